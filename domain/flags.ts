@@ -1,0 +1,15 @@
+export type FeatureFlags = Readonly<Record<string, boolean | undefined>>;
+
+/**
+ * spec §5: a flag passes when it is true; a flag whose name ends in `enabled`
+ * also passes when its `disabled` twin is explicitly false.
+ * flagOn({ cards_disabled: false }, 'cards_enabled') === true
+ */
+export function flagOn(flags: FeatureFlags, name: string): boolean {
+  if (flags[name] === true) return true;
+  if (name.endsWith('enabled')) {
+    const twin = `${name.slice(0, -'enabled'.length)}disabled`;
+    return flags[twin] === false;
+  }
+  return false;
+}

@@ -1,0 +1,24 @@
+import type { LanguageCode } from './tenant.ts';
+
+/** Native names and the default ISO locale per language (spec §1: default language_ISO en-US). */
+export const LOCALE_INFO: Record<LanguageCode, { label: string; iso: string }> = {
+  bg: { label: 'Български', iso: 'bg-BG' },
+  cs: { label: 'Čeština', iso: 'cs-CZ' },
+  da: { label: 'Dansk', iso: 'da-DK' },
+  de: { label: 'Deutsch', iso: 'de-DE' },
+  en: { label: 'English', iso: 'en-US' },
+  es: { label: 'Español', iso: 'es-ES' },
+  fr: { label: 'Français', iso: 'fr-FR' },
+  hu: { label: 'Magyar', iso: 'hu-HU' },
+  it: { label: 'Italiano', iso: 'it-IT' },
+  lt: { label: 'Lietuvių', iso: 'lt-LT' },
+  nl: { label: 'Nederlands', iso: 'nl-NL' },
+  pl: { label: 'Polski', iso: 'pl-PL' },
+  pt: { label: 'Português', iso: 'pt-PT' },
+  ro: { label: 'Română', iso: 'ro-RO' },
+  sk: { label: 'Slovenčina', iso: 'sk-SK' },
+};
+
+export function isoLocale(language: string): string {
+  return LOCALE_INFO[language as LanguageCode]?.iso ?? 'en-US';
+}

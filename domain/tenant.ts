@@ -1,0 +1,60 @@
+/** A tenant as `schemas/tenant.schema.json` describes it; the server validates files against the schema. */
+export type LanguageCode =
+  | 'bg' | 'cs' | 'da' | 'de' | 'en' | 'es' | 'fr' | 'hu' | 'it' | 'lt' | 'nl' | 'pl' | 'pt' | 'ro' | 'sk';
+
+export const LANGUAGES: readonly LanguageCode[] = [
+  'bg', 'cs', 'da', 'de', 'en', 'es', 'fr', 'hu', 'it', 'lt', 'nl', 'pl', 'pt', 'ro', 'sk',
+];
+
+export interface PasswordRules {
+  minLength: number; maxLength: number; minNumeric: number; minUpper: number; minLower: number;
+  minAlpha: number; minSpecial: number; minNonAlpha: number; historySize: number;
+}
+
+export interface TenantLimits {
+  cardFeeMinor: number;
+  minCardPaymentMinor: number;
+  maxInvoicesPerCardPayment: number;
+  cardCurrencies: string[];
+  maxNameLength: number;
+  password: PasswordRules;
+  files: { maxSizeBytes: number; permittedTypes: string[]; maxFilesPerUpload: number };
+  cardSecureAccessMinutes: number;
+  loyalty: { maxRewardMinor: number; maxTargetMinor: number; maxTier: number };
+  loginAttemptsBeforeLock: number;
+  session: { idleMinutes: number; absoluteMinutes: number };
+}
+
+export interface TenantConfigValues {
+  componentOverride?: Record<string, string>;
+  ecaasPrefix?: string;
+  logging: { endpoint?: string; level: 'debug' | 'info' | 'warn' | 'error' };
+  emsClientId?: string;
+  api_version: string;
+  invoice_details_version: number;
+  bank_account_module_version: number;
+  currency_version?: number;
+  loadSecure: boolean;
+  supportPhone?: string;
+  supportEmail?: string;
+}
+
+export interface Tenant {
+  id: string;
+  hosts: string[];
+  title: string;
+  theme: { primaryColor: string; accentColor?: string; logo: string; colorScheme?: 'light' | 'dark' | 'auto' };
+  prefixes: { configured: string; fleetChargeBeta: string; prod: string };
+  languages: LanguageCode[];
+  defaultLanguage: LanguageCode;
+  flags: Record<string, boolean>;
+  config: TenantConfigValues;
+  limits: TenantLimits;
+  paymentProvider: { name: 'sandbox'; publicKey?: string };
+  overrides?: { screens?: Record<string, object>; permissions?: Record<string, object> };
+}
+
+/** spec §9: system type is the api version's first letter, upper-cased; default U. */
+export function systemType(config: Pick<TenantConfigValues, 'api_version'>): string {
+  return config.api_version.charAt(0).toUpperCase() || 'U';
+}

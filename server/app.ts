@@ -1,0 +1,59 @@
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import { ErrorCode } from '../domain/error-codes.ts';
+import { authPlugin } from './auth/plugin.ts';
+import type { AppDeps } from './deps.ts';
+import { errorDocument, handleError } from './http/errors.ts';
+import { JSON_API } from './http/jsonapi.ts';
+import { registerOpenApi } from './http/openapi.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { apiRoutes } from './routes/index.ts';
+
+export interface AppOptions extends AppDeps {
+  /** The built portal (vite build output); absent in API-only tests. */
+  staticDir?: string;
+  logLevel?: string;
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: options.logLevel ?? 'warn' },
+    bodyLimit: 1_048_576,
+    trustProxy: false,
+    // Query keys such as filter[buid_customer] stay flat strings; repeated keys become arrays we refuse.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  app.addContentTypeParser(JSON_API, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  app.setErrorHandler(handleError);
+  registerSecurityHeaders(app);
+  await app.register(fastifyCookie);
+  await app.register(authPlugin, { db: options.db, clock: options.clock, tenants: options.tenants, policy: options.policy });
+  registerOpenApi(app);
+  await app.register(async (api) => apiRoutes(api, options));
+
+  const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;
+  const hasPortal = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
+  if (hasPortal) {
+    await app.register(fastifyStatic, {
+      root: staticDir, wildcard: false, index: false, cacheControl: false,
+      // Hashed chunks never change; index.html must always be fresh.
+      setHeaders: (reply, path) => {
+        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store');
+      },
+    });
+  }
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    if (hasPortal && wantsPage) {
+      // The portal's router decides what a path shows, including its own not-found page.
+      return reply.type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).type(JSON_API).send(errorDocument(404, ErrorCode.notFound));
+  });
+  return app;
+}

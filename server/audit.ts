@@ -1,0 +1,14 @@
+import type { Database } from './db/database.ts';
+
+export interface AuditEntry {
+  tenantId: string; userId: number | null; action: string; entity: string; entityId: string;
+  detail?: Record<string, unknown>;
+}
+
+/** Appends to the audit log; pass the transaction when the change it records is in one. */
+export async function audit(db: Database, entry: AuditEntry): Promise<void> {
+  await db.insertInto('audit_log').values({
+    tenant_id: entry.tenantId, user_id: entry.userId, action: entry.action,
+    entity: entry.entity, entity_id: entry.entityId, detail: JSON.stringify(entry.detail ?? {}),
+  }).execute();
+}

@@ -1,0 +1,28 @@
+/** Process settings, all from the environment so one build runs anywhere. */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  tenantsDir: string;
+  staticDir: string;
+  outboxDir: string;
+  smtpUrl: string | undefined;
+  logLevel: string;
+}
+
+export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
+  const port = Number(env.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, not ${env.PORT}`);
+  return {
+    port,
+    host: env.HOST ?? 'localhost',
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir: env.DATA_DIR ?? './data',
+    tenantsDir: env.TENANTS_DIR ?? './tenants',
+    staticDir: env.STATIC_DIR ?? './dist',
+    outboxDir: env.OUTBOX_DIR ?? './outbox',
+    smtpUrl: env.SMTP_URL || undefined,
+    logLevel: env.LOG_LEVEL ?? 'info',
+  };
+}

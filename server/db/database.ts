@@ -1,0 +1,46 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import type { DB } from './schema.ts';
+
+export type Database = Kysely<DB>;
+
+export interface DatabaseOptions {
+  /** postgres://... to use a PostgreSQL server; absent for the embedded PGlite database. */
+  databaseUrl?: string | undefined;
+  /** Directory of the embedded database; `memory://` keeps it in memory (tests). */
+  dataDir?: string | undefined;
+  /** PostgreSQL schema to use instead of public (each test file gets its own). */
+  searchPath?: string | undefined;
+}
+
+// int8 and numeric come back as strings by default; our money values are integer minor
+// units far below 2^53, so numbers are exact and simpler for every caller.
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+const DATE_OID = 1082;
+
+export async function createDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.databaseUrl) {
+    const pg = await import('pg');
+    pg.default.types.setTypeParser(INT8_OID, (value: string) => Number(value));
+    pg.default.types.setTypeParser(NUMERIC_OID, (value: string) => Number(value));
+    // Dates are calendar days; keep them as 'YYYY-MM-DD' rather than midnight in some zone.
+    pg.default.types.setTypeParser(DATE_OID, (value: string) => value);
+    const pool = new pg.default.Pool({
+      connectionString: options.databaseUrl,
+      max: Number(process.env.DB_POOL_SIZE ?? 20),
+      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
+    });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  }
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGliteDialect } = await import('./pglite-dialect.ts');
+  const dataDir = options.dataDir ?? './data';
+  const pglite = await PGlite.create(dataDir, {
+    parsers: {
+      [INT8_OID]: (value: string) => Number(value),
+      [NUMERIC_OID]: (value: string) => Number(value),
+      [DATE_OID]: (value: string) => value,
+    },
+  });
+  return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+}

@@ -1,0 +1,232 @@
+import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
+
+/** Calendar day as 'YYYY-MM-DD'. */
+type Day = string;
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type TimestampDefault = ColumnType<Date, Date | string | undefined, Date | string>;
+type Json<T> = ColumnType<T, string, string>;
+
+export type CustomerStatus = 'active' | 'inactive' | 'terminated';
+export type InvoiceStatus =
+  | 'Billed' | 'Past Due' | 'Pending' | 'Payment Pending' | 'Paid'
+  | 'Unbilled' | 'Disputed' | 'On hold' | 'Adjusted' | 'Terminated';
+export type DisputeStatus = 'open' | 'waiting on customer' | 'waiting on merchant' | 'escalated' | 'closed';
+export type UserType = 'customer' | 'corporate' | 'merchant' | 'admin';
+export type LockState =
+  | 'locked_by_admin' | 'locked_by_support' | 'challenge_phrase_change_required'
+  | 'exceeded_challenge_attempts' | 'exceeded_login_attempts' | 'expired_password'
+  | 'password_change_required';
+export type CardStatus = 'active' | 'terminated' | 'requested' | 'activation';
+export type PaymentMode = 'INDIVIDUAL_ACCOUNT' | 'PROGRAM_OVERVIEW';
+export type PaymentMethod = 'bank' | 'card' | 'mail';
+
+export interface CurrenciesTable { code: string; label: string; minor_units: ColumnType<number, number | undefined, number> }
+export interface CustomersTable {
+  buid_customer: string; tenant_id: string; customer_name: string; currency: string;
+  status: CustomerStatus; payment_eligible: ColumnType<boolean, boolean | undefined, boolean>;
+  payment_web_text: string | null; system_type: ColumnType<string, string | undefined, string>;
+}
+export interface CreditLinesTable {
+  buid_customer: string; currency: string; credit_limit_minor: number;
+  active_authorisation_minor: ColumnType<number, number | undefined, number>;
+}
+export interface CustomerCurrenciesTable { buid_customer: string; currency: string }
+export interface CustomerBankingCountriesTable { buid_customer: string; country_code: string; country_name: string }
+export interface LocationsTable { buid_location: string; buid_customer: string; location_name: string; display_location: string }
+export interface MerchantsTable { buid_merchant: string; tenant_id: string; merchant_name: string; status: CustomerStatus; currency: string }
+export interface MerchantCurrenciesTable { buid_merchant: string; currency: string }
+export interface InvoicesTable {
+  trx_id: string; invoice_id: string; buid_customer: string; buid_location: string | null;
+  buid_merchant: string; po_number: string | null; status: InvoiceStatus;
+  eligible_for_dispute: ColumnType<boolean, boolean | undefined, boolean>;
+  due_date: Day | null; received_date: Day; currency: string;
+  billed_total_minor: ColumnType<number, number | undefined, number>;
+  disputed_total_minor: ColumnType<number, number | undefined, number>;
+  invoice_total_minor: number; subtotal_minor: number;
+  tax_minor: ColumnType<number, number | undefined, number>;
+  late_fee_minor: ColumnType<number, number | undefined, number>;
+  current_due_minor: ColumnType<number, number | undefined, number>;
+  past_due_minor: ColumnType<number, number | undefined, number>;
+  amount_minor: number; product: string | null; adjustment_reason: string | null;
+  notes: string | null; merchant_original_invoice: string | null; updated_at: TimestampDefault;
+}
+export interface InvoiceLineItemsTable {
+  trx_id: string; line_no: number; description: string; quantity: number; unit_price_minor: number; amount_minor: number;
+}
+export interface AddressesTable {
+  id: Generated<number>; trx_id: string; kind: 'billing' | 'shipping' | 'merchant'; contact_name: string | null;
+  line_1: string; line_2: string | null; line_3: string | null; city_state_zip: string; country: string;
+}
+export interface DocumentTypesTable { doc_type_id: number; document_type: string; max_attachments: number }
+export interface InvoiceDocumentsTable {
+  document_id: Generated<number>; trx_id: string; doc_type_id: number; entry_ts: TimestampDefault;
+  file_name: string; file_size: number; mime_type: string; content: Uint8Array; uploaded_by: number | null;
+}
+export interface DisputeReasonsTable { dispute_reason_id: number; dispute_reason: string; documentation_required: boolean }
+export interface DisputeIneligibleTrxsTable { trx_id: string; ineligible_reason: string }
+export interface DisputesTable {
+  dispute_id: Generated<number>; trx_id: string; buid_customer: string; buid_merchant: string;
+  dispute_reason_id: number; description: string; status: DisputeStatus;
+  is_chargeback: ColumnType<boolean, boolean | undefined, boolean>; amount_minor: number; currency: string;
+  created_at: TimestampDefault; created_by: number | null; response_due_at: Date | null;
+  response_date: Date | null; closed_at: Date | null;
+}
+export interface DisputeContactsTable {
+  id: Generated<number>; dispute_id: number; name: string; email_address: string; contact_type: string; contact_type_text: string;
+}
+export interface DisputeResponsesTable {
+  id: Generated<number>; dispute_id: number; side: 'customer' | 'merchant' | 'support'; action: string;
+  dispute_action_description: string; comment: string | null; comment_date: TimestampDefault; user_id: number | null;
+}
+export interface DisputeDocumentsTable {
+  id: Generated<number>; dispute_id: number; file_name: string; file_size: number; mime_type: string;
+  content: Uint8Array; entry_ts: TimestampDefault;
+}
+export interface UserGroupsTable {
+  id: Generated<number>; tenant_id: string; name: string; parent_group_id: number | null;
+  network_access: string | null; identity_provider: string | null;
+  sso_enabled: ColumnType<boolean, boolean | undefined, boolean>;
+  include_child_accounts: ColumnType<boolean, boolean | undefined, boolean>;
+}
+export interface UserGroupCustomersTable { user_group_id: number; buid_customer: string }
+export interface UsersTable {
+  user_id: Generated<number>; tenant_id: string; username: string; password_hash: string;
+  first_name: string; last_name: string; email_address: string; user_type: UserType;
+  role: ColumnType<string, string | undefined, string>;
+  status: ColumnType<'active' | 'not_activated', 'active' | 'not_activated' | undefined, 'active' | 'not_activated'>;
+  lock_state: LockState | null; lock_reason: string | null;
+  failed_logins: ColumnType<number, number | undefined, number>;
+  user_group_id: number | null;
+  language: ColumnType<string, string | undefined, string>;
+  time_zone: ColumnType<string, string | undefined, string>;
+  created_at: TimestampDefault;
+}
+export interface UserCustomersTable { user_id: number; buid_customer: string }
+export interface UserMerchantsTable { user_id: number; buid_merchant: string }
+export interface PasswordHistoryTable { id: Generated<number>; user_id: number; password_hash: string; created_at: TimestampDefault }
+export interface PasswordResetTokensTable { token_hash: string; user_id: number; expires_at: Timestamp; used_at: Date | null }
+export interface UserGroupContactsTable {
+  id: Generated<number>; user_group_id: number; contact_name: string; email_address: string;
+  dispute_contact_type_id: number; dispute_contact_type: string; user_id: number | null;
+}
+export interface SessionsTable {
+  id_hash: string; user_id: number; tenant_id: string; csrf_token: string;
+  created_at: Timestamp; last_seen_at: Timestamp;
+  customer_id: string | null; location: string | null; merchant_id: string | null;
+  card_secure_until: Date | null;
+}
+export interface NotificationLink { label: string; url: string }
+export interface NotificationAttachment { file_name: string; url: string; file_size?: number }
+export interface NotificationsTable {
+  id: Generated<number>; tenant_id: string; buid_customer: string | null; user_type: string | null;
+  created_ts: TimestampDefault; effective_ts: Timestamp; expires_ts: Date | null;
+  high_priority: ColumnType<boolean, boolean | undefined, boolean>; text_title: string; text_body: string;
+  notification_links: Json<NotificationLink[]>; notification_attachments: Json<NotificationAttachment[]>;
+}
+export interface CardsTable {
+  card_id: Generated<number>; buid_customer: string; card_name: string; card_holder: string; card_number: string;
+  expiry_date: Day; status: CardStatus; requested_at: Date | null; termination_date: Day | null;
+  termination_reason: 'damaged' | 'lost' | 'stolen' | 'no_longer_needed' | null;
+}
+export interface BankAccountsTable {
+  id: Generated<number>; buid_customer: string; kind: 'us' | 'cfi'; bank_country: string;
+  bank_name: string | null; account_name: string | null; account_number: string;
+  routing_number: string | null; bank_number: string | null; branch_number: string | null;
+  account_type: 'checking' | 'savings' | null;
+  autopay: ColumnType<boolean, boolean | undefined, boolean>;
+  online_payment: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: TimestampDefault; removed_at: Date | null;
+}
+export interface PaymentsTable {
+  id: Generated<number>; payment_number: string; confirmation_number: string; tenant_id: string;
+  user_id: number | null; mode: PaymentMode; method: PaymentMethod; bank_account_id: number | null;
+  card_token: string | null; currency: string; amount_minor: number;
+  card_fee_minor: ColumnType<number, number | undefined, number>;
+  status: 'pending' | 'settled' | 'failed'; idempotency_key: string | null; request_hash: string | null;
+  source: ColumnType<string, string | undefined, string>;
+  created_at: TimestampDefault; settles_at: Date | null; settled_at: Date | null;
+}
+export interface PaymentInvoicesTable {
+  payment_id: number; trx_id: string; buid_customer: string; amount_minor: number;
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+}
+export interface JobsTable {
+  id: Generated<number>; kind: string; payload: Json<Record<string, unknown>>; run_at: Timestamp;
+  status: ColumnType<'queued' | 'running' | 'done' | 'failed', 'queued' | undefined, 'queued' | 'running' | 'done' | 'failed'>;
+  attempts: ColumnType<number, number | undefined, number>; last_error: string | null; dedupe_key: string | null;
+}
+export interface RejectionsTable {
+  rejection_id: Generated<number>; trx_id: string; buid_customer: string; buid_merchant: string;
+  status: 'active' | 'cancelled' | 'resubmitted'; card_holder: string; card_identifier: string;
+  reject_reason: string; transaction_date: Day; amount_minor: number; currency: string;
+  product: string | null; updated_at: TimestampDefault;
+}
+export interface LoyaltyProgramsTable {
+  program_id: Generated<number>; tenant_id: string; program_template: string; goal_type_id: number;
+  currency: string; incentive_reward_minor: number; sales_target_minor: number;
+  growth_rate: number | null; growth_tier: number | null; rewards_tier: number | null; enrollment_manager: string | null;
+}
+export interface LoyaltyEnrollmentsTable {
+  id: Generated<number>; buid_customer: string; loyalty_program_id: number; goal_type_id: number;
+  enrollment_status: number; enrollment_date: Day;
+  total_spend_minor: ColumnType<number, number | undefined, number>;
+  previous_year_spend_minor: ColumnType<number, number | undefined, number>;
+  current_reward_minor: ColumnType<number, number | undefined, number>;
+  earned_reward_minor: ColumnType<number, number | undefined, number>;
+  estimated_reward_minor: ColumnType<number, number | undefined, number>;
+  spending_history: Json<Array<{ month: string; amount_minor: number }>>;
+}
+export interface LoyaltyMilestonesTable {
+  id: Generated<number>; program_id: number; incentive_tier: number; target_minor: number; reward_minor: number;
+}
+export interface AuditLogTable {
+  id: Generated<number>; at: TimestampDefault; tenant_id: string; user_id: number | null;
+  action: string; entity: string; entity_id: string; detail: Json<Record<string, unknown>>;
+}
+
+export interface DB {
+  currencies: CurrenciesTable;
+  customers: CustomersTable;
+  credit_lines: CreditLinesTable;
+  customer_currencies: CustomerCurrenciesTable;
+  customer_banking_countries: CustomerBankingCountriesTable;
+  locations: LocationsTable;
+  merchants: MerchantsTable;
+  merchant_currencies: MerchantCurrenciesTable;
+  invoices: InvoicesTable;
+  invoice_line_items: InvoiceLineItemsTable;
+  addresses: AddressesTable;
+  document_types: DocumentTypesTable;
+  invoice_documents: InvoiceDocumentsTable;
+  dispute_reasons: DisputeReasonsTable;
+  dispute_ineligible_trxs: DisputeIneligibleTrxsTable;
+  disputes: DisputesTable;
+  dispute_contacts: DisputeContactsTable;
+  dispute_responses: DisputeResponsesTable;
+  dispute_documents: DisputeDocumentsTable;
+  user_groups: UserGroupsTable;
+  user_group_customers: UserGroupCustomersTable;
+  users: UsersTable;
+  user_customers: UserCustomersTable;
+  user_merchants: UserMerchantsTable;
+  password_history: PasswordHistoryTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  user_group_contacts: UserGroupContactsTable;
+  sessions: SessionsTable;
+  notifications: NotificationsTable;
+  cards: CardsTable;
+  bank_accounts: BankAccountsTable;
+  payments: PaymentsTable;
+  payment_invoices: PaymentInvoicesTable;
+  jobs: JobsTable;
+  rejections: RejectionsTable;
+  loyalty_programs: LoyaltyProgramsTable;
+  loyalty_enrollments: LoyaltyEnrollmentsTable;
+  loyalty_milestones: LoyaltyMilestonesTable;
+  audit_log: AuditLogTable;
+}
+
+export type Invoice = Selectable<InvoicesTable>;
+export type User = Selectable<UsersTable>;
+export type Customer = Selectable<CustomersTable>;
+export type NewInvoice = Insertable<InvoicesTable>;

@@ -1,0 +1,93 @@
+import { addDays, at, createRng, DEMO, FLEET, monthOf, type Writer } from './util.ts';
+
+/** Five demo notifications (one high priority, one with links and attachments, one not yet effective, one expired, one for merchants) and one fleet notification. */
+export async function seedNotifications(db: Writer, today: string): Promise<void> {
+  const day = (offset: number, hour = 14) => at(addDays(today, offset), hour);
+  const base = { buid_customer: null, user_type: null, expires_ts: null, high_priority: false, notification_links: '[]', notification_attachments: '[]' };
+  await db.insertInto('notifications').values([
+    {
+      ...base, tenant_id: DEMO, created_ts: day(-3), effective_ts: day(-2), expires_ts: day(30), high_priority: true,
+      text_title: 'Scheduled maintenance this weekend',
+      text_body: 'The portal will be unavailable on Saturday from 10 pm to 2 am Central time.',
+    },
+    {
+      ...base, tenant_id: DEMO, created_ts: day(-11), effective_ts: day(-10),
+      text_title: 'New payment options',
+      text_body: 'You can now pay invoices by card or set up AutoPay from the Payments page.',
+      notification_links: JSON.stringify([{ label: 'Payment guide', url: 'https://demo.example/help/payments' }]),
+      notification_attachments: JSON.stringify([{ file_name: 'payment-guide.pdf', url: 'https://demo.example/files/payment-guide.pdf', file_size: 182400 }]),
+    },
+    {
+      ...base, tenant_id: DEMO, created_ts: day(-1), effective_ts: day(7),
+      text_title: 'Holiday billing schedule',
+      text_body: 'Statements will be issued one day later during the holiday week.',
+    },
+    {
+      ...base, tenant_id: DEMO, created_ts: day(-45), effective_ts: day(-40), expires_ts: day(-5),
+      text_title: 'Summer fuel promotion ended',
+      text_body: 'The summer fuel promotion has ended. Thank you for participating.',
+    },
+    {
+      ...base, tenant_id: DEMO, user_type: 'merchant', created_ts: day(-4), effective_ts: day(-3),
+      text_title: 'Merchant settlement update',
+      text_body: 'Merchant settlements now post within one business day.',
+    },
+    {
+      ...base, tenant_id: FLEET, created_ts: day(-6), effective_ts: day(-5),
+      text_title: 'Welcome to Fleet Charge Account',
+      text_body: 'Your fleet account statements are now available online.',
+    },
+  ]).execute();
+}
+
+/** Two loyalty programs with milestones; C-1001 actively enrolled in the first, C-1002 pending in the second. */
+export async function seedLoyalty(db: Writer, today: string): Promise<void> {
+  const { program_id: fuel } = await db.insertInto('loyalty_programs').values({
+    tenant_id: DEMO, program_template: 'Fuel Rewards 2026', goal_type_id: 2, currency: 'USD',
+    incentive_reward_minor: 250_000, sales_target_minor: 50_000_000, growth_rate: 5.5, growth_tier: 2, rewards_tier: 3,
+    enrollment_manager: 'Dana Whitfield',
+  }).returning('program_id').executeTakeFirstOrThrow();
+  const { program_id: growth } = await db.insertInto('loyalty_programs').values({
+    tenant_id: DEMO, program_template: 'Growth Bonus 2026', goal_type_id: 1, currency: 'CAD',
+    incentive_reward_minor: 150_000, sales_target_minor: 30_000_000, growth_rate: 3, growth_tier: 1, rewards_tier: 2,
+    enrollment_manager: 'Luc Tremblay',
+  }).returning('program_id').executeTakeFirstOrThrow();
+  const fuelTiers = [
+    { incentive_tier: 1, target_minor: 10_000_000, reward_minor: 25_000 },
+    { incentive_tier: 2, target_minor: 20_000_000, reward_minor: 60_000 },
+    { incentive_tier: 3, target_minor: 35_000_000, reward_minor: 120_000 },
+    { incentive_tier: 4, target_minor: 50_000_000, reward_minor: 250_000 },
+  ];
+  await db.insertInto('loyalty_milestones').values([
+    ...fuelTiers.map((tier) => ({ program_id: fuel, ...tier })),
+    { program_id: growth, incentive_tier: 1, target_minor: 5_000_000, reward_minor: 10_000 },
+    { program_id: growth, incentive_tier: 2, target_minor: 15_000_000, reward_minor: 40_000 },
+    { program_id: growth, incentive_tier: 3, target_minor: 30_000_000, reward_minor: 150_000 },
+  ]).execute();
+
+  const rng = createRng(2026);
+  const history = Array.from({ length: 12 }, (_, index) => ({
+    month: monthOf(today, index - 11),
+    amount_minor: rng.int(1_800_000, 3_200_000),
+  }));
+  const total = history.reduce((sum, month) => sum + month.amount_minor, 0);
+  // Rewards follow the milestones the spend has reached; the estimate is the next tier's reward.
+  const reached = fuelTiers.filter((tier) => total >= tier.target_minor);
+  const next = fuelTiers.find((tier) => total < tier.target_minor);
+  await db.insertInto('loyalty_enrollments').values([
+    {
+      buid_customer: 'C-1001', loyalty_program_id: fuel, goal_type_id: 2, enrollment_status: 3,
+      enrollment_date: addDays(today, -320), total_spend_minor: total, previous_year_spend_minor: 26_450_000,
+      current_reward_minor: reached.at(-1)?.reward_minor ?? 0,
+      earned_reward_minor: reached.reduce((sum, tier) => sum + tier.reward_minor, 0),
+      estimated_reward_minor: (next ?? reached.at(-1))?.reward_minor ?? 0,
+      spending_history: JSON.stringify(history),
+    },
+    {
+      buid_customer: 'C-1002', loyalty_program_id: growth, goal_type_id: 1, enrollment_status: 1,
+      enrollment_date: addDays(today, -10), total_spend_minor: 0, previous_year_spend_minor: 0,
+      current_reward_minor: 0, earned_reward_minor: 0, estimated_reward_minor: 0,
+      spending_history: JSON.stringify([]),
+    },
+  ]).execute();
+}

@@ -1,0 +1,14 @@
+import type { Policy } from '../domain/policy.ts';
+import type { Clock } from './clock.ts';
+import type { Database } from './db/database.ts';
+import type { Mailer } from './mail/mailer.ts';
+import type { TenantStore } from './tenants/store.ts';
+
+/** What route modules may use; passed explicitly so tests build the app with their own parts. */
+export interface AppDeps {
+  db: Database;
+  clock: Clock;
+  tenants: TenantStore;
+  policy: Policy;
+  mailer: Mailer;
+}

@@ -1,0 +1,65 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode, type ErrorCodeKey } from '../../domain/error-codes.ts';
+
+export interface ErrorSource { pointer?: string; parameter?: string; header?: string }
+
+/** A refusal the client can act on: HTTP status plus an i18n key from the spec §8 catalogue. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCodeKey,
+    readonly source?: ErrorSource,
+    readonly meta?: Record<string, unknown>,
+  ) {
+    super(code);
+  }
+}
+
+export const badRequest = (code: ErrorCodeKey, source?: ErrorSource, meta?: Record<string, unknown>) =>
+  new ApiError(400, code, source, meta);
+export const unprocessable = (code: ErrorCodeKey, source?: ErrorSource, meta?: Record<string, unknown>) =>
+  new ApiError(422, code, source, meta);
+export const forbidden = () => new ApiError(403, ErrorCode.forbidden);
+export const notFound = (code: ErrorCodeKey = ErrorCode.notFound) => new ApiError(404, code);
+export const unauthenticated = (code: ErrorCodeKey = ErrorCode.notAuthenticated) => new ApiError(401, code);
+
+export function errorDocument(status: number, code: ErrorCodeKey, source?: ErrorSource, meta?: Record<string, unknown>) {
+  return { errors: [{ status: String(status), code, title: code, ...(source ? { source } : {}), ...(meta ? { meta } : {}) }] };
+}
+
+function fromFastifyError(error: FastifyError): ApiError | undefined {
+  if (error.validation) {
+    const first = error.validation[0];
+    const path = first?.instancePath ?? '';
+    const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
+    const pointer = missing ? `${path}/${missing}` : path || '/';
+    const context = error.validationContext;
+    if (missing) {
+      return badRequest(ErrorCode.fieldRequired, context === 'body' ? { pointer } : { parameter: missing }, { field: missing });
+    }
+    return badRequest(ErrorCode.invalidRequest, context === 'body' ? { pointer } : { parameter: pointer.replace(/^\//, '') });
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE': return new ApiError(413, ErrorCode.payloadTooLarge);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return new ApiError(415, ErrorCode.unsupportedMediaType);
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return badRequest(ErrorCode.invalidRequest);
+  }
+  if (error.statusCode === 429) return new ApiError(429, ErrorCode.tooManyRequests);
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return badRequest(ErrorCode.invalidRequest);
+  if (error instanceof SyntaxError) return badRequest(ErrorCode.invalidRequest);
+  return undefined;
+}
+
+/** Central error handler: everything leaves as a JSON:API error; a 5xx never shows its internals. */
+export function handleError(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply) {
+  const apiError = error instanceof ApiError ? error : fromFastifyError(error as FastifyError);
+  if (apiError) {
+    return reply.status(apiError.status).type('application/vnd.api+json')
+      .send(errorDocument(apiError.status, apiError.code, apiError.source, apiError.meta));
+  }
+  request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
+  return reply.status(500).type('application/vnd.api+json').send(errorDocument(500, ErrorCode.serverError));
+}

@@ -1,0 +1,42 @@
+import { buildApp } from './app.ts';
+import { systemClock } from './clock.ts';
+import { readServerConfig } from './config.ts';
+import { createDatabase } from './db/database.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { isDatabaseEmpty, seedDemo } from './db/seed.ts';
+import { createMailer } from './mail/mailer.ts';
+import { loadPolicy } from './policy/load.ts';
+import { loadTenants } from './tenants/store.ts';
+
+async function main(): Promise<void> {
+  const config = readServerConfig();
+  // Configuration errors stop the server before it opens a port, naming file and pointer.
+  const tenants = loadTenants(config.tenantsDir);
+  const policy = loadPolicy();
+  const db = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await migrateToLatest(db);
+  if (await isDatabaseEmpty(db)) {
+    console.log('Empty database: seeding the demo tenant…');
+    await seedDemo(db);
+  }
+  const app = await buildApp({
+    db, tenants, policy, clock: systemClock,
+    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir }),
+    staticDir: config.staticDir,
+    logLevel: config.logLevel,
+  });
+  const shutdown = async () => {
+    await app.close();
+    await db.destroy();
+    process.exit(0);
+  };
+  process.once('SIGINT', shutdown);
+  process.once('SIGTERM', shutdown);
+  await app.listen({ port: config.port, host: config.host });
+  console.log(`Portal and API on http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import type { AppDeps } from '../deps.ts';
+import { authRoutes } from './auth.ts';
+import { cardRoutes } from './cards.ts';
+import { currencyRoutes } from './currencies.ts';
+import { customerRoutes } from './customers.ts';
+import { disputeRoutes } from './disputes.ts';
+import { documentRoutes } from './documents.ts';
+import { exposureRoutes } from './exposures.ts';
+import { invoiceRoutes } from './invoices.ts';
+import { loyaltyRoutes } from './loyalty.ts';
+import { notificationRoutes } from './notifications.ts';
+import { rejectionRoutes } from './rejections.ts';
+import { sessionRoutes } from './session.ts';
+import { tenantConfigRoutes } from './tenant-config.ts';
+
+/** Every call of spec §7, grouped by concept; each module registers its own routes. */
+export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
+  authRoutes(app, deps);
+  sessionRoutes(app, deps);
+  tenantConfigRoutes(app, deps);
+  customerRoutes(app, deps);
+  exposureRoutes(app, deps);
+  invoiceRoutes(app, deps);
+  documentRoutes(app, deps);
+  notificationRoutes(app, deps);
+  disputeRoutes(app, deps);
+  rejectionRoutes(app, deps);
+  cardRoutes(app, deps);
+  currencyRoutes(app, deps);
+  loyaltyRoutes(app, deps);
+}

@@ -1,0 +1,81 @@
+import type { Database } from '../db/database.ts';
+import type { Tenant } from '../../domain/tenant.ts';
+import { isoLocale } from '../../domain/locales.ts';
+import { JSON_API } from '../http/jsonapi.ts';
+
+export const ANONYMOUS_SELF = {
+  data: { type: 'self', id: 'anonymous', attributes: { authenticated: false, session_data: { logged_in: false } } },
+};
+
+export { JSON_API };
+
+/** GET /self's document (spec §7): session_data, the user's attributes, scope and currencies. */
+export async function selfDocument(db: Database, tenant: Tenant, userId: number, csrfToken: string) {
+  const user = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
+  const session = await db.selectFrom('sessions').selectAll()
+    .where('user_id', '=', userId).where('csrf_token', '=', csrfToken).executeTakeFirst();
+  const [customers, merchants, group] = await Promise.all([
+    db.selectFrom('user_customers').innerJoin('customers', 'customers.buid_customer', 'user_customers.buid_customer')
+      .select(['customers.buid_customer as id', 'customers.customer_name as label', 'customers.status', 'customers.currency'])
+      .where('user_customers.user_id', '=', userId).orderBy('customers.customer_name').execute(),
+    db.selectFrom('user_merchants').innerJoin('merchants', 'merchants.buid_merchant', 'user_merchants.buid_merchant')
+      .select(['merchants.buid_merchant as id', 'merchants.merchant_name as label', 'merchants.status', 'merchants.currency'])
+      .where('user_merchants.user_id', '=', userId).orderBy('merchants.merchant_name').execute(),
+    user.user_group_id === null ? Promise.resolve(undefined)
+      : db.selectFrom('user_groups').select(['id', 'sso_enabled']).where('id', '=', user.user_group_id).executeTakeFirst(),
+  ]);
+  const currencyConfigured = tenant.config.currency_version !== undefined;
+  const [customerCurrencies, merchantCurrencies] = currencyConfigured ? await Promise.all([
+    session?.customer_id
+      ? db.selectFrom('customer_currencies').innerJoin('currencies', 'currencies.code', 'customer_currencies.currency')
+        .select(['currencies.code as id', 'currencies.label']).where('buid_customer', '=', session.customer_id).orderBy('currencies.code').execute()
+      : Promise.resolve([]),
+    session?.merchant_id
+      ? db.selectFrom('merchant_currencies').innerJoin('currencies', 'currencies.code', 'merchant_currencies.currency')
+        .select(['currencies.code as id', 'currencies.label']).where('buid_merchant', '=', session.merchant_id).orderBy('currencies.code').execute()
+      : Promise.resolve([]),
+  ]) : [[], []];
+
+  const language = tenant.languages.includes(user.language as never) ? user.language : tenant.defaultLanguage;
+  return {
+    data: {
+      type: 'self',
+      id: String(user.user_id),
+      attributes: {
+        authenticated: true,
+        session_data: {
+          logged_in: true,
+          language,
+          user_type: user.user_type,
+          customer_id: session?.customer_id ?? null,
+          location: session?.location ?? null,
+          merchant_id: session?.merchant_id ?? null,
+        },
+        first_name: user.first_name,
+        last_name: user.last_name,
+        full_name: `${user.first_name} ${user.last_name}`,
+        email_address: user.email_address,
+        username: user.username,
+        user_id: user.user_id,
+        role: user.role,
+        status: user.status,
+        user_type: user.user_type,
+        user_types: [user.user_type],
+        language,
+        locale_ISO: isoLocale(language),
+        language_ISO: isoLocale(language),
+        timeZone: user.time_zone,
+        customers: customers.map(({ id, label, status, currency }) => ({ id, label, status, currency })),
+        merchants: merchants.map(({ id, label, status, currency }) => ({ id, label, status, currency })),
+        customerCurrencies,
+        merchantCurrencies,
+        isSso: group?.sso_enabled ?? false,
+        inSsoGroup: group?.sso_enabled ?? false,
+        userGroupId: user.user_group_id,
+        customerEntityRestricted: customers.length > 0 && user.user_type !== 'corporate',
+        merchantEntityRestricted: merchants.length > 0,
+      },
+    },
+    meta: { csrf_token: csrfToken },
+  };
+}

@@ -1,0 +1,20 @@
+import { Ajv, type ErrorObject, type Options } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+
+// ajv-formats is CommonJS; under ESM interop its function may sit on `.default`.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
+
+/** One configured Ajv for server-side schemas (tenants, definitions, request bodies). */
+export function createAjv(options: Options = {}): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, ...options });
+  addFormats(ajv);
+  return ajv;
+}
+
+/** "/limits/cardFeeMinor must be integer" — pointer first, so a file's error says where. */
+export function describeErrors(errors: ErrorObject[] | null | undefined): string {
+  return (errors ?? [])
+    .map((error) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}${
+      error.keyword === 'additionalProperties' ? ` (${String((error.params as { additionalProperty?: string }).additionalProperty)})` : ''}`)
+    .join('; ');
+}

@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../../server/app.ts';
+import { ManualClock } from '../../server/clock.ts';
+import { createDatabase, type Database } from '../../server/db/database.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { seedDemo } from '../../server/db/seed.ts';
+import { MemoryMailer } from '../../server/mail/mailer.ts';
+import { loadPolicy } from '../../server/policy/load.ts';
+import { loadTenants, type TenantStore } from '../../server/tenants/store.ts';
+
+export const DEMO_PASSWORD = 'Portal#2026';
+/** The day the demo data is anchored to in tests, so figures are the same on every run. */
+export const TEST_TODAY = '2026-11-23';
+
+export interface TestApi {
+  app: FastifyInstance;
+  db: Database;
+  clock: ManualClock;
+  mailer: MemoryMailer;
+  tenants: TenantStore;
+  client(host?: string): ApiClient;
+  close(): Promise<void>;
+}
+
+/**
+ * The real app on a real, freshly seeded database: in-memory PGlite by default, or a
+ * schema of its own on the PostgreSQL server when DATABASE_URL is set (the CI's second pass).
+ */
+export async function startTestApi(options: { bigCustomerInvoices?: number } = {}): Promise<TestApi> {
+  const databaseUrl = process.env.DATABASE_URL;
+  let schema: string | undefined;
+  if (databaseUrl) {
+    schema = `t_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`create schema ${schema}`);
+    await admin.end();
+  }
+  const db = await createDatabase(databaseUrl ? { databaseUrl, searchPath: schema } : { dataDir: 'memory://' });
+  await migrateToLatest(db);
+  await seedDemo(db, { today: TEST_TODAY, bigCustomerInvoices: options.bigCustomerInvoices ?? 300 });
+  const clock = new ManualClock(`${TEST_TODAY}T15:00:00Z`);
+  const mailer = new MemoryMailer();
+  const tenants = loadTenants('tenants');
+  const app = await buildApp({ db, clock, mailer, tenants, policy: loadPolicy(), logLevel: 'silent' });
+  await app.ready();
+  return {
+    app, db, clock, mailer, tenants,
+    client: (host = 'localhost') => new ApiClient(app, host),
+    async close() {
+      await app.close();
+      if (schema && databaseUrl) await sql.raw(`drop schema ${schema} cascade`).execute(db);
+      await db.destroy();
+    },
+  };
+}
+
+type Body = Record<string, unknown> | unknown[] | string;
+
+/** A browser-like client: keeps the session cookie and sends the CSRF token on writes. */
+export class ApiClient {
+  private cookies = new Map<string, string>();
+  csrfToken: string | undefined;
+
+  constructor(private readonly app: FastifyInstance, readonly host: string) {}
+
+  async request(method: InjectOptions['method'], url: string, body?: Body, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await this.app.inject({
+      method, url,
+      headers: {
+        host: this.host,
+        accept: 'application/vnd.api+json',
+        ...(cookie ? { cookie } : {}),
+        ...(this.csrfToken && method !== 'GET' ? { 'x-csrf-token': this.csrfToken } : {}),
+        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...headers,
+      },
+      ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+    });
+    for (const set of response.cookies as Array<{ name: string; value: string; expires?: Date }>) {
+      if (set.value === '' || (set.expires && set.expires.getTime() < Date.now())) this.cookies.delete(set.name);
+      else this.cookies.set(set.name, set.value);
+    }
+    return response;
+  }
+
+  get(url: string, headers?: Record<string, string>) { return this.request('GET', url, undefined, headers); }
+  post(url: string, body?: Body, headers?: Record<string, string>) { return this.request('POST', url, body ?? {}, headers); }
+  patch(url: string, body?: Body, headers?: Record<string, string>) { return this.request('PATCH', url, body ?? {}, headers); }
+  delete(url: string, body?: Body, headers?: Record<string, string>) { return this.request('DELETE', url, body, headers); }
+
+  async login(username: string, password = DEMO_PASSWORD): Promise<LightMyRequestResponse> {
+    const response = await this.post('/auth/login', { username, password });
+    if (response.statusCode === 200) this.csrfToken = (response.json() as { meta: { csrf_token: string } }).meta.csrf_token;
+    return response;
+  }
+
+  /** Signs in and selects a customer, as the portal does after login. */
+  async loginWithCustomer(username: string, customerId: string): Promise<void> {
+    const login = await this.login(username);
+    if (login.statusCode !== 200) throw new Error(`login ${username}: ${login.statusCode} ${login.body}`);
+    const select = await this.post('/session_data', { sessionKeys: [{ key: 'customer_id', value: customerId }] });
+    if (select.statusCode !== 200) throw new Error(`select ${customerId}: ${select.statusCode} ${select.body}`);
+  }
+
+  forgetSession(): void { this.cookies.clear(); this.csrfToken = undefined; }
+}
+
+export function errorCode(response: LightMyRequestResponse): string | undefined {
+  return (response.json() as { errors?: Array<{ code: string }> }).errors?.[0]?.code;
+}
