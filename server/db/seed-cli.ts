@@ -3,6 +3,8 @@
  * Opens the database (DATABASE_URL for PostgreSQL, else PGlite in DATA_DIR or ./data), migrates,
  * seeds the demo tenant when no user exists, then adds N bench invoices to customer C-9000.
  */
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { addBenchInvoices, isDatabaseEmpty, seedDemo } from './seed.ts';
 import { createDatabase } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -28,6 +30,8 @@ async function main(): Promise<void> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
   const dataDir = process.env.DATA_DIR || './data';
   const target = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;
+  // PGlite creates its own directory but not missing parents.
+  if (!databaseUrl && !dataDir.includes('://')) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
   const db = await createDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   try {
     await migrateToLatest(db);

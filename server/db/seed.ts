@@ -52,8 +52,8 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
     });
     const users = await seedUsers(trx, today, passwordHash);
     await seedDisputes(trx, today, invoices, users);
-    await seedRejections(trx, today);
     await seedCards(trx, today);
+    await seedRejections(trx, today);
     await seedBankingAndPayments(trx, today, invoices, users);
     await seedNotifications(trx, today);
     await seedLoyalty(trx, today);

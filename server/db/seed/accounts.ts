@@ -20,7 +20,7 @@ const CARDS: CardSeed[] = [
   { customer: 'F-3001', name: 'Unit 5', holder: 'Nina Vos', status: 'active' },
 ];
 
-/** Cards (16-digit Luhn-valid numbers starting 7083), bank accounts and payments. */
+/** Cards: 16-digit Luhn-valid numbers starting 7083, expiring 18 to 36 months after today. */
 export async function seedCards(db: Writer, today: string): Promise<void> {
   const rng = createRng(7083);
   await db.insertInto('cards').values(CARDS.map((card) => {
@@ -39,6 +39,7 @@ export async function seedCards(db: Writer, today: string): Promise<void> {
   })).execute();
 }
 
+/** One US AutoPay account (C-1001), one Canadian CFI (C-1002), one US savings (C-1003); two settled payments and one pending. */
 export async function seedBankingAndPayments(
   db: Writer, today: string, invoices: Map<string, SeededInvoice>, users: Map<string, number>,
 ): Promise<void> {

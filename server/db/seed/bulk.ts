@@ -25,6 +25,7 @@ export interface SeriesInvoices {
  * - status from k = (11 n + n / 180) mod 20 and whether the due date has passed
  *   (past: mostly Past Due, also Paid, Disputed, On hold, Adjusted, Terminated;
  *    not past: mostly Billed, also Paid, Pending, Payment Pending, Unbilled, Disputed, On hold, Adjusted);
+ * - received date = due date - 30 days, but never later than yesterday;
  * - subtotal 20.00..599.99, tax 8 %, a 15.00 late fee on Past Due invoices over 30 days late;
  * - dues follow the status: open statuses are current due until the due date, then past due.
  */

@@ -103,20 +103,26 @@ export async function seedDisputes(db: Writer, today: string, invoices: Map<stri
   }
 }
 
-/** Rejected card transactions of C-1001: 3 active, 1 cancelled, 1 resubmitted. */
+/** Rejected card transactions of C-1001 (3 active, 1 cancelled, 1 resubmitted) on its seeded cards. */
 export async function seedRejections(db: Writer, today: string): Promise<void> {
+  const cards = await db.selectFrom('cards').select(['card_name', 'card_holder', 'card_number'])
+    .where('buid_customer', '=', 'C-1001').orderBy('card_id').execute();
   const rejection = (n: number, status: 'active' | 'cancelled' | 'resubmitted', merchant: string, currency: string,
-    holder: string, last4: string, reason: string, daysAgo: number, amount: number, product: string) => ({
-    trx_id: `R-1001-${String(n).padStart(4, '0')}`, buid_customer: 'C-1001', buid_merchant: merchant, status,
-    card_holder: holder, card_identifier: `7083********${last4}`, reject_reason: reason,
-    transaction_date: addDays(today, -daysAgo), amount_minor: amount, currency, product,
-    updated_at: at(addDays(today, -Math.max(daysAgo - 1, 0)), 13),
-  });
+    cardName: string, reason: string, daysAgo: number, amount: number, product: string) => {
+    const card = cards.find((row) => row.card_name === cardName);
+    if (!card) throw new Error(`Rejection on unknown card ${cardName}`);
+    return {
+      trx_id: `R-1001-${String(n).padStart(4, '0')}`, buid_customer: 'C-1001', buid_merchant: merchant, status,
+      card_holder: card.card_holder, card_identifier: `${card.card_number.slice(0, 4)}********${card.card_number.slice(-4)}`,
+      reject_reason: reason, transaction_date: addDays(today, -daysAgo), amount_minor: amount, currency, product,
+      updated_at: at(addDays(today, -Math.max(daysAgo - 1, 0)), 13),
+    };
+  };
   await db.insertInto('rejections').values([
-    rejection(1, 'active', 'M-2001', 'USD', 'Maria Lopez', '4821', 'Card expired', 3, 41250, 'Diesel'),
-    rejection(2, 'active', 'M-2001', 'USD', 'James Carter', '1937', 'Invalid PIN', 5, 38799, 'Diesel'),
-    rejection(3, 'active', 'M-2002', 'CAD', 'Priya Shah', '5502', 'Product not allowed on card', 6, 125000, 'Tyres'),
-    rejection(4, 'cancelled', 'M-2001', 'USD', 'Tom Becker', '7710', 'Over credit limit', 20, 52300, 'Service'),
-    rejection(5, 'resubmitted', 'M-2002', 'CAD', 'Maria Lopez', '4821', 'Missing odometer reading', 10, 18450, 'AdBlue'),
+    rejection(1, 'active', 'M-2001', 'USD', 'Truck 12', 'Card expired', 3, 41250, 'Diesel'),
+    rejection(2, 'active', 'M-2001', 'USD', 'Truck 14', 'Invalid PIN', 5, 38799, 'Diesel'),
+    rejection(3, 'active', 'M-2002', 'CAD', 'Van 3', 'Product not allowed on card', 6, 125000, 'Tyres'),
+    rejection(4, 'cancelled', 'M-2001', 'USD', 'Truck 7', 'Over credit limit', 20, 52300, 'Service'),
+    rejection(5, 'resubmitted', 'M-2002', 'CAD', 'Truck 12', 'Missing odometer reading', 10, 18450, 'AdBlue'),
   ]).execute();
 }
