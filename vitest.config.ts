@@ -1,11 +1,16 @@
 import { defineConfig } from 'vitest/config';
+import { screensPlugin } from './engine/build/screens-plugin.ts';
+import { formsPlugin } from './engine/build/forms-plugin.ts';
 
 export default defineConfig({
+  plugins: [screensPlugin(), formsPlugin()],
   test: {
     projects: [
-      { test: { name: 'unit', include: ['domain/**/*.test.ts', 'engine/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/definitions/**/*.test.ts', 'tests/i18n/**/*.test.ts'], testTimeout: 20_000 } },
+      { extends: true, test: { name: 'unit', include: ['domain/**/*.test.ts', 'engine/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/definitions/**/*.test.ts', 'tests/i18n/**/*.test.ts'], testTimeout: 20_000 } },
       // API tests boot the real app on a freshly seeded database (PGlite, or PostgreSQL with DATABASE_URL).
-      { test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 180_000 } },
+      // Browser tests drive Debian's Chromium against the built portal on the real server.
+      { extends: true, test: { name: 'browser', include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/support/global-setup.ts'], testTimeout: 60_000, hookTimeout: 120_000, fileParallelism: false } },
+      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 180_000 } },
     ],
   },
 });

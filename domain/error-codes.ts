@@ -97,6 +97,19 @@ export const ErrorCode = {
   unsupportedMediaType: 'errors.request.unsupportedMediaType',
   tooManyRequests: 'errors.request.tooManyRequests',
   serverError: 'errors.request.serverError',
+  // form validation messages (spec §5); {{field}} is the translated field title, {{limit}} the schema's limit
+  validationEmail: 'errors.validation.email',
+  validationFormat: 'errors.validation.format',
+  validationMinLength: 'errors.validation.minLength',
+  validationMaxLength: 'errors.validation.maxLength',
+  validationPattern: 'errors.validation.pattern',
+  validationMinimum: 'errors.validation.minimum',
+  validationMaximum: 'errors.validation.maximum',
+  validationExclusiveMinimum: 'errors.validation.exclusiveMinimum',
+  validationExclusiveMaximum: 'errors.validation.exclusiveMaximum',
+  validationType: 'errors.validation.type',
+  validationEnum: 'errors.validation.enum',
+  validationInvalid: 'errors.validation.invalid',
 } as const;
 
 export type ErrorCodeKey = (typeof ErrorCode)[keyof typeof ErrorCode];

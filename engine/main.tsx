@@ -1,13 +1,30 @@
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App.tsx';
+import { initI18n, initialLanguage } from './i18n/i18n.ts';
+import { bootstrapSession, sessionStore } from './session/store.ts';
 
-// Bootstrap placeholder until the engine's shell lands: shows the tenant's title from /config.
+/**
+ * spec §1: a spinner (static, in index.html) shows until feature flags, configuration and
+ * /self are loaded; then the page title comes from configuration.
+ */
 async function start(): Promise<void> {
+  await bootstrapSession();
+  const { config, self } = sessionStore.get();
   const root = createRoot(document.getElementById('root')!);
-  const response = await fetch('/config', { headers: { accept: 'application/vnd.api+json' } });
-  const config = (await response.json()) as { data: { attributes: { title: string } } };
-  document.title = config.data.attributes.title;
-  root.render(<StrictMode><main><h1>{config.data.attributes.title}</h1></main></StrictMode>);
+  if (!config) {
+    document.getElementById('boot-error')?.removeAttribute('hidden');
+    document.getElementById('boot-spinner')?.remove();
+    return;
+  }
+  document.title = config.title;
+  const language = initialLanguage(config.languages, self?.language && config.languages.includes(self.language as never) ? self.language as never : config.defaultLanguage);
+  const i18n = await initI18n(language);
+  document.getElementById('boot-spinner')?.remove();
+  root.render(<StrictMode><App i18n={i18n} /></StrictMode>);
 }
 
 void start();

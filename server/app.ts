@@ -25,6 +25,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: false,
     // Query keys such as filter[buid_customer] stay flat strings; repeated keys become arrays we refuse.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // Bad input is refused, never repaired: no stripping of unknown properties, no type coercion.
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true } },
   });
 
   app.addContentTypeParser(JSON_API, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));

@@ -10,8 +10,12 @@ const migrations: Record<string, Migration> = {
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
 
-export async function migrateToLatest(db: Database): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+/**
+ * `schema` names where the migration bookkeeping lives; without it Kysely looks for its tables
+ * in every schema of the database, so parallel test runs (one schema each) would see each other's.
+ */
+export async function migrateToLatest(db: Database, schema = 'public'): Promise<void> {
+  const migrator = new Migrator({ db, provider, migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {

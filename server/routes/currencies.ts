@@ -1,4 +1,94 @@
 import type { FastifyInstance } from 'fastify';
+import { markDefaultCurrency } from '../../domain/currency.ts';
+import { normaliseRole } from '../../domain/policy.ts';
+import { systemType } from '../../domain/tenant.ts';
 import type { AppDeps } from '../deps.ts';
+import { authorize, scopedCustomer, scopedMerchant } from '../auth/guard.ts';
+import { forbidden, notFound } from '../http/errors.ts';
+import { JSON_API, resource } from '../http/jsonapi.ts';
+import { parseListQuery } from '../http/list-query.ts';
 
-export function currencyRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+const customerCurrencyList = { filters: ['buid_customer'] as const, sorts: [] as const, defaultSort: [] as const };
+const merchantCurrencyList = { filters: ['buid_merchant'] as const, sorts: [] as const, defaultSort: [] as const };
+const noParameters = { filters: [] as const, sorts: [] as const, defaultSort: [] as const };
+
+const bankingCountriesParams = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['customer'],
+  properties: { customer: { type: 'string', minLength: 1, maxLength: 64 } },
+} as const;
+
+/** spec §7: the currency calls exist only when the tenant configures currency_version. */
+function currenciesConfigured(config: { currency_version?: number }): boolean {
+  return config.currency_version !== undefined && config.currency_version !== null;
+}
+
+/** spec §6: banking countries only for system type G with bank account module version above 1. */
+function bankingCountriesOffered(config: Parameters<typeof systemType>[0] & { bank_account_module_version: number }): boolean {
+  return systemType(config) === 'G' && config.bank_account_module_version > 1;
+}
+
+/** `{ id, label }` as the session's customerCurrencies, plus the spec §9 default mark. */
+function currencyDocument(rows: Array<{ id: string; label: string }>) {
+  return {
+    data: markDefaultCurrency(rows).map((row) => resource('currencies', row.id, { label: row.label, default: row.default })),
+  };
+}
+
+export function currencyRoutes(app: FastifyInstance, { db }: AppDeps): void {
+  app.get('/ecaas/customer-currencies', {
+    config: { summary: 'The selected (or filter[buid_customer]) customer\'s currencies with the default marked; 404 without currency_version' },
+  }, async (request, reply) => {
+    const auth = authorize(request, 'read', 'Currency');
+    if (!currenciesConfigured(request.tenant.config)) throw notFound();
+    const list = parseListQuery(request.query as Record<string, string>, customerCurrencyList);
+    const customer = scopedCustomer(auth, list.filters.buid_customer);
+    const rows = await db.selectFrom('customer_currencies')
+      .innerJoin('currencies', 'currencies.code', 'customer_currencies.currency')
+      .select(['currencies.code as id', 'currencies.label'])
+      .where('customer_currencies.buid_customer', '=', customer)
+      .orderBy('currencies.code').execute();
+    return reply.type(JSON_API).send(currencyDocument(rows));
+  });
+
+  app.get('/ecaas/merchant-currencies', {
+    config: { summary: 'The selected (or filter[buid_merchant]) merchant\'s currencies with the default marked; 404 without currency_version' },
+  }, async (request, reply) => {
+    const auth = authorize(request, 'read', 'Currency');
+    if (!currenciesConfigured(request.tenant.config)) throw notFound();
+    const list = parseListQuery(request.query as Record<string, string>, merchantCurrencyList);
+    const merchant = scopedMerchant(auth, list.filters.buid_merchant);
+    const rows = await db.selectFrom('merchant_currencies')
+      .innerJoin('currencies', 'currencies.code', 'merchant_currencies.currency')
+      .select(['currencies.code as id', 'currencies.label'])
+      .where('merchant_currencies.buid_merchant', '=', merchant)
+      .orderBy('currencies.code').execute();
+    return reply.type(JSON_API).send(currencyDocument(rows));
+  });
+
+  app.get<{ Params: { customer: string } }>('/ecaas/customer-banking-countries/:customer', {
+    schema: { params: bankingCountriesParams },
+    config: { summary: 'Bank countries of a customer (system type G, bank account module version > 1, admin or payer)' },
+  }, async (request, reply) => {
+    const auth = authorize(request, 'read', 'BankingCountry');
+    // spec §6: "the role is admin (or payer, per a second reading)". The policy grants
+    // BankingCountry through the account rule set to view only as well, so the route narrows
+    // it to admin or payer: both may add a bank account in the payment flow.
+    const role = normaliseRole(auth.user.role);
+    if (role !== 'admin' && role !== 'payer') throw forbidden();
+    if (!bankingCountriesOffered(request.tenant.config)) throw notFound();
+    parseListQuery(request.query as Record<string, string>, noParameters);
+    const customer = request.params.customer;
+    if (!auth.customerIds.includes(customer)) throw notFound();
+    const rows = await db.selectFrom('customer_banking_countries')
+      .select(['country_code', 'country_name'])
+      .where('buid_customer', '=', customer)
+      .orderBy('country_name').orderBy('country_code').execute();
+    return reply.type(JSON_API).send({
+      data: rows.map((row) => resource('banking-countries', row.country_code, {
+        country_code: row.country_code, country_name: row.country_name,
+      })),
+    });
+  });
+}

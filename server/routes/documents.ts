@@ -1,4 +1,130 @@
 import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
+import { audit } from '../audit.ts';
+import { authorize } from '../auth/guard.ts';
+import { ApiError, badRequest, notFound } from '../http/errors.ts';
+import { JSON_API, resource } from '../http/jsonapi.ts';
+import { parseIdList, parseListQuery } from '../http/list-query.ts';
+import { base64Length, uploadBodySchema, uploadDocuments, type UploadBody } from '../invoices/document-upload.ts';
+import { fullScope, scopedTrxIds } from '../invoices/scope.ts';
 
-export function documentRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+interface DocumentRow {
+  document_id: number; trx_id: string; doc_type_id: number; document_type: string; entry_ts: Date;
+  file_name: string; file_size: number; mime_type: string; uploaded_by?: number | null;
+}
+
+/** spec §3 Invoice document. `removable`: uploaded through the portal (see DELETE below). */
+function documentResource(row: DocumentRow) {
+  return resource('merchant-invoice-documents', row.document_id, {
+    document_id: row.document_id,
+    doc_type_id: row.doc_type_id,
+    document_type: row.document_type,
+    entry_ts: new Date(row.entry_ts).toISOString(),
+    file_name: row.file_name,
+    file_size: row.file_size,
+    mime_type: row.mime_type,
+    trx_id: row.trx_id,
+    removable: row.uploaded_by !== null,
+  });
+}
+
+/** RFC 6266: a quoted ASCII fallback plus the exact UTF-8 name. */
+function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+const documentList = { filters: ['trx_id'] as const, sorts: ['entry_ts'] as const, defaultSort: [{ field: 'entry_ts', direction: 'asc' }] as const };
+const documentIdParams = {
+  type: 'object', additionalProperties: false, required: ['document_id'],
+  properties: { document_id: { type: 'string', pattern: '^[1-9][0-9]{0,14}$' } },
+} as const;
+const deleteBody = {
+  type: 'object', additionalProperties: false, required: ['document_id'],
+  properties: { document_id: { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 } },
+} as const;
+
+export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): void {
+  // Route-level body limit: room for the largest permitted upload of any tenant, in base64, plus the JSON around it.
+  const largestFile = Math.max(...tenants.tenants.map((tenant) => tenant.limits.files.maxSizeBytes));
+  const mostFiles = Math.max(...tenants.tenants.map((tenant) => tenant.limits.files.maxFilesPerUpload));
+  const uploadBodyLimit = base64Length(largestFile) * mostFiles + 64 * 1024;
+
+  app.get('/merchant-invoice-documents', { config: { summary: 'Documents attached to the invoices of filter[trx_id] ({documentsUrl})' } }, async (request, reply) => {
+    const auth = authorize(request, 'read', 'InvoiceDocument');
+    const list = parseListQuery(request.query as Record<string, string>, documentList);
+    const trxIds = parseIdList(list.filters.trx_id, 'filter[trx_id]');
+    if (!trxIds) throw badRequest(ErrorCode.fieldRequired, { parameter: 'filter[trx_id]' }, { field: 'trx_id' });
+    const rows = await db.selectFrom('invoice_documents')
+      .innerJoin('document_types', 'document_types.doc_type_id', 'invoice_documents.doc_type_id')
+      .select(['document_id', 'trx_id', 'invoice_documents.doc_type_id', 'document_types.document_type', 'entry_ts',
+        'file_name', 'file_size', 'mime_type', 'uploaded_by'])
+      .where('trx_id', 'in', scopedTrxIds(db, fullScope(auth), trxIds))
+      .orderBy('trx_id').orderBy('entry_ts', list.sort[0]?.direction ?? 'asc').orderBy('document_id')
+      .execute();
+    return reply.type(JSON_API).send({ data: rows.map(documentResource) });
+  });
+
+  app.get<{ Params: { document_id: string } }>('/merchant-invoice-documents/:document_id/content', {
+    schema: { params: documentIdParams },
+    config: { summary: 'The bytes of one document, as an attachment with its media type' },
+  }, async (request, reply) => {
+    const auth = authorize(request, 'read', 'InvoiceDocument');
+    const row = await db.selectFrom('invoice_documents').select(['file_name', 'mime_type', 'content'])
+      .where('document_id', '=', Number(request.params.document_id))
+      .where('trx_id', 'in', scopedTrxIds(db, fullScope(auth)))
+      .executeTakeFirst();
+    if (!row) throw notFound();
+    const content = Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength);
+    return reply.type(row.mime_type).header('content-disposition', contentDisposition(row.file_name))
+      .header('cache-control', 'private, no-store').send(content);
+  });
+
+  app.get('/document-types', { config: { summary: 'Document types with their maximum attachments per transaction' } }, async (request, reply) => {
+    authorize(request, 'read', 'InvoiceDocument');
+    parseListQuery(request.query as Record<string, string>, { filters: [], sorts: [], defaultSort: [] });
+    const rows = await db.selectFrom('document_types').selectAll().orderBy('doc_type_id').execute();
+    return reply.type(JSON_API).send({
+      data: rows.map((row) => resource('document-types', row.doc_type_id, {
+        doc_type_id: row.doc_type_id, document_type: row.document_type, max_attachments: row.max_attachments,
+      })),
+    });
+  });
+
+  app.post<{ Body: UploadBody }>('/merchant-invoice-documents', {
+    bodyLimit: uploadBodyLimit,
+    schema: { body: uploadBodySchema(base64Length(largestFile)) },
+    config: { summary: 'Upload files (base64) as one document of one type to one transaction; spec §5 file rules' },
+  }, async (request, reply) => {
+    const auth = authorize(request, 'create', 'InvoiceDocument');
+    const stored = await uploadDocuments(db, request.tenant, auth, request.body);
+    return reply.status(201).type(JSON_API).send({ data: stored.map((row) => documentResource({ ...row, uploaded_by: auth.user.user_id })) });
+  });
+
+  /**
+   * spec §7: DELETE /merchant-invoice-documents with body document_id. Only attachments users
+   * uploaded can be removed; the merchant's own documents (uploaded_by null) are its record of
+   * the invoice and stay (errors.files.attachmentRemoveFailed). Outside the user's scope: 404.
+   */
+  app.delete<{ Body: { document_id: number } }>('/merchant-invoice-documents', {
+    schema: { body: deleteBody },
+    config: { summary: 'Remove an uploaded attachment; body { document_id }' },
+  }, async (request, reply) => {
+    const auth = authorize(request, 'delete', 'InvoiceDocument');
+    await db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('invoice_documents').select(['document_id', 'trx_id', 'file_name', 'doc_type_id', 'uploaded_by'])
+        .where('document_id', '=', request.body.document_id)
+        .where('trx_id', 'in', scopedTrxIds(trx, fullScope(auth)))
+        .forUpdate().executeTakeFirst();
+      if (!row) throw notFound();
+      if (row.uploaded_by === null) throw new ApiError(422, ErrorCode.attachmentRemoveFailed, { pointer: '/document_id' });
+      await trx.deleteFrom('invoice_documents').where('document_id', '=', row.document_id).execute();
+      await audit(trx, {
+        tenantId: request.tenant.id, userId: auth.user.user_id, action: 'delete', entity: 'invoice_document',
+        entityId: String(row.document_id), detail: { trx_id: row.trx_id, doc_type_id: row.doc_type_id, file_name: row.file_name },
+      });
+    });
+    return reply.status(204).send();
+  });
+}

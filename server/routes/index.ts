@@ -10,6 +10,7 @@ import { exposureRoutes } from './exposures.ts';
 import { invoiceRoutes } from './invoices.ts';
 import { loyaltyRoutes } from './loyalty.ts';
 import { notificationRoutes } from './notifications.ts';
+import { recoveryRoutes } from './recovery.ts';
 import { rejectionRoutes } from './rejections.ts';
 import { sessionRoutes } from './session.ts';
 import { tenantConfigRoutes } from './tenant-config.ts';
@@ -17,6 +18,7 @@ import { tenantConfigRoutes } from './tenant-config.ts';
 /** Every call of spec §7, grouped by concept; each module registers its own routes. */
 export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
   authRoutes(app, deps);
+  recoveryRoutes(app, deps);
   sessionRoutes(app, deps);
   tenantConfigRoutes(app, deps);
   customerRoutes(app, deps);

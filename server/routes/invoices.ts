@@ -1,4 +1,89 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { centralDay } from '../../domain/exposure.ts';
+import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
+import { authorize } from '../auth/guard.ts';
+import { ApiError, badRequest } from '../http/errors.ts';
+import { JSON_API } from '../http/jsonapi.ts';
+import { parseListQuery } from '../http/list-query.ts';
+import { fetchPage } from '../http/paging.ts';
+import { CSV_HEADER, csvLine, type CsvRow } from '../invoices/csv.ts';
+import { streamRows } from '../invoices/cursor.ts';
+import { invoiceDetailRoutes } from '../invoices/detail-routes.ts';
+import {
+  filteredInvoices, INVOICE_SORT_COLUMNS, INVOICE_TIEBREAKER, invoiceList, orderInvoices, selectCsvColumns, selectInvoiceColumns,
+} from '../invoices/list.ts';
+import { applyScope, fullScope } from '../invoices/scope.ts';
+import { invoiceResource } from '../invoices/serialize.ts';
 
-export function invoiceRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+const trxParams = {
+  type: 'object', additionalProperties: false, required: ['trx_id'],
+  properties: { trx_id: { type: 'string', minLength: 1, maxLength: 64 } },
+} as const;
+
+export function invoiceRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, clock } = deps;
+
+  app.get('/invoices', {
+    config: { summary: 'Invoices (spec §3) of filter[buid_customer] (default: the session customer) or, for merchant users, their merchants; every filter, sort and page[...]' },
+  }, async (request, reply) => {
+    const auth = authorize(request, 'read', 'Invoice');
+    const list = parseListQuery(request.query as Record<string, string>, invoiceList);
+    const query = selectInvoiceColumns(filteredInvoices(db, auth, list.filters));
+    const { rows, meta } = await fetchPage(query, list, INVOICE_SORT_COLUMNS, INVOICE_TIEBREAKER);
+    return reply.type(JSON_API).send({ data: rows.map((row) => invoiceResource(row)), meta: { page: meta } });
+  });
+
+  app.get('/invoices.csv', {
+    config: { summary: 'The invoices of GET /invoices (same filters and sort, no paging) as a CSV download, streamed' },
+  }, async (request, reply) => {
+    const auth = authorize(request, 'read', 'Invoice');
+    const list = parseListQuery(request.query as Record<string, string>, invoiceList);
+    const query = orderInvoices(selectCsvColumns(filteredInvoices(db, auth, list.filters)), list.sort);
+    const chunks = streamRows<CsvRow>(db, query);
+    // The first chunk is read before any byte is sent, so a failure can still be a JSON:API error.
+    let first: IteratorResult<CsvRow[]>;
+    try {
+      first = await chunks.next();
+    } catch (error) {
+      request.log.error({ err: error, method: request.method, url: request.url }, 'csv export failed');
+      throw new ApiError(503, ErrorCode.unableToDownloadCsv);
+    }
+    async function* lines(): AsyncGenerator<string> {
+      try {
+        yield CSV_HEADER + (first.done ? '' : first.value.map(csvLine).join(''));
+        if (first.done) return;
+        for await (const rows of chunks) yield rows.map(csvLine).join('');
+      } finally {
+        // The client went away mid-download: close the cursor's transaction.
+        await chunks.return(undefined);
+      }
+    }
+    const body = Readable.from(lines());
+    // Also when the stream is destroyed before it was ever read (a generator that never
+    // started skips its finally): the cursor's transaction must not outlive the response.
+    body.once('close', () => { void chunks.return(undefined); });
+    const fileName = `invoices-${centralDay(clock.now())}.csv`;
+    return reply
+      .type('text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .send(body);
+  });
+
+  app.get<{ Params: { trx_id: string } }>('/invoices/:trx_id', {
+    schema: { params: trxParams },
+    config: { summary: 'One invoice of any customer (or merchant) the user may see; 404 errors.invoices.notFound otherwise' },
+  }, async (request, reply) => {
+    const auth = authorize(request, 'read', 'Invoice');
+    const [parameter] = Object.keys(request.query as object);
+    if (parameter !== undefined) throw badRequest(ErrorCode.invalidFilter, { parameter });
+    const row = await selectInvoiceColumns(applyScope(db.selectFrom('invoices'), fullScope(auth)))
+      .where('invoices.trx_id', '=', request.params.trx_id)
+      .executeTakeFirst();
+    if (!row) throw new ApiError(404, ErrorCode.invoiceNotFound);
+    return reply.type(JSON_API).send({ data: invoiceResource(row) });
+  });
+
+  invoiceDetailRoutes(app, deps);
+}

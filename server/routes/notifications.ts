@@ -1,4 +1,52 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
+import { authorize } from '../auth/guard.ts';
+import { JSON_API, resource } from '../http/jsonapi.ts';
+import { parseListQuery } from '../http/list-query.ts';
+import { fetchPage } from '../http/paging.ts';
 
-export function notificationRoutes(_app: FastifyInstance, _deps: AppDeps): void {}
+const notificationList = {
+  filters: [] as const,
+  sorts: ['effective_ts'] as const,
+  // Newest first: the notification centre shows the latest notice on top.
+  defaultSort: [{ field: 'effective_ts', direction: 'desc' }] as const,
+  defaultPageSize: 50,
+};
+
+export function notificationRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+  app.get('/ecaas/notifications', {
+    config: { summary: 'Notifications in effect for the caller (tenant, customer and user type targeting), newest first; paged' },
+  }, async (request, reply) => {
+    // spec §6: card viewer is barred from the notification centre; the tenant's flag gates it too.
+    const auth = authorize(request, 'read', 'Notification');
+    const list = parseListQuery(request.query as Record<string, string>, notificationList);
+    const now = clock.now();
+    // A customer-targeted notice reaches the selected customer; with none selected (program
+    // overview, corporate users) it reaches any of the user's customers. Never outside scope.
+    const audience = auth.session.customer_id && auth.customerIds.includes(auth.session.customer_id)
+      ? [auth.session.customer_id] : [...auth.customerIds];
+    const query = db.selectFrom('notifications').selectAll()
+      .where('tenant_id', '=', request.tenant.id)
+      .where((eb) => eb.or([
+        eb('buid_customer', 'is', null),
+        eb('buid_customer', 'in', audience.length ? audience : ['']),
+      ]))
+      .where((eb) => eb.or([eb('user_type', 'is', null), eb('user_type', '=', auth.user.user_type)]))
+      .where('effective_ts', '<=', now)
+      .where((eb) => eb.or([eb('expires_ts', 'is', null), eb('expires_ts', '>', now)]));
+    const { rows, meta } = await fetchPage(query, list, { effective_ts: 'effective_ts' }, 'id');
+    return reply.type(JSON_API).send({
+      data: rows.map((row) => resource('notifications', row.id, {
+        created_ts: new Date(row.created_ts).toISOString(),
+        effective_ts: new Date(row.effective_ts).toISOString(),
+        expires_ts: row.expires_ts ? new Date(row.expires_ts).toISOString() : null,
+        high_priority: row.high_priority ? 'Y' : 'N',
+        text_title: row.text_title,
+        text_body: row.text_body,
+        notification_links: row.notification_links,
+        notification_attachments: row.notification_attachments,
+      })),
+      meta: { page: meta },
+    });
+  });
+}

@@ -6,7 +6,8 @@ const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormat
 
 /** One configured Ajv for server-side schemas (tenants, definitions, request bodies). */
 export function createAjv(options: Options = {}): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: true, allowUnionTypes: true, ...options });
+  // strictRequired is off because if/then blocks require properties declared beside them, not inside.
+  const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false, allowUnionTypes: true, ...options });
   addFormats(ajv);
   return ajv;
 }

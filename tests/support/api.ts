@@ -40,7 +40,7 @@ export async function startTestApi(options: { bigCustomerInvoices?: number } = {
     await admin.end();
   }
   const db = await createDatabase(databaseUrl ? { databaseUrl, searchPath: schema } : { dataDir: 'memory://' });
-  await migrateToLatest(db);
+  await migrateToLatest(db, schema);
   await seedDemo(db, { today: TEST_TODAY, bigCustomerInvoices: options.bigCustomerInvoices ?? 300 });
   const clock = new ManualClock(`${TEST_TODAY}T15:00:00Z`);
   const mailer = new MemoryMailer();

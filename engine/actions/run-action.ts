@@ -1,0 +1,97 @@
+import { api, ApiRequestError } from '../data/api-client.ts';
+import { resolveAll, resolveBinding, type BindingContext } from '../definitions/bindings.ts';
+import type { ActionDefinition } from '../definitions/types.ts';
+import type { ActionName } from '../registry/names.ts';
+import { signIn, signOut } from '../session/store.ts';
+
+/** What an action may do to the page; the shell provides it (useActionRunner). */
+export interface ActionEnvironment {
+  navigate(to: string, state?: unknown): void;
+  notify(kind: 'success' | 'error' | 'info', messageKey: string, values?: Record<string, unknown>): void;
+  confirm(title: string, message: string, confirmLabel?: string): Promise<boolean>;
+  /** Re-fetches the screen's data after a change. */
+  refresh(): void;
+  /** Where a user lands after signing in (per user type). */
+  landingPath(): string;
+}
+
+/** Context an action sees: the screen's bindings plus what the caller adds (form data, selection). */
+export type ActionContext = BindingContext & { form?: Record<string, unknown> };
+
+export type ActionOutcome = { ok: true; result?: unknown } | { ok: false; cancelled?: boolean; error?: ApiRequestError };
+
+type Handler = (definition: ActionDefinition, context: ActionContext, env: ActionEnvironment) => Promise<unknown>;
+
+/**
+ * A mutate body object: each value resolved; `"$form": true` merges the submitted form data
+ * under the other keys: `{ "$form": true, "token": "{query.token}" }` → `{ ...form, token }`.
+ */
+function mutateBody(body: Record<string, unknown> | undefined, context: ActionContext): Record<string, unknown> {
+  const { $form: withForm, ...rest } = body ?? {};
+  return { ...(withForm === true ? context.form : {}), ...resolveAll(rest, context) };
+}
+
+const handlers: Record<ActionName, Handler> = {
+  async navigate(definition, context, env) {
+    const to = String(resolveBinding(definition.to, context));
+    env.navigate(to, definition.with === 'selection' ? { selection: context.selection } : undefined);
+  },
+  async mutate(definition, context, env) {
+    const method = (definition.method as string | undefined) ?? 'POST';
+    const path = String(resolveBinding(definition.path, context));
+    const body = typeof definition.body === 'string' ? resolveBinding(definition.body, context) : mutateBody(definition.body as Record<string, unknown> | undefined, context);
+    const result = method === 'DELETE' ? await api.delete(path, body) : method === 'PATCH' ? await api.patch(path, body) : await api.post(path, body);
+    env.refresh();
+    if (definition.to !== undefined) env.navigate(String(resolveBinding(definition.to, context)));
+    return result;
+  },
+  async download(definition, context) {
+    const path = String(resolveBinding(definition.path, context));
+    const params = resolveAll(definition.params as Record<string, unknown> | undefined, context);
+    const query = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
+    // A plain navigation lets the browser stream the file to disk without buffering it here.
+    const link = document.createElement('a');
+    link.href = query.size ? `${path}?${query}` : path;
+    link.download = '';
+    link.click();
+  },
+  async toast(definition, _context, env) {
+    env.notify('info', String(definition.message));
+  },
+  async signIn(_definition, context, env) {
+    const form = context.form ?? {};
+    await signIn(String(form.username ?? ''), String(form.password ?? ''));
+    env.navigate(env.landingPath());
+  },
+  async signOut(_definition, _context, env) {
+    await signOut();
+    env.navigate('/login');
+  },
+  async reload() {
+    window.location.reload();
+  },
+};
+
+/**
+ * Runs one action definition: asks for confirmation when it says so, shows its success or
+ * failure toast (unless the caller shows errors itself), and reports the outcome (errors keep their i18n code for the caller).
+ */
+export async function runAction(
+  definition: ActionDefinition, context: ActionContext, env: ActionEnvironment,
+  options: { showsOwnErrors?: boolean } = {},
+): Promise<ActionOutcome> {
+  const confirm = definition.confirm as { title: string; message: string; confirmLabel?: string } | undefined;
+  if (confirm && !(await env.confirm(confirm.title, confirm.message, confirm.confirmLabel))) return { ok: false, cancelled: true };
+  const handler = handlers[definition.do as ActionName];
+  if (!handler) throw new Error(`Unknown action ${definition.do}`);
+  try {
+    const result = await handler(definition, context, env);
+    if (definition.success) env.notify('success', String(definition.success));
+    return { ok: true, result };
+  } catch (error) {
+    if (!(error instanceof ApiRequestError)) throw error;
+    // A form shows the error beside its fields; a toast as well would say it twice.
+    if (!options.showsOwnErrors) env.notify('error', definition.failure ? String(definition.failure) : error.code, error.meta);
+    return { ok: false, error };
+  }
+}

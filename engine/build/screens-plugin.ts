@@ -1,0 +1,50 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import type { Plugin } from 'vite';
+import { createAjv, describeErrors } from '../../server/validation/ajv.ts';
+import screenSchema from '../../schemas/screen.schema.json' with { type: 'json' };
+import type { ScreenDefinition } from '../definitions/types.ts';
+
+const MODULE_ID = 'virtual:portal-screens';
+const RESOLVED_ID = `\0${MODULE_ID}`;
+
+/** Reads and validates every screens/*.json; an invalid definition fails the build with file and pointer. */
+export function readScreens(directory: string): Array<{ file: string; definition: ScreenDefinition }> {
+  const validate = createAjv().compile<ScreenDefinition>(screenSchema);
+  return readdirSync(directory).filter((name) => name.endsWith('.json')).sort().map((name) => {
+    const file = join(directory, name);
+    const definition = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+    if (!validate(definition)) throw new Error(`${file}: ${describeErrors(validate.errors)}`);
+    return { file, definition };
+  });
+}
+
+/**
+ * `virtual:portal-screens` gives the router what it needs up front (id, path, title, guard,
+ * layout) and one lazy loader per screen, so each route's definition is its own chunk.
+ * It also exports the screen schema's validator compiled ahead of time, so tenant overrides
+ * are checked in the browser without eval (strict CSP).
+ */
+export function screensPlugin(directory = 'screens'): Plugin {
+  const root = resolve(directory);
+  return {
+    name: 'portal-screens',
+    resolveId: (id) => (id === MODULE_ID ? RESOLVED_ID : undefined),
+    load(id) {
+      if (id !== RESOLVED_ID) return undefined;
+      const screens = readScreens(root);
+      for (const { file } of screens) this.addWatchFile(file);
+      const routes = screens.map(({ definition: { id: screenId, path, title, guard, layout } }) => ({ id: screenId, path, title, guard, layout }));
+      const loaders = screens.map(({ file, definition }) => `  ${JSON.stringify(definition.id)}: () => import(${JSON.stringify(file)}).then((m) => m.default),`);
+      const ajv = createAjv({ code: { source: true, esm: true } });
+      const validator = standaloneCode(ajv, ajv.compile(screenSchema));
+      return [
+        `export const routes = ${JSON.stringify(routes)};`,
+        `export const loaders = {\n${loaders.join('\n')}\n};`,
+        validator.replace(/export default validate\w*;?/, '').replace(/^"use strict";/, ''),
+        `export const validateScreen = ${/export const validate = (validate\w+)/.exec(validator)?.[1] ?? 'validate'};`,
+      ].join('\n');
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import { flagOn, type FeatureFlags } from '../../domain/flags.ts';
+import { normaliseRole, type PortalAbility } from '../../domain/policy.ts';
+import type { GuardDefinition } from '../definitions/types.ts';
+import type { UserType } from '../session/types.ts';
+
+export const LOGIN_PATH = '/login';
+/** spec §2: routes that need a customer go to the customer selection screen. */
+export const CUSTOMER_SELECT_PATH = '/account/customers';
+/** spec §2: routes that need a merchant go to the legacy merchant-select page. */
+export const MERCHANT_SELECT_PATH = '/cgi-bin/merchant-select';
+
+export interface GuardContext {
+  authenticated: boolean;
+  userType: UserType;
+  role: string | undefined;
+  flags: FeatureFlags;
+  ability: PortalAbility;
+  hasCustomer: boolean;
+  hasMerchant: boolean;
+}
+
+export type GuardDecision =
+  | { allow: true }
+  | { allow: false; redirect: string; reason: 'unauthenticated' | 'userType' | 'role' | 'flag' | 'permission' | 'customer' | 'merchant' };
+
+const deny = (redirect: string, reason: Extract<GuardDecision, { allow: false }>['reason']): GuardDecision => ({ allow: false, redirect, reason });
+
+/**
+ * spec §5 route guards, in order: unauthenticated → login; wrong user type, missing or
+ * forbidden role, missing or forbidden flag (or a policy refusal) → login; then a route
+ * needing a customer → customer selection, a merchant → merchant select.
+ */
+export function decideGuard(guard: GuardDefinition, context: GuardContext): GuardDecision {
+  if (guard.public) return { allow: true };
+  if (!context.authenticated) return deny(LOGIN_PATH, 'unauthenticated');
+  if (guard.userTypes && !guard.userTypes.includes(context.userType)) return deny(LOGIN_PATH, 'userType');
+  const role = normaliseRole(context.role);
+  if (guard.roles && !guard.roles.map(normaliseRole).includes(role)) return deny(LOGIN_PATH, 'role');
+  if (guard.forbiddenRoles?.map(normaliseRole).includes(role)) return deny(LOGIN_PATH, 'role');
+  if (guard.flags?.some((flag) => !flagOn(context.flags, flag))) return deny(LOGIN_PATH, 'flag');
+  if (guard.forbiddenFlags?.some((flag) => flagOn(context.flags, flag))) return deny(LOGIN_PATH, 'flag');
+  if (guard.can && !context.ability.can(guard.can[0], guard.can[1])) return deny(LOGIN_PATH, 'permission');
+  if (guard.requiresCustomer && !context.hasCustomer) return deny(CUSTOMER_SELECT_PATH, 'customer');
+  if (guard.requiresMerchant && !context.hasMerchant) return deny(MERCHANT_SELECT_PATH, 'merchant');
+  return { allow: true };
+}

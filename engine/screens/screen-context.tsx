@@ -1,0 +1,30 @@
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import type { PortalAbility } from '../../domain/policy.ts';
+import type { BindingContext } from '../definitions/bindings.ts';
+
+interface ScreenContextValue {
+  bindings: BindingContext;
+  ability: PortalAbility;
+  /** Bumped after a successful mutation so data widgets fetch again. */
+  refreshKey: number;
+  refresh(): void;
+}
+
+const ScreenContext = createContext<ScreenContextValue | null>(null);
+
+export function ScreenContextProvider({ value, children }: { value: ScreenContextValue; children: ReactNode }) {
+  return <ScreenContext.Provider value={value}>{children}</ScreenContext.Provider>;
+}
+
+export function useScreen(): ScreenContextValue {
+  const value = useContext(ScreenContext);
+  if (!value) throw new Error('useScreen outside a screen');
+  return value;
+}
+
+/** A nested binding scope (a table row, a detail record) over the screen's bindings. */
+export function WithRecord({ record, children }: { record: Record<string, unknown>; children: ReactNode }) {
+  const parent = useScreen();
+  const value = useMemo(() => ({ ...parent, bindings: { ...parent.bindings, record } }), [parent, record]);
+  return <ScreenContext.Provider value={value}>{children}</ScreenContext.Provider>;
+}

@@ -1,0 +1,77 @@
+import type { LanguageCode, TenantLimits } from '../../domain/tenant.ts';
+
+/** GET /config attributes. */
+export interface PortalConfig {
+  title: string;
+  theme: { primaryColor: string; accentColor?: string; logo: string; colorScheme?: 'light' | 'dark' | 'auto' };
+  prefixes: { configured: string; fleetChargeBeta: string; prod: string };
+  languages: LanguageCode[];
+  defaultLanguage: LanguageCode;
+  componentOverride: Record<string, string>;
+  ecaasPrefix: string;
+  logging: { endpoint?: string; level: 'debug' | 'info' | 'warn' | 'error' };
+  api_version: string;
+  system_type: string;
+  invoice_details_version: number;
+  bank_account_module_version: number;
+  currency_version: number | null;
+  loadSecure: boolean;
+  supportPhone: string | null;
+  supportEmail: string | null;
+  limits: Omit<TenantLimits, 'loginAttemptsBeforeLock' | 'session'>;
+  overrides: { screens?: Record<string, object>; permissions?: Record<string, object> };
+}
+
+export interface IdLabel { id: string; label: string; status?: string; currency?: string }
+
+export type UserType = 'customer' | 'corporate' | 'merchant' | 'admin' | 'none';
+
+/** GET /self attributes (spec §3 user session). */
+export interface SelfAttributes {
+  authenticated: boolean;
+  session_data: {
+    logged_in: boolean; language?: string; user_type?: UserType;
+    customer_id?: string | null; location?: string | null; merchant_id?: string | null;
+  };
+  first_name?: string; last_name?: string; full_name?: string; email_address?: string;
+  username?: string; user_id?: number; role?: string; status?: string;
+  user_type?: UserType; user_types?: UserType[];
+  language?: string; locale_ISO?: string; language_ISO?: string; timeZone?: string;
+  customers?: IdLabel[]; merchants?: IdLabel[];
+  customerCurrencies?: IdLabel[]; merchantCurrencies?: IdLabel[];
+  isSso?: boolean; inSsoGroup?: boolean; userGroupId?: number | null;
+  customerEntityRestricted?: boolean; merchantEntityRestricted?: boolean;
+}
+
+/** spec §3 selected customer. */
+export interface SelectedCustomer {
+  buidCustomer: string; customerName: string; paymentEligible: boolean; paymentWebText: string | null;
+  isActive: boolean; buidLocation: string | null; locationName: string | null; currency: string; status: string;
+}
+
+export interface SelectedMerchant { buidMerchant: string; merchantName: string; status: string; currency: string }
+
+export type PaymentMode = 'INDIVIDUAL_ACCOUNT' | 'PROGRAM_OVERVIEW';
+
+export interface MappedLocation { buidLocation: string; buidCustomer: string; display_location: string; name: string }
+
+export interface LoyaltyEnrollment { id: string; attributes: Record<string, unknown> }
+
+/** Everything the shell knows about the session; one store, read with useSession(). */
+export interface SessionState {
+  status: 'loading' | 'ready' | 'failed';
+  config: PortalConfig | null;
+  flags: Record<string, boolean>;
+  self: SelfAttributes | null;
+  userType: UserType;
+  selectedCustomer: SelectedCustomer | null;
+  selectedMerchant: SelectedMerchant | null;
+  customerCurrencies: IdLabel[];
+  selectedCurrency: string | null;
+  mappedLocations: MappedLocation[];
+  loyaltyPrograms: LoyaltyEnrollment[];
+  loyaltyError: boolean;
+  paymentMode: PaymentMode;
+  /** spec §4: a merchant roll-up shows for non-corporate users with several merchants. */
+  merchantRollUp: boolean;
+}

@@ -1,0 +1,19 @@
+import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { useRouteError } from 'react-router';
+import { useText } from '../i18n/use-text.ts';
+
+/** spec §8: a render error shows "Oops, something went wrong". */
+export function ErrorPage() {
+  const { t } = useText();
+  const error = useRouteError();
+  console.error(error);
+  return (
+    <Center mih="60vh" component="main">
+      <Stack align="center" gap="sm">
+        <Title order={1}>{t('common.error.title')}</Title>
+        <Text c="dimmed">{t('common.error.text')}</Text>
+        <Button component="a" href="/">{t('common.error.home')}</Button>
+      </Stack>
+    </Center>
+  );
+}

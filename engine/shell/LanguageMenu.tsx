@@ -1,0 +1,23 @@
+import { Select } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { LOCALE_INFO } from '../../domain/locales.ts';
+import { changeLanguage, isLanguage } from '../i18n/i18n.ts';
+import { useText } from '../i18n/use-text.ts';
+import { useSession } from '../session/store.ts';
+
+/** spec §1: the 15 languages the tenant offers; the choice is kept in local storage. */
+export function LanguageMenu() {
+  const { i18n } = useTranslation();
+  const { t } = useText();
+  const languages = useSession((session) => session.config?.languages ?? []);
+  return (
+    <Select
+      aria-label={t('common.language.label')}
+      data-testid="language-menu"
+      size="xs" w={150} allowDeselect={false} comboboxProps={{ withinPortal: true }}
+      value={i18n.language}
+      data={languages.map((code) => ({ value: code, label: LOCALE_INFO[code].label }))}
+      onChange={(value) => { if (isLanguage(value)) void changeLanguage(i18n, value); }}
+    />
+  );
+}

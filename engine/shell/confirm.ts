@@ -1,0 +1,16 @@
+import { modals } from '@mantine/modals';
+import type { Translate } from '../i18n/use-text.ts';
+
+/** A translated yes/no question as a promise. */
+export function confirmDialog(t: Translate, titleKey: string, messageKey: string, confirmKey = 'common.actions.confirm'): Promise<boolean> {
+  return new Promise((resolve) => {
+    modals.openConfirmModal({
+      title: t(titleKey),
+      children: t(messageKey),
+      labels: { confirm: t(confirmKey), cancel: t('common.actions.cancel') },
+      onConfirm: () => resolve(true),
+      onCancel: () => resolve(false),
+      onClose: () => resolve(false),
+    });
+  });
+}

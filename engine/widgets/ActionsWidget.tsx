@@ -1,0 +1,29 @@
+import { useState } from 'react';
+import { Button, Group } from '@mantine/core';
+import { useActionRunner } from '../actions/use-action-runner.ts';
+import { isVisible } from '../definitions/bindings.ts';
+import type { ActionDefinition } from '../definitions/types.ts';
+import { useText } from '../i18n/use-text.ts';
+import type { WidgetProps } from '../registry/widget-contract.ts';
+import { useScreen } from '../screens/screen-context.tsx';
+
+/** Buttons that run action definitions; those the user may not use are not shown. */
+export default function ActionsWidget({ node }: WidgetProps) {
+  const { t } = useText();
+  const { ability, bindings } = useScreen();
+  const run = useActionRunner();
+  const [running, setRunning] = useState<number | null>(null);
+  const actions = (node.actions as ActionDefinition[]).map((action, index) => ({ action, index })).filter(({ action }) => isVisible(action, ability, bindings));
+  if (actions.length === 0) return null;
+  return (
+    <Group gap="sm">
+      {actions.map(({ action, index }) => (
+        <Button key={index} variant={(action.variant as 'filled' | undefined) ?? (index === 0 ? 'filled' : 'light')} loading={running === index}
+          data-action={action.label}
+          onClick={async () => { setRunning(index); try { await run(action); } finally { setRunning(null); } }}>
+          {t(String(action.label))}
+        </Button>
+      ))}
+    </Group>
+  );
+}

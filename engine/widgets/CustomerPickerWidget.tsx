@@ -1,0 +1,111 @@
+import { useEffect, useMemo, useState } from 'react';
+import { Alert, Badge, Button, Group, Select, Table, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useLocation } from 'react-router';
+import { api, type JsonApiDocument, type ResourceObject } from '../data/api-client.ts';
+import { useText } from '../i18n/use-text.ts';
+import type { WidgetProps } from '../registry/widget-contract.ts';
+import { landingPathFor } from '../routing/landing.ts';
+import { usePortalNavigate } from '../routing/navigation.ts';
+import { loadAllPages, LOCATION_PAGE_SIZE } from '../session/start-rules.ts';
+import { selectCustomer, sessionStore, useSession } from '../session/store.ts';
+import { statusKey } from '../format/formatters.ts';
+
+interface CustomerRow { buidCustomer: string; customerName: string; currency: string; status: string }
+interface LocationRow { buidLocation: string; name: string; display_location: string }
+
+/**
+ * Customer selection: the user's customers (one page of up to 10,000), search, an optional
+ * location, and POST /session_data; afterwards back to where the guard sent the user from.
+ */
+export default function CustomerPickerWidget(_props: WidgetProps) {
+  const { t } = useText();
+  const navigate = usePortalNavigate();
+  const location = useLocation();
+  const selected = useSession((session) => session.selectedCustomer?.buidCustomer ?? null);
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 300);
+  const [customers, setCustomers] = useState<CustomerRow[] | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [locations, setLocations] = useState<Record<string, LocationRow[]>>({});
+  const [chosenLocation, setChosenLocation] = useState<Record<string, string | null>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    const controller = new AbortController();
+    api.get<JsonApiDocument<Array<ResourceObject<CustomerRow>>>>('/customers', { 'page[size]': 10000, 'filter[sort]': 'customer_name|asc', 'filter[search]': debounced || undefined }, controller.signal)
+      .then((document) => { setCustomers(document.data.map((item) => item.attributes)); setFailed(false); })
+      .catch((reason: unknown) => { if ((reason as Error).name !== 'AbortError') setFailed(true); });
+    return () => controller.abort();
+  }, [debounced]);
+
+  const loadLocations = async (customerId: string) => {
+    if (locations[customerId]) return;
+    // spec §8: location paging stops after 3 consecutive errors and keeps what loaded.
+    const { rows } = await loadAllPages(async (page) => {
+      const document = await api.get<JsonApiDocument<Array<ResourceObject<LocationRow>>> & { meta: { page: { pages: number } } }>('/locations', {
+        'filter[buid_customer]': customerId, 'page[number]': page, 'page[size]': LOCATION_PAGE_SIZE,
+      });
+      return { rows: document.data.map((item) => item.attributes), more: page < document.meta.page.pages };
+    });
+    setLocations((previous) => ({ ...previous, [customerId]: rows }));
+  };
+
+  const choose = async (customerId: string) => {
+    setBusy(customerId);
+    setError(null);
+    const ok = await selectCustomer(customerId, chosenLocation[customerId] ?? null);
+    setBusy(null);
+    if (!ok) { setError('errors.session.unableToSetActiveCustomer'); return; }
+    const from = (location.state as { from?: string } | null)?.from;
+    navigate(from && !from.endsWith('/account/customers') ? from : landingPathFor(sessionStore.get()), { replace: true });
+  };
+
+  const rows = useMemo(() => customers ?? [], [customers]);
+  return (
+    <div>
+      <TextInput label={t('common.customers.search')} value={search} onChange={(event) => setSearch(event.currentTarget.value)} mb="sm" maw={360} />
+      {error && <Alert color="red" role="alert" mb="sm">{t(error)}</Alert>}
+      {failed && <Alert color="red" role="alert" mb="sm">{t('errors.connection.unableToContactServer')}</Alert>}
+      <Table striped highlightOnHover data-testid="customer-picker">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('common.customers.name')}</Table.Th>
+            <Table.Th>{t('common.customers.id')}</Table.Th>
+            <Table.Th>{t('common.customers.currency')}</Table.Th>
+            <Table.Th>{t('common.customers.status')}</Table.Th>
+            <Table.Th>{t('common.customers.location')}</Table.Th>
+            <Table.Th><span className="visually-hidden">{t('common.customers.select')}</span></Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((customer) => (
+            <Table.Tr key={customer.buidCustomer} data-customer={customer.buidCustomer}>
+              <Table.Td>{customer.customerName}</Table.Td>
+              <Table.Td>{customer.buidCustomer}</Table.Td>
+              <Table.Td>{customer.currency}</Table.Td>
+              <Table.Td><Badge variant="light" color={customer.status === 'active' ? 'green' : 'gray'}>{t(statusKey(customer.status))}</Badge></Table.Td>
+              <Table.Td>
+                <Select size="xs" clearable aria-label={t('common.customers.locationFor', { name: customer.customerName })}
+                  placeholder={t('common.customers.allLocations')} onDropdownOpen={() => void loadLocations(customer.buidCustomer)}
+                  data={(locations[customer.buidCustomer] ?? []).map((row) => ({ value: row.buidLocation, label: `${row.name} – ${row.display_location}` }))}
+                  value={chosenLocation[customer.buidCustomer] ?? null}
+                  onChange={(value) => setChosenLocation((previous) => ({ ...previous, [customer.buidCustomer]: value }))} />
+              </Table.Td>
+              <Table.Td>
+                <Group justify="flex-end">
+                  <Button size="xs" loading={busy === customer.buidCustomer} variant={selected === customer.buidCustomer ? 'light' : 'filled'}
+                    aria-label={t('common.customers.selectNamed', { name: customer.customerName })}
+                    onClick={() => void choose(customer.buidCustomer)}>
+                    {selected === customer.buidCustomer ? t('common.customers.selected') : t('common.customers.select')}
+                  </Button>
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </div>
+  );
+}

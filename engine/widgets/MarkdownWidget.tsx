@@ -1,0 +1,38 @@
+import { Alert, Anchor, Text } from '@mantine/core';
+import { Fragment, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { resolveAll } from '../definitions/bindings.ts';
+import { useText } from '../i18n/use-text.ts';
+import type { WidgetProps } from '../registry/widget-contract.ts';
+import { usePortalPath } from '../routing/navigation.ts';
+import { useScreen } from '../screens/screen-context.tsx';
+
+const LINK = /\[([^\]]+)\]\((\/[^)\s]*)\)/g;
+
+/**
+ * A translated text with paragraphs and internal links ([label](/path)) only: no HTML is
+ * ever injected, so translations cannot carry script.
+ */
+export function renderInline(text: string, portalPath: (path: string) => string): ReactNode[] {
+  const parts: ReactNode[] = [];
+  let last = 0;
+  for (const match of text.matchAll(LINK)) {
+    parts.push(text.slice(last, match.index));
+    parts.push(<Anchor key={match.index} component={Link} to={portalPath(match[2]!)}>{match[1]}</Anchor>);
+    last = (match.index ?? 0) + match[0].length;
+  }
+  parts.push(text.slice(last));
+  return parts;
+}
+
+export default function MarkdownWidget({ node }: WidgetProps) {
+  const { t } = useText();
+  const { bindings } = useScreen();
+  const portalPath = usePortalPath();
+  const text = t(String(node.text), resolveAll(node.values as Record<string, unknown> | undefined, bindings));
+  const body = text.split(/\n{2,}/).map((paragraph, index) => <Text key={index} mb="xs">{renderInline(paragraph, portalPath).map((part, i) => <Fragment key={i}>{part}</Fragment>)}</Text>);
+  if (node.tone === 'info' || node.tone === 'warning') {
+    return <Alert color={node.tone === 'warning' ? 'yellow' : 'blue'} role={node.tone === 'warning' ? 'alert' : 'note'}>{body}</Alert>;
+  }
+  return <div>{body}</div>;
+}

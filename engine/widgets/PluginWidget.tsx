@@ -1,0 +1,8 @@
+import { pluginRegistry, type PluginName } from '../registry/plugins.ts';
+import type { WidgetProps } from '../registry/widget-contract.ts';
+
+export default function PluginWidget({ node }: WidgetProps) {
+  const Plugin = pluginRegistry[node.name as PluginName];
+  if (!Plugin) throw new Error(`Plugin ${String(node.name)} is not registered`);
+  return <Plugin />;
+}

@@ -1,0 +1,91 @@
+import { useEffect, useState } from 'react';
+import { Alert, Button, FileInput, Group, Progress, Select, Stack } from '@mantine/core';
+import { checkUpload, type CandidateFile } from '../../domain/files.ts';
+import { api, type JsonApiDocument, type ResourceObject } from '../data/api-client.ts';
+import { resolveBinding } from '../definitions/bindings.ts';
+import { useText } from '../i18n/use-text.ts';
+import type { WidgetProps } from '../registry/widget-contract.ts';
+import { useScreen } from '../screens/screen-context.tsx';
+import { useSession } from '../session/store.ts';
+
+interface DocumentType { doc_type_id: number; document_type: string; max_attachments: number }
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
+  return btoa(binary);
+}
+
+/** POST with upload progress (fetch has none): the same JSON:API call the data layer makes. */
+function postWithProgress(path: string, body: unknown, onProgress: (percent: number) => void): Promise<{ ok: boolean; code?: string; meta?: Record<string, unknown> }> {
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', path);
+    request.setRequestHeader('content-type', 'application/vnd.api+json');
+    request.setRequestHeader('accept', 'application/vnd.api+json');
+    const csrf = document.cookie.split('; ').find((part) => part.startsWith('portal_csrf='))?.slice('portal_csrf='.length);
+    if (csrf) request.setRequestHeader('x-csrf-token', csrf);
+    request.upload.onprogress = (event) => { if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100)); };
+    request.onload = () => {
+      if (request.status < 300) { resolve({ ok: true }); return; }
+      try {
+        const error = (JSON.parse(request.responseText) as { errors: Array<{ code: string; meta?: Record<string, unknown> }> }).errors[0];
+        resolve({ ok: false, code: error?.code ?? 'errors.files.uploadFailed', ...(error?.meta ? { meta: error.meta } : {}) });
+      } catch { resolve({ ok: false, code: 'errors.files.uploadFailed' }); }
+    };
+    request.onerror = () => resolve({ ok: false, code: 'errors.files.uploadFailed' });
+    request.send(JSON.stringify(body));
+  });
+}
+
+/**
+ * Document upload (spec §5 file rules, checked here with the same domain rules the server
+ * enforces): a document type, up to the tenant's number of files, size and type limits.
+ */
+export default function UploadWidget({ node }: WidgetProps) {
+  const { t } = useText();
+  const { bindings, refresh } = useScreen();
+  const limits = useSession((session) => session.config?.limits.files);
+  const [types, setTypes] = useState<DocumentType[]>([]);
+  const [docTypeId, setDocTypeId] = useState<string | null>(null);
+  const [files, setFiles] = useState<File[]>([]);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<{ code: string; meta?: Record<string, unknown> } | null>(null);
+
+  useEffect(() => {
+    void api.get<JsonApiDocument<Array<ResourceObject<DocumentType>>>>(String(node.documentTypes ?? '/document-types'))
+      .then((document) => setTypes(document.data.map((item) => item.attributes)))
+      .catch(() => setTypes([]));
+  }, [node.documentTypes]);
+
+  const upload = async () => {
+    if (!limits) return;
+    setError(null);
+    const candidates: CandidateFile[] = await Promise.all(files.map(async (file) => ({ name: file.name, mimeType: file.type, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) })));
+    const problem = checkUpload({ docTypeId: docTypeId === null ? null : Number(docTypeId), files: candidates }, limits);
+    if (problem) { setError({ code: problem.code, meta: { ...problem.meta, field: t('common.upload.documentType'), maximum: problem.meta?.maximum, types: limits.permittedTypes.join(', ') } }); return; }
+    setProgress(0);
+    const result = await postWithProgress(String(node.path), {
+      trx_id: resolveBinding(node.trxId, bindings),
+      doc_type_id: Number(docTypeId),
+      files: candidates.map((file) => ({ file_name: file.name, mime_type: file.mimeType, content_base64: toBase64(file.bytes) })),
+    }, setProgress);
+    setProgress(null);
+    if (!result.ok) { setError({ code: result.code ?? 'errors.files.uploadFailed', meta: { ...result.meta, types: limits.permittedTypes.join(', ') } }); return; }
+    setFiles([]);
+    refresh();
+  };
+
+  return (
+    <Stack gap="sm" maw={520} data-widget-id={node.id}>
+      <Group align="end" grow>
+        <Select label={t('common.upload.documentType')} required value={docTypeId} onChange={setDocTypeId}
+          data={types.map((type) => ({ value: String(type.doc_type_id), label: type.document_type }))} />
+        <FileInput label={t('common.upload.files')} multiple value={files} onChange={setFiles} accept={limits?.permittedTypes.join(',')} clearable />
+      </Group>
+      {error && <Alert color="red" role="alert">{t(error.code, error.meta)}</Alert>}
+      {progress !== null && <Progress value={progress} aria-label={t('common.upload.progress')} animated />}
+      <Group><Button onClick={() => void upload()} disabled={files.length === 0} loading={progress !== null}>{t('common.upload.submit')}</Button></Group>
+    </Stack>
+  );
+}

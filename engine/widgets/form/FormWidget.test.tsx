@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Suspense, type ReactElement } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { MantineProvider } from '@mantine/core';
+import i18next from 'i18next';
+import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import type { WidgetProps } from '@rjsf/utils';
+import { describe, expect, it, vi } from 'vitest';
+import { buildAbility } from '../../../domain/policy.ts';
+import type { BindingContext } from '../../definitions/bindings.ts';
+import type { WidgetNode } from '../../definitions/types.ts';
+import { ScreenContextProvider } from '../../screens/screen-context.tsx';
+import FormWidget from './FormWidget.tsx';
+import BaseInputTemplate from './theme/BaseInputTemplate.tsx';
+import PasswordWidget from './theme/PasswordWidget.tsx';
+import SubmitButton from './theme/SubmitButton.tsx';
+
+// Server rendering needs useSyncExternalStore's server snapshot, which useSession does not pass;
+// this reads the same selector over a fixed session with the demo tenant's limits instead.
+const session = {
+  config: { limits: { maxNameLength: 50, password: { minLength: 8, maxLength: 64, minNumeric: 1, minUpper: 1, minLower: 1, minAlpha: 2, minSpecial: 1, minNonAlpha: 2, historySize: 5 } }, prefixes: { configured: '' } },
+};
+vi.mock('../../session/store.ts', async (importOriginal) => ({
+  ...(await importOriginal<object>()),
+  useSession: (select: (state: unknown) => unknown) => select(session),
+}));
+
+const locale = (namespace: string) => JSON.parse(readFileSync(resolve(import.meta.dirname, `../../../locales/en/${namespace}.json`), 'utf8')) as object;
+
+async function render(node: WidgetNode, bindings: Partial<BindingContext> = {}): Promise<string> {
+  return renderElement(<FormWidget node={node} />, bindings);
+}
+
+async function renderElement(element: ReactElement, bindings: Partial<BindingContext> = {}): Promise<string> {
+  const i18n = i18next.createInstance();
+  await i18n.use(initReactI18next).init({
+    lng: 'en', ns: ['auth', 'errors'], resources: { en: { auth: locale('auth'), errors: locale('errors') } }, interpolation: { escapeValue: false },
+  });
+  const screen = {
+    bindings: { session: {}, customer: null, merchant: null, route: {}, query: {}, selection: [], tenant: {}, ...bindings },
+    ability: buildAbility({ grants: {}, ruleSets: {}, flagGates: {} } as never, { userType: 'none', role: null, flags: {} }),
+    refreshKey: 0,
+    refresh: () => {},
+  };
+  const { prelude } = await prerenderToNodeStream(
+    <I18nextProvider i18n={i18n}>
+      <MantineProvider>
+        <MemoryRouter>
+          <ScreenContextProvider value={screen}>
+            <Suspense fallback="loading">{element}</Suspense>
+          </ScreenContextProvider>
+        </MemoryRouter>
+      </MantineProvider>
+    </I18nextProvider>,
+  );
+  let html = '';
+  for await (const chunk of prelude) html += String(chunk);
+  return html;
+}
+
+describe('FormWidget (server-rendered markup)', () => {
+  it('renders the sign-in form with translated labels, autocomplete and the submit label', async () => {
+    const html = await render({ widget: 'form', form: 'login', submit: { do: 'signIn', label: 'auth.login.submit' } });
+    expect(html).toContain('>Username<');
+    expect(html).toContain('>Password<');
+    // HTML attribute names are case-insensitive; React writes autoComplete as given.
+    expect(html).toMatch(/<input[^>]*autocomplete="username"/i);
+    expect(html).toMatch(/<input[^>]*autocomplete="current-password"[^>]*type="password"/i);
+    expect(html).toMatch(/<form[^>]*novalidate/i);
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*>[\s\S]*Sign in/);
+    expect(html).not.toContain('auth.');
+    expect(html).not.toContain('role="alert"');
+  });
+
+  it('labels every input', async () => {
+    const html = await render({ widget: 'form', form: 'reset-password', submit: { do: 'mutate', label: 'auth.resetPassword.submit' } });
+    const inputs = [...html.matchAll(/<input[^>]*\bid="([^"]+)"/g)].map((match) => match[1]!);
+    expect(inputs.length).toBeGreaterThanOrEqual(2);
+    for (const id of inputs) expect(html, id).toMatch(new RegExp(`<label[^>]*for="${id}"`));
+    expect(html).toContain('>Confirm new password<');
+  });
+
+  it('shows the tenant password rules as a checklist on the reset form', async () => {
+    const html = await render({ widget: 'form', form: 'reset-password', submit: { do: 'mutate', label: 'auth.resetPassword.submit' } });
+    expect(html).toContain('Password requirements');
+    expect(html).toContain('Minimum length: 8');
+    expect(html).toContain('Special characters (!@#$%^&amp;): at least 1');
+    expect(html.match(/data-met="false"/g)).toHaveLength(8);
+  });
+
+  it('fills initial values through bindings', async () => {
+    const html = await render(
+      { widget: 'form', form: 'forgot-password', submit: { do: 'mutate', label: 'auth.forgotPassword.submit' }, initial: { username: '{query.user}' } },
+      { query: { user: 'payer' } },
+    );
+    expect(html).toMatch(/<input[^>]*value="payer"/);
+  });
+});
+
+describe('Mantine theme for RJSF', () => {
+  const widgetProps = (overrides: Record<string, unknown>) => ({
+    id: 'root_email', name: 'email', value: 'x', label: 'auth.fields.email', required: true, options: {}, schema: { type: 'string' },
+    registry: {}, onChange: () => {}, onBlur: () => {}, onFocus: () => {}, ...overrides,
+  }) as unknown as WidgetProps;
+
+  it('shows a field error under the input, wired with aria-invalid and aria-describedby', async () => {
+    const html = await renderElement(<BaseInputTemplate {...widgetProps({ rawErrors: ['Please enter a valid email address'], type: 'email' })} />);
+    expect(html).toMatch(/<input[^>]*aria-invalid="true"/);
+    const describedBy = /<input[^>]*aria-describedby="([^"]+)"/.exec(html)?.[1];
+    expect(describedBy).toBeTruthy();
+    expect(html).toMatch(new RegExp(`id="${describedBy}"[^>]*>[\\s\\S]*Please enter a valid email address`));
+    expect(html).toMatch(/<label[^>]*for="root_email"[^>]*>Email address/);
+  });
+
+  it('gives an input whose label is hidden an accessible name', async () => {
+    const html = await renderElement(<PasswordWidget {...widgetProps({ id: 'root_password', label: 'auth.fields.password', hideLabel: true })} />);
+    expect(html).toMatch(/<input[^>]*aria-label="Password"/);
+  });
+
+  it('announces a failed submit above a button that is busy while the action runs', async () => {
+    const registry = { formContext: { submitLabel: 'auth.login.submit', submitting: true, submitError: { code: 'errors.auth.credentialsInvalid', meta: {} } } };
+    const html = await renderElement(<SubmitButton registry={registry as never} />);
+    expect(html).toMatch(/role="alert"[\s\S]*Username and\/or password is invalid[\s\S]*<button[^>]*type="submit"/);
+    expect(html).toMatch(/<button[^>]*disabled=""/);
+  });
+});

@@ -1,0 +1,34 @@
+import type { ChangeEvent } from 'react';
+import { TextInput } from '@mantine/core';
+import { getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
+import { useFieldText } from './field-text.tsx';
+
+/** Text-like inputs (text, email, number, …) as a Mantine TextInput: label, description and error wired for assistive tech. */
+export default function BaseInputTemplate(props: BaseInputTemplateProps) {
+  const { id, htmlName, value, required, readonly, disabled, autofocus, onChange, onChangeOverride, onBlur, onFocus, options, schema, type } = props;
+  const text = useFieldText(props);
+  const inputProps = getInputProps(props.schema, type, options);
+  const handleChange = (event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value === '' ? options.emptyValue : event.target.value);
+  return (
+    <TextInput
+      id={id}
+      name={htmlName ?? id}
+      {...inputProps}
+      value={value ?? ''}
+      label={text.label}
+      aria-label={text.ariaLabel}
+      description={text.description}
+      placeholder={text.placeholder}
+      error={text.error}
+      required={required}
+      readOnly={readonly}
+      disabled={disabled}
+      autoFocus={autofocus}
+      autoComplete={options.autocomplete}
+      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+      onChange={onChangeOverride ?? handleChange}
+      onBlur={(event) => onBlur(id, event.target.value)}
+      onFocus={(event) => onFocus(id, event.target.value)}
+    />
+  );
+}

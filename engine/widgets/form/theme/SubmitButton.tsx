@@ -1,0 +1,19 @@
+import { Alert, Button, Stack } from '@mantine/core';
+import type { SubmitButtonProps } from '@rjsf/utils';
+import { useText } from '../../../i18n/use-text.ts';
+import type { PortalFormContext } from './form-context.ts';
+
+/**
+ * The form's footer: the failed submit's translated error (role=alert, so it is announced)
+ * above the submit button, which shows loading and is disabled while the action runs.
+ */
+export default function SubmitButton({ registry }: SubmitButtonProps) {
+  const { t } = useText();
+  const { submitLabel, submitting, submitError } = registry.formContext as PortalFormContext;
+  return (
+    <Stack gap="sm" mt="md">
+      {submitError ? <Alert color="red" role="alert">{t(submitError.code, submitError.meta)}</Alert> : null}
+      <Button type="submit" loading={submitting} disabled={submitting} aria-busy={submitting || undefined}>{t(submitLabel)}</Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,9 @@
+/** What the form widget hands the theme through RJSF's `formContext`. */
+export interface PortalFormContext {
+  /** i18n key of the submit button (the node's `submit.label`). */
+  submitLabel: string;
+  /** The submit action is running: the button shows loading and is disabled. */
+  submitting: boolean;
+  /** The failed submit's error, translated above the button. */
+  submitError: { code: string; meta: Record<string, unknown> } | null;
+}

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { FormValidation, RJSFSchema } from '@rjsf/utils';
+import { describe, expect, it } from 'vitest';
+import { ErrorCode } from '../../../domain/error-codes.ts';
+import { VALIDATOR_NAMES } from './validator-names.ts';
+import { customValidateFor, formValidators, runValidators, type ValidatorContext } from './validators.ts';
+
+const context: ValidatorContext = {
+  limits: {
+    maxNameLength: 5,
+    password: { minLength: 8, maxLength: 64, minNumeric: 1, minUpper: 1, minLower: 1, minAlpha: 2, minSpecial: 1, minNonAlpha: 2, historySize: 5 },
+  },
+};
+
+describe('form validators registry', () => {
+  it('matches the names schemas/form.schema.json allows', () => {
+    const schema = JSON.parse(readFileSync(resolve(import.meta.dirname, '../../../schemas/form.schema.json'), 'utf8')) as { properties: { validators: { items: { enum: string[] } } } };
+    expect(schema.properties.validators.items.enum).toEqual([...VALIDATOR_NAMES]);
+    expect(Object.keys(formValidators).sort()).toEqual([...VALIDATOR_NAMES].sort());
+  });
+
+  it('passwordRules: refuses a password breaking the tenant rules, listing them', () => {
+    expect(runValidators(['passwordRules'], { password: 'password' }, context)).toEqual([
+      { field: 'password', key: ErrorCode.passwordRequirementsNotMet, values: { rules: ['minNumeric', 'minUpper', 'minSpecial', 'minNonAlpha'] } },
+    ]);
+    expect(runValidators(['passwordRules'], { password: 'Portal#2026' }, context)).toEqual([]);
+  });
+
+  it('passwordRules: leaves an empty password to the required check', () => {
+    expect(runValidators(['passwordRules'], {}, context)).toEqual([]);
+  });
+
+  it('confirmMatches: confirmation must equal the password', () => {
+    expect(runValidators(['confirmMatches'], { password: 'Portal#2026', confirm_password: 'Portal#2025' }, context))
+      .toEqual([{ field: 'confirm_password', key: ErrorCode.passwordsDoNotMatch }]);
+    expect(runValidators(['confirmMatches'], { password: 'Portal#2026', confirm_password: 'Portal#2026' }, context)).toEqual([]);
+    expect(runValidators(['confirmMatches'], { password: 'Portal#2026' }, context)).toEqual([]);
+  });
+
+  it('maxNameLength: first, last and full name at most the tenant maximum', () => {
+    expect(runValidators(['maxNameLength'], { first_name: 'Alexa', last_name: 'Morgans', full_name: 'Al', email: 'toolongvalue' }, context))
+      .toEqual([{ field: 'last_name', key: ErrorCode.validationMaxLength, values: { limit: 5 } }]);
+  });
+
+  it('adds translated messages to the right field through customValidate', () => {
+    const schema: RJSFSchema = { type: 'object', properties: { password: { type: 'string', title: 'auth.fields.newPassword' }, confirm_password: { type: 'string', title: 'auth.fields.confirmPassword' } } };
+    const t = (key: string, values?: Record<string, unknown>) => `${key}${values ? JSON.stringify(values) : ''}`;
+    const validate = customValidateFor(['passwordRules', 'confirmMatches'], schema, context, t)!;
+    const field = () => { const errors: string[] = []; return { __errors: errors, addError: (message: string) => { errors.push(message); } }; };
+    const errors = { password: field(), confirm_password: field(), __errors: [], addError: () => {} } as unknown as FormValidation;
+    validate({ password: 'short', confirm_password: 'other' }, errors);
+    const byField = errors as unknown as Record<string, { __errors: string[] }>;
+    expect(byField.password!.__errors[0]).toMatch(/^errors\.auth\.passwordRequirementsNotMet/);
+    expect(byField.confirm_password!.__errors).toEqual([`${ErrorCode.passwordsDoNotMatch}{"field":"auth.fields.confirmPassword"}`]);
+  });
+
+  it('runs nothing without configuration or rules', () => {
+    expect(customValidateFor([], { type: 'object' }, context, (k) => k)).toBeUndefined();
+    expect(customValidateFor(['passwordRules'], { type: 'object' }, null, (k) => k)).toBeUndefined();
+  });
+});

@@ -1,0 +1,61 @@
+import type { CustomValidator, FormValidation, RJSFSchema } from '@rjsf/utils';
+import { ErrorCode } from '../../../domain/error-codes.ts';
+import { checkPassword } from '../../../domain/password-rules.ts';
+import type { PasswordRules } from '../../../domain/tenant.ts';
+import type { Translate } from '../../i18n/use-text.ts';
+import type { ValidatorName } from './validator-names.ts';
+
+/** What a rule may read: the tenant's limits from GET /config. */
+export interface ValidatorContext { limits: { password: PasswordRules; maxNameLength: number } }
+
+/** One message for one field; `field` is also the property whose title fills `{{field}}`. */
+export interface FieldIssue { field: string; key: string; values?: Record<string, unknown> }
+
+type FormData = Record<string, unknown>;
+type FormRule = (data: FormData, context: ValidatorContext) => FieldIssue[];
+
+const filled = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/** spec §5: first, last and full name fields have a maximum length (tenant maxNameLength). */
+export const NAME_FIELDS = ['first_name', 'last_name', 'full_name', 'firstName', 'lastName', 'fullName'] as const;
+
+/**
+ * Named rules a form definition lists in `validators`. The server enforces the same rules
+ * (domain/password-rules.ts); these give instant feedback.
+ */
+export const formValidators: Record<ValidatorName, FormRule> = {
+  passwordRules(data, { limits }) {
+    if (!filled(data.password)) return [];
+    const unmet = checkPassword(data.password, limits.password);
+    return unmet.length ? [{ field: 'password', key: ErrorCode.passwordRequirementsNotMet, values: { rules: unmet.map((u) => u.rule) } }] : [];
+  },
+  confirmMatches(data) {
+    if (!filled(data.confirm_password) || data.confirm_password === data.password) return [];
+    return [{ field: 'confirm_password', key: ErrorCode.passwordsDoNotMatch }];
+  },
+  maxNameLength(data, { limits }) {
+    return NAME_FIELDS.filter((field) => filled(data[field]) && [...(data[field] as string)].length > limits.maxNameLength)
+      .map((field) => ({ field, key: ErrorCode.validationMaxLength, values: { limit: limits.maxNameLength } }));
+  },
+};
+
+export function runValidators(names: readonly ValidatorName[], data: FormData, context: ValidatorContext): FieldIssue[] {
+  return names.flatMap((name) => {
+    const rule = formValidators[name];
+    if (!rule) throw new Error(`Unknown form validator "${name}"; known: ${Object.keys(formValidators).join(', ')}`);
+    return rule(data, context);
+  });
+}
+
+/** RJSF `customValidate` running the form's named rules, messages translated. */
+export function customValidateFor(names: readonly ValidatorName[], schema: RJSFSchema, context: ValidatorContext | null, t: Translate): CustomValidator | undefined {
+  if (names.length === 0 || !context) return undefined;
+  return (formData, errors) => {
+    for (const issue of runValidators(names, (formData ?? {}) as FormData, context)) {
+      const title = (schema.properties?.[issue.field] as RJSFSchema | undefined)?.title;
+      const target = (errors as Record<string, FormValidation | undefined>)[issue.field];
+      target?.addError(t(issue.key, { ...issue.values, field: title ? t(title) : issue.field }));
+    }
+    return errors;
+  };
+}

@@ -1,0 +1,59 @@
+import { Alert, Button, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useText } from '../../i18n/use-text.ts';
+import { BulkActions } from './BulkActions.tsx';
+import type { PortalTable } from './columns.tsx';
+import { TablePager } from './TablePager.tsx';
+import { TableToolbar } from './TableToolbar.tsx';
+import type { TableNode } from './types.ts';
+import type { RowSelection } from './use-row-selection.ts';
+import type { TableData } from './use-table-data.ts';
+import { ROW_HEIGHT } from './VirtualBody.tsx';
+import { VirtualTable } from './VirtualTable.tsx';
+
+const SKELETON_ROWS = 8;
+
+export interface TableViewProps {
+  definition: TableNode;
+  table: PortalTable;
+  data: TableData;
+  selection: RowSelection;
+}
+
+/** The table's markup: controls, bulk actions, then the rows or the loading, error or empty state, then the pager. */
+export function TableView({ definition, table, data, selection }: TableViewProps) {
+  const { t } = useText();
+  return (
+    <Stack gap="sm" data-widget="table" data-table={definition.id}>
+      <TableToolbar definition={definition} data={data} />
+      <BulkActions definition={definition} selection={selection} />
+      <TableBody definition={definition} table={table} data={data} />
+      {data.loaded && !data.error && data.total > 0 ? <TablePager table={table} data={data} /> : null}
+      <VisuallyHidden role="status">{data.loading ? t('table.loading') : ''}</VisuallyHidden>
+    </Stack>
+  );
+}
+
+function TableBody({ definition, table, data }: Omit<TableViewProps, 'selection'>) {
+  const { t } = useText();
+  if (data.error) {
+    return (
+      <Alert color="red" role="alert" title={t('table.error')}>
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{t(data.error.code, data.error.values)}</Text>
+          <Button size="xs" variant="light" color="red" onClick={data.retry}>{t('table.retry')}</Button>
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!data.loaded || (data.loading && data.rows.length === 0)) {
+    return (
+      <Stack gap={4} aria-hidden="true" data-loading="true">
+        {Array.from({ length: SKELETON_ROWS }, (_, index) => <Skeleton key={index} height={ROW_HEIGHT - 8} radius="sm" />)}
+      </Stack>
+    );
+  }
+  if (data.rows.length === 0) {
+    return <Text py="md" data-empty="true">{t(definition.empty ?? 'table.noRows')}</Text>;
+  }
+  return <VirtualTable definition={definition} table={table} data={data} />;
+}

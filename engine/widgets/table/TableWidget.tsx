@@ -1,0 +1,71 @@
+import { useMemo } from 'react';
+import { functionalUpdate, useTable, type PaginationState, type SortingState, type Updater } from '@tanstack/react-table';
+import type { WidgetProps } from '../../registry/widget-contract.ts';
+import { buildColumns, features, type PortalRow } from './columns.tsx';
+import { selectableTest } from './selectable.ts';
+import { sortChoiceOf, sortingStateOf } from './sorting.ts';
+import { TableView } from './TableView.tsx';
+import type { TableNode, TableRow } from './types.ts';
+import { useRowSelection } from './use-row-selection.ts';
+import { useTableData } from './use-table-data.ts';
+
+const getRowId = (row: TableRow) => row.id;
+
+/**
+ * The table widget: a server-paged, sorted and filtered list from a definition
+ * (schemas/screen.schema.json, widget "table"), with virtual rows and bulk actions.
+ * useTableData owns state and fetching, TanStack Table the row and header models, TableView the markup.
+ */
+export default function TableWidget({ node }: WidgetProps) {
+  const definition = node as TableNode;
+  const data = useTableData(definition);
+  const selection = useRowSelection(data.rows, data.criteriaKey);
+  const columns = useMemo(() => buildColumns(definition), [definition]);
+  const enableRowSelection = useMemo(() => {
+    if (!definition.selection) return false;
+    const canSelect = selectableTest(definition.selectable);
+    // Select-all asks every row of the page (up to 10,000) on each selection change.
+    const answers = new WeakMap<object, boolean>();
+    return (row: PortalRow) => {
+      let answer = answers.get(row.original);
+      if (answer === undefined) {
+        answer = canSelect(row.original.record);
+        answers.set(row.original, answer);
+      }
+      return answer;
+    };
+  }, [definition.selection, definition.selectable]);
+
+  const sorting = useMemo(() => sortingStateOf(definition.columns, data.ui.sort), [definition.columns, data.ui.sort]);
+  const pagination = useMemo(() => ({ pageIndex: data.ui.pageIndex, pageSize: data.ui.pageSize }), [data.ui.pageIndex, data.ui.pageSize]);
+
+  const table = useTable({
+    features,
+    columns,
+    data: data.rows,
+    getRowId,
+    // The server sorts and pages (server/http/list-query.ts); TanStack only keeps the state.
+    manualSorting: true,
+    manualPagination: true,
+    autoResetPageIndex: false,
+    rowCount: data.total,
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    sortDescFirst: false,
+    enableRowSelection,
+    enableMultiRowSelection: definition.selection === 'multiple',
+    state: { sorting, pagination, rowSelection: selection.state },
+    onSortingChange: (updater: Updater<SortingState>) => {
+      const next = sortChoiceOf(definition.columns, functionalUpdate(updater, sorting));
+      if (next) data.setSort(next);
+    },
+    onPaginationChange: (updater: Updater<PaginationState>) => {
+      const next = functionalUpdate(updater, pagination);
+      if (next.pageSize !== pagination.pageSize) data.setPageSize(next.pageSize);
+      else if (next.pageIndex !== pagination.pageIndex) data.setPageIndex(next.pageIndex);
+    },
+    onRowSelectionChange: selection.onChange,
+  });
+
+  return <TableView definition={definition} table={table} data={data} selection={selection} />;
+}

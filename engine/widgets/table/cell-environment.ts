@@ -1,0 +1,48 @@
+import { createContext, useContext, useMemo, useRef } from 'react';
+import type { BindingContext } from '../../definitions/bindings.ts';
+import { useFormatter } from '../../format/use-formatter.ts';
+import { useText, type Translate } from '../../i18n/use-text.ts';
+import { usePortalPath } from '../../routing/navigation.ts';
+import { useScreen } from '../../screens/screen-context.tsx';
+import { useSession } from '../../session/store.ts';
+
+/**
+ * What every cell needs (formatter, translator, bindings, route prefix), gathered once per
+ * table instead of once per cell: a virtual table mounts dozens of cells per scrolled frame,
+ * and each hook subscription there costs frame time.
+ */
+export interface CellEnvironment {
+  format: ReturnType<typeof useFormatter>;
+  t: Translate;
+  bindings: BindingContext;
+  portalPath: (path: string) => string;
+}
+
+const CellEnvironmentContext = createContext<CellEnvironment | null>(null);
+export const CellEnvironmentProvider = CellEnvironmentContext.Provider;
+
+export function useCellEnvironment(): CellEnvironment {
+  const value = useContext(CellEnvironmentContext);
+  if (!value) throw new Error('table cell outside its table');
+  return value;
+}
+
+/** The environment for the table's cells; a new object only when what formatting reads changes. */
+export function useCellEnvironmentValue(): CellEnvironment {
+  const format = useFormatter();
+  const { t, language } = useText();
+  const { bindings } = useScreen();
+  const portalPath = usePortalPath();
+  const locale = useSession((session) => session.self?.locale_ISO);
+  const timeZone = useSession((session) => session.self?.timeZone);
+  // useFormatter and useText return new functions on every render; keep the latest behind
+  // stable wrappers so memoised rows re-render only when their output can change.
+  const latest = useRef({ format, t });
+  latest.current = { format, t };
+  return useMemo<CellEnvironment>(() => ({
+    format: (name, value, currency) => latest.current.format(name, value, currency),
+    t: (key, values) => latest.current.t(key, values),
+    bindings,
+    portalPath,
+  }), [language, locale, timeZone, bindings, portalPath]);
+}

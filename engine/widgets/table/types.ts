@@ -1,0 +1,74 @@
+import type { ActionDefinition, WidgetNode } from '../../definitions/types.ts';
+import type { FormatterName } from '../../registry/names.ts';
+
+/**
+ * The table node of a screen definition (schemas/screen.schema.json, widget "table").
+ * Paging, sorting and filtering happen on the server through the JSON:API list parameters
+ * (server/http/list-query.ts); the table only names them.
+ */
+export interface TableColumnDefinition {
+  /** Attribute of the JSON:API resource ("invoiceId"). */
+  field: string;
+  label: string;
+  format?: FormatterName;
+  /** For format "currency": the row attribute holding the ISO currency ("currency"). */
+  currencyField?: string;
+  /** A route template over the row: "/invoice/{record.trxId}". */
+  link?: string;
+  /** The server's sort name (filter[sort]=<sort>|asc); absent means not sortable. */
+  sort?: string;
+  align?: 'left' | 'center' | 'right';
+  /** Width in pixels; the table lays out with fixed column widths so virtual rows never jump. */
+  width?: number;
+}
+
+export type FilterType = 'date' | 'money' | 'text' | 'select';
+
+export interface TableFilterDefinition {
+  /** Sent as filter[<filter>]. */
+  filter: string;
+  label: string;
+  type: FilterType;
+  options?: Array<{ value: string; label: string }>;
+}
+
+export type SortDirection = 'asc' | 'desc';
+export interface SortChoice { sort: string; direction: SortDirection }
+
+export interface TableNode extends WidgetNode {
+  widget: 'table';
+  source: { resource: string; filter?: Record<string, unknown>; params?: Record<string, unknown> };
+  columns: TableColumnDefinition[];
+  /** Row attribute identifying a row (selection keeps ids); default the resource id. */
+  rowId?: string;
+  defaultSort?: SortChoice;
+  pageSizes?: number[];
+  defaultPageSize?: number;
+  search?: { filter: string; placeholder?: string };
+  filters?: TableFilterDefinition[];
+  selection?: 'single' | 'multiple';
+  /** A MongoDB-style query (ucast) over the row: which rows may be selected. */
+  selectable?: Record<string, unknown>;
+  actions?: ActionDefinition[];
+  /** Text shown when the list is empty. */
+  empty?: string;
+  /** The table's accessible name (default "Results"). */
+  caption?: string;
+}
+
+/** What the user chose in the table's controls. Filter values are the raw texts typed. */
+export interface TableUiState {
+  pageIndex: number;
+  pageSize: number;
+  sort: SortChoice | null;
+  search: string;
+  filters: Record<string, string>;
+}
+
+/** One loaded row: its id and the resource's attributes. */
+export interface TableRow {
+  id: string;
+  record: Record<string, unknown>;
+}
+
+export const DEFAULT_PAGE_SIZES = [25, 50, 100] as const;

@@ -1,0 +1,160 @@
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import { api, ApiRequestError, type JsonApiDocument, type ResourceObject } from '../../data/api-client.ts';
+import { resolveAll, resolveBinding } from '../../definitions/bindings.ts';
+import { useText } from '../../i18n/use-text.ts';
+import { useScreen } from '../../screens/screen-context.tsx';
+import { buildListParams, initialUiState, nextSort, pageSizesOf, rowIdOf } from './list-params.ts';
+import type { SortChoice, TableNode, TableRow, TableUiState } from './types.ts';
+
+/** Typing in the search box or a text filter waits this long before asking the server. */
+export const INPUT_DEBOUNCE_MS = 300;
+const FALLBACK_ERROR = 'errors.request.serverError';
+
+type ListDocument = JsonApiDocument<ResourceObject[]> & { meta?: { page?: { total?: number; pages?: number } } };
+
+interface Criteria { search: string; filters: Record<string, string> }
+interface State { pageIndex: number; pageSize: number; sort: SortChoice | null; input: Criteria; applied: Criteria }
+
+type Event =
+  | { type: 'page'; pageIndex: number }
+  | { type: 'pageSize'; pageSize: number }
+  | { type: 'sort'; sort: SortChoice }
+  | { type: 'search'; text: string }
+  | { type: 'filter'; name: string; value: string; immediate: boolean }
+  | { type: 'clearFilters' }
+  | { type: 'apply' };
+
+// Page, size and sort apply at once; typed criteria apply after the debounce. Any change of
+// what the list contains goes back to the first page.
+function reduce(state: State, event: Event): State {
+  switch (event.type) {
+    case 'page': return { ...state, pageIndex: Math.max(0, event.pageIndex) };
+    case 'pageSize': return { ...state, pageSize: event.pageSize, pageIndex: 0 };
+    case 'sort': return { ...state, sort: event.sort, pageIndex: 0 };
+    case 'search': return { ...state, input: { ...state.input, search: event.text } };
+    case 'filter': {
+      const input = { ...state.input, filters: { ...state.input.filters, [event.name]: event.value } };
+      return event.immediate ? { ...state, input, applied: input, pageIndex: 0 } : { ...state, input };
+    }
+    case 'clearFilters': {
+      const input = { search: state.input.search, filters: {} };
+      return { ...state, input, applied: input, pageIndex: 0 };
+    }
+    case 'apply': return state.input === state.applied ? state : { ...state, applied: state.input, pageIndex: 0 };
+  }
+}
+
+function initialState(definition: TableNode): State {
+  const ui = initialUiState(definition);
+  const criteria = { search: ui.search, filters: ui.filters };
+  return { pageIndex: ui.pageIndex, pageSize: ui.pageSize, sort: ui.sort, input: criteria, applied: criteria };
+}
+
+/** A failure as the server named it: an i18n code and the values its text needs. */
+export interface TableError { code: string; values: Record<string, unknown> }
+interface Load { rows: TableRow[]; total: number; loading: boolean; loaded: boolean; error: TableError | null }
+const EMPTY_ROWS: TableRow[] = [];
+
+export interface TableData {
+  /** What the controls show (typed texts before the debounce included). */
+  ui: TableUiState;
+  pageSizes: number[];
+  rows: TableRow[];
+  total: number;
+  pageCount: number;
+  /** A request is in flight. */
+  loading: boolean;
+  /** At least one page has arrived (the skeleton shows until then). */
+  loaded: boolean;
+  /** The last failure, null after a success. */
+  error: TableError | null;
+  /** Changes whenever the set of rows the list can contain changes (filters, refresh). */
+  criteriaKey: string;
+  setPageIndex(pageIndex: number): void;
+  setPageSize(pageSize: number): void;
+  setSort(sort: SortChoice): void;
+  toggleSort(sort: string): void;
+  setSearch(text: string): void;
+  setFilter(name: string, value: string, immediate?: boolean): void;
+  clearFilters(): void;
+  retry(): void;
+}
+
+/**
+ * The headless table: UI state, the JSON:API parameters built from the definition and that
+ * state, and the fetch. A request in flight is aborted when its parameters change, and the
+ * list is fetched again when the screen's refreshKey changes (after a mutation).
+ */
+export function useTableData(definition: TableNode): TableData {
+  const { bindings, refreshKey } = useScreen();
+  const { language } = useText();
+  const [state, dispatch] = useReducer(reduce, definition, initialState);
+  const [attempt, setAttempt] = useState(0);
+  const [load, setLoad] = useState<Load>({ rows: EMPTY_ROWS, total: 0, loading: true, loaded: false, error: null });
+
+  useEffect(() => {
+    if (state.input === state.applied) return undefined;
+    const timer = setTimeout(() => dispatch({ type: 'apply' }), INPUT_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [state.input, state.applied]);
+
+  const ui: TableUiState = { pageIndex: state.pageIndex, pageSize: state.pageSize, sort: state.sort, search: state.applied.search, filters: state.applied.filters };
+  const resource = String(resolveBinding(definition.source.resource, bindings));
+  const params = buildListParams(definition, ui, bindings, language);
+  const requestKey = JSON.stringify([resource, params]);
+
+  // Other bound source values (another customer, another route status) list other rows: first page.
+  const sourceKey = JSON.stringify([resource, resolveAll(definition.source.filter, bindings), resolveAll(definition.source.params, bindings)]);
+  const [listedSource, setListedSource] = useState(sourceKey);
+  if (listedSource !== sourceKey) {
+    setListedSource(sourceKey);
+    dispatch({ type: 'page', pageIndex: 0 });
+  }
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad((previous) => ({ ...previous, loading: true, error: null }));
+    api.get<ListDocument>(resource, params, controller.signal).then((document) => {
+      const rows = document.data.map((item) => ({ id: rowIdOf(definition, item), record: item.attributes }));
+      setLoad({ rows, total: document.meta?.page?.total ?? rows.length, loading: false, loaded: true, error: null });
+    }, (error: unknown) => {
+      if (controller.signal.aborted) return;
+      setLoad((previous) => ({ ...previous, loading: false, error: error instanceof ApiRequestError ? { code: error.code, values: error.meta } : { code: FALLBACK_ERROR, values: {} } }));
+    });
+    return () => controller.abort();
+    // requestKey stands for resource and params, which are new objects on every render.
+  }, [requestKey, refreshKey, attempt]);
+
+  const pageCount = Math.max(1, Math.ceil(load.total / state.pageSize));
+  // A refresh can shrink the list below the current page: go to the last page that exists.
+  useEffect(() => {
+    if (!load.loading && load.loaded && !load.error && load.rows.length === 0 && state.pageIndex > 0 && load.total > 0) {
+      dispatch({ type: 'page', pageIndex: pageCount - 1 });
+    }
+  }, [load, state.pageIndex, pageCount]);
+
+  const criteriaKey = useMemo(() => {
+    const { 'page[number]': _page, 'page[size]': _size, 'filter[sort]': _sort, ...criteria } = params;
+    return JSON.stringify([resource, criteria, refreshKey]);
+  }, [requestKey, refreshKey]);
+
+  return {
+    ui: { ...ui, search: state.input.search, filters: state.input.filters },
+    pageSizes: pageSizesOf(definition),
+    rows: load.rows,
+    total: load.total,
+    pageCount,
+    loading: load.loading,
+    loaded: load.loaded,
+    error: load.error,
+    criteriaKey,
+    setPageIndex: (pageIndex) => dispatch({ type: 'page', pageIndex }),
+    setPageSize: (pageSize) => dispatch({ type: 'pageSize', pageSize }),
+    setSort: (sort) => dispatch({ type: 'sort', sort }),
+    toggleSort: (sort) => dispatch({ type: 'sort', sort: nextSort(state.sort, sort) }),
+    setSearch: (text) => dispatch({ type: 'search', text }),
+    setFilter: (name, value, immediate = false) => dispatch({ type: 'filter', name, value, immediate }),
+    clearFilters: () => dispatch({ type: 'clearFilters' }),
+    retry: () => setAttempt((count) => count + 1),
+  };
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { secureAccessOpen, secureAccessUntil } from '../../domain/cards.ts';
+import { ErrorCode } from '../../domain/error-codes.ts';
+import type { AppDeps } from '../deps.ts';
+import { audit } from '../audit.ts';
+import { authorize, scopedCustomer } from '../auth/guard.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+import { JSON_API } from '../http/jsonapi.ts';
+import { cardResource } from './card-resource.ts';
+
+const secureAccessBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['password'],
+  properties: { password: { type: 'string', minLength: 1, maxLength: 256 } },
+} as const;
+
+const viewSecureBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['buid_customer', 'card_id'],
+  properties: {
+    buid_customer: { type: 'string', minLength: 1, maxLength: 64 },
+    // A number or its digits, as clients send either.
+    card_id: { anyOf: [{ type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 }] },
+  },
+} as const;
+
+/**
+ * spec §6: "Viewing a full card number requires re-entering the password, and the access
+ * expires after a number of minutes" (tenant.limits.cardSecureAccessMinutes). The window
+ * lives on the server-side session row, so it ends with the session and cannot be forged.
+ */
+export function cardSecureRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+  app.post<{ Body: { password: string } }>('/ecaas/cards/secure-access', {
+    schema: { body: secureAccessBody },
+    config: { summary: 'Re-enter the password to see full card numbers for the tenant\'s configured minutes' },
+  }, async (request, reply) => {
+    const auth = authorize(request, 'read', 'CardSecure');
+    const tenantId = request.tenant.id;
+    if (!(await verifyPassword(auth.user.password_hash, request.body.password))) {
+      // Audited so repeated guesses leave a trail (they do not count toward the login lock).
+      await audit(db, { tenantId, userId: auth.user.user_id, action: 'secure_access_denied', entity: 'card', entityId: '*' });
+      throw new ApiError(401, ErrorCode.passwordIncorrect, { pointer: '/password' });
+    }
+    const until = secureAccessUntil(clock.now(), request.tenant.limits.cardSecureAccessMinutes);
+    await db.transaction().execute(async (trx) => {
+      await trx.updateTable('sessions').set({ card_secure_until: until }).where('id_hash', '=', auth.sessionIdHash).execute();
+      await audit(trx, {
+        tenantId, userId: auth.user.user_id, action: 'secure_access', entity: 'card', entityId: '*',
+        detail: { until: until.toISOString() },
+      });
+    });
+    return reply.type(JSON_API).send({ meta: { card_secure_until: until.toISOString() } });
+  });
+
+  app.post<{ Body: { buid_customer: string; card_id: string | number } }>('/ecaas/cards/view-secure', {
+    schema: { body: viewSecureBody },
+    config: { summary: 'The full number of one card, only while a password re-entry is fresh; audited' },
+  }, async (request, reply) => {
+    const auth = authorize(request, 'read', 'CardSecure');
+    const customer = scopedCustomer(auth, request.body.buid_customer);
+    const card = await db.selectFrom('cards').selectAll()
+      .where('card_id', '=', Number(request.body.card_id)).where('buid_customer', '=', customer).executeTakeFirst();
+    if (!card) throw notFound();
+    const now = clock.now();
+    if (!secureAccessOpen(auth.session.card_secure_until, now)) {
+      // The portal asks for the password again on reauth_required, then retries.
+      throw new ApiError(403, ErrorCode.forbidden, undefined, { reauth_required: true });
+    }
+    const account = await db.selectFrom('customers').select('status').where('buid_customer', '=', customer).executeTakeFirstOrThrow();
+    await audit(db, {
+      tenantId: request.tenant.id, userId: auth.user.user_id, action: 'view_secure', entity: 'card',
+      entityId: String(card.card_id), detail: { buid_customer: customer },
+    });
+    const { attributes } = cardResource(card, { accountStatus: account.status, mayUpdate: auth.ability.can('update', 'Card') });
+    // A full card number must not linger in any cache.
+    reply.header('cache-control', 'no-store');
+    return reply.type(JSON_API).send({
+      data: { type: 'cards', id: String(card.card_id), attributes: { ...attributes, card_number: card.card_number } },
+      meta: { card_secure_until: new Date(auth.session.card_secure_until ?? now).toISOString() },
+    });
+  });
+}

@@ -1,0 +1,203 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { DISPUTE_STATUSES, type DisputeSide, type DisputeStatus } from '../../domain/disputes.ts';
+import { ErrorCode } from '../../domain/error-codes.ts';
+import type { AppDeps } from '../deps.ts';
+import { authorize, scopedCustomer, scopedMerchant } from '../auth/guard.ts';
+import { ApiError, badRequest } from '../http/errors.ts';
+import { JSON_API, resource } from '../http/jsonapi.ts';
+import { parseIdList, parseListQuery } from '../http/list-query.ts';
+import { fetchPage } from '../http/paging.ts';
+import { likePattern } from '../routes/customers.ts';
+import { DISPUTE_SORT_COLUMNS, disputeResource, iso, selectDisputes } from './query.ts';
+import { respondBody, respondToDisputes, type RespondBody } from './respond.ts';
+import { parseNumericIds, requireInScope, requireSide, SIDES } from './scope.ts';
+
+const disputeList = {
+  filters: ['buid_customer', 'buid_merchant', 'status', 'trx_id', 'expired', 'search', 'sol_currency'] as const,
+  sorts: ['created_at', 'status', 'amount', 'response_due_at'] as const,
+  defaultSort: [{ field: 'created_at', direction: 'desc' }] as const,
+  defaultPageSize: 50,
+};
+
+const responseList = {
+  filters: ['dispute_id'] as const,
+  sorts: ['comment_date'] as const,
+  defaultSort: [{ field: 'comment_date', direction: 'asc' }] as const,
+  defaultPageSize: 100,
+};
+
+const countQuery = (side: DisputeSide) => ({
+  filters: [side === 'customer' ? 'buid_customer' : 'buid_merchant', 'del_currency'] as const,
+  sorts: [] as const,
+  defaultSort: [] as const,
+});
+
+const detailParams = {
+  type: 'object', required: ['dispute_id'], additionalProperties: false,
+  properties: { dispute_id: { type: 'string', pattern: '^[0-9]{1,15}$' } },
+} as const;
+
+function currencyFilter(raw: string | undefined, parameter: string): string | undefined {
+  if (raw !== undefined && !/^[A-Z]{3}$/.test(raw)) throw badRequest(ErrorCode.invalidFilter, { parameter });
+  return raw;
+}
+
+function statusFilter(raw: string | undefined): DisputeStatus[] | undefined {
+  const statuses = parseIdList(raw, 'filter[status]');
+  if (statuses?.some((status) => !(DISPUTE_STATUSES as readonly string[]).includes(status))) {
+    throw badRequest(ErrorCode.invalidFilter, { parameter: 'filter[status]' });
+  }
+  return statuses as DisputeStatus[] | undefined;
+}
+
+/** The dispute centre of spec §2 and §7, registered once per side: /ecaas/customer-... and /ecaas/merchant-... */
+export function disputeCentreRoutes(app: FastifyInstance, deps: AppDeps): void {
+  for (const side of SIDES) registerSide(app, deps, side);
+}
+
+function registerSide(app: FastifyInstance, { db, clock }: AppDeps, side: DisputeSide): void {
+  app.get(`/ecaas/${side}-dispute/count`, { config: { summary: `Open and closed disputes of one ${side}: filter[buid_${side}], filter[del_currency]` } }, async (request, reply) => {
+    const auth = authorize(request, 'read', 'Dispute');
+    requireSide(auth, side);
+    const { filters } = parseListQuery(request.query as Record<string, string>, countQuery(side));
+    const id = side === 'customer'
+      ? scopedCustomer(auth, (filters as { buid_customer?: string }).buid_customer)
+      : scopedMerchant(auth, (filters as { buid_merchant?: string }).buid_merchant);
+    const currency = currencyFilter(filters.del_currency, 'filter[del_currency]');
+    const now = clock.now();
+    const rows = await db.selectFrom('disputes')
+      .select(['status', sql<number>`count(*)::int`.as('total'),
+        sql<number>`(count(*) filter (where response_due_at < ${now}))::int`.as('expired')])
+      .where(side === 'customer' ? 'buid_customer' : 'buid_merchant', '=', id)
+      .$if(currency !== undefined, (query) => query.where('currency', '=', currency!))
+      .groupBy('status')
+      .execute();
+    const statusCounts = Object.fromEntries(DISPUTE_STATUSES.map((status) => [status, rows.find((row) => row.status === status)?.total ?? 0]));
+    const closed = statusCounts.closed ?? 0;
+    return reply.type(JSON_API).send({
+      data: resource('dispute-counts', `${id}${currency ? `:${currency}` : ''}`, {
+        open_disputes: rows.reduce((sum, row) => sum + row.total, 0) - closed,
+        closed_disputes: closed,
+        // Beyond spec §3's two figures: per status, and how many are past their response time.
+        expired_disputes: rows.filter((row) => row.status !== 'closed').reduce((sum, row) => sum + row.expired, 0),
+        status_counts: statusCounts,
+      }),
+    });
+  });
+
+  app.get(`/ecaas/${side}-disputes`, { config: { summary: 'Dispute centre list: filters buid_customer, buid_merchant, status, trx_id, expired, search; paged and sorted' } }, async (request, reply) => {
+    const auth = authorize(request, 'read', 'Dispute');
+    requireSide(auth, side);
+    const list = parseListQuery(request.query as Record<string, string>, disputeList);
+    const { filters } = list;
+    const customers = parseIdList(filters.buid_customer, 'filter[buid_customer]');
+    const merchants = parseIdList(filters.buid_merchant, 'filter[buid_merchant]');
+    // Ids on the caller's own side must be in scope (404 otherwise); on the other side they only narrow.
+    if (side === 'customer') requireInScope(customers, auth.customerIds);
+    else requireInScope(merchants, auth.merchantIds);
+    const statuses = statusFilter(filters.status);
+    const trxIds = parseIdList(filters.trx_id, 'filter[trx_id]');
+    const currency = currencyFilter(filters.sol_currency, 'filter[sol_currency]');
+    if (filters.expired !== undefined && filters.expired !== 'true' && filters.expired !== 'false') {
+      throw badRequest(ErrorCode.invalidFilter, { parameter: 'filter[expired]' });
+    }
+    const now = clock.now();
+    let query = selectDisputes(db, auth, side, request.tenant.id);
+    if (customers) query = query.where('disputes.buid_customer', 'in', customers);
+    if (merchants) query = query.where('disputes.buid_merchant', 'in', merchants);
+    if (statuses) query = query.where('disputes.status', 'in', statuses);
+    if (trxIds) query = query.where('disputes.trx_id', 'in', trxIds);
+    if (currency) query = query.where('disputes.currency', '=', currency);
+    if (filters.expired !== undefined) {
+      // Same rule as domain isExpired: past the response time and not closed.
+      const expired = sql<boolean>`(disputes.status <> 'closed' and disputes.response_due_at is not null and disputes.response_due_at < ${now})`;
+      query = query.where(filters.expired === 'true' ? expired : sql<boolean>`not ${expired}`);
+    }
+    if (filters.search) {
+      const pattern = likePattern(filters.search);
+      const search = filters.search.trim();
+      query = query.where((eb) => eb.or([
+        eb('disputes.trx_id', 'ilike', pattern), eb('invoices.invoice_id', 'ilike', pattern),
+        eb('disputes.description', 'ilike', pattern), eb('dispute_reasons.dispute_reason', 'ilike', pattern),
+        eb('customers.customer_name', 'ilike', pattern), eb('merchants.merchant_name', 'ilike', pattern),
+        ...(/^\d{1,15}$/.test(search) ? [eb('disputes.dispute_id', '=', Number(search))] : []),
+      ]));
+    }
+    const { rows, meta } = await fetchPage(query, list, DISPUTE_SORT_COLUMNS, 'disputes.dispute_id');
+    const canRespond = auth.ability.can('create', 'DisputeResponse');
+    return reply.type(JSON_API).send({ data: rows.map((row) => disputeResource(row, side, now, canRespond)), meta: { page: meta } });
+  });
+
+  app.get<{ Params: { dispute_id: string } }>(`/ecaas/${side}-disputes/:dispute_id`, {
+    schema: { params: detailParams },
+    config: { summary: 'One dispute with contacts, supporting documents and responses' },
+  }, async (request, reply) => {
+    const auth = authorize(request, 'read', 'Dispute');
+    requireSide(auth, side);
+    const disputeId = Number(request.params.dispute_id);
+    const row = await selectDisputes(db, auth, side, request.tenant.id).where('disputes.dispute_id', '=', disputeId).executeTakeFirst();
+    if (!row) throw new ApiError(404, ErrorCode.notFound);
+    const [contacts, documents, responses] = await Promise.all([
+      db.selectFrom('dispute_contacts').select(['id', 'name', 'email_address', 'contact_type', 'contact_type_text'])
+        .where('dispute_id', '=', disputeId).orderBy('id').execute(),
+      db.selectFrom('dispute_documents').select(['id', 'file_name', 'file_size', 'entry_ts'])
+        .where('dispute_id', '=', disputeId).orderBy('id').execute(),
+      db.selectFrom('dispute_responses').select(['id', 'side', 'action', 'dispute_action_description', 'comment', 'comment_date'])
+        .where('dispute_id', '=', disputeId).orderBy('comment_date').orderBy('id').execute(),
+    ]);
+    const now = clock.now();
+    const base = disputeResource(row, side, now, auth.ability.can('create', 'DisputeResponse'));
+    return reply.type(JSON_API).send({
+      data: {
+        ...base,
+        attributes: {
+          ...base.attributes,
+          contacts,
+          supporting_documents: documents.map((doc) => ({ id: doc.id, file_name: doc.file_name, file_size: doc.file_size, entry_ts: iso(doc.entry_ts) })),
+          responses: responses.map((response) => ({ ...response, comment_date: iso(response.comment_date) })),
+        },
+      },
+    });
+  });
+
+  app.get(`/ecaas/${side}-dispute-response`, { config: { summary: 'Dispute response comments: filter[dispute_id], filter[sort]=comment_date|desc' } }, async (request, reply) => {
+    const auth = authorize(request, 'read', 'DisputeResponse');
+    requireSide(auth, side);
+    const list = parseListQuery(request.query as Record<string, string>, responseList);
+    const ids = parseNumericIds(parseIdList(list.filters.dispute_id, 'filter[dispute_id]'), 'filter[dispute_id]');
+    if (!ids) throw badRequest(ErrorCode.fieldRequired, { parameter: 'filter[dispute_id]' }, { field: 'dispute_id' });
+    const visible = await selectDisputes(db, auth, side, request.tenant.id).clearSelect()
+      .select('disputes.dispute_id').where('disputes.dispute_id', 'in', ids).execute();
+    if (visible.length !== ids.length) throw new ApiError(404, ErrorCode.notFound);
+    const query = db.selectFrom('dispute_responses')
+      .leftJoin('users', 'users.user_id', 'dispute_responses.user_id')
+      .select(['dispute_responses.id', 'dispute_responses.dispute_id', 'dispute_responses.side', 'dispute_responses.action',
+        'dispute_responses.dispute_action_description', 'dispute_responses.comment', 'dispute_responses.comment_date',
+        'users.first_name', 'users.last_name'])
+      .where('dispute_responses.dispute_id', 'in', ids);
+    const { rows, meta } = await fetchPage(query, list, { comment_date: 'dispute_responses.comment_date' }, 'dispute_responses.id');
+    return reply.type(JSON_API).send({
+      data: rows.map((row) => resource('dispute-responses', row.id, {
+        dispute_id: row.dispute_id, side: row.side, action: row.action,
+        dispute_action_description: row.dispute_action_description, comment: row.comment,
+        comment_date: iso(row.comment_date),
+        responded_by: [row.first_name, row.last_name].filter((part) => part).join(' ') || null,
+      })),
+      meta: { page: meta },
+    });
+  });
+
+  app.post<{ Body: RespondBody }>(`/ecaas/${side}-dispute-response`, {
+    schema: { body: respondBody(side) },
+    config: { summary: 'Respond to one or many disputes (bulk): dispute_ids, action, comment' },
+  }, async (request, reply) => {
+    const auth = authorize(request, 'create', 'DisputeResponse');
+    requireSide(auth, side);
+    const ids = await respondToDisputes({ db, clock }, auth, request.tenant.id, side, request.body);
+    const now = clock.now();
+    const rows = await selectDisputes(db, auth, side, request.tenant.id).where('disputes.dispute_id', 'in', ids)
+      .orderBy('disputes.dispute_id').execute();
+    return reply.type(JSON_API).send({ data: rows.map((row) => disputeResource(row, side, now, true)) });
+  });
+}

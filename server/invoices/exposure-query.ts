@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import {
+  AGEING_BUCKETS, ageingRanges, creditAvailableMinor, CREDIT_USED_STATUSES, percentUsed, UNBILLED_STATUSES,
+  type AgeingBucket,
+} from '../../domain/exposure.ts';
+import type { Database } from '../db/database.ts';
+
+export interface Exposure {
+  buid_customer: string;
+  currency: string;
+  past_due_total: number;
+  current_due_amount: number;
+  unbilled_invoice: number;
+  unpaid_invoice: number;
+  late_fee: number;
+  past_due_count: number;
+  current_due_count: number;
+  /** Credit-line figures; null when the customer has no credit line in the currency shown. */
+  credit_limit: number | null;
+  active_authorisation: number | null;
+  credit_available: number | null;
+  percent_used: number | null;
+  ageing: Record<AgeingBucket, { amount_minor: number; count: number }>;
+}
+
+type Group = AgeingBucket | 'unbilled';
+interface GroupRow { buid_customer: string; grp: Group; count: number; balance: number; amount: number; late_fee: number }
+
+const list = (values: readonly string[]) => sql.join(values.map((value) => sql.val(value)));
+
+/**
+ * Each open invoice's group in one CASE: not billed yet, else its ageing bucket by due date
+ * (the ranges of domain/exposure.ts are contiguous, so "due on or after the bucket's first
+ * day" in order from current to d61_90 picks the right one; no due date counts as current).
+ */
+function groupOf(today: string) {
+  const ranges = ageingRanges(today);
+  const whens = (['current', 'd1_30', 'd31_60', 'd61_90'] as const)
+    .map((bucket) => sql`when i.due_date >= ${ranges[bucket].from}::date then ${bucket}`);
+  return sql`case when i.status in (${list(UNBILLED_STATUSES)}) then 'unbilled'
+    when i.due_date is null then 'current' ${sql.join(whens, sql` `)} else 'over_90' end`;
+}
+
+/**
+ * spec §3 Exposure, computed at query time from the invoices and the credit line, so a payment
+ * or a status change shows at once; the rules are those of domain/exposure.ts.
+ * One pass over the customers' open and unbilled invoices, grouped by customer and bucket
+ * (a handful of groups), which keeps a customer with a million invoices to a single scan
+ * with one CASE per row. Invoices count in the currency shown: `currency` when given
+ * (filter[sol_currency]), else the credit line's (else the customer's); no conversion.
+ */
+export async function loadExposures(db: Database, customers: readonly string[], today: string, currency?: string): Promise<Exposure[]> {
+  if (customers.length === 0) return [];
+  const lines = await db.selectFrom('customers')
+    .leftJoin('credit_lines', 'credit_lines.buid_customer', 'customers.buid_customer')
+    .select(['customers.buid_customer', 'customers.currency', 'credit_lines.currency as credit_currency',
+      'credit_lines.credit_limit_minor', 'credit_lines.active_authorisation_minor'])
+    .where('customers.buid_customer', 'in', [...customers])
+    .orderBy('customers.buid_customer')
+    .execute();
+  if (lines.length === 0) return [];
+  const shown = new Map(lines.map((line) => [line.buid_customer, (currency ?? line.credit_currency ?? line.currency).trim()]));
+  const { rows } = await sql<GroupRow>`
+    select i.buid_customer, ${groupOf(today)} as grp, count(*)::int as count,
+      sum(i.current_due_minor + i.past_due_minor)::bigint as balance,
+      sum(i.amount_minor)::bigint as amount, sum(i.late_fee_minor)::bigint as late_fee
+    from invoices i
+    where i.buid_customer in (${list([...shown.keys()])})
+      and i.status in (${list([...CREDIT_USED_STATUSES, ...UNBILLED_STATUSES])})
+      and (${sql.join([...shown].map(([customer, code]) => sql`(i.buid_customer = ${customer} and i.currency = ${code})`), sql` or `)})
+    group by 1, 2
+  `.execute(db);
+
+  return lines.map((line) => {
+    const groups = rows.filter((row) => row.buid_customer === line.buid_customer);
+    const group = (name: Group) => groups.find((row) => row.grp === name);
+    const ageing = Object.fromEntries(AGEING_BUCKETS.map((bucket) => [bucket, {
+      amount_minor: Number(group(bucket)?.balance ?? 0), count: Number(group(bucket)?.count ?? 0),
+    }])) as Exposure['ageing'];
+    const past = AGEING_BUCKETS.filter((bucket) => bucket !== 'current');
+    const unpaid = AGEING_BUCKETS.reduce((total, bucket) => total + ageing[bucket].amount_minor, 0);
+    const shownCurrency = shown.get(line.buid_customer)!;
+    const hasLine = line.credit_limit_minor !== null && line.credit_currency?.trim() === shownCurrency;
+    const limit = hasLine ? Number(line.credit_limit_minor) : null;
+    const authorised = hasLine ? Number(line.active_authorisation_minor ?? 0) : null;
+    return {
+      buid_customer: line.buid_customer,
+      currency: shownCurrency,
+      past_due_total: past.reduce((total, bucket) => total + ageing[bucket].amount_minor, 0),
+      current_due_amount: ageing.current.amount_minor,
+      unbilled_invoice: Number(group('unbilled')?.amount ?? 0),
+      unpaid_invoice: unpaid,
+      late_fee: groups.filter((row) => row.grp !== 'unbilled').reduce((total, row) => total + Number(row.late_fee), 0),
+      past_due_count: past.reduce((total, bucket) => total + ageing[bucket].count, 0),
+      current_due_count: ageing.current.count,
+      credit_limit: limit,
+      active_authorisation: authorised,
+      credit_available: limit === null || authorised === null ? null : creditAvailableMinor(limit, unpaid, authorised),
+      percent_used: limit === null || authorised === null ? null : percentUsed(unpaid + authorised, limit),
+      ageing,
+    };
+  });
+}

@@ -1,0 +1,144 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import { parseInvoiceStatus, type InvoiceStatus } from '../../domain/invoice-status.ts';
+import { ErrorCode } from '../../domain/error-codes.ts';
+import type { AuthContext } from '../auth/context.ts';
+import type { Database } from '../db/database.ts';
+import type { DB } from '../db/schema.ts';
+import { badRequest } from '../http/errors.ts';
+import { parseDay, parseIdList, parseMinor, type ListQuery, type SortTerm } from '../http/list-query.ts';
+import { likePattern } from '../routes/customers.ts';
+import { CSV_INVOICE_COLUMNS } from './csv.ts';
+import { applyScope, listScope } from './scope.ts';
+
+/** spec §7 GET /invoices: every filter the invoice lists, the program overview and the CSV export use. */
+export const invoiceList = {
+  filters: [
+    'buid_customer', 'status', 'trx_id', 'invoice_id', 'po_number', 'search',
+    'due_from', 'due_to', 'received_from', 'received_to', 'amount_min', 'amount_max',
+    'product', 'buid_merchant', 'sol_currency', 'buid_location',
+  ] as const,
+  sorts: [
+    'invoice_id', 'trx_id', 'po_number', 'status', 'due_date', 'received_date', 'amount',
+    'invoice_total', 'current_due', 'past_due', 'currency', 'product', 'merchant_name',
+  ] as const,
+  // Most urgent first: the oldest due date leads (the default of the invoice lists).
+  defaultSort: [{ field: 'due_date', direction: 'asc' }] as const,
+  defaultPageSize: 50,
+};
+
+export type InvoiceFilter = (typeof invoiceList.filters)[number];
+export type InvoiceSort = (typeof invoiceList.sorts)[number];
+export type InvoiceListQuery = ListQuery<InvoiceFilter, InvoiceSort>;
+
+/** API sort field → column; merchant_name is the selected alias of the merchant look-up. */
+export const INVOICE_SORT_COLUMNS: Record<InvoiceSort, string> = {
+  invoice_id: 'invoices.invoice_id',
+  trx_id: 'invoices.trx_id',
+  po_number: 'invoices.po_number',
+  status: 'invoices.status',
+  due_date: 'invoices.due_date',
+  received_date: 'invoices.received_date',
+  amount: 'invoices.amount_minor',
+  invoice_total: 'invoices.invoice_total_minor',
+  current_due: 'invoices.current_due_minor',
+  past_due: 'invoices.past_due_minor',
+  currency: 'invoices.currency',
+  product: 'invoices.product',
+  merchant_name: 'merchant_name',
+};
+export const INVOICE_TIEBREAKER = 'invoices.trx_id';
+
+function parseStatuses(raw: string | undefined): InvoiceStatus[] | undefined {
+  const names = parseIdList(raw, 'filter[status]');
+  if (!names) return undefined;
+  return names.map((name) => {
+    const status = parseInvoiceStatus(name);
+    if (!status) throw badRequest(ErrorCode.invalidFilter, { parameter: 'filter[status]' });
+    return status;
+  });
+}
+
+export function parseCurrency(raw: string | undefined): string | undefined {
+  if (raw === undefined) return undefined;
+  if (!/^[A-Za-z]{3}$/.test(raw)) throw badRequest(ErrorCode.invalidFilter, { parameter: 'filter[sol_currency]' });
+  return raw.toUpperCase();
+}
+
+function parseText(raw: string | undefined, parameter: string): string | undefined {
+  if (raw === undefined) return undefined;
+  const text = raw.trim();
+  if (text.length === 0 || text.length > 100) throw badRequest(ErrorCode.invalidFilter, { parameter });
+  return text;
+}
+
+/**
+ * The scoped, filtered invoices, without a selection (the caller selects, counts or streams).
+ * Every condition compares a bare column to constants, so the indexes on
+ * (buid_customer, status, due_date, trx_id) and (buid_customer, due_date, trx_id) apply.
+ */
+export function filteredInvoices(db: Database, auth: AuthContext, filters: InvoiceListQuery['filters']): SelectQueryBuilder<DB, 'invoices', object> {
+  let query = applyScope(db.selectFrom('invoices'), listScope(auth, filters));
+
+  const statuses = parseStatuses(filters.status);
+  if (statuses) query = statuses.length === 1 ? query.where('invoices.status', '=', statuses[0]!) : query.where('invoices.status', 'in', statuses);
+  const trxIds = parseIdList(filters.trx_id, 'filter[trx_id]');
+  if (trxIds) query = query.where('invoices.trx_id', 'in', trxIds);
+  const invoiceIds = parseIdList(filters.invoice_id, 'filter[invoice_id]');
+  if (invoiceIds) query = query.where('invoices.invoice_id', 'in', invoiceIds);
+  const poNumber = parseText(filters.po_number, 'filter[po_number]');
+  if (poNumber) query = query.where('invoices.po_number', '=', poNumber);
+  const search = parseText(filters.search, 'filter[search]');
+  if (search) {
+    // One case-insensitive contains-match over the three ids joined by a unit separator:
+    // no index can serve '%term%', and upper() + like is several times cheaper than three ilikes.
+    const pattern = likePattern(search);
+    query = query.where(sql<boolean>`upper(invoices.invoice_id || chr(31) || invoices.trx_id || chr(31) || coalesce(invoices.po_number, '')) like upper(${pattern})`);
+  }
+  const dueFrom = parseDay(filters.due_from, 'filter[due_from]');
+  if (dueFrom) query = query.where('invoices.due_date', '>=', dueFrom);
+  const dueTo = parseDay(filters.due_to, 'filter[due_to]');
+  if (dueTo) query = query.where('invoices.due_date', '<=', dueTo);
+  const receivedFrom = parseDay(filters.received_from, 'filter[received_from]');
+  if (receivedFrom) query = query.where('invoices.received_date', '>=', receivedFrom);
+  const receivedTo = parseDay(filters.received_to, 'filter[received_to]');
+  if (receivedTo) query = query.where('invoices.received_date', '<=', receivedTo);
+  const amountMin = parseMinor(filters.amount_min, 'filter[amount_min]');
+  if (amountMin !== undefined) query = query.where('invoices.amount_minor', '>=', amountMin);
+  const amountMax = parseMinor(filters.amount_max, 'filter[amount_max]');
+  if (amountMax !== undefined) query = query.where('invoices.amount_minor', '<=', amountMax);
+  const product = parseText(filters.product, 'filter[product]');
+  if (product) query = query.where('invoices.product', '=', product);
+  // spec §7: filter[sol_currency] is added when the multi-currency flag is on and a currency is chosen.
+  const currency = parseCurrency(filters.sol_currency);
+  if (currency) query = query.where('invoices.currency', '=', currency);
+  const locations = parseIdList(filters.buid_location, 'filter[buid_location]');
+  if (locations) query = query.where('invoices.buid_location', 'in', locations);
+  return query;
+}
+
+/**
+ * The merchant's name and the attachment count are scalar subqueries rather than joins: with
+ * a sort and a limit, PostgreSQL evaluates them for the rows of the page only, after the top-N
+ * sort (measured on 1,000,000 invoices: a join doubled the time of an unindexed sort).
+ */
+const merchantName = () => sql<string | null>`(select m.merchant_name from merchants m where m.buid_merchant = invoices.buid_merchant)`;
+
+/** The columns every invoice response carries, with the merchant's name and the attachment count. */
+export function selectInvoiceColumns(query: SelectQueryBuilder<DB, 'invoices', object>) {
+  return query.selectAll('invoices').select([
+    merchantName().as('merchant_name'),
+    sql<number>`(select count(*)::int from invoice_documents d where d.trx_id = invoices.trx_id)`.as('attachments'),
+  ]);
+}
+
+/** The columns of the CSV export only. */
+export function selectCsvColumns(query: SelectQueryBuilder<DB, 'invoices', object>) {
+  return query.select(CSV_INVOICE_COLUMNS.map((column) => `invoices.${column}` as const)).select(merchantName().as('merchant_name'));
+}
+
+/** The same order fetchPage gives a page, for the unpaged CSV export. */
+export function orderInvoices<TB extends keyof DB, O>(query: SelectQueryBuilder<DB, TB, O>, sort: readonly SortTerm<InvoiceSort>[]) {
+  let ordered = query;
+  for (const { field, direction } of sort) ordered = ordered.orderBy(sql.ref(INVOICE_SORT_COLUMNS[field]), direction);
+  return ordered.orderBy(sql.ref(INVOICE_TIEBREAKER), sort.at(-1)?.direction ?? 'asc');
+}

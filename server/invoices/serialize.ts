@@ -1,0 +1,42 @@
+import { isPayable } from '../../domain/invoice-status.ts';
+import type { Invoice } from '../db/schema.ts';
+import { resource } from '../http/jsonapi.ts';
+
+export type InvoiceRow = Invoice & { merchant_name: string | null; attachments: number };
+
+/**
+ * spec §3 Invoice, camel-cased as the portal receives it. Money stays integer minor units
+ * beside the currency; the browser formats. Fields the spec does not list are not sent.
+ */
+export function invoiceResource(row: InvoiceRow) {
+  return resource('invoices', row.trx_id, {
+    invoiceId: row.invoice_id,
+    trxId: row.trx_id,
+    transactionId: row.trx_id,
+    poNumber: row.po_number,
+    status: row.status,
+    eligibleForDispute: row.eligible_for_dispute ? 'Y' : 'N',
+    dueDate: row.due_date,
+    receivedDate: row.received_date,
+    billedTotalMinor: row.billed_total_minor,
+    disputedTotalMinor: row.disputed_total_minor,
+    invoiceTotalMinor: row.invoice_total_minor,
+    subtotalMinor: row.subtotal_minor,
+    taxMinor: row.tax_minor,
+    lateFeeMinor: row.late_fee_minor,
+    currentDueMinor: row.current_due_minor,
+    pastDueMinor: row.past_due_minor,
+    amountMinor: row.amount_minor,
+    currency: row.currency,
+    product: row.product,
+    adjustmentReason: row.adjustment_reason,
+    notes: row.notes,
+    merchantOriginalInvoice: row.merchant_original_invoice,
+    buidCustomer: row.buid_customer,
+    buidMerchant: row.buid_merchant,
+    merchantName: row.merchant_name,
+    buidLocation: row.buid_location,
+    payable: isPayable(row.status),
+    attachments: row.attachments,
+  });
+}

@@ -1,0 +1,158 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import { ErrorCode, type ErrorCodeKey } from '../../domain/error-codes.ts';
+import { checkPassword } from '../../domain/password-rules.ts';
+import type { LockState } from '../db/schema.ts';
+import type { AppDeps } from '../deps.ts';
+import { ApiError, badRequest, unprocessable } from '../http/errors.ts';
+import { JSON_API } from '../http/jsonapi.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { hashToken, newToken } from '../auth/tokens.ts';
+import { audit } from '../audit.ts';
+import { renderEmail } from '../mail/templates.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+
+/** A reset link works this long, once. */
+export const RESET_TOKEN_MINUTES = 60;
+
+/** Locks a successful reset lifts: they are about the password; locks by people (admin, support) stay. */
+const LOCKS_CLEARED_BY_RESET: LockState[] = ['expired_password', 'password_change_required', 'exceeded_login_attempts'];
+
+const forgotUsernameBody = {
+  type: 'object', additionalProperties: false, required: ['email'],
+  properties: { email: { type: 'string', format: 'email', maxLength: 254 } },
+} as const;
+
+const forgotPasswordBody = {
+  type: 'object', additionalProperties: false, required: ['username'],
+  properties: { username: { type: 'string', minLength: 1, maxLength: 100 } },
+} as const;
+
+const resetPasswordBody = {
+  type: 'object', additionalProperties: false, required: ['token', 'password', 'confirm_password'],
+  properties: {
+    token: { type: 'string', minLength: 1, maxLength: 200 },
+    // Generous bounds only; the tenant's rules decide (and answer with the unmet ones).
+    password: { type: 'string', minLength: 1, maxLength: 1024 },
+    confirm_password: { type: 'string', minLength: 1, maxLength: 1024 },
+  },
+} as const;
+
+/** The portal's origin as the browser used it (the host already picked this tenant). */
+function portalOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.headers.host}`;
+}
+
+/** Both recovery requests answer alike whether or not an account matched (no enumeration). */
+const ACCEPTED = { meta: { accepted: true } };
+
+async function sendOrFail(deps: AppDeps, message: MailMessage, code: ErrorCodeKey): Promise<void> {
+  try {
+    await deps.mailer.send(message);
+  } catch {
+    throw new ApiError(502, code);
+  }
+}
+
+/** spec §7 implied calls "send username or password recovery email", and the reset itself (spec §5 password rules). */
+export function recoveryRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, clock } = deps;
+
+  app.post<{ Body: { email: string } }>('/auth/forgot-username', {
+    schema: { body: forgotUsernameBody },
+    config: { summary: 'Email the usernames registered with this address in this tenant; 202 whether or not any exist' },
+  }, async (request, reply) => {
+    const tenant = request.tenant;
+    const email = request.body.email.trim();
+    const users = await db.selectFrom('users').select(['username', 'language', 'email_address'])
+      .where('tenant_id', '=', tenant.id).where(sql<string>`lower(email_address)`, '=', email.toLowerCase())
+      .orderBy('user_id').execute();
+    if (users.length > 0) {
+      const origin = portalOrigin(request);
+      const { subject, text } = renderEmail('username', users[0]!.language, {
+        portal: tenant.title, usernames: users.map((user) => `  ${user.username}`).join('\n'), loginUrl: `${origin}/login`,
+      });
+      await sendOrFail(deps, { to: users[0]!.email_address, subject, text }, ErrorCode.userRecoveryEmailFailed);
+      await audit(db, { tenantId: tenant.id, userId: null, action: 'username_recovery', entity: 'user', entityId: users.map((user) => user.username).join(',') });
+    }
+    return reply.status(202).type(JSON_API).send(ACCEPTED);
+  });
+
+  app.post<{ Body: { username: string } }>('/auth/forgot-password', {
+    schema: { body: forgotPasswordBody },
+    config: { summary: 'Email a one-time password reset link (60 minutes); 202 whether or not the account exists' },
+  }, async (request, reply) => {
+    const tenant = request.tenant;
+    const user = await db.selectFrom('users').select(['user_id', 'username', 'first_name', 'last_name', 'email_address', 'language'])
+      .where('tenant_id', '=', tenant.id).where('username', '=', request.body.username.trim()).executeTakeFirst();
+    if (user) {
+      const token = newToken();
+      const tokenHash = hashToken(token);
+      const expiresAt = new Date(clock.now().getTime() + RESET_TOKEN_MINUTES * 60_000);
+      await db.insertInto('password_reset_tokens').values({ token_hash: tokenHash, user_id: user.user_id, expires_at: expiresAt, used_at: null }).execute();
+      const { subject, text } = renderEmail('reset', user.language, {
+        portal: tenant.title, name: `${user.first_name} ${user.last_name}`.trim(), username: user.username,
+        link: `${portalOrigin(request)}/reset-password?token=${encodeURIComponent(token)}`, minutes: RESET_TOKEN_MINUTES,
+      });
+      try {
+        await sendOrFail(deps, { to: user.email_address, subject, text }, ErrorCode.passwordResetEmailFailed);
+      } catch (error) {
+        // A link nobody received must not stay usable.
+        await db.deleteFrom('password_reset_tokens').where('token_hash', '=', tokenHash).execute();
+        throw error;
+      }
+      await audit(db, { tenantId: tenant.id, userId: user.user_id, action: 'password_reset_requested', entity: 'user', entityId: String(user.user_id) });
+    }
+    return reply.status(202).type(JSON_API).send(ACCEPTED);
+  });
+
+  app.post<{ Body: { token: string; password: string; confirm_password: string } }>('/auth/reset-password', {
+    schema: { body: resetPasswordBody },
+    config: { summary: 'Set a new password with a reset link: tenant password rules and history apply; ends every session of the user' },
+  }, async (request, reply) => {
+    const tenant = request.tenant;
+    const rules = tenant.limits.password;
+    const { token, password, confirm_password: confirmation } = request.body;
+    const tokenHash = hashToken(token);
+    const now = clock.now();
+
+    const link = await db.selectFrom('password_reset_tokens as t').innerJoin('users as u', 'u.user_id', 't.user_id')
+      .select(['t.user_id', 't.expires_at', 't.used_at', 'u.password_hash'])
+      .where('t.token_hash', '=', tokenHash).where('u.tenant_id', '=', tenant.id).executeTakeFirst();
+    if (!link || link.used_at !== null || new Date(link.expires_at).getTime() <= now.getTime()) {
+      throw badRequest(ErrorCode.resetLinkInvalid, { pointer: '/token' });
+    }
+    if (password !== confirmation) throw unprocessable(ErrorCode.passwordsDoNotMatch, { pointer: '/confirm_password' });
+    const unmet = checkPassword(password, rules);
+    if (unmet.length > 0) {
+      throw unprocessable(ErrorCode.passwordRequirementsNotMet, { pointer: '/password' }, { unmet_rules: unmet.map((item) => item.rule), unmet });
+    }
+    if (rules.historySize > 0) {
+      const history = await db.selectFrom('password_history').select('password_hash').where('user_id', '=', link.user_id)
+        .orderBy('created_at', 'desc').orderBy('id', 'desc').limit(rules.historySize).execute();
+      const recent = new Set([link.password_hash, ...history.map((row) => row.password_hash)]);
+      for (const hash of recent) {
+        if (await verifyPassword(hash, password)) throw unprocessable(ErrorCode.passwordAlreadyUsed, { pointer: '/password' });
+      }
+    }
+
+    const passwordHash = await hashPassword(password);
+    await db.transaction().execute(async (trx) => {
+      // Consuming the link is the guard: of two concurrent resets with one link, one wins.
+      const consumed = await trx.updateTable('password_reset_tokens').set({ used_at: now })
+        .where('token_hash', '=', tokenHash).where('used_at', 'is', null).where('expires_at', '>', now)
+        .returning('user_id').executeTakeFirst();
+      if (!consumed) throw badRequest(ErrorCode.resetLinkInvalid, { pointer: '/token' });
+      const userId = consumed.user_id;
+      await trx.updateTable('users').set({ password_hash: passwordHash, failed_logins: 0 }).where('user_id', '=', userId).execute();
+      await trx.updateTable('users').set({ lock_state: null, lock_reason: null })
+        .where('user_id', '=', userId).where('lock_state', 'in', LOCKS_CLEARED_BY_RESET).execute();
+      await trx.insertInto('password_history').values({ user_id: userId, password_hash: passwordHash, created_at: now }).execute();
+      // Any other link still out for this user ends too.
+      await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
+      await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
+      await audit(trx, { tenantId: tenant.id, userId, action: 'password_reset', entity: 'user', entityId: String(userId) });
+    });
+    return reply.status(204).send();
+  });
+}

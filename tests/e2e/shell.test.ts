@@ -1,0 +1,150 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newContext, seriousAccessibilityViolations, signIn } from './support/browser.ts';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => { context = await newContext(browser); page = await context.newPage(); });
+afterEach(async () => { await context?.close(); });
+
+const path = () => new URL(page.url()).pathname;
+const menuEntries = async () => page.locator('nav[data-menu] [data-menu-entry]').evaluateAll((links) => links.map((link) => link.getAttribute('data-menu-entry')));
+
+async function chooseCustomer(id: string) {
+  await page.waitForURL('**/account/customers');
+  await page.locator(`[data-customer="${id}"] button`).click();
+}
+
+describe('signing in lands each demo user where the spec says', () => {
+  it('payer has one customer, auto-selected, and lands on the account overview', async () => {
+    await signIn(page, 'payer');
+    await page.waitForURL('**/account/overview');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Northwind Logistics');
+    await expect.poll(menuEntries).toEqual(expect.arrayContaining(['overview', 'invoices', 'pay', 'disputes', 'loyalty', 'notifications']));
+    expect(await menuEntries()).not.toContain('payment-methods');
+    expect(await menuEntries()).not.toContain('users');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('admin must choose one of four customers first, then sees admin entries', async () => {
+    await signIn(page, 'admin');
+    await page.waitForURL('**/account/customers');
+    await expect.poll(() => page.locator('[data-customer]').count()).toBe(4);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await chooseCustomer('C-1001');
+    await page.waitForURL('**/account/overview');
+    await expect.poll(menuEntries).toEqual(expect.arrayContaining(['payment-methods', 'users', 'groups', 'cards']));
+  });
+
+  it('viewer sees no payment entry and is sent to login for a forbidden route', async () => {
+    await signIn(page, 'viewer');
+    await page.waitForURL('**/account/overview');
+    await expect.poll(menuEntries).toContain('invoices');
+    expect(await menuEntries()).not.toContain('pay');
+    expect(await page.getByRole('button', { name: 'Make a payment' }).count()).toBe(0);
+    await page.goto(`${baseUrl()}/payment-methods`);
+    await page.waitForURL('**/login');
+  });
+
+  it('card viewer lands on cards and may not open the overview or notifications', async () => {
+    await signIn(page, 'cardviewer');
+    await page.waitForURL('**/account/cards');
+    await expect.poll(menuEntries).toEqual(['cards']);
+    await page.goto(`${baseUrl()}/account/overview`);
+    await page.waitForURL('**/login');
+  });
+
+  it('safety manager lands on notifications', async () => {
+    await signIn(page, 'safety');
+    await page.waitForURL('**/notification-center');
+    await expect.poll(menuEntries).toEqual(['notifications']);
+  });
+
+  it('corporate lands on the program overview', async () => {
+    await signIn(page, 'corporate');
+    await page.waitForURL('**/account/program-overview');
+    expect(await page.locator('nav[data-menu]').getAttribute('data-menu')).toBe('corporate');
+  });
+
+  it('dealer with two merchants gets the dealer roll-up menu', async () => {
+    await signIn(page, 'dealer');
+    await page.waitForURL('**/dispute-center');
+    expect(await page.locator('nav[data-menu]').getAttribute('data-menu')).toBe('dealer');
+    expect(await page.getByTestId('merchant-switcher').inputValue()).toBe('All merchants');
+  });
+
+  it('a user locked by support is told so', async () => {
+    await signIn(page, 'locked');
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('locked by support');
+    expect(path()).toBe('/login');
+  });
+
+  it('unauthenticated visitors of a guarded route are sent to login', async () => {
+    await page.goto(`${baseUrl()}/invoice-list/Billed`);
+    await page.waitForURL('**/login');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+});
+
+describe('pages that are not screens', () => {
+  it('shows "Sorry, nothing here" with a way back for unknown paths and /Error404', async () => {
+    for (const target of ['/no/such/page', '/Error404']) {
+      await page.goto(`${baseUrl()}${target}`);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sorry, nothing here');
+      expect(await page.getByRole('link', { name: 'Back to the start' }).count()).toBe(1);
+    }
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('shows "Oops, something went wrong" when a screen cannot render (an invalid tenant override)', async () => {
+    await page.goto(`${baseUrl('broken.localhost')}/`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Oops, something went wrong');
+  });
+});
+
+describe('language, consent and prefixes', () => {
+  it('switches language and keeps it after a reload', async () => {
+    await page.goto(`${baseUrl()}/login`);
+    await page.getByTestId('language-menu').click();
+    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
+    const germanHeading = await page.getByRole('heading', { level: 1 }).textContent();
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(germanHeading);
+    expect(await page.evaluate(() => localStorage.getItem('portal.locale'))).toBe('de');
+  });
+
+  it.each(['in', 'out'] as const)('stores an opt-%s choice, reloads, and hides the banner', async (choice) => {
+    const fresh = await newContext(browser, { consent: null });
+    const consentPage = await fresh.newPage();
+    await consentPage.goto(`${baseUrl()}/login`);
+    const banner = consentPage.getByRole('region', { name: 'Tracking consent' });
+    await banner.waitFor();
+    await Promise.all([consentPage.waitForEvent('load'), banner.getByRole('button', { name: choice === 'in' ? 'Opt in' : 'Opt out' }).click()]);
+    expect(await consentPage.evaluate(() => localStorage.getItem('portal.consentedToTracking'))).toBe(choice);
+    await consentPage.getByRole('heading', { level: 1 }).waitFor();
+    expect(await consentPage.getByRole('region', { name: 'Tracking consent' }).count()).toBe(0);
+    await fresh.close();
+  });
+
+  it('serves every path under the two alternate prefixes', async () => {
+    await page.goto(`${baseUrl()}/prod/login`);
+    await page.getByRole('textbox', { name: 'Username', exact: true }).waitFor();
+    await signIn(page, 'payer');
+    await page.waitForURL('**/account/overview');
+    await page.goto(`${baseUrl()}/fleet-charge-beta/account/overview`);
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Northwind Logistics');
+    await page.goto(`${baseUrl()}/prod/invoice-list/Billed`);
+    await page.getByRole('tab', { name: 'Billed', exact: true }).waitFor();
+  });
+
+  it('adds the fleet tenant\'s configured prefix to navigation and applies its title', async () => {
+    await signIn(page, 'fleetadmin', 'fleet.localhost');
+    await page.waitForURL('**/fleet/account/overview');
+    expect(await page.title()).toContain('Fleet Charge Account');
+  });
+});

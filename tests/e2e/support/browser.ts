@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchBrowser } from './launch.ts';
+import { inject } from 'vitest';
+
+export const DEMO_PASSWORD = 'Portal#2026';
+export const baseUrl = (host = 'localhost') => inject('baseUrl').replace('localhost', host);
+
+export { launchBrowser };
+
+/** A fresh browser profile (cookies, local storage) with consent already chosen unless asked otherwise. */
+export async function newContext(browser: Browser, options: { consent?: 'in' | 'out' | null; locale?: string } = {}): Promise<BrowserContext> {
+  const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: { width: 1280, height: 900 } });
+  const consent = options.consent === undefined ? 'out' : options.consent;
+  if (consent) await context.addInitScript(`localStorage.setItem('portal.consentedToTracking', '${consent}')`);
+  return context;
+}
+
+export async function signIn(page: Page, username: string, host = 'localhost', password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${baseUrl(host)}/login`);
+  await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+const require = createRequire(import.meta.url);
+const axeSource = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
+
+/** Runs axe in the page (through the DevTools protocol, which the page's CSP does not govern). */
+export async function seriousAccessibilityViolations(page: Page): Promise<string[]> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context?: unknown, options?: unknown): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
+  });
+  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.targets.join(', ')}`);
+}

@@ -1,0 +1,35 @@
+import { execFileSync } from 'node:child_process';
+import type { Tenant } from '../../domain/tenant.ts';
+import { buildApp } from '../../server/app.ts';
+import { systemClock } from '../../server/clock.ts';
+import { createDatabase } from '../../server/db/database.ts';
+import { migrateToLatest } from '../../server/db/migrate.ts';
+import { seedDemo } from '../../server/db/seed.ts';
+import { MemoryMailer } from '../../server/mail/mailer.ts';
+import { loadPolicy } from '../../server/policy/load.ts';
+import { loadTenants, TenantStore } from '../../server/tenants/store.ts';
+
+/** Builds the portal with Vite into `outDir` (quietly). */
+export function buildPortal(outDir: string): void {
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error', '--outDir', outDir], { stdio: 'inherit' });
+}
+
+/**
+ * The real server with the built portal on a fresh in-memory demo database, listening on a
+ * free loopback port. Used by the browser tests and the UI benchmarks.
+ */
+export async function startPortalServer(options: { staticDir: string; bigCustomerInvoices?: number; extraTenants?: Tenant[] }) {
+  const db = await createDatabase({ dataDir: 'memory://' });
+  await migrateToLatest(db);
+  await seedDemo(db, { bigCustomerInvoices: options.bigCustomerInvoices ?? 12_000 });
+  const tenants = new TenantStore([...loadTenants('tenants').tenants, ...(options.extraTenants ?? [])]);
+  const app = await buildApp({ db, clock: systemClock, mailer: new MemoryMailer(), tenants, policy: loadPolicy(), staticDir: options.staticDir, logLevel: 'warn' });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://localhost:${port}`,
+    tenants,
+    async close() { await app.close(); await db.destroy(); },
+  };
+}
