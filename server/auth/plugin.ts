@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { buildAbility, type Policy } from '../../domain/policy.ts';
+import { sql } from 'kysely';
+import { buildAbility, type Policy, type PortalAbility } from '../../domain/policy.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../clock.ts';
@@ -29,7 +30,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { d
     const { lookup, row } = await lookupSession(db, clock, tenant, request.cookies[SESSION_COOKIE]);
     request.sessionExpired = lookup.state === 'expired';
     if (lookup.state === 'active' && row) {
-      request.auth = await loadAuthContext(db, policy, tenant.flags, lookup.idHash, row);
+      request.auth = await loadAuthContext(db, policy, tenant, lookup.idHash, row);
     }
 
     if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
@@ -59,22 +60,38 @@ function checkCsrf(request: FastifyRequest): void {
   }
 }
 
+const abilities = new Map<string, PortalAbility>();
+
+/** Abilities depend on tenant flags, user type and role only: build each combination once. */
+function abilityFor(policy: Policy, tenantId: string, flags: Record<string, boolean>, userType: string, role: string): PortalAbility {
+  const key = `${tenantId}|${userType}|${role}`;
+  let ability = abilities.get(key);
+  if (!ability) {
+    ability = buildAbility(policy, { userType, role, flags });
+    abilities.set(key, ability);
+  }
+  return ability;
+}
+
+/** The user and their row scope in one round trip: every API request pays for this. */
 async function loadAuthContext(
-  db: Database, policy: Policy, flags: Record<string, boolean>, idHash: string,
+  db: Database, policy: Policy, tenant: { id: string; flags: Record<string, boolean> }, idHash: string,
   session: AuthContext['session'],
 ): Promise<AuthContext | null> {
-  const user = await db.selectFrom('users').selectAll().where('user_id', '=', session.user_id).executeTakeFirst();
-  if (!user || user.lock_state !== null) return null;
-  const [customers, merchants] = await Promise.all([
-    db.selectFrom('user_customers').select('buid_customer').where('user_id', '=', user.user_id).execute(),
-    db.selectFrom('user_merchants').select('buid_merchant').where('user_id', '=', user.user_id).execute(),
-  ]);
+  const row = await db.selectFrom('users').selectAll('users')
+    .select([
+      sql<string[]>`array(select uc.buid_customer from user_customers uc where uc.user_id = users.user_id order by 1)`.as('customer_ids'),
+      sql<string[]>`array(select um.buid_merchant from user_merchants um where um.user_id = users.user_id order by 1)`.as('merchant_ids'),
+    ])
+    .where('users.user_id', '=', session.user_id).executeTakeFirst();
+  if (!row || row.lock_state !== null) return null;
+  const { customer_ids: customerIds, merchant_ids: merchantIds, ...user } = row;
   return {
     sessionIdHash: idHash,
     session,
     user,
-    ability: buildAbility(policy, { userType: user.user_type, role: user.role, flags }),
-    customerIds: customers.map((row) => row.buid_customer),
-    merchantIds: merchants.map((row) => row.buid_merchant),
+    ability: abilityFor(policy, tenant.id, tenant.flags, user.user_type, user.role),
+    customerIds,
+    merchantIds,
   };
 }

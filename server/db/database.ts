@@ -36,6 +36,8 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const { PGliteDialect } = await import('./pglite-dialect.ts');
   const dataDir = options.dataDir ?? './data';
   const pglite = await PGlite.create(dataDir, {
+    // PGlite's default 128 MB of shared buffers doubles the process size for no gain here.
+    postgresqlconf: ['shared_buffers=16MB'],
     parsers: {
       [INT8_OID]: (value: string) => Number(value),
       [NUMERIC_OID]: (value: string) => Number(value),

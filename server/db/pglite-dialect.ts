@@ -40,6 +40,9 @@ class PGliteDriver implements Driver {
     let release!: () => void;
     this.queue = new Promise<void>((resolve) => { release = resolve; });
     await previous;
+    // Yield to the event loop between queries, so new connections are accepted while a
+    // burst of queued queries runs (without it the first requests of a burst starve).
+    await new Promise<void>((resolve) => setImmediate(resolve));
     this.releaseCurrent = release;
     return this.connection;
   }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from './database.ts';
 import { seedBankingAndPayments, seedCards } from './seed/accounts.ts';
@@ -58,6 +59,15 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
     await seedNotifications(trx, today);
     await seedLoyalty(trx, today);
   });
+  await refreshStatistics(db);
+}
+
+/**
+ * After a bulk load the planner needs statistics, and index-only scans need the visibility
+ * map: without a vacuum a count reads the whole table (autovacuum may be off; PGlite has none).
+ */
+export async function refreshStatistics(db: Database): Promise<void> {
+  await sql`vacuum analyze invoices`.execute(db);
 }
 
 /**
@@ -83,4 +93,5 @@ export async function addBenchInvoices(db: Database, count: number, options: { t
       digits: 7, from, to: Math.min(from + BENCH_CHUNK - 1, last), today,
     });
   }
+  await refreshStatistics(db);
 }

@@ -1,3 +1,4 @@
+import { invoiceCounts } from '../http/count-cache.ts';
 import { responseDueAt } from '../../domain/disputes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { audit } from '../audit.ts';
@@ -63,6 +64,7 @@ export async function createDisputes(
   });
   const comment = body.comment?.trim() ? body.comment.trim() : null;
 
+  // Statuses change, so list totals must be counted afresh.
   return db.transaction().execute(async (trx) => {
     const reason = await trx.selectFrom('dispute_reasons').select('dispute_reason_id')
       .where('dispute_reason_id', '=', body.dispute_reason_id).executeTakeFirst();
@@ -121,5 +123,5 @@ export async function createDisputes(
       });
     }
     return created.map((row) => row.dispute_id);
-  });
+  }).finally(() => invoiceCounts.invalidate());
 }

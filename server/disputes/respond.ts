@@ -1,3 +1,4 @@
+import { invoiceCounts } from '../http/count-cache.ts';
 import {
   ACTION_DESCRIPTIONS, chicagoDay, ineligibleForBulkResponse, invoiceAfterDispute, NEXT_STATUS,
   responseDueAt, SIDE_ACTIONS, type DisputeAction, type DisputeSide,
@@ -38,6 +39,7 @@ export async function respondToDisputes(
   const comment = body.comment.trim();
   if (comment === '') throw badRequest(ErrorCode.fieldRequired, { pointer: '/comment' }, { field: 'comment' });
 
+  // Statuses change, so list totals must be counted afresh.
   return db.transaction().execute(async (trx) => {
     const rows = await trx.selectFrom('disputes')
       .innerJoin('customers', 'customers.buid_customer', 'disputes.buid_customer')
@@ -75,7 +77,7 @@ export async function respondToDisputes(
       });
     }
     return body.dispute_ids;
-  });
+  }).finally(() => invoiceCounts.invalidate());
 }
 
 /** Invoices whose last open dispute was just closed leave 'Disputed' (domain invoiceAfterDispute). */

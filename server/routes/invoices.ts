@@ -7,12 +7,12 @@ import { authorize } from '../auth/guard.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { JSON_API } from '../http/jsonapi.ts';
 import { parseListQuery } from '../http/list-query.ts';
-import { fetchPage } from '../http/paging.ts';
+import { fetchInvoicePage } from '../invoices/page.ts';
 import { CSV_HEADER, csvLine, type CsvRow } from '../invoices/csv.ts';
 import { streamRows } from '../invoices/cursor.ts';
 import { invoiceDetailRoutes } from '../invoices/detail-routes.ts';
 import {
-  filteredInvoices, INVOICE_SORT_COLUMNS, INVOICE_TIEBREAKER, invoiceList, orderInvoices, selectCsvColumns, selectInvoiceColumns,
+  filteredInvoices, invoiceList, orderInvoices, selectCsvColumns, selectInvoiceColumns,
 } from '../invoices/list.ts';
 import { applyScope, fullScope } from '../invoices/scope.ts';
 import { invoiceResource } from '../invoices/serialize.ts';
@@ -30,8 +30,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: AppDeps): void {
   }, async (request, reply) => {
     const auth = authorize(request, 'read', 'Invoice');
     const list = parseListQuery(request.query as Record<string, string>, invoiceList);
-    const query = selectInvoiceColumns(filteredInvoices(db, auth, list.filters));
-    const { rows, meta } = await fetchPage(query, list, INVOICE_SORT_COLUMNS, INVOICE_TIEBREAKER);
+    const { rows, meta } = await fetchInvoicePage(db, auth, list);
     return reply.type(JSON_API).send({ data: rows.map((row) => invoiceResource(row)), meta: { page: meta } });
   });
 
