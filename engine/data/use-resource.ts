@@ -51,8 +51,7 @@ export function useResource<T = Record<string, unknown>>(source: SourceDefinitio
       setState({ data: undefined, meta: undefined, error: error instanceof ApiRequestError ? error : new ApiRequestError(0, 'errors.connection.unableToContactServer', []), loading: false });
     });
     return () => controller.abort();
-    // key captures path, params and refreshKey
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `key` stands for path, params and refreshKey: the objects themselves are new every render.
   }, [key]);
   return state;
 }

@@ -1,11 +1,13 @@
-import { Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, useLocation } from 'react-router';
 import type { ScreenRoute } from '../definitions/types.ts';
 import { abilityFor } from '../policy/ability.ts';
 import { ScreenPage } from '../screens/ScreenPage.tsx';
 import { PublicLayout } from '../shell/PublicLayout.tsx';
-import { Shell } from '../shell/Shell.tsx';
+
+// The signed-in frame (menus, switchers) is its own chunk: sign-in pages never load it.
+const Shell = lazy(() => import('../shell/Shell.tsx').then((module) => ({ default: module.Shell })));
 import { useSession } from '../session/store.ts';
 import type { SessionState } from '../session/types.ts';
 import { decideGuard, type GuardContext } from './guards.ts';
@@ -38,7 +40,7 @@ export function GuardedScreen({ route }: { route: ScreenRoute }) {
   const pageLoader = <Center p="xl" role="status" aria-label={t('common.loading')}><Loader aria-hidden /></Center>;
   const page: ReactNode = <Suspense fallback={pageLoader}><ScreenPage route={route} /></Suspense>;
   switch (route.layout) {
-    case 'shell': return <Shell>{page}</Shell>;
+    case 'shell': return <Suspense fallback={pageLoader}><Shell>{page}</Shell></Suspense>;
     case 'public': return <PublicLayout>{page}</PublicLayout>;
     case 'bare': return page;
   }

@@ -1,4 +1,4 @@
-import { Select } from '@mantine/core';
+import { NativeSelect } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { LOCALE_INFO } from '../../domain/locales.ts';
 import { changeLanguage, isLanguage } from '../i18n/i18n.ts';
@@ -11,13 +11,14 @@ export function LanguageMenu() {
   const { t } = useText();
   const languages = useSession((session) => session.config?.languages ?? []);
   return (
-    <Select
+    // A native select: light (no popover code on the sign-in page) and fully keyboard accessible.
+    <NativeSelect
       aria-label={t('common.language.label')}
       data-testid="language-menu"
-      size="xs" w={150} allowDeselect={false} comboboxProps={{ withinPortal: true }}
+      size="xs" w={150}
       value={i18n.language}
       data={languages.map((code) => ({ value: code, label: LOCALE_INFO[code].label }))}
-      onChange={(value) => { if (isLanguage(value)) void changeLanguage(i18n, value); }}
+      onChange={(event) => { const value = event.currentTarget.value; if (isLanguage(value)) void changeLanguage(i18n, value); }}
     />
   );
 }

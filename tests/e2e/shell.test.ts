@@ -109,8 +109,7 @@ describe('pages that are not screens', () => {
 describe('language, consent and prefixes', () => {
   it('switches language and keeps it after a reload', async () => {
     await page.goto(`${baseUrl()}/login`);
-    await page.getByTestId('language-menu').click();
-    await page.getByRole('option', { name: 'Deutsch' }).click();
+    await page.getByTestId('language-menu').selectOption({ label: 'Deutsch' });
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
     const germanHeading = await page.getByRole('heading', { level: 1 }).textContent();
     await page.reload();
