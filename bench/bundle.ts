@@ -49,11 +49,11 @@ async function main(): Promise<void> {
     const page = await context.newPage();
     const login = report('/login', await measure(page, async () => {
       await page.goto(`${server.url}/login`);
-      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     }));
     await page.getByRole('textbox', { name: 'Username', exact: true }).fill('payer');
     await page.getByRole('textbox', { name: 'Password', exact: true }).fill('Portal#2026');
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL('**/account/overview');
     const fresh = await context.newPage();
     const overview = report('/account/overview (fresh load, signed in)', await measure(fresh, async () => {

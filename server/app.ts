@@ -30,6 +30,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.addContentTypeParser(JSON_API, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  // Plain HTML forms (the sandbox identity provider's sign-in page) post url-encoded bodies.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8_192 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(String(body))));
+  });
   app.setErrorHandler(handleError);
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);

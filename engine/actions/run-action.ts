@@ -1,8 +1,10 @@
-import { api, ApiRequestError } from '../data/api-client.ts';
+import { api, ApiRequestError, type QueryParams } from '../data/api-client.ts';
 import { resolveAll, resolveBinding, type BindingContext } from '../definitions/bindings.ts';
 import type { ActionDefinition } from '../definitions/types.ts';
 import type { ActionName } from '../registry/names.ts';
-import { signIn, signOut } from '../session/store.ts';
+import { setPaymentMode, signIn, signOut } from '../session/store.ts';
+import type { PaymentMode } from '../session/types.ts';
+import { runDownload } from './download.ts';
 
 /** What an action may do to the page; the shell provides it (useActionRunner). */
 export interface ActionEnvironment {
@@ -15,8 +17,11 @@ export interface ActionEnvironment {
   landingPath(): string;
 }
 
-/** Context an action sees: the screen's bindings plus what the caller adds (form data, selection). */
-export type ActionContext = BindingContext & { form?: Record<string, unknown> };
+/**
+ * Context an action sees: the screen's bindings plus what the caller adds (form data, selection,
+ * and from a table the list's current filters and sort as query parameters, `list`).
+ */
+export type ActionContext = BindingContext & { form?: Record<string, unknown>; list?: QueryParams };
 
 export type ActionOutcome = { ok: true; result?: unknown } | { ok: false; cancelled?: boolean; error?: ApiRequestError };
 
@@ -33,8 +38,13 @@ function mutateBody(body: Record<string, unknown> | undefined, context: ActionCo
 
 const handlers: Record<ActionName, Handler> = {
   async navigate(definition, context, env) {
-    const to = String(resolveBinding(definition.to, context));
-    env.navigate(to, definition.with === 'selection' ? { selection: context.selection } : undefined);
+    // "@landing" is where this user lands after signing in (per user type and role).
+    const to = definition.to === '@landing' ? env.landingPath() : String(resolveBinding(definition.to, context));
+    // spec §2 payment mode: set before going, so the payment flow reads where it was started from.
+    if (definition.paymentMode) setPaymentMode(definition.paymentMode as PaymentMode);
+    // "with": "selection" passes the table's selected rows, "record" the record on screen (as a selection of one).
+    const selection = definition.with === 'selection' ? context.selection : definition.with === 'record' && context.record ? [context.record] : undefined;
+    env.navigate(to, selection ? { selection } : undefined);
   },
   async mutate(definition, context, env) {
     const method = (definition.method as string | undefined) ?? 'POST';
@@ -42,18 +52,17 @@ const handlers: Record<ActionName, Handler> = {
     const body = typeof definition.body === 'string' ? resolveBinding(definition.body, context) : mutateBody(definition.body as Record<string, unknown> | undefined, context);
     const result = method === 'DELETE' ? await api.delete(path, body) : method === 'PATCH' ? await api.patch(path, body) : await api.post(path, body);
     env.refresh();
+    // The server may send the browser on (single sign-on hands off to the identity provider).
+    const redirect = (result as { meta?: { redirect?: unknown } } | undefined)?.meta?.redirect;
+    if (typeof redirect === 'string' && redirect.startsWith('/') && !redirect.startsWith('//')) {
+      window.location.assign(redirect);
+      return result;
+    }
     if (definition.to !== undefined) env.navigate(String(resolveBinding(definition.to, context)));
     return result;
   },
-  async download(definition, context) {
-    const path = String(resolveBinding(definition.path, context));
-    const params = resolveAll(definition.params as Record<string, unknown> | undefined, context);
-    const query = new URLSearchParams(Object.entries(params).filter(([, v]) => v !== undefined && v !== '').map(([k, v]) => [k, String(v)]));
-    // A plain navigation lets the browser stream the file to disk without buffering it here.
-    const link = document.createElement('a');
-    link.href = query.size ? `${path}?${query}` : path;
-    link.download = '';
-    link.click();
+  async download(definition, context, env) {
+    await runDownload(definition, context, env);
   },
   async toast(definition, _context, env) {
     env.notify('info', String(definition.message));

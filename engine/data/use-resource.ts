@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { resolveAll, resolveBinding } from '../definitions/bindings.ts';
+import { resolveBinding, resolveQueryValues, type BindingContext } from '../definitions/bindings.ts';
 import { useScreen } from '../screens/screen-context.tsx';
 import { api, ApiRequestError, type QueryParams } from './api-client.ts';
 
@@ -17,13 +17,15 @@ export interface ResourceState<T> {
   loading: boolean;
 }
 
-/** filter: { buid_customer: '{customer.buidCustomer}' } → { 'filter[buid_customer]': 'C-1' } */
-export function sourceParams(source: SourceDefinition, bindings: Parameters<typeof resolveAll>[1]): QueryParams {
-  const filters = resolveAll(source.filter, bindings);
-  const params = resolveAll(source.params, bindings);
+/**
+ * filter: { buid_customer: '{customer.buidCustomer}' } → { 'filter[buid_customer]': 'C-1' }
+ * (conditional values and arrays as resolveQueryValue says).
+ */
+export function sourceParams(source: SourceDefinition, bindings: BindingContext): QueryParams {
+  const filters = resolveQueryValues(source.filter, bindings);
   return {
-    ...Object.fromEntries(Object.entries(filters).map(([key, value]) => [`filter[${key}]`, value as string])),
-    ...(params as QueryParams),
+    ...Object.fromEntries(Object.entries(filters).map(([key, value]) => [`filter[${key}]`, value])),
+    ...resolveQueryValues(source.params, bindings),
   };
 }
 

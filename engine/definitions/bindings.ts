@@ -16,18 +16,30 @@ export interface BindingContext {
   tenant: Record<string, unknown>;
   /** The row or record a widget renders (table rows, detail records). */
   record?: Record<string, unknown>;
+  /** The tenant's feature flags, with the spec §5 twin rule applied (`{ "flags.multi_currency_enabled": true }`). */
+  flags?: Record<string, boolean>;
 }
 
+/**
+ * A path look-up; over an array a name that is not an index (nor `length`) maps the array:
+ * lookup({ selection: [{ trxId: 'T-1' }, { trxId: 'T-2' }] }, 'selection.trxId') → ['T-1', 'T-2'].
+ */
 export function lookup(context: object, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), context);
+  return path.split('.').reduce<unknown>((value, key) => {
+    if (Array.isArray(value) && !/^\d+$/.test(key) && key !== 'length') return value.map((item: unknown) => (item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[key] : undefined));
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  }, context);
 }
 
 const WHOLE_BINDING = /^\{([A-Za-z_][\w.]*)\}$/;
 const BINDING = /\{([A-Za-z_][\w.]*)\}/g;
 
+const encodeValue = (value: unknown) => (value === undefined || value === null ? '' : encodeURIComponent(String(value)));
+
 /**
  * resolveBinding('{route.status}', ctx) returns the value itself (any type);
- * resolveBinding('/invoice/{record.trxId}', ctx) interpolates into a string ('' for missing values).
+ * resolveBinding('/invoice/{record.trxId}', ctx) interpolates into a string ('' for missing values);
+ * an array interpolates comma-separated: '/dispute/create?invoiceIds={selection.trxId}' → '…?invoiceIds=T-1,T-2'.
  */
 export function resolveBinding(template: unknown, context: BindingContext): unknown {
   if (typeof template !== 'string') return template;
@@ -35,7 +47,7 @@ export function resolveBinding(template: unknown, context: BindingContext): unkn
   if (whole) return lookup(context, whole[1]!);
   return template.replace(BINDING, (_match, path: string) => {
     const value = lookup(context, path);
-    return value === undefined || value === null ? '' : encodeURIComponent(String(value));
+    return Array.isArray(value) ? value.filter((item) => item !== undefined && item !== null).map(encodeValue).join(',') : encodeValue(value);
   });
 }
 
@@ -46,16 +58,48 @@ export function resolveAll(values: Record<string, unknown> | undefined, context:
 
 const compiledConditions = new WeakMap<object, (value: object) => boolean>();
 
+/** A MongoDB-style query (CASL's ucast syntax) over a context; compiled once per query object. */
+export function conditionHolds(condition: Record<string, unknown>, context: object): boolean {
+  let test = compiledConditions.get(condition);
+  if (!test) {
+    test = guard(condition) as (value: object) => boolean;
+    compiledConditions.set(condition, test);
+  }
+  return test(context);
+}
+
 /** A node shows when the policy allows its `can` and its `when` query matches the context. */
 export function isVisible(node: Conditional, ability: PortalAbility, context: BindingContext): boolean {
   if (node.can && !ability.can(node.can[0], node.can[1])) return false;
-  if (node.when) {
-    let test = compiledConditions.get(node.when);
-    if (!test) {
-      test = guard(node.when) as (value: object) => boolean;
-      compiledConditions.set(node.when, test);
-    }
-    if (!test(context)) return false;
-  }
+  if (node.when && !conditionHolds(node.when, context)) return false;
   return true;
+}
+
+/**
+ * A filter or query parameter value of a source: a constant, a binding, or a conditional value
+ * `{ "value": "{session.selectedCurrency}", "when": { "flags.multi_currency_enabled": true } }`
+ * that is sent only when its query matches. Arrays are sent comma-separated ("C-1,C-2");
+ * undefined, null and '' are not sent.
+ */
+export function resolveQueryValue(value: unknown, context: BindingContext): string | undefined {
+  let resolved = value;
+  if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'value' in value) {
+    const conditional = value as { value: unknown; when?: Record<string, unknown> };
+    if (conditional.when && !conditionHolds(conditional.when, context)) return undefined;
+    resolved = conditional.value;
+  }
+  resolved = resolveBinding(resolved, context);
+  if (Array.isArray(resolved)) resolved = resolved.filter((item) => item !== undefined && item !== null && item !== '').join(',');
+  if (typeof resolved === 'number' || typeof resolved === 'boolean') return String(resolved);
+  return typeof resolved === 'string' && resolved !== '' ? resolved : undefined;
+}
+
+/** resolveQueryValue over an object of parameters, leaving out those not sent. */
+export function resolveQueryValues(values: Record<string, unknown> | undefined, context: BindingContext): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, value] of Object.entries(values ?? {})) {
+    const resolved = resolveQueryValue(value, context);
+    if (resolved !== undefined) out[key] = resolved;
+  }
+  return out;
 }

@@ -24,4 +24,5 @@ export const widgetRegistry: Record<WidgetName, LazyExoticComponent<WidgetCompon
   languagePicker: lazy(() => import('../widgets/LanguagePickerWidget.tsx')),
   customerPicker: lazy(() => import('../widgets/CustomerPickerWidget.tsx')),
   merchantPicker: lazy(() => import('../widgets/MerchantPickerWidget.tsx')),
+  list: lazy(() => import('../widgets/ListWidget.tsx')),
 };

@@ -1,6 +1,7 @@
 import { use, useCallback, useEffect, useMemo, useState } from 'react';
 import { Stack } from '@mantine/core';
 import { useLocation, useParams, useSearchParams } from 'react-router';
+import { flagOn } from '../../domain/flags.ts';
 import type { BindingContext } from '../definitions/bindings.ts';
 import type { ScreenRoute } from '../definitions/types.ts';
 import { useText } from '../i18n/use-text.ts';
@@ -23,7 +24,15 @@ function sessionBindings(session: SessionState): Record<string, unknown> {
     loyaltyError: session.loyaltyError,
     merchantRollUp: session.merchantRollUp,
     customerCount: session.self?.customers?.length ?? 0,
+    // The program overview lists over all of them: filter[buid_customer]={session.customerIds}.
+    customerIds: session.self?.customers?.map((customer) => customer.id) ?? [],
   };
+}
+
+/** Flags as bindings see them, with the spec §5 twin rule: x_disabled: false reads as x_enabled: true. */
+function flagBindings(flags: Record<string, boolean>): Record<string, boolean> {
+  const names = Object.keys(flags).map((name) => name.replace(/disabled$/, 'enabled'));
+  return Object.fromEntries([...Object.keys(flags), ...names].map((name) => [name, flagOn(flags, name)]));
 }
 
 /** One route: its definition (chunk + tenant override), its binding context, its widgets. */
@@ -51,6 +60,7 @@ export function ScreenPage({ route }: { route: ScreenRoute }) {
     query: Object.fromEntries(search),
     selection: ((location.state as { selection?: unknown[] } | null)?.selection) ?? [],
     tenant: (session.config ?? {}) as unknown as Record<string, unknown>,
+    flags: flagBindings(session.flags),
   }), [session, params, search, location.state]);
 
   const value = useMemo(() => ({ bindings, ability: abilityFor(session), refreshKey, refresh }), [bindings, session, refreshKey, refresh]);

@@ -54,15 +54,20 @@ export function MerchantSwitcher() {
   );
 }
 
-/** spec §9: currency selection when currency_version is configured (default USD, else the first). */
-export function CurrencySwitcher() {
+/**
+ * spec §9: currency selection when currency_version is configured (default USD, else the first).
+ * The header shows it compact; a screen may show it as a labelled field (`field`).
+ */
+export function CurrencySwitcher({ field = false, description }: { field?: boolean; description?: string }) {
   const { t } = useText();
   const currencies = useSession((session) => session.customerCurrencies);
   const selected = useSession((session) => session.selectedCurrency);
   if (currencies.length < 2) return null;
+  const label = t('common.switcher.currency');
   return (
-    <Select aria-label={t('common.switcher.currency')} data-testid="currency-switcher" size="xs" w={110} allowDeselect={false}
-      value={selected} data={currencies.map((currency) => ({ value: currency.id, label: currency.id }))}
+    <Select {...(field ? { label, description, w: 260 } : { 'aria-label': label, size: 'xs', w: 110 })}
+      data-testid={field ? 'currency-field' : 'currency-switcher'} allowDeselect={false}
+      value={selected} data={currencies.map((currency) => ({ value: currency.id, label: field ? `${currency.id} – ${currency.label}` : currency.id }))}
       onChange={(value) => { if (value) setSelectedCurrency(value); }} />
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { useActionRunner } from '../actions/use-action-runner.ts';
 import { isVisible } from '../definitions/bindings.ts';
@@ -14,6 +14,14 @@ export default function ActionsWidget({ node }: WidgetProps) {
   const run = useActionRunner();
   const [running, setRunning] = useState<number | null>(null);
   const actions = (node.actions as ActionDefinition[]).map((action, index) => ({ action, index })).filter(({ action }) => isVisible(action, ability, bindings));
+  // `auto`: run the first action as soon as it shows (e.g. the landing page sends signed-in users on).
+  const autoRan = useRef(false);
+  const first = actions[0]?.action;
+  useEffect(() => {
+    if (node.auto !== true || !first || autoRan.current) return;
+    autoRan.current = true;
+    void run(first);
+  }, [node.auto, first, run]);
   if (actions.length === 0) return null;
   return (
     <Group gap="sm">

@@ -1,59 +1,105 @@
 import { Progress, Stack, Table, Text } from '@mantine/core';
 import { lookup } from '../definitions/bindings.ts';
 import { useResource, type SourceDefinition } from '../data/use-resource.ts';
+import type { WidgetNode } from '../definitions/types.ts';
 import { useFormatter } from '../format/use-formatter.ts';
 import { useText } from '../i18n/use-text.ts';
+import type { FormatterName } from '../registry/names.ts';
 import type { WidgetProps } from '../registry/widget-contract.ts';
 import { DataState } from './DataState.tsx';
 
-interface Series { label: string; field: string }
+/** One bar: a labelled figure of the record, optionally with a count ("ageing.d1_30.amount_minor"). */
+interface Series { label: string; field: string; countField?: string }
+
+type ChartRecord = Record<string, unknown>;
+
+const numberAt = (record: ChartRecord, path: string | undefined): number | null => {
+  const value = path ? lookup(record, path) : undefined;
+  return value === undefined || value === null || value === '' || Number.isNaN(Number(value)) ? null : Number(value);
+};
 
 /**
- * Two light charts without a charting library: `bar` (labelled horizontal bars, with the
- * figures as a table for screen readers) and `progress` (a share of a total, e.g. credit used).
+ * Two light charts without a charting library, over one record of the source:
+ * - `bar`: labelled horizontal bars (`series`, each optionally with a `countField`), figures
+ *   formatted with `format` (default currency, in the record's `currency`); a table carries the
+ *   same figures for screen readers, named by `caption` (else `title`, which also shows).
+ * - `progress`: a share of a total (the credit line used). The percent is the record's
+ *   `percentField` when given (the server's rounding), else `valueField` over `totalField`.
+ *   Without a total (no credit line in this currency) it shows `missing`, or nothing.
  */
 export default function ChartWidget({ node }: WidgetProps) {
+  const { data, loading, error } = useResource<ChartRecord>({ ...(node.source as SourceDefinition), single: true });
+  const record = data ?? {};
+  return (
+    <DataState loading={loading} error={error} height={node.kind === 'progress' ? 40 : 160}>
+      {node.kind === 'progress' ? <ProgressChart node={node} record={record} /> : <BarChart node={node} record={record} />}
+    </DataState>
+  );
+}
+
+function ProgressChart({ node, record }: { node: WidgetNode; record: ChartRecord }) {
+  const { t } = useText();
+  const total = numberAt(record, node.totalField as string | undefined);
+  const value = numberAt(record, node.valueField as string | undefined);
+  const given = numberAt(record, node.percentField as string | undefined);
+  const percent = given ?? (total !== null && total > 0 && value !== null ? Math.min(100, Math.round((value / total) * 100)) : null);
+  if (percent === null) return node.missing ? <Text size="sm" c="dimmed" data-widget-id={node.id}>{t(String(node.missing))}</Text> : null;
+  const label = t(String(node.label), { percent });
+  return (
+    <Stack gap={4} data-widget-id={node.id} data-percent={percent}>
+      <Text size="sm">{label}</Text>
+      <Progress value={percent} size="lg" aria-label={label} color={percent >= 90 ? 'red' : percent >= 75 ? 'yellow' : undefined} />
+    </Stack>
+  );
+}
+
+function BarChart({ node, record }: { node: WidgetNode; record: ChartRecord }) {
   const { t } = useText();
   const formatValue = useFormatter();
-  const { data, loading, error } = useResource<Record<string, unknown>>({ ...(node.source as SourceDefinition), single: true });
-  const currency = String(data?.currency ?? '') || undefined;
-  if (node.kind === 'progress') {
-    const value = Number(lookup(data ?? {}, String(node.valueField)) ?? 0);
-    const total = Number(lookup(data ?? {}, String(node.totalField)) ?? 0);
-    const percent = total > 0 ? Math.min(100, Math.round((value / total) * 100)) : 0;
-    return (
-      <DataState loading={loading} error={error}>
-        <Stack gap={4} data-widget-id={node.id}>
-          <Text size="sm">{t(String(node.label), { percent })}</Text>
-          <Progress value={percent} size="lg" aria-label={t(String(node.label), { percent })} />
-        </Stack>
-      </DataState>
-    );
-  }
-  const series = node.series as Series[];
-  const values = series.map((item) => Number(lookup(data ?? {}, item.field) ?? 0));
-  const max = Math.max(1, ...values);
+  const currency = String(record.currency ?? '') || undefined;
+  const format = (node.format as FormatterName | undefined) ?? 'currency';
+  const countLabel = (node.countLabel as string | undefined) ?? 'common.stats.count';
+  const bars = (node.series as Series[]).map((item) => {
+    const count = numberAt(record, item.countField);
+    return {
+      ...item,
+      value: numberAt(record, item.field) ?? 0,
+      count: count === null ? null : t(countLabel, { count: formatValue('number', count) }),
+    };
+  });
+  const max = Math.max(1, ...bars.map((bar) => bar.value));
+  const title = node.title ? t(String(node.title)) : undefined;
+  // The figures' table is named by `caption` (when a heading above already names the chart), else the title.
+  const caption = node.caption ? t(String(node.caption)) : title;
   return (
-    <DataState loading={loading} error={error} height={160}>
-      <Stack gap="xs" data-widget-id={node.id}>
-        {node.title ? <Text fw={600}>{t(String(node.title))}</Text> : null}
-        <div aria-hidden>
-          {series.map((item, index) => (
-            <div key={item.field} style={{ display: 'grid', gridTemplateColumns: '120px 1fr 120px', alignItems: 'center', gap: 8, marginBottom: 6 }}>
-              <Text size="sm">{t(item.label)}</Text>
-              <div style={{ background: 'var(--mantine-color-gray-2)', borderRadius: 4, height: 14 }}>
-                <div style={{ width: `${(values[index]! / max) * 100}%`, background: 'var(--mantine-primary-color-filled)', height: 14, borderRadius: 4 }} />
-              </div>
-              <Text size="sm" ta="right">{formatValue('currency', values[index], currency)}</Text>
+    <Stack gap="xs" data-widget-id={node.id}>
+      {title ? <Text fw={600} aria-hidden>{title}</Text> : null}
+      <div aria-hidden>
+        {bars.map((bar) => (
+          <div key={bar.field} data-series={bar.field}
+            style={{ display: 'grid', gridTemplateColumns: 'minmax(100px, 180px) 1fr minmax(130px, 200px)', alignItems: 'center', gap: 8, marginBottom: 6 }}>
+            <Text size="sm">{t(bar.label)}</Text>
+            <div style={{ background: 'var(--mantine-color-gray-2)', borderRadius: 4, height: 14 }}>
+              <div style={{ width: `${(Math.max(0, bar.value) / max) * 100}%`, background: 'var(--mantine-primary-color-filled)', height: 14, borderRadius: 4 }} />
             </div>
+            <Text size="sm" ta="right">
+              <span data-value>{formatValue(format, bar.value, currency)}</span>
+              {bar.count ? <Text span size="xs" c="dimmed"> · {bar.count}</Text> : null}
+            </Text>
+          </div>
+        ))}
+      </div>
+      <Table className="visually-hidden">
+        {caption ? <caption>{caption}</caption> : null}
+        <Table.Tbody>
+          {bars.map((bar) => (
+            <Table.Tr key={bar.field}>
+              <Table.Th scope="row">{t(bar.label)}</Table.Th>
+              <Table.Td>{formatValue(format, bar.value, currency)}{bar.count ? `, ${bar.count}` : ''}</Table.Td>
+            </Table.Tr>
           ))}
-        </div>
-        <Table className="visually-hidden">
-          <Table.Tbody>
-            {series.map((item, index) => <Table.Tr key={item.field}><Table.Th>{t(item.label)}</Table.Th><Table.Td>{formatValue('currency', values[index], currency)}</Table.Td></Table.Tr>)}
-          </Table.Tbody>
-        </Table>
-      </Stack>
-    </DataState>
+        </Table.Tbody>
+      </Table>
+    </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { landingPathFor } from '../routing/landing.ts';
 import { usePortalNavigate } from '../routing/navigation.ts';
 import { loadAllPages, LOCATION_PAGE_SIZE } from '../session/start-rules.ts';
 import { selectCustomer, sessionStore, useSession } from '../session/store.ts';
+import { CurrencySwitcher } from '../shell/AccountSwitchers.tsx';
 import { statusKey } from '../format/formatters.ts';
 
 interface CustomerRow { buidCustomer: string; customerName: string; currency: string; status: string }
@@ -17,12 +18,15 @@ interface LocationRow { buidLocation: string; name: string; display_location: st
 /**
  * Customer selection: the user's customers (one page of up to 10,000), search, an optional
  * location, and POST /session_data; afterwards back to where the guard sent the user from.
+ * The selected customer's currency is chosen here too (spec §9, when currency_version is
+ * configured and the customer has several), with the header's switcher.
  */
 export default function CustomerPickerWidget(_props: WidgetProps) {
   const { t } = useText();
   const navigate = usePortalNavigate();
   const location = useLocation();
   const selected = useSession((session) => session.selectedCustomer?.buidCustomer ?? null);
+  const selectedName = useSession((session) => session.selectedCustomer?.customerName ?? null);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [customers, setCustomers] = useState<CustomerRow[] | null>(null);
@@ -65,7 +69,10 @@ export default function CustomerPickerWidget(_props: WidgetProps) {
   const rows = useMemo(() => customers ?? [], [customers]);
   return (
     <div>
-      <TextInput label={t('common.customers.search')} value={search} onChange={(event) => setSearch(event.currentTarget.value)} mb="sm" maw={360} />
+      <Group align="flex-start" gap="lg" mb="sm" wrap="wrap">
+        <TextInput label={t('common.customers.search')} value={search} onChange={(event) => setSearch(event.currentTarget.value)} w={360} maw="100%" />
+        {selected && <CurrencySwitcher field description={`${selectedName ?? ''} (${selected})`} />}
+      </Group>
       {error && <Alert color="red" role="alert" mb="sm">{t(error)}</Alert>}
       {failed && <Alert color="red" role="alert" mb="sm">{t('errors.connection.unableToContactServer')}</Alert>}
       <Table striped highlightOnHover data-testid="customer-picker">

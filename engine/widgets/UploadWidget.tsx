@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, FileInput, Group, Progress, Select, Stack } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { ErrorCode } from '../../domain/error-codes.ts';
 import { checkUpload, type CandidateFile } from '../../domain/files.ts';
+import { useFormatter } from '../format/use-formatter.ts';
 import { api, type JsonApiDocument, type ResourceObject } from '../data/api-client.ts';
 import { resolveBinding } from '../definitions/bindings.ts';
 import { useText } from '../i18n/use-text.ts';
@@ -40,10 +43,13 @@ function postWithProgress(path: string, body: unknown, onProgress: (percent: num
 
 /**
  * Document upload (spec §5 file rules, checked here with the same domain rules the server
- * enforces): a document type, up to the tenant's number of files, size and type limits.
+ * enforces): a document type, up to the tenant's number of files, size and type limits; the
+ * per-type maximum needs the attachments already there, so the server's answer tells it.
+ * { "widget": "upload", "path": "/merchant-invoice-documents", "trxId": "{route.invoice_id}", "success": "invoices.documents.uploaded" }
  */
 export default function UploadWidget({ node }: WidgetProps) {
   const { t } = useText();
+  const formatValue = useFormatter();
   const { bindings, refresh } = useScreen();
   const limits = useSession((session) => session.config?.limits.files);
   const [types, setTypes] = useState<DocumentType[]>([]);
@@ -63,7 +69,7 @@ export default function UploadWidget({ node }: WidgetProps) {
     setError(null);
     const candidates: CandidateFile[] = await Promise.all(files.map(async (file) => ({ name: file.name, mimeType: file.type, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) })));
     const problem = checkUpload({ docTypeId: docTypeId === null ? null : Number(docTypeId), files: candidates }, limits);
-    if (problem) { setError({ code: problem.code, meta: { ...problem.meta, field: t('common.upload.documentType'), maximum: problem.meta?.maximum, types: limits.permittedTypes.join(', ') } }); return; }
+    if (problem) { setError({ code: problem.code, meta: errorValues(problem.code, problem.meta) }); return; }
     setProgress(0);
     const result = await postWithProgress(String(node.path), {
       trx_id: resolveBinding(node.trxId, bindings),
@@ -71,10 +77,22 @@ export default function UploadWidget({ node }: WidgetProps) {
       files: candidates.map((file) => ({ file_name: file.name, mime_type: file.mimeType, content_base64: toBase64(file.bytes) })),
     }, setProgress);
     setProgress(null);
-    if (!result.ok) { setError({ code: result.code ?? 'errors.files.uploadFailed', meta: { ...result.meta, types: limits.permittedTypes.join(', ') } }); return; }
+    if (!result.ok) { const code = result.code ?? 'errors.files.uploadFailed'; setError({ code, meta: errorValues(code, result.meta) }); return; }
     setFiles([]);
+    if (node.success) notifications.show({ color: 'green', message: t(String(node.success)) });
     refresh();
   };
+
+  // The texts' values: the field named in the user's language, the size limit as a file size
+  // (spec §9 base 1000), the permitted types as their extensions ("PDF, PNG, JPEG, CSV").
+  function errorValues(code: string, meta: Record<string, unknown> = {}): Record<string, unknown> {
+    return {
+      ...meta,
+      field: t(meta.field === 'files' ? 'common.upload.files' : 'common.upload.documentType'),
+      maximum: code === ErrorCode.fileTooBig ? formatValue('fileSize', meta.maximum) : meta.maximum,
+      types: (limits?.permittedTypes ?? []).map((type) => (type.split('/')[1] ?? type).toUpperCase()).join(', '),
+    };
+  }
 
   return (
     <Stack gap="sm" maw={520} data-widget-id={node.id}>

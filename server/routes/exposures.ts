@@ -1,32 +1,109 @@
 import type { FastifyInstance } from 'fastify';
-import { centralDay } from '../../domain/exposure.ts';
+import { centralDay, percentUsed } from '../../domain/exposure.ts';
 import type { AppDeps } from '../deps.ts';
 import { authorize } from '../auth/guard.ts';
-import { JSON_API, resource } from '../http/jsonapi.ts';
-import { parseListQuery } from '../http/list-query.ts';
-import { loadExposures } from '../invoices/exposure-query.ts';
+import { JSON_API, pageMeta, resource } from '../http/jsonapi.ts';
+import { parseListQuery, type SortTerm } from '../http/list-query.ts';
+import { loadExposures, type Exposure } from '../invoices/exposure-query.ts';
 import { parseCurrency } from '../invoices/list.ts';
 import { listScope } from '../invoices/scope.ts';
 
 const exposureList = {
   filters: ['buid_customer', 'sol_currency'] as const,
-  sorts: ['buid_customer'] as const,
+  sorts: ['buid_customer', 'customer_name'] as const,
   defaultSort: [{ field: 'buid_customer', direction: 'asc' }] as const,
 };
 
+/** The figures of one currency over several customers (meta.totals of GET /exposures). */
+export interface ExposureTotal {
+  currency: string;
+  customer_count: number;
+  past_due_total: number;
+  past_due_count: number;
+  current_due_amount: number;
+  current_due_count: number;
+  unbilled_invoice: number;
+  unpaid_invoice: number;
+  late_fee: number;
+  /** Credit-line figures over the customers that have a line in this currency; null when none has. */
+  credit_limit: number | null;
+  active_authorisation: number | null;
+  credit_available: number | null;
+  percent_used: number | null;
+}
+
+const SUMMED = ['past_due_total', 'past_due_count', 'current_due_amount', 'current_due_count', 'unbilled_invoice', 'unpaid_invoice', 'late_fee'] as const;
+
+/**
+ * The program overview's totals: one entry per currency (amounts of different currencies are
+ * never added together), in integer minor units so the sums stay exact. Available credit is
+ * the sum of each customer's (each never below 0); percent used is over the lines summed.
+ */
+export function exposureTotals(exposures: readonly Exposure[]): ExposureTotal[] {
+  const currencies = [...new Set(exposures.map((exposure) => exposure.currency))].sort();
+  return currencies.map((currency) => {
+    const rows = exposures.filter((exposure) => exposure.currency === currency);
+    const sums = Object.fromEntries(SUMMED.map((field) => [field, rows.reduce((total, row) => total + row[field], 0)])) as Record<(typeof SUMMED)[number], number>;
+    const lined = rows.filter((row) => row.credit_limit !== null && row.active_authorisation !== null && row.credit_available !== null);
+    const sum = (pick: (row: Exposure) => number) => lined.reduce((total, row) => total + pick(row), 0);
+    const limit = sum((row) => row.credit_limit!);
+    const authorised = sum((row) => row.active_authorisation!);
+    const hasLine = lined.length > 0;
+    return {
+      currency,
+      customer_count: rows.length,
+      ...sums,
+      credit_limit: hasLine ? limit : null,
+      active_authorisation: hasLine ? authorised : null,
+      credit_available: hasLine ? sum((row) => row.credit_available!) : null,
+      percent_used: hasLine ? percentUsed(sum((row) => row.unpaid_invoice) + authorised, limit) : null,
+    };
+  });
+}
+
+type Row = Exposure & { customer_name: string | null };
+
+/** The rows in the order asked for (customer id breaks ties, so the order is stable). */
+function sortRows(rows: Row[], sort: readonly SortTerm<(typeof exposureList.sorts)[number]>[]): Row[] {
+  const compare = (a: Row, b: Row) => {
+    for (const term of sort) {
+      const order = String(a[term.field] ?? '').localeCompare(String(b[term.field] ?? ''));
+      if (order !== 0) return term.direction === 'asc' ? order : -order;
+    }
+    return a.buid_customer.localeCompare(b.buid_customer);
+  };
+  return [...rows].sort(compare);
+}
+
 export function exposureRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   app.get('/exposures', {
-    config: { summary: 'Exposure per customer (spec §3): filter[buid_customer] (comma list for the program overview), filter[sol_currency]' },
+    config: {
+      summary: 'Exposure per customer (spec §3): filter[buid_customer] (comma list for the program overview), filter[sol_currency]; '
+        + 'meta.totals holds the figures summed per currency',
+    },
   }, async (request, reply) => {
     const auth = authorize(request, 'read', 'Exposure');
-    const list = parseListQuery(request.query as Record<string, string>, exposureList);
+    const query = request.query as Record<string, string>;
+    const list = parseListQuery(query, exposureList);
+    // Paged only when asked (the program overview's table); otherwise every row, as spec §7 has it.
+    const paged = query['page[number]'] !== undefined || query['page[size]'] !== undefined;
     // The named customers (each the user's, else 404), else the session's, else all of the user's.
     const customers = listScope(auth, { buid_customer: list.filters.buid_customer }).customers ?? [];
     // spec §9: "some dates use Central US time" — an invoice is past due from the day after its due date there.
     const today = centralDay(clock.now());
     const exposures = await loadExposures(db, customers, today, parseCurrency(list.filters.sol_currency));
+    // The program overview names each row; the name is the customer's, read in the same scope.
+    const names = exposures.length === 0 ? new Map<string, string>() : new Map((await db.selectFrom('customers')
+      .select(['buid_customer', 'customer_name'])
+      .where('buid_customer', 'in', exposures.map((exposure) => exposure.buid_customer))
+      .execute()).map((row) => [row.buid_customer, row.customer_name]));
+    const rows = sortRows(exposures.map((exposure) => ({ ...exposure, customer_name: names.get(exposure.buid_customer) ?? null })), list.sort);
+    const { number, size } = list.page;
+    const shown = paged ? rows.slice((number - 1) * size, number * size) : rows;
     return reply.type(JSON_API).send({
-      data: exposures.map((exposure) => resource('exposures', exposure.buid_customer, { ...exposure, as_of: today })),
+      data: shown.map((row) => resource('exposures', row.buid_customer, { ...row, as_of: today })),
+      // Totals cover every customer asked for, whichever page is shown.
+      meta: { totals: exposureTotals(exposures), ...(paged ? { page: pageMeta(list.page, rows.length) } : {}) },
     });
   });
 }

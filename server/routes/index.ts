@@ -11,6 +11,7 @@ import { invoiceRoutes } from './invoices.ts';
 import { loyaltyRoutes } from './loyalty.ts';
 import { notificationRoutes } from './notifications.ts';
 import { recoveryRoutes } from './recovery.ts';
+import { ssoRoutes } from './sso.ts';
 import { rejectionRoutes } from './rejections.ts';
 import { sessionRoutes } from './session.ts';
 import { tenantConfigRoutes } from './tenant-config.ts';
@@ -19,6 +20,7 @@ import { tenantConfigRoutes } from './tenant-config.ts';
 export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
   authRoutes(app, deps);
   recoveryRoutes(app, deps);
+  ssoRoutes(app, deps);
   sessionRoutes(app, deps);
   tenantConfigRoutes(app, deps);
   customerRoutes(app, deps);

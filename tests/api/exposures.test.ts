@@ -8,13 +8,14 @@ afterAll(async () => { await api?.close(); });
 
 interface Figures { amount_minor: number; count: number }
 interface ExposureAttributes {
-  buid_customer: string; currency: string; past_due_total: number; current_due_amount: number;
+  buid_customer: string; customer_name: string | null; currency: string; past_due_total: number; current_due_amount: number;
   unbilled_invoice: number; unpaid_invoice: number; active_authorisation: number | null;
   credit_available: number | null; credit_limit: number | null; late_fee: number;
   past_due_count: number; current_due_count: number; percent_used: number | null; as_of: string;
   ageing: Record<'current' | 'd1_30' | 'd31_60' | 'd61_90' | 'over_90', Figures>;
 }
-interface ExposureDocument { data: Array<{ type: string; id: string; attributes: ExposureAttributes }> }
+type Totals = Omit<ExposureAttributes, 'buid_customer' | 'customer_name' | 'ageing' | 'as_of'> & { customer_count: number };
+interface ExposureDocument { data: Array<{ type: string; id: string; attributes: ExposureAttributes }>; meta: { totals: Totals[] } }
 
 async function signedIn(username: string, customer?: string): Promise<ApiClient> {
   const client = api.client();
@@ -36,6 +37,7 @@ async function exposures(client: ApiClient, query = ''): Promise<ExposureDocumen
  */
 async function expected(customer: string, today: string, currency?: string) {
   const line = await api.db.selectFrom('credit_lines').selectAll().where('buid_customer', '=', customer).executeTakeFirstOrThrow();
+  const { customer_name } = await api.db.selectFrom('customers').select('customer_name').where('buid_customer', '=', customer).executeTakeFirstOrThrow();
   const shown = currency ?? line.currency;
   const invoices = await api.db.selectFrom('invoices').selectAll()
     .where('buid_customer', '=', customer).where('currency', '=', shown).execute();
@@ -50,6 +52,7 @@ async function expected(customer: string, today: string, currency?: string) {
   const sameCurrency = shown === line.currency;
   return {
     buid_customer: customer,
+    customer_name,
     currency: shown,
     past_due_total: sum(past),
     past_due_count: past.length,
@@ -100,6 +103,61 @@ describe('GET /exposures', () => {
     expect(body.data.map((row) => row.id)).toEqual(['C-1001', 'C-1002', 'C-1003']);
     expect(body.data.map((row) => row.attributes.currency)).toEqual(['USD', 'CAD', 'EUR']);
     for (const row of body.data) expect(row.attributes).toEqual(await expected(row.id, TEST_TODAY));
+  });
+
+  it('totals the roll-up per currency in meta.totals, never adding currencies together', async () => {
+    const body = await exposures(await signedIn('corporate'), '?filter[buid_customer]=C-1001,C-1002,C-1005,C-1006,C-1007');
+    expect(body.data.map((row) => [row.id, row.attributes.currency])).toEqual([
+      ['C-1001', 'USD'], ['C-1002', 'CAD'], ['C-1005', 'USD'], ['C-1006', 'USD'], ['C-1007', 'USD'],
+    ]);
+    expect(body.data[0]!.attributes.customer_name).toBe('Northwind Logistics');
+    expect(body.meta.totals.map((total) => total.currency)).toEqual(['CAD', 'USD']);
+    for (const total of body.meta.totals) {
+      const rows = body.data.map((row) => row.attributes).filter((row) => row.currency === total.currency);
+      const sum = (field: 'past_due_total' | 'past_due_count' | 'current_due_amount' | 'current_due_count' | 'unbilled_invoice'
+        | 'unpaid_invoice' | 'late_fee' | 'credit_limit' | 'active_authorisation' | 'credit_available') =>
+        rows.reduce((value, row) => value + (row[field] ?? 0), 0);
+      const limit = sum('credit_limit');
+      expect(total).toEqual({
+        currency: total.currency,
+        customer_count: rows.length,
+        past_due_total: sum('past_due_total'),
+        past_due_count: sum('past_due_count'),
+        current_due_amount: sum('current_due_amount'),
+        current_due_count: sum('current_due_count'),
+        unbilled_invoice: sum('unbilled_invoice'),
+        unpaid_invoice: sum('unpaid_invoice'),
+        late_fee: sum('late_fee'),
+        credit_limit: limit,
+        active_authorisation: sum('active_authorisation'),
+        credit_available: sum('credit_available'),
+        percent_used: Math.min(100, Math.floor(((sum('unpaid_invoice') + sum('active_authorisation')) * 100) / limit)),
+      });
+    }
+    const usd = body.meta.totals.find((total) => total.currency === 'USD')!;
+    expect(usd.customer_count).toBe(4);
+    expect(usd.past_due_total).toBeGreaterThan(body.data[0]!.attributes.past_due_total);
+  });
+
+  it('pages and sorts the rows when asked, with totals over every customer', async () => {
+    const client = await signedIn('corporate');
+    const all = await exposures(client, '?filter[buid_customer]=C-1001,C-1002,C-1005,C-1006,C-1007');
+    const page = await client.get('/exposures?filter[buid_customer]=C-1001,C-1002,C-1005,C-1006,C-1007&filter[sort]=customer_name|desc&page[number]=2&page[size]=2');
+    expect(page.statusCode, page.body).toBe(200);
+    const body = page.json() as ExposureDocument & { meta: { page: { number: number; size: number; total: number; pages: number } } };
+    const byName = all.data.map((row) => row.attributes.customer_name!).sort((a, b) => b.localeCompare(a));
+    expect(body.data.map((row) => row.attributes.customer_name)).toEqual(byName.slice(2, 4));
+    expect(body.meta.page).toEqual({ number: 2, size: 2, total: 5, pages: 3 });
+    expect(body.meta.totals).toEqual(all.meta.totals);
+    expect((all as { meta: { page?: unknown } }).meta.page).toBeUndefined();
+  });
+
+  it('leaves the credit-line totals empty when no customer has a line in the currency shown', async () => {
+    const body = await exposures(await signedIn('payer', 'C-1001'), '?filter[sol_currency]=CAD');
+    expect(body.meta.totals).toEqual([expect.objectContaining({
+      currency: 'CAD', customer_count: 1, unpaid_invoice: body.data[0]!.attributes.unpaid_invoice,
+      credit_limit: null, active_authorisation: null, credit_available: null, percent_used: null,
+    })]);
   });
 
   it('without a selected customer covers all of the user\'s customers', async () => {

@@ -18,12 +18,15 @@ export function buildPortal(outDir: string): void {
  * The real server with the built portal on a fresh in-memory demo database, listening on a
  * free loopback port. Used by the browser tests and the UI benchmarks.
  */
-export async function startPortalServer(options: { staticDir: string; bigCustomerInvoices?: number; extraTenants?: Tenant[] }) {
+export async function startPortalServer(options: { staticDir: string; bigCustomerInvoices?: number; extraTenants?: Tenant[]; today?: string }) {
   const db = await createDatabase({ dataDir: 'memory://' });
   await migrateToLatest(db);
-  await seedDemo(db, { bigCustomerInvoices: options.bigCustomerInvoices ?? 12_000 });
+  await seedDemo(db, { bigCustomerInvoices: options.bigCustomerInvoices ?? 12_000, ...(options.today ? { today: options.today } : {}) });
+  // A fixed `today` (screen snapshots) anchors the server's clock too: 15:00 UTC that day, running from there.
+  const started = Date.now();
+  const clock = options.today ? { now: () => new Date(Date.parse(`${options.today}T15:00:00Z`) + Date.now() - started) } : systemClock;
   const tenants = new TenantStore([...loadTenants('tenants').tenants, ...(options.extraTenants ?? [])]);
-  const app = await buildApp({ db, clock: systemClock, mailer: new MemoryMailer(), tenants, policy: loadPolicy(), staticDir: options.staticDir, logLevel: 'warn' });
+  const app = await buildApp({ db, clock, mailer: new MemoryMailer(), tenants, policy: loadPolicy(), staticDir: options.staticDir, logLevel: 'warn' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

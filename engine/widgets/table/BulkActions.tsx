@@ -1,40 +1,65 @@
-import { useState } from 'react';
-import { Button, Group, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { useActionRunner } from '../../actions/use-action-runner.ts';
+import type { QueryParams } from '../../data/api-client.ts';
 import { isVisible } from '../../definitions/bindings.ts';
+import type { ActionDefinition } from '../../definitions/types.ts';
 import { useText } from '../../i18n/use-text.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
+import { checkSelection, type SelectionRule } from './selection-rule.ts';
 import type { TableNode } from './types.ts';
 import type { RowSelection } from './use-row-selection.ts';
 
 /**
- * The table's actions, run with the selected rows as `selection`. Hidden when the policy or
- * the action's condition says so; on a selectable table, disabled until a row is selected.
+ * The table's actions, run with the selected rows as `selection` and the list's filters and sort
+ * as `list` (a CSV export of what is on screen: `"with": "list"`). Hidden when the policy or the
+ * action's condition says so. An action with a selection rule (`requires`) stays enabled and
+ * explains itself when used without an eligible selection; other selection actions are disabled
+ * until a row is selected; list actions never need one.
  */
-export function BulkActions({ definition, selection }: { definition: TableNode; selection: RowSelection }) {
+export function BulkActions({ definition, selection, list }: { definition: TableNode; selection: RowSelection; list: QueryParams }) {
   const { t } = useText();
   const { ability, bindings } = useScreen();
   const run = useActionRunner();
   const [running, setRunning] = useState<number | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  // A new selection answers the last complaint.
+  useEffect(() => { setProblem(null); }, [selection.records]);
   const context = { ...bindings, selection: selection.records };
   const actions = (definition.actions ?? []).map((action, index) => ({ action, index })).filter(({ action }) => isVisible(action, ability, context));
   if (actions.length === 0) return null;
   const count = selection.records.length;
   const needsSelection = Boolean(definition.selection);
+  const disabled = (action: ActionDefinition) => needsSelection && count === 0 && action.with !== 'list' && !action.requires;
+
+  const use = async (action: ActionDefinition, index: number) => {
+    const check = checkSelection(action.requires as SelectionRule | undefined, selection.records);
+    if (!check.ok) { setProblem(check.message); return; }
+    setProblem(null);
+    if (check.leftOut > 0) notifications.show({ color: 'blue', message: t('table.leftOut', { count: check.leftOut }) });
+    setRunning(index);
+    try { await run(action, { selection: check.records, list }); } finally { setRunning(null); }
+  };
+
   return (
-    <Group gap="sm" role="group" aria-label={t('table.bulkActions')}>
-      {actions.map(({ action, index }) => (
-        <Button key={index} size="sm" variant={(action.variant as 'filled' | undefined) ?? (index === 0 ? 'filled' : 'light')}
-          data-action={action.label} disabled={needsSelection && count === 0} loading={running === index}
-          onClick={async () => {
-            setRunning(index);
-            try { await run(action, { selection: selection.records }); } finally { setRunning(null); }
-          }}>
-          {t(String(action.label))}
-        </Button>
-      ))}
-      {needsSelection ? <Text size="sm" aria-live="polite">{t('table.selectedCount', { count })}</Text> : null}
-      {count > 0 ? <Button size="sm" variant="subtle" onClick={selection.clear}>{t('table.clearSelection')}</Button> : null}
-    </Group>
+    <Stack gap="xs">
+      <Group gap="sm" role="group" aria-label={t('table.bulkActions')}>
+        {actions.map(({ action, index }) => (
+          <Button key={index} size="sm" variant={(action.variant as 'filled' | undefined) ?? (index === 0 ? 'filled' : 'light')}
+            color={action.color as string | undefined} data-action={action.label} disabled={disabled(action)} loading={running === index}
+            onClick={() => void use(action, index)}>
+            {t(String(action.label))}
+          </Button>
+        ))}
+        {needsSelection ? <Text size="sm" aria-live="polite">{t('table.selectedCount', { count })}</Text> : null}
+        {count > 0 ? <Button size="sm" variant="subtle" onClick={selection.clear}>{t('table.clearSelection')}</Button> : null}
+      </Group>
+      {problem ? (
+        <Alert color="red" role="alert" withCloseButton closeButtonLabel={t('table.dismiss')} onClose={() => setProblem(null)} data-selection-problem="true">
+          {t(problem)}
+        </Alert>
+      ) : null}
+    </Stack>
   );
 }

@@ -1,4 +1,6 @@
 import { Button, Group, Select, TextInput } from '@mantine/core';
+import type { ResourceObject } from '../../data/api-client.ts';
+import { useResource } from '../../data/use-resource.ts';
 import { useText } from '../../i18n/use-text.ts';
 import { isFilterInputValid } from './list-params.ts';
 import type { TableFilterDefinition, TableNode } from './types.ts';
@@ -50,10 +52,19 @@ function FilterInput({ filter, value, onChange }: FilterInputProps) {
     case 'text':
       return <TextInput label={label} w={200} value={value} onChange={(event) => onChange(event.currentTarget.value, false)} />;
     case 'select':
+      if (filter.optionsSource) return <SourcedSelect filter={filter} label={label} value={value} onChange={onChange} />;
       return (
         <Select label={label} w={200} clearable value={value || null}
           data={(filter.options ?? []).map((option) => ({ value: option.value, label: t(option.label) }))}
           onChange={(next) => onChange(next ?? '', true)} />
       );
   }
+}
+
+/** A select whose options are records of a list resource (the merchants that sold to the customer). */
+function SourcedSelect({ filter, label, value, onChange }: FilterInputProps & { label: string }) {
+  const options = filter.optionsSource!;
+  const { data } = useResource<ResourceObject[]>(options.source);
+  const choices = (data ?? []).map((item) => ({ value: String(item.attributes[options.value] ?? item.id), label: String(item.attributes[options.label] ?? item.id) }));
+  return <Select label={label} w={220} clearable searchable value={value || null} data={choices} onChange={(next) => onChange(next ?? '', true)} />;
 }

@@ -25,7 +25,7 @@ export function TableView({ definition, table, data, selection }: TableViewProps
   return (
     <Stack gap="sm" data-widget="table" data-table={definition.id}>
       <TableToolbar definition={definition} data={data} />
-      <BulkActions definition={definition} selection={selection} />
+      <BulkActions definition={definition} selection={selection} list={data.criteria} />
       <TableBody definition={definition} table={table} data={data} />
       {data.loaded && !data.error && data.total > 0 ? <TablePager table={table} data={data} /> : null}
       <VisuallyHidden role="status">{data.loading ? t('table.loading') : ''}</VisuallyHidden>

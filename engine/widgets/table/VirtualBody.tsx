@@ -1,4 +1,4 @@
-import { memo, type RefObject } from 'react';
+import { memo } from 'react';
 import { FlexRender } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { PortalRow } from './columns.tsx';
@@ -10,7 +10,7 @@ export const HEADER_HEIGHT = 40;
 const OVERSCAN = 8;
 
 interface VirtualBodyProps {
-  scrollRef: RefObject<HTMLDivElement | null>;
+  scrollElement: HTMLDivElement | null;
   rows: PortalRow[];
   span: number;
   /** aria-rowindex of rows[0] in the whole list (the header is row 1). */
@@ -22,10 +22,10 @@ interface VirtualBodyProps {
  * 10,000 rows scrolls smoothly. The virtualizer lives here so a scroll re-renders the body
  * only, never the header or the controls.
  */
-export function VirtualBody({ scrollRef, rows, span, firstRowIndex }: VirtualBodyProps) {
+export function VirtualBody({ scrollElement, rows, span, firstRowIndex }: VirtualBodyProps) {
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
     count: rows.length,
-    getScrollElement: () => scrollRef.current,
+    getScrollElement: () => scrollElement,
     estimateSize: () => ROW_HEIGHT,
     getItemKey: (index) => rows[index]?.id ?? index,
     overscan: OVERSCAN,
@@ -36,7 +36,9 @@ export function VirtualBody({ scrollRef, rows, span, firstRowIndex }: VirtualBod
   const first = items[0];
   const last = items[items.length - 1];
   const paddingTop = first ? first.start - HEADER_HEIGHT : 0;
-  const paddingBottom = last ? virtualizer.getTotalSize() - (last.end - HEADER_HEIGHT) : 0;
+  // Before the first measurement no row is "in view" (the box is only as tall as its header):
+  // the full height as a spacer lets the box grow, and the virtualizer then fills it.
+  const paddingBottom = last ? virtualizer.getTotalSize() - (last.end - HEADER_HEIGHT) : virtualizer.getTotalSize();
   return (
     <tbody>
       {paddingTop > 0 ? <Spacer height={paddingTop} span={span} /> : null}

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { Box, Table, UnstyledButton } from '@mantine/core';
 import { FlexRender, type Header } from '@tanstack/react-table';
 import { CellEnvironmentProvider, useCellEnvironment, useCellEnvironmentValue } from './cell-environment.ts';
@@ -21,23 +21,25 @@ interface VirtualTableProps { definition: TableNode; table: PortalTable; data: T
  */
 export function VirtualTable({ definition, table, data }: VirtualTableProps) {
   const environment = useCellEnvironmentValue();
-  const scrollRef = useRef<HTMLDivElement>(null);
+  // The box as state, not a ref: the virtualizer (in a child) mounts before a parent's ref is
+  // attached, and must render again once the box exists or it never shows a row.
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const rows = table.getRowModel().rows;
   const columns = table.getAllLeafColumns();
   const label = environment.t(definition.caption ?? 'table.results');
   // A new page starts at its top.
-  useEffect(() => { scrollRef.current?.scrollTo({ top: 0 }); }, [data.rows]);
+  useEffect(() => { scrollElement?.scrollTo({ top: 0 }); }, [data.rows]);
 
   return (
     <CellEnvironmentProvider value={environment}>
-      <Box ref={scrollRef} tabIndex={0} role="region" aria-label={label}
+      <Box ref={setScrollElement} tabIndex={0} role="region" aria-label={label}
         style={{ maxHeight: '70vh', overflow: 'auto', opacity: data.loading ? 0.6 : 1 }}>
         <Table stickyHeader layout="fixed" highlightOnHover fz="sm" aria-label={label}
           aria-rowcount={data.total + 1} aria-busy={data.loading || undefined}
           style={{ '--table-row-height': `${ROW_HEIGHT}px` } as CSSProperties}>
           <colgroup>
             {columns.map((column) => (
-              <col key={column.id} style={{ width: column.id === SELECT_COLUMN_ID ? SELECT_WIDTH : column.columnDef.meta?.column?.width }} />
+              <col key={column.id} style={{ width: column.id === SELECT_COLUMN_ID ? SELECT_WIDTH : column.columnDef.meta?.column?.width ?? column.columnDef.meta?.width }} />
             ))}
           </colgroup>
           <Table.Thead>
@@ -45,7 +47,7 @@ export function VirtualTable({ definition, table, data }: VirtualTableProps) {
               {table.getHeaderGroups()[0]?.headers.map((header) => <HeaderCell key={header.id} header={header} />)}
             </Table.Tr>
           </Table.Thead>
-          <VirtualBody scrollRef={scrollRef} rows={rows} span={columns.length}
+          <VirtualBody scrollElement={scrollElement} rows={rows} span={columns.length}
             firstRowIndex={data.ui.pageIndex * data.ui.pageSize + 2} />
         </Table>
       </Box>

@@ -1,4 +1,6 @@
 import { createContext, useContext, useMemo, useRef } from 'react';
+import type { PortalAbility } from '../../../domain/policy.ts';
+import { useActionRunner } from '../../actions/use-action-runner.ts';
 import type { BindingContext } from '../../definitions/bindings.ts';
 import { useFormatter } from '../../format/use-formatter.ts';
 import { useText, type Translate } from '../../i18n/use-text.ts';
@@ -16,6 +18,9 @@ export interface CellEnvironment {
   t: Translate;
   bindings: BindingContext;
   portalPath: (path: string) => string;
+  /** For row actions: the policy, and the screen's action runner. */
+  ability: PortalAbility;
+  run: ReturnType<typeof useActionRunner>;
 }
 
 const CellEnvironmentContext = createContext<CellEnvironment | null>(null);
@@ -31,18 +36,21 @@ export function useCellEnvironment(): CellEnvironment {
 export function useCellEnvironmentValue(): CellEnvironment {
   const format = useFormatter();
   const { t, language } = useText();
-  const { bindings } = useScreen();
+  const { bindings, ability } = useScreen();
+  const run = useActionRunner();
   const portalPath = usePortalPath();
   const locale = useSession((session) => session.self?.locale_ISO);
   const timeZone = useSession((session) => session.self?.timeZone);
   // useFormatter and useText return new functions on every render; keep the latest behind
   // stable wrappers so memoised rows re-render only when their output can change.
-  const latest = useRef({ format, t });
-  latest.current = { format, t };
+  const latest = useRef({ format, t, run });
+  latest.current = { format, t, run };
   return useMemo<CellEnvironment>(() => ({
     format: (name, value, currency) => latest.current.format(name, value, currency),
     t: (key, values) => latest.current.t(key, values),
     bindings,
     portalPath,
-  }), [language, locale, timeZone, bindings, portalPath]);
+    ability,
+    run: (definition, extra) => latest.current.run(definition, extra),
+  }), [language, locale, timeZone, bindings, portalPath, ability]);
 }

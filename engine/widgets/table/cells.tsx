@@ -1,7 +1,8 @@
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { Link } from 'react-router';
-import { Badge } from '@mantine/core';
-import { resolveBinding } from '../../definitions/bindings.ts';
+import { Badge, Button, Group } from '@mantine/core';
+import { isVisible, resolveBinding } from '../../definitions/bindings.ts';
+import type { ActionDefinition } from '../../definitions/types.ts';
 import { statusKey } from '../../format/formatters.ts';
 import { useCellEnvironment } from './cell-environment.ts';
 import classes from './table.module.css';
@@ -28,9 +29,34 @@ export const CellValue = memo(function CellValue({ column, record }: { column: T
     return <Badge variant="light" size="sm" color={STATUS_COLORS[statusKey(String(value))] ?? 'gray'}>{text}</Badge>;
   }
   if (column.link && text) {
-    return <Link className={classes.link} to={portalPath(String(resolveBinding(column.link, { ...bindings, record })))}>{text}</Link>;
+    const target = String(resolveBinding(column.link, { ...bindings, record }));
+    // An API file (a document's content) is saved by the browser, never routed in the portal.
+    if (column.download) return <a className={classes.link} href={target} download>{text}</a>;
+    return <Link className={classes.link} to={portalPath(target)}>{text}</Link>;
   }
   return <>{text}</>;
+});
+
+/**
+ * The row's own actions (delete a document…), run with the row as `record`; each shows only when
+ * the policy allows it and its `when` matches with the row (`{ "record.removable": true }`).
+ * The buttons are named with the row ("Delete: INV-1.pdf") so they differ for screen readers.
+ */
+export const RowActions = memo(function RowActions({ actions, record, label }: { actions: ActionDefinition[]; record: Record<string, unknown>; label: string }) {
+  const { t, ability, bindings, run } = useCellEnvironment();
+  const [running, setRunning] = useState<number | null>(null);
+  const context = { ...bindings, record };
+  return (
+    <Group gap={4} wrap="nowrap">
+      {actions.map((action, index) => (isVisible(action, ability, context) ? (
+        <Button key={index} size="compact-xs" variant={(action.variant as 'light' | undefined) ?? 'light'} color={action.color as string | undefined}
+          data-action={action.label} loading={running === index} aria-label={t('table.rowAction', { action: t(String(action.label)), label })}
+          onClick={async () => { setRunning(index); try { await run(action, { record }); } finally { setRunning(null); } }}>
+          {t(String(action.label))}
+        </Button>
+      ) : null))}
+    </Group>
+  );
 });
 
 interface CheckboxProps {
@@ -55,4 +81,10 @@ export function SelectAllCheckbox({ checked, indeterminate, disabled, onToggle }
     <input type="checkbox" className={classes.checkbox} aria-label={t('table.selectAll')} checked={checked} disabled={disabled} onChange={onToggle}
       ref={(element) => { if (element) element.indeterminate = indeterminate; }} />
   );
+}
+
+/** The row-actions column's header: named for screen readers, empty on screen. */
+export function ActionsHeader() {
+  const { t } = useCellEnvironment();
+  return <span className={classes.visuallyHidden}>{t('table.actions')}</span>;
 }

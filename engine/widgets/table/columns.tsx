@@ -2,12 +2,14 @@ import {
   createColumnHelper, metaHelper, rowPaginationFeature, rowSelectionFeature, rowSortingFeature, tableFeatures,
   type ColumnDef, type ReactTable, type Row,
 } from '@tanstack/react-table';
-import { CellValue, RowCheckbox, SelectAllCheckbox } from './cells.tsx';
+import { ActionsHeader, CellValue, RowActions, RowCheckbox, SelectAllCheckbox } from './cells.tsx';
 import type { TableColumnDefinition, TableNode, TableRow } from './types.ts';
 
 export interface PortalColumnMeta {
-  /** The definition's column; absent on the selection column. */
+  /** The definition's column; absent on the selection and row-actions columns. */
   column?: TableColumnDefinition;
+  /** Width in pixels of a column that is not the definition's (row actions). */
+  width?: number;
 }
 
 /**
@@ -25,6 +27,8 @@ export type PortalTable = ReactTable<Features, TableRow>;
 export type PortalRow = Row<Features, TableRow>;
 
 export const SELECT_COLUMN_ID = '__select';
+export const ACTIONS_COLUMN_ID = '__actions';
+const ACTIONS_WIDTH = 120;
 const helper = createColumnHelper<Features, TableRow>();
 
 /** The label a row's checkbox reads: the first column's value, else the row id. */
@@ -43,6 +47,16 @@ export function buildColumns(definition: TableNode): Array<ColumnDef<Features, T
     meta: { column },
     cell: ({ row }) => <CellValue column={column} record={row.original.record} />,
   }));
+  const rowActions = definition.rowActions ?? [];
+  if (rowActions.length) {
+    dataColumns.push(helper.display({
+      id: ACTIONS_COLUMN_ID,
+      enableSorting: false,
+      meta: { width: ACTIONS_WIDTH * rowActions.length },
+      header: () => <ActionsHeader />,
+      cell: ({ row }) => <RowActions actions={rowActions} record={row.original.record} label={rowLabel(definition, row.original)} />,
+    }) as unknown as (typeof dataColumns)[number]);
+  }
   if (!definition.selection) return dataColumns as Array<ColumnDef<Features, TableRow, unknown>>;
   const selectColumn = helper.display({
     id: SELECT_COLUMN_ID,

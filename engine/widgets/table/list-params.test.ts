@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BindingContext } from '../../definitions/bindings.ts';
 import {
-  buildListParams, filterParameterValue, initialUiState, isFilterInputValid, nextSort, pageRange, pageSizesOf,
+  buildListParams, criteriaParams, filterParameterValue, initialUiState, isFilterInputValid, nextSort, pageRange, pageSizesOf,
   parseMoneyToMinor, rowIdOf,
 } from './list-params.ts';
 import { selectableTest } from './selectable.ts';
@@ -65,6 +65,22 @@ describe('buildListParams', () => {
   it('sends plain source params and no sort when none is chosen', () => {
     const node: TableNode = { ...invoices, source: { resource: '/x', params: { view: 'summary', limit: 3 } }, search: undefined, filters: undefined, defaultSort: undefined };
     expect(buildListParams(node, initialUiState(node), bindings)).toEqual({ view: 'summary', limit: '3', 'page[number]': 1, 'page[size]': 50 });
+  });
+  it('sends array bindings comma-separated and conditional filters only when their condition holds', () => {
+    const node: TableNode = {
+      ...invoices, search: undefined, filters: undefined, defaultSort: undefined,
+      source: { resource: '/invoices', filter: {
+        buid_customer: '{session.customerIds}',
+        sol_currency: { value: '{session.selectedCurrency}', when: { 'flags.multi_currency_enabled': true } },
+      } },
+    };
+    const context = { ...bindings, session: { customerIds: ['C-1001', 'C-1002'], selectedCurrency: 'USD' }, flags: { multi_currency_enabled: true } };
+    expect(buildListParams(node, initialUiState(node), context)).toEqual({
+      'filter[buid_customer]': 'C-1001,C-1002', 'filter[sol_currency]': 'USD', 'page[number]': 1, 'page[size]': 50,
+    });
+    const withoutFlag = buildListParams(node, initialUiState(node), { ...context, flags: { multi_currency_enabled: false } });
+    expect(withoutFlag['filter[sol_currency]']).toBeUndefined();
+    expect(criteriaParams(withoutFlag)).toEqual({ 'filter[buid_customer]': 'C-1001,C-1002' });
   });
 });
 

@@ -1,5 +1,5 @@
 import type { QueryParams, ResourceObject } from '../../data/api-client.ts';
-import { resolveAll, type BindingContext } from '../../definitions/bindings.ts';
+import { resolveQueryValues, type BindingContext } from '../../definitions/bindings.ts';
 import { DEFAULT_PAGE_SIZES, type SortChoice, type TableFilterDefinition, type TableNode, type TableUiState } from './types.ts';
 
 /** server/http/list-query.ts refuses larger pages. */
@@ -108,9 +108,8 @@ function setScalar(params: QueryParams, key: string, value: unknown): void {
  *   // { 'filter[buid_customer]': 'C-1004', 'filter[sort]': 'due_date|asc', 'page[number]': 2, 'page[size]': 50 }
  */
 export function buildListParams(definition: TableNode, state: TableUiState, bindings: BindingContext, locale = 'en'): QueryParams {
-  const params: QueryParams = {};
-  for (const [key, value] of Object.entries(resolveAll(definition.source.params, bindings))) setScalar(params, key, value);
-  for (const [name, value] of Object.entries(resolveAll(definition.source.filter, bindings))) setScalar(params, `filter[${name}]`, value);
+  const params: QueryParams = { ...resolveQueryValues(definition.source.params, bindings) };
+  for (const [name, value] of Object.entries(resolveQueryValues(definition.source.filter, bindings))) params[`filter[${name}]`] = value;
   if (definition.search) setScalar(params, `filter[${definition.search.filter}]`, state.search.trim());
   for (const filter of definition.filters ?? []) {
     const value = filterParameterValue(filter, state.filters[filter.filter], locale);
@@ -120,6 +119,15 @@ export function buildListParams(definition: TableNode, state: TableUiState, bind
   params['page[number]'] = state.pageIndex + 1;
   params['page[size]'] = Math.min(Math.max(1, Math.trunc(state.pageSize)), MAX_PAGE_SIZE);
   return params;
+}
+
+/**
+ * What the list contains, without its paging: the parameters an export of the same list
+ * (GET /invoices.csv) takes, in the same order and with the same filters.
+ */
+export function criteriaParams(params: QueryParams): QueryParams {
+  const { 'page[number]': _page, 'page[size]': _size, ...criteria } = params;
+  return criteria;
 }
 
 /** "x–y of total" for the pager; 0–0 of 0 for an empty list. */

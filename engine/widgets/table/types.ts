@@ -20,6 +20,8 @@ export interface TableColumnDefinition {
   align?: 'left' | 'center' | 'right';
   /** Width in pixels; the table lays out with fixed column widths so virtual rows never jump. */
   width?: number;
+  /** `link` is a file of the API: a plain link the browser saves, not a route of the portal. */
+  download?: boolean;
 }
 
 export type FilterType = 'date' | 'money' | 'text' | 'select';
@@ -30,6 +32,8 @@ export interface TableFilterDefinition {
   label: string;
   type: FilterType;
   options?: Array<{ value: string; label: string }>;
+  /** select: options from a list resource; `value` and `label` name record fields (data, not translated). */
+  optionsSource?: { source: { resource: string; filter?: Record<string, unknown>; params?: Record<string, unknown> }; value: string; label: string };
 }
 
 export type SortDirection = 'asc' | 'desc';
@@ -50,6 +54,8 @@ export interface TableNode extends WidgetNode {
   /** A MongoDB-style query (ucast) over the row: which rows may be selected. */
   selectable?: Record<string, unknown>;
   actions?: ActionDefinition[];
+  /** Buttons in each row, run with the row as `record`; their `when` may test record fields. */
+  rowActions?: ActionDefinition[];
   /** Text shown when the list is empty. */
   empty?: string;
   /** The table's accessible name (default "Results"). */

@@ -1,9 +1,9 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
-import { api, ApiRequestError, type JsonApiDocument, type ResourceObject } from '../../data/api-client.ts';
+import { api, ApiRequestError, type JsonApiDocument, type QueryParams, type ResourceObject } from '../../data/api-client.ts';
 import { resolveAll, resolveBinding } from '../../definitions/bindings.ts';
 import { useText } from '../../i18n/use-text.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
-import { buildListParams, initialUiState, nextSort, pageSizesOf, rowIdOf } from './list-params.ts';
+import { buildListParams, criteriaParams, initialUiState, nextSort, pageSizesOf, rowIdOf } from './list-params.ts';
 import type { SortChoice, TableNode, TableRow, TableUiState } from './types.ts';
 
 /** Typing in the search box or a text filter waits this long before asking the server. */
@@ -70,6 +70,8 @@ export interface TableData {
   error: TableError | null;
   /** Changes whenever the set of rows the list can contain changes (filters, refresh). */
   criteriaKey: string;
+  /** The list's current filters and sort as query parameters, without paging (for an export of the list). */
+  criteria: QueryParams;
   setPageIndex(pageIndex: number): void;
   setPageSize(pageSize: number): void;
   setSort(sort: SortChoice): void;
@@ -134,7 +136,7 @@ export function useTableData(definition: TableNode): TableData {
   }, [load, state.pageIndex, pageCount]);
 
   const criteriaKey = useMemo(() => {
-    const { 'page[number]': _page, 'page[size]': _size, 'filter[sort]': _sort, ...criteria } = params;
+    const { 'filter[sort]': _sort, ...criteria } = criteriaParams(params);
     return JSON.stringify([resource, criteria, refreshKey]);
   }, [requestKey, refreshKey]);
 
@@ -148,6 +150,7 @@ export function useTableData(definition: TableNode): TableData {
     loaded: load.loaded,
     error: load.error,
     criteriaKey,
+    criteria: criteriaParams(params),
     setPageIndex: (pageIndex) => dispatch({ type: 'page', pageIndex }),
     setPageSize: (pageSize) => dispatch({ type: 'pageSize', pageSize }),
     setSort: (sort) => dispatch({ type: 'sort', sort }),

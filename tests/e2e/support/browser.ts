@@ -12,6 +12,8 @@ export { launchBrowser };
 /** A fresh browser profile (cookies, local storage) with consent already chosen unless asked otherwise. */
 export async function newContext(browser: Browser, options: { consent?: 'in' | 'out' | null; locale?: string } = {}): Promise<BrowserContext> {
   const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: { width: 1280, height: 900 } });
+  // CI runs the browser, screen and API suites side by side on two cores: allow for slow moments.
+  context.setDefaultTimeout(45_000);
   const consent = options.consent === undefined ? 'out' : options.consent;
   if (consent) await context.addInitScript(`localStorage.setItem('portal.consentedToTracking', '${consent}')`);
   return context;
@@ -21,7 +23,7 @@ export async function signIn(page: Page, username: string, host = 'localhost', p
   await page.goto(`${baseUrl(host)}/login`);
   await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 const require = createRequire(import.meta.url);

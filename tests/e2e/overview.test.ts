@@ -1,0 +1,270 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { baseUrl, launchBrowser, newContext, seriousAccessibilityViolations, signIn } from './support/browser.ts';
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => { browser = await launchBrowser(); });
+afterAll(async () => { await browser?.close(); });
+beforeEach(async () => { context = await newContext(browser); page = await context.newPage(); });
+afterEach(async () => { await context?.close(); });
+
+interface Exposure {
+  buid_customer: string; customer_name: string; currency: string;
+  past_due_total: number; past_due_count: number; current_due_amount: number; current_due_count: number;
+  unbilled_invoice: number; unpaid_invoice: number; active_authorisation: number | null;
+  credit_available: number | null; credit_limit: number | null; late_fee: number; percent_used: number | null;
+  ageing: Record<string, { amount_minor: number; count: number }>;
+}
+interface Total extends Omit<Exposure, 'buid_customer' | 'customer_name' | 'ageing'> { customer_count: number }
+interface ExposureDocument { data: Array<{ id: string; attributes: Exposure }>; meta: { totals: Total[] } }
+
+/** GET from the page, with its session cookie, as the portal would. */
+async function apiGet<T>(path: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const response = await fetch(url, { headers: { accept: 'application/vnd.api+json' } });
+    if (!response.ok) throw new Error(`${url}: ${response.status}`);
+    return response.json();
+  }, path) as Promise<T>;
+}
+
+/** A write from the page, with the CSRF header the portal_csrf cookie holds. */
+async function apiPost<T>(path: string, body: unknown): Promise<{ status: number; body: T }> {
+  return page.evaluate(async ({ url, payload }) => {
+    const token = document.cookie.split('; ').find((part) => part.startsWith('portal_csrf='))?.slice('portal_csrf='.length) ?? '';
+    const response = await fetch(url, {
+      method: 'POST', body: JSON.stringify(payload),
+      headers: { accept: 'application/vnd.api+json', 'content-type': 'application/vnd.api+json', 'x-csrf-token': token },
+    });
+    return { status: response.status, body: await response.json() };
+  }, { url: path, payload: body }) as Promise<{ status: number; body: T }>;
+}
+
+/** Minor units as the portal shows them: the page's own Intl, so no ICU difference between Node and Chromium matters. */
+async function money(minor: number, currency: string, locale = 'en-US'): Promise<string> {
+  return page.evaluate(({ value, code, tag }) => new Intl.NumberFormat(tag, { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value / 100),
+    { value: minor, code: currency, tag: locale });
+}
+
+/** A screen's chunk, its widgets' chunks and its data may take a few seconds on the shared CI cores. */
+const LOADING = { timeout: 15_000 };
+
+const tile = (widget: string, field: string) => page.locator(`[data-widget-id="${widget}"] [data-stat="${field}"]`);
+const tileValue = (widget: string, field: string) => tile(widget, field).locator('[data-stat-value]').textContent();
+
+const MONEY_TILES = ['past_due_total', 'current_due_amount', 'unbilled_invoice', 'late_fee', 'unpaid_invoice', 'active_authorisation', 'credit_available', 'credit_limit'] as const;
+
+/** Every figure of the account overview against the API's exposure of the same customer and currency. */
+async function expectOverviewToShow(exposure: Exposure, locale = 'en-US') {
+  for (const field of MONEY_TILES) {
+    await expect.poll(() => tileValue('exposure', field), { ...LOADING, message: field }).toBe(await money(exposure[field] as number, exposure.currency, locale));
+  }
+  expect(await tile('exposure', 'past_due_total').locator('[data-stat-count]').textContent()).toContain(String(exposure.past_due_count));
+  expect(await tile('exposure', 'current_due_amount').locator('[data-stat-count]').textContent()).toContain(String(exposure.current_due_count));
+  expect(await page.locator('[data-widget-id="credit-line"]').getAttribute('data-percent')).toBe(String(exposure.percent_used));
+  for (const bucket of ['current', 'd1_30', 'd31_60', 'd61_90', 'over_90']) {
+    const bar = page.locator(`[data-widget-id="ageing"] [data-series="ageing.${bucket}.amount_minor"]`);
+    expect(await bar.locator('[data-value]').textContent(), bucket).toBe(await money(exposure.ageing[bucket]!.amount_minor, exposure.currency, locale));
+    expect(await bar.textContent(), bucket).toContain(String(exposure.ageing[bucket]!.count));
+  }
+}
+
+async function disputeCounts(): Promise<{ open: number; closed: number }> {
+  const document = await apiGet<{ data: { attributes: { open_disputes: number; closed_disputes: number } } }>('/ecaas/customer-dispute/count?filter[buid_customer]=C-1001&filter[del_currency]=USD');
+  return { open: document.data.attributes.open_disputes, closed: document.data.attributes.closed_disputes };
+}
+
+async function expectDisputeTiles(counts: { open: number; closed: number }) {
+  await expect.poll(() => tileValue('dispute-counts', 'open_disputes'), LOADING).toBe(String(counts.open));
+  expect(await tileValue('dispute-counts', 'closed_disputes')).toBe(String(counts.closed));
+}
+
+const c1001 = async () => (await apiGet<ExposureDocument>('/exposures?filter[buid_customer]=C-1001&filter[sol_currency]=USD')).data[0]!.attributes;
+
+describe('account overview (/account/overview)', () => {
+  it('shows the payer exactly the API\'s exposure of C-1001, the disputes, the loyalty banner and the entries', async () => {
+    await signIn(page, 'payer');
+    await page.waitForURL('**/account/overview');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), LOADING).toBe('Account overview: Northwind Logistics');
+    const exposure = await c1001();
+    expect(exposure.currency).toBe('USD');
+    await expectOverviewToShow(exposure);
+    await expectDisputeTiles(await disputeCounts());
+
+    // The loyalty banner: the active enrollment's program, spend and reward, with its link.
+    const banner = page.locator('[data-widget-id="loyalty"]');
+    await expect.poll(() => banner.locator('[data-stat="program_template"] [data-stat-value]').textContent(), LOADING).toBe('Fuel Rewards 2026');
+    const enrollment = (await apiGet<{ data: Array<{ attributes: { total_spend_minor: number; current_reward_minor: number; currency: string } }> }>(
+      '/customer-loyalty-program-enrollments?filter[buid_customer]=C-1001&filter[enrollment_status]=3')).data[0]!.attributes;
+    expect(await banner.locator('[data-stat="total_spend_minor"] [data-stat-value]').textContent()).toBe(await money(enrollment.total_spend_minor, enrollment.currency));
+    expect(await banner.locator('[data-stat="current_reward_minor"] [data-stat-value]').textContent()).toBe(await money(enrollment.current_reward_minor, enrollment.currency));
+    expect(await page.getByRole('button', { name: 'View loyalty program' }).count()).toBe(1);
+
+    // Entries to the invoice lists and to the payment.
+    const href = async (name: string) => decodeURI(await page.getByRole('link', { name }).getAttribute('href') ?? '');
+    expect(await href('View past due invoices')).toBe('/invoice-list/Past Due');
+    expect(await href('View current invoices')).toBe('/invoice-list/Billed');
+    expect(await href('View unbilled invoices')).toBe('/invoice-list/Unbilled');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Make a payment' }).click();
+    await page.waitForURL('**/payment/due');
+  });
+
+  it('formats the figures in the user\'s language (German: two decimals, comma)', async () => {
+    await signIn(page, 'payer');
+    await page.waitForURL('**/account/overview');
+    await page.evaluate(() => localStorage.setItem('portal.locale', 'de'));
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), LOADING).toBe('Kontoübersicht: Northwind Logistics');
+    const exposure = await c1001();
+    await expect.poll(() => tileValue('exposure', 'past_due_total'), LOADING).toBe(await money(exposure.past_due_total, 'USD', 'de'));
+    expect(await tileValue('exposure', 'past_due_total')).toMatch(/^[\d.]+,\d{2}\s\$$/);
+    await expectOverviewToShow(exposure, 'de');
+  });
+
+  it('after a change made through the API, a reload shows the API\'s new figures', async () => {
+    // There is no payment API yet. The write the API has that changes this page is a dispute:
+    // POST /ecaas/disputes moves a Billed invoice to Disputed and adds an open dispute; closing
+    // it (POST /ecaas/customer-dispute-response, admin) restores the invoice and adds a closed one.
+    // Disputed invoices stay in credit used and age by due date (domain/exposure.ts), so the
+    // exposure must still equal the API's after each reload, while the dispute tiles move.
+    await signIn(page, 'admin');
+    await page.waitForURL('**/account/customers');
+    await page.locator('[data-customer="C-1001"] button').click();
+    await page.waitForURL('**/account/overview');
+    const before = await disputeCounts();
+    await expectDisputeTiles(before);
+    await expectOverviewToShow(await c1001());
+
+    const billed = await apiGet<{ data: Array<{ id: string; attributes: { currency: string } }> }>('/invoices?filter[buid_customer]=C-1001&filter[status]=Billed&filter[sol_currency]=USD&filter[sort]=due_date|desc');
+    const ids = billed.data.map((invoice) => invoice.id);
+    const ineligible = new Set((await apiGet<{ data: Array<{ id: string }> }>(`/customer-dispute-ineligible-trxs?filter[trx_id]=${ids.join(',')}`)).data.map((row) => row.id));
+    const trxId = ids.find((id) => !ineligible.has(id));
+    expect(trxId).toBeDefined();
+    const reasons = await apiGet<{ data: Array<{ attributes: { dispute_reason_id: number; documentation_required: string } }> }>('/customer-dispute-reasons');
+    const reason = reasons.data.find((row) => row.attributes.documentation_required === 'N')!.attributes.dispute_reason_id;
+    const created = await apiPost<{ data: Array<{ id: string }> }>('/ecaas/disputes', {
+      invoice_ids: [trxId], dispute_reason_id: reason, description: 'Browser test: quantity does not match the delivery note', is_chargeback: false,
+    });
+    expect(created.status).toBe(201);
+    const disputeId = Number(created.body.data[0]!.id);
+
+    await page.reload();
+    await expectDisputeTiles({ open: before.open + 1, closed: before.closed });
+    expect(await disputeCounts()).toEqual({ open: before.open + 1, closed: before.closed });
+    await expectOverviewToShow(await c1001());
+
+    const closed = await apiPost('/ecaas/customer-dispute-response', { dispute_ids: [disputeId], action: 'close', comment: 'Browser test: resolved' });
+    expect(closed.status).toBe(200);
+    await page.reload();
+    await expectDisputeTiles({ open: before.open, closed: before.closed + 1 });
+    await expectOverviewToShow(await c1001());
+  });
+
+  it('shows a translated error in the dispute tile when the count fails, and the rest of the page', async () => {
+    await page.route('**/ecaas/customer-dispute/count**', (route) => route.fulfill({
+      status: 500, contentType: 'application/vnd.api+json',
+      body: JSON.stringify({ errors: [{ status: '500', code: 'errors.request.serverError' }] }),
+    }));
+    await signIn(page, 'payer');
+    await page.waitForURL('**/account/overview');
+    const errorTile = page.locator('[data-screen="account-overview"] [role="alert"]').filter({ hasText: 'Unable to load dispute counts, please try again later' });
+    await expect.poll(() => errorTile.count(), LOADING).toBe(1);
+    expect(await page.locator('[data-widget-id="dispute-counts"]').count()).toBe(0);
+    await expectOverviewToShow(await c1001());
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('shows a CAD customer in CAD and no loyalty banner without an active enrollment', async () => {
+    await signIn(page, 'admin');
+    await page.waitForURL('**/account/customers');
+    await page.locator('[data-customer="C-1002"] button').click();
+    await page.waitForURL('**/account/overview');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), LOADING).toBe('Account overview: Maple Freight Ltd');
+    const exposure = (await apiGet<ExposureDocument>('/exposures?filter[buid_customer]=C-1002&filter[sol_currency]=CAD')).data[0]!.attributes;
+    expect(exposure.currency).toBe('CAD');
+    await expectOverviewToShow(exposure);
+    expect(await tileValue('exposure', 'credit_limit')).toMatch(/^CA\$/);
+    // C-1002's enrollment is pending (status 1), so the session holds no active program.
+    expect(await page.locator('[data-widget-id="loyalty"]').count()).toBe(0);
+    expect(await page.getByRole('heading', { name: 'Loyalty and rewards' }).count()).toBe(0);
+  });
+
+  it('tells the user of a customer that may not pay why, instead of offering the payment', async () => {
+    await signIn(page, 'corporate');
+    await page.waitForURL('**/account/program-overview');
+    // The active customer, set as the customer switcher does (POST /session_data).
+    expect((await apiPost('/session_data', { sessionKeys: [{ key: 'customer_id', value: 'C-1007' }] })).status).toBe(200);
+    await page.goto(`${baseUrl()}/account/overview`);
+    await expect.poll(() => page.getByRole('note').textContent(), LOADING).toContain('Payments are on hold while your credit review is completed.');
+    expect(await page.getByRole('button', { name: 'Make a payment' }).count()).toBe(0);
+    await expectOverviewToShow((await apiGet<ExposureDocument>('/exposures?filter[buid_customer]=C-1007&filter[sol_currency]=USD')).data[0]!.attributes);
+  });
+
+  it('offers a viewer the figures but no payment', async () => {
+    await signIn(page, 'viewer');
+    await page.waitForURL('**/account/overview');
+    await expectOverviewToShow(await c1001());
+    expect(await page.getByRole('button', { name: 'Make a payment' }).count()).toBe(0);
+    await page.goto(`${baseUrl()}/account/program-overview`);
+    await expect.poll(() => page.locator('[data-table="program-customers"] tbody tr[data-row-id]').count(), LOADING).toBe(1);
+    expect(await page.getByRole('button', { name: 'Pay invoices across accounts' }).count()).toBe(0);
+  });
+
+  it('refuses a card viewer (sent to sign in)', async () => {
+    await signIn(page, 'cardviewer');
+    await page.waitForURL('**/account/cards');
+    for (const path of ['/account/overview', '/account/program-overview']) {
+      await page.goto(`${baseUrl()}${path}`);
+      await page.waitForURL('**/login');
+    }
+  });
+});
+
+describe('program overview (/account/program-overview)', () => {
+  it('lists the corporate user\'s five customers with totals per currency, each row opening its invoices', async () => {
+    await signIn(page, 'corporate');
+    await page.waitForURL('**/account/program-overview');
+    const rows = page.locator('[data-table="program-customers"] tbody tr[data-row-id]');
+    await expect.poll(() => rows.count(), LOADING).toBe(5);
+    const document = await apiGet<ExposureDocument>('/exposures?filter[buid_customer]=C-1001,C-1002,C-1005,C-1006,C-1007');
+    expect(await rows.evaluateAll((elements) => elements.map((row) => row.getAttribute('data-row-id')).sort()))
+      .toEqual(['C-1001', 'C-1002', 'C-1005', 'C-1006', 'C-1007']);
+
+    // Each row: the customer's figures in its own currency.
+    for (const { attributes: exposure } of document.data) {
+      const row = page.locator(`[data-table="program-customers"] tr[data-row-id="${exposure.buid_customer}"]`);
+      const text = await row.textContent();
+      expect(text).toContain(exposure.customer_name);
+      for (const field of ['past_due_total', 'current_due_amount', 'unbilled_invoice', 'unpaid_invoice', 'credit_available', 'credit_limit'] as const) {
+        expect(text, `${exposure.buid_customer} ${field}`).toContain(await money(exposure[field]!, exposure.currency));
+      }
+    }
+    // One group per currency; amounts of different currencies are never added together.
+    expect(document.meta.totals.map((total) => total.currency)).toEqual(['CAD', 'USD']);
+    for (const total of document.meta.totals) {
+      const group = page.getByRole('group', { name: `Total in ${total.currency}` });
+      for (const field of MONEY_TILES) {
+        expect(await group.locator(`[data-stat="${field}"] [data-stat-value]`).textContent(), `${total.currency} ${field}`).toBe(await money(total[field]!, total.currency));
+      }
+      const rowsInCurrency = document.data.filter((row) => row.attributes.currency === total.currency);
+      expect(total.past_due_total).toBe(rowsInCurrency.reduce((sum, row) => sum + row.attributes.past_due_total, 0));
+    }
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // A customer opens its program-overview invoice list, on the status clicked.
+    const northwind = page.locator('[data-table="program-customers"] tr[data-row-id="C-1001"]');
+    expect(await northwind.getByRole('link', { name: 'Northwind Logistics' }).getAttribute('href')).toBe('/account/program-overview-invoice-list/Billed?customer=C-1001');
+    await northwind.getByRole('link', { name: await money(document.data[0]!.attributes.past_due_total, 'USD') }).click();
+    await page.waitForURL((url) => url.pathname === '/account/program-overview-invoice-list/Past%20Due' && url.search === '?customer=C-1001');
+  });
+
+  it('offers payment across accounts (the action sets payment mode PROGRAM_OVERVIEW) and opens the payment flow', async () => {
+    await signIn(page, 'corporate');
+    await page.waitForURL('**/account/program-overview');
+    await page.getByRole('button', { name: 'Pay invoices across accounts' }).click();
+    await page.waitForURL('**/payment/due');
+  });
+});
