@@ -12,23 +12,41 @@ export interface FormatContext {
   translate: (key: string) => string;
 }
 
+// Building an Intl formatter costs far more than using one; a table formats thousands of cells.
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = numberFormats.get(key);
+  if (!formatter) { formatter = new Intl.NumberFormat(locale, options); numberFormats.set(key, formatter); }
+  return formatter;
+}
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let formatter = dateFormats.get(key);
+  if (!formatter) { formatter = new Intl.DateTimeFormat(locale, options); dateFormats.set(key, formatter); }
+  return formatter;
+}
+
 /** spec §9: currency with two decimals in the user's locale; values are integer minor units. */
 export function formatCurrency(minor: number, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100);
+  return numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(minor / 100);
 }
 
 /** A calendar day ('2026-11-23') shown as that day everywhere: formatted in UTC so no zone shifts it. */
 export function formatDay(day: string, locale: string): string {
   const date = new Date(`${day.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
+  return dateFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
 /** An instant shown in an explicit time zone, with the zone's name so it is never ambiguous. */
 export function formatInstant(value: string | Date, locale: string, timeZone: string, withTime: boolean): string {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
-  return new Intl.DateTimeFormat(locale, {
+  return dateFormat(locale, {
     year: 'numeric', month: 'short', day: 'numeric', timeZone,
     ...(withTime ? { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' } : {}),
   }).format(date);
@@ -41,7 +59,7 @@ export function formatFileSize(bytes: number, locale: string): string {
   let unit = 0;
   while (Math.abs(value) >= 1000 && unit < units.length - 1) { value /= 1000; unit += 1; }
   const digits = unit === 0 ? 0 : 1;
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+  return `${numberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
 }
 
 /** spec §9: phone format 3-3-4. formatPhone('8005550199') === '800-555-0199' */
@@ -69,8 +87,8 @@ export function format(name: FormatterName, value: unknown, context: FormatConte
     case 'status': return context.translate(statusKey(String(value)));
     case 'fileSize': return formatFileSize(Number(value), context.locale);
     case 'phone': return formatPhone(String(value));
-    case 'percent': return new Intl.NumberFormat(context.locale, { style: 'percent', maximumFractionDigits: 0 }).format(Number(value) / 100);
-    case 'number': return new Intl.NumberFormat(context.locale).format(Number(value));
+    case 'percent': return numberFormat(context.locale, { style: 'percent', maximumFractionDigits: 0 }).format(Number(value) / 100);
+    case 'number': return numberFormat(context.locale, {}).format(Number(value));
     case 'yesNo': return context.translate(value === true || value === 'Y' ? 'common.yes' : 'common.no');
   }
 }

@@ -1,7 +1,8 @@
 import type { CardStatus } from '../schema.ts';
 import type { SeededInvoice } from './invoices.ts';
 import { invoiceFor } from './invoices.ts';
-import { addDays, at, createRng, DEMO, endOfMonthAfter, luhnDigit, type Writer } from './util.ts';
+import { luhnCheckDigit } from '../../../domain/cards.ts';
+import { addDays, at, createRng, DEMO, endOfMonthAfter, type Writer } from './util.ts';
 
 interface CardSeed {
   customer: string; name: string; holder: string; status: CardStatus;
@@ -29,7 +30,7 @@ export async function seedCards(db: Writer, today: string): Promise<void> {
       buid_customer: card.customer,
       card_name: card.name,
       card_holder: card.holder,
-      card_number: body + luhnDigit(body),
+      card_number: body + luhnCheckDigit(body),
       expiry_date: endOfMonthAfter(today, rng.int(18, 36)),
       status: card.status,
       requested_at: card.requestedDaysAgo !== undefined ? at(addDays(today, -card.requestedDaysAgo), 15) : null,

@@ -79,20 +79,6 @@ export function pad(value: number, width: number): string {
   return String(value).padStart(width, '0');
 }
 
-/** Luhn check digit for a string of digits. */
-export function luhnDigit(digits: string): string {
-  let sum = 0;
-  for (let index = 0; index < digits.length; index += 1) {
-    let digit = Number(digits[digits.length - 1 - index]);
-    if (index % 2 === 0) {
-      digit *= 2;
-      if (digit > 9) digit -= 9;
-    }
-    sum += digit;
-  }
-  return String((10 - (sum % 10)) % 10);
-}
-
 /** A minimal valid one-page PDF showing `title`, with a correct cross-reference table. */
 export function minimalPdf(title: string): Uint8Array {
   const text = title.replace(/[\\()]/g, (char) => `\\${char}`);
