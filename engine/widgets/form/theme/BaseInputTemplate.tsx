@@ -1,29 +1,19 @@
 import type { ChangeEvent } from 'react';
 import { TextInput } from '@mantine/core';
 import { getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
-import { useFieldText } from './field-text.tsx';
+import { useFieldProps } from './field-text.tsx';
 
 /** Text-like inputs (text, email, number, …) as a Mantine TextInput: label, description and error wired for assistive tech. */
 export default function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, htmlName, value, required, readonly, disabled, autofocus, onChange, onChangeOverride, onBlur, onFocus, options, schema, type } = props;
-  const text = useFieldText(props);
+  const { id, value, onChange, onChangeOverride, onBlur, onFocus, options, schema, type } = props;
+  const field = useFieldProps(props);
   const inputProps = getInputProps(props.schema, type, options);
   const handleChange = (event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value === '' ? options.emptyValue : event.target.value);
   return (
     <TextInput
-      id={id}
-      name={htmlName ?? id}
+      {...field}
       {...inputProps}
       value={value ?? ''}
-      label={text.label}
-      aria-label={text.ariaLabel}
-      description={text.description}
-      placeholder={text.placeholder}
-      error={text.error}
-      required={required}
-      readOnly={readonly}
-      disabled={disabled}
-      autoFocus={autofocus}
       autoComplete={options.autocomplete}
       maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
       onChange={onChangeOverride ?? handleChange}

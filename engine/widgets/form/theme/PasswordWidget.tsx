@@ -1,7 +1,7 @@
 import { PasswordInput, Stack } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { PasswordRulesHint } from '../PasswordRulesHint.tsx';
-import { useFieldText } from './field-text.tsx';
+import { useFieldProps } from './field-text.tsx';
 import { useText } from '../../../i18n/use-text.ts';
 
 /**
@@ -9,25 +9,15 @@ import { useText } from '../../../i18n/use-text.ts';
  * password rules as a checklist that ticks as the user types.
  */
 export default function PasswordWidget(props: WidgetProps) {
-  const { id, htmlName, value, required, readonly, disabled, autofocus, onChange, onBlur, onFocus, options } = props;
-  const text = useFieldText(props);
+  const { id, value, onChange, onBlur, onFocus, options } = props;
+  const field = useFieldProps(props);
   const { t } = useText();
   const hintId = `${id}-rules`;
   const input = (
     <PasswordInput
-      id={id}
-      name={htmlName ?? id}
+      {...field}
       value={value ?? ''}
-      label={text.label}
       visibilityToggleButtonProps={{ 'aria-label': t('common.togglePasswordVisibility') }}
-      aria-label={text.ariaLabel}
-      description={text.description}
-      placeholder={text.placeholder}
-      error={text.error}
-      required={required}
-      readOnly={readonly}
-      disabled={disabled}
-      autoFocus={autofocus}
       autoComplete={options.autocomplete ?? 'current-password'}
       onChange={(event) => onChange(event.target.value === '' ? options.emptyValue : event.target.value)}
       onBlur={(event) => onBlur(id, event.target.value)}

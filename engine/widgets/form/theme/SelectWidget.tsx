@@ -1,32 +1,22 @@
 import { Select } from '@mantine/core';
 import { enumOptionsIndexForValue, enumOptionsValueForIndex, type WidgetProps } from '@rjsf/utils';
 import { useText } from '../../../i18n/use-text.ts';
-import { useFieldText } from './field-text.tsx';
+import { useFieldProps } from './field-text.tsx';
 
 /** A single choice as a Mantine Select; option labels (oneOf titles) are i18n keys. */
 export default function SelectWidget(props: WidgetProps) {
-  const { id, htmlName, value, required, readonly, disabled, autofocus, onChange, onBlur, onFocus, options } = props;
+  const { id, value, onChange, onBlur, onFocus, options } = props;
   const { t } = useText();
-  const text = useFieldText(props);
+  const field = useFieldProps(props);
   const enumOptions = options.enumOptions ?? [];
   const selected = enumOptionsIndexForValue(value, enumOptions, false);
   const data = enumOptions.map((option, index) => ({ value: String(index), label: t(option.label), disabled: (options.enumDisabled ?? []).includes(option.value) }));
   return (
     <Select
-      id={id}
-      name={htmlName ?? id}
+      {...field}
       data={data}
       value={typeof selected === 'string' ? selected : null}
-      label={text.label}
-      aria-label={text.ariaLabel}
-      description={text.description}
-      placeholder={text.placeholder}
-      error={text.error}
-      required={required}
-      readOnly={readonly}
-      disabled={disabled}
-      autoFocus={autofocus}
-      allowDeselect={!required}
+      allowDeselect={!field.required}
       onChange={(index) => onChange(index === null ? options.emptyValue : enumOptionsValueForIndex(index, enumOptions, options.emptyValue))}
       onBlur={() => onBlur(id, value)}
       onFocus={() => onFocus(id, value)}

@@ -20,3 +20,22 @@ export function useFieldText(props: WidgetProps) {
     error: errors.length ? errors.map((message) => <span key={message} style={{ display: 'block' }}>{message}</span>) : undefined,
   };
 }
+
+/** The props every Mantine input of the theme takes from RJSF, translated: spread them first. */
+export function useFieldProps(props: WidgetProps) {
+  const text = useFieldText(props);
+  const { id, htmlName, required, readonly, disabled, autofocus } = props;
+  return {
+    id,
+    name: htmlName ?? id,
+    label: text.label,
+    'aria-label': text.ariaLabel,
+    description: text.description,
+    placeholder: text.placeholder,
+    error: text.error,
+    required,
+    readOnly: readonly,
+    disabled,
+    autoFocus: autofocus,
+  };
+}
