@@ -64,6 +64,7 @@ export const ErrorCode = {
   methodDisabled: 'errors.payments.methodDisabled',
   customerNotPaymentEligible: 'errors.payments.customerNotPaymentEligible',
   termsNotAccepted: 'errors.payments.termsNotAccepted',
+  customerNotSelected: 'errors.payments.customerNotSelected',
   invoiceNotPayable: 'errors.payments.invoiceNotPayable',
   noPayableSelection: 'errors.payments.noPayableSelection',
   idempotencyKeyReused: 'errors.payments.idempotencyKeyReused',
