@@ -13,3 +13,9 @@ export function flagOn(flags: FeatureFlags, name: string): boolean {
   }
   return false;
 }
+
+/** Flags as definition bindings see them, with the twin rule: x_disabled: false reads as x_enabled: true. */
+export function flagBindings(flags: FeatureFlags): Record<string, boolean> {
+  const names = Object.keys(flags).map((name) => name.replace(/disabled$/, 'enabled'));
+  return Object.fromEntries([...Object.keys(flags), ...names].map((name) => [name, flagOn(flags, name)]));
+}

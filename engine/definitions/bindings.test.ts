@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { buildAbility } from '../../domain/policy.ts';
 import { loadPolicy } from '../../server/policy/load.ts';
-import { isVisible, resolveAll, resolveBinding, type BindingContext } from './bindings.ts';
+import { isVisible } from '../../domain/conditions.ts';
+import { resolveAll, resolveBinding, type BindingContext } from './bindings.ts';
 
 const context: BindingContext = {
   session: { role: 'Payer' }, customer: { buidCustomer: 'C-1', isActive: true }, merchant: null,

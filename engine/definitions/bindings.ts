@@ -1,6 +1,4 @@
-import { guard } from '@ucast/mongo2js';
-import type { PortalAbility } from '../../domain/policy.ts';
-import type { Conditional } from './types.ts';
+import { conditionHolds } from '../../domain/conditions.ts';
 
 /**
  * The small, typed context bindings read from: `{customer.buidCustomer}`, `{route.status}`.
@@ -54,25 +52,6 @@ export function resolveBinding(template: unknown, context: BindingContext): unkn
 /** Resolves every binding in an object of parameters (filters, bodies). */
 export function resolveAll(values: Record<string, unknown> | undefined, context: BindingContext): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values ?? {}).map(([key, value]) => [key, resolveBinding(value, context)]));
-}
-
-const compiledConditions = new WeakMap<object, (value: object) => boolean>();
-
-/** A MongoDB-style query (CASL's ucast syntax) over a context; compiled once per query object. */
-export function conditionHolds(condition: Record<string, unknown>, context: object): boolean {
-  let test = compiledConditions.get(condition);
-  if (!test) {
-    test = guard(condition) as (value: object) => boolean;
-    compiledConditions.set(condition, test);
-  }
-  return test(context);
-}
-
-/** A node shows when the policy allows its `can` and its `when` query matches the context. */
-export function isVisible(node: Conditional, ability: PortalAbility, context: BindingContext): boolean {
-  if (node.can && !ability.can(node.can[0], node.can[1])) return false;
-  if (node.when && !conditionHolds(node.when, context)) return false;
-  return true;
 }
 
 /**

@@ -10,7 +10,7 @@ import { PublicLayout } from '../shell/PublicLayout.tsx';
 const Shell = lazy(() => import('../shell/Shell.tsx').then((module) => ({ default: module.Shell })));
 import { useSession } from '../session/store.ts';
 import type { SessionState } from '../session/types.ts';
-import { decideGuard, type GuardContext } from './guards.ts';
+import { decideGuard, type GuardContext } from '../../domain/route-guards.ts';
 import { useText } from '../i18n/use-text.ts';
 import { withPrefix } from './navigation.ts';
 

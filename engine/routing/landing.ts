@@ -1,5 +1,5 @@
 import type { SessionState } from '../session/types.ts';
-import { CUSTOMER_SELECT_PATH } from './guards.ts';
+import { CUSTOMER_SELECT_PATH } from '../../domain/route-guards.ts';
 
 /**
  * Where a user lands after signing in: customers on the account overview (or customer

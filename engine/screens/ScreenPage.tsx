@@ -1,7 +1,7 @@
 import { use, useCallback, useEffect, useMemo, useState } from 'react';
 import { Stack } from '@mantine/core';
 import { useLocation, useParams, useSearchParams } from 'react-router';
-import { flagOn } from '../../domain/flags.ts';
+import { flagBindings } from '../../domain/flags.ts';
 import type { BindingContext } from '../definitions/bindings.ts';
 import type { ScreenRoute } from '../definitions/types.ts';
 import { useText } from '../i18n/use-text.ts';
@@ -27,12 +27,6 @@ function sessionBindings(session: SessionState): Record<string, unknown> {
     // The program overview lists over all of them: filter[buid_customer]={session.customerIds}.
     customerIds: session.self?.customers?.map((customer) => customer.id) ?? [],
   };
-}
-
-/** Flags as bindings see them, with the spec §5 twin rule: x_disabled: false reads as x_enabled: true. */
-function flagBindings(flags: Record<string, boolean>): Record<string, boolean> {
-  const names = Object.keys(flags).map((name) => name.replace(/disabled$/, 'enabled'));
-  return Object.fromEntries([...Object.keys(flags), ...names].map((name) => [name, flagOn(flags, name)]));
 }
 
 /** One route: its definition (chunk + tenant override), its binding context, its widgets. */

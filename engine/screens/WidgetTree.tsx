@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Loader } from '@mantine/core';
-import { isVisible } from '../definitions/bindings.ts';
+import { isVisible } from '../../domain/conditions.ts';
 import type { WidgetNode } from '../definitions/types.ts';
 import type { WidgetName } from '../registry/names.ts';
 import { widgetRegistry } from '../registry/widgets.ts';

@@ -1,5 +1,5 @@
 import { loaders, validateScreen } from 'virtual:portal-screens';
-import { mergePatch } from '../definitions/merge-patch.ts';
+import { mergePatch } from '../../domain/merge-patch.ts';
 import type { ScreenDefinition } from '../definitions/types.ts';
 
 const cache = new Map<string, Promise<ScreenDefinition>>();

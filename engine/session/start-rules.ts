@@ -31,10 +31,7 @@ export function shouldLoadMappedLocations(role: string | undefined, flags: Featu
   return normaliseRole(role) === 'admin' && flagOn(flags, 'user_location_mapping_enabled');
 }
 
-/** spec §4: the merchant roll-up view shows only when the user is not corporate and has more than one merchant. */
-export function showMerchantRollUp(userType: UserType, merchantCount: number): boolean {
-  return userType !== 'corporate' && merchantCount > 1;
-}
+export { showMerchantRollUp } from '../../domain/menus.ts';
 
 /**
  * spec §8: location paging retries, stops after 3 consecutive errors and keeps what loaded.

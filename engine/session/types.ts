@@ -1,4 +1,7 @@
 import type { LanguageCode, TenantLimits } from '../../domain/tenant.ts';
+import type { UserType } from '../../domain/route-guards.ts';
+
+export type { UserType };
 
 /** GET /config attributes. */
 export interface PortalConfig {
@@ -24,8 +27,6 @@ export interface PortalConfig {
 
 export interface IdLabel { id: string; label: string; status?: string; currency?: string }
 
-export type UserType = 'customer' | 'corporate' | 'merchant' | 'admin' | 'none';
-
 /** GET /self attributes (spec §3 user session). */
 export interface SelfAttributes {
   authenticated: boolean;
@@ -41,6 +42,8 @@ export interface SelfAttributes {
   customerCurrencies?: IdLabel[]; merchantCurrencies?: IdLabel[];
   isSso?: boolean; inSsoGroup?: boolean; userGroupId?: number | null;
   customerEntityRestricted?: boolean; merchantEntityRestricted?: boolean;
+  /** The side-menu entries the server's guard rules allow (the shell applies the same rules itself). */
+  menu?: Array<{ id: string; label: string; path: string; icon?: string }>;
 }
 
 /** spec §3 selected customer. */

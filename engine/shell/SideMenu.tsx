@@ -7,7 +7,7 @@ import { useText } from '../i18n/use-text.ts';
 import { guardContextOf } from '../routing/GuardedScreen.tsx';
 import { usePortalPath, withoutPrefix } from '../routing/navigation.ts';
 import { useSession } from '../session/store.ts';
-import { menuKind, visibleMenu } from './menu.ts';
+import { menuKind, visibleMenu } from '../../domain/menus.ts';
 
 export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const session = useSession((state) => state);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { useActionRunner } from '../actions/use-action-runner.ts';
-import { isVisible } from '../definitions/bindings.ts';
+import { isVisible } from '../../domain/conditions.ts';
 import type { ActionDefinition } from '../definitions/types.ts';
 import { useText } from '../i18n/use-text.ts';
 import type { WidgetProps } from '../registry/widget-contract.ts';

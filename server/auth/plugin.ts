@@ -63,7 +63,7 @@ function checkCsrf(request: FastifyRequest): void {
 const abilities = new Map<string, PortalAbility>();
 
 /** Abilities depend on tenant flags, user type and role only: build each combination once. */
-function abilityFor(policy: Policy, tenantId: string, flags: Record<string, boolean>, userType: string, role: string): PortalAbility {
+export function abilityFor(policy: Policy, tenantId: string, flags: Record<string, boolean>, userType: string, role: string): PortalAbility {
   const key = `${tenantId}|${userType}|${role}`;
   let ability = abilities.get(key);
   if (!ability) {

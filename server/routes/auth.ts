@@ -36,7 +36,7 @@ export function setSessionCookies(reply: FastifyReply, token: string, csrfToken:
   reply.setCookie(CSRF_COOKIE, csrfToken, { httpOnly: false, sameSite: 'strict', path: '/', secure });
 }
 
-export function authRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps): void {
   app.post<{ Body: { username: string; password: string } }>('/auth/login', {
     schema: { body: loginBody }, config: { summary: 'Sign in with username and password; rotates the session' },
   }, async (request, reply) => {
@@ -76,7 +76,7 @@ export function authRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
     const { token, csrfToken } = await createSession(db, clock, tenant, user.user_id);
     setSessionCookies(reply, token, csrfToken, request.protocol === 'https');
     await audit(db, { tenantId: tenant.id, userId: user.user_id, action: 'login', entity: 'user', entityId: String(user.user_id) });
-    return reply.type('application/vnd.api+json').send(await selfDocument(db, tenant, user.user_id, csrfToken));
+    return reply.type('application/vnd.api+json').send(await selfDocument(db, tenant, policy, user.user_id, csrfToken));
   });
 
   app.post('/auth/logout', { config: { summary: 'End the session' } }, async (request, reply) => {

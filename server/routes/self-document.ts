@@ -1,7 +1,11 @@
 import type { Database } from '../db/database.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import { isoLocale } from '../../domain/locales.ts';
+import type { Policy } from '../../domain/policy.ts';
+import type { UserType } from '../../domain/route-guards.ts';
+import { abilityFor } from '../auth/plugin.ts';
 import { JSON_API } from '../http/jsonapi.ts';
+import { selfMenu } from '../menus/self-menu.ts';
 
 export const ANONYMOUS_SELF = {
   data: { type: 'self', id: 'anonymous', attributes: { authenticated: false, session_data: { logged_in: false } } },
@@ -9,8 +13,8 @@ export const ANONYMOUS_SELF = {
 
 export { JSON_API };
 
-/** GET /self's document (spec §7): session_data, the user's attributes, scope and currencies. */
-export async function selfDocument(db: Database, tenant: Tenant, userId: number, csrfToken: string) {
+/** GET /self's document (spec §7): session_data, the user's attributes, scope, currencies and menu. */
+export async function selfDocument(db: Database, tenant: Tenant, policy: Policy, userId: number, csrfToken: string) {
   const user = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
   const session = await db.selectFrom('sessions').selectAll()
     .where('user_id', '=', userId).where('csrf_token', '=', csrfToken).executeTakeFirst();
@@ -74,6 +78,12 @@ export async function selfDocument(db: Database, tenant: Tenant, userId: number,
         userGroupId: user.user_group_id,
         customerEntityRestricted: customers.length > 0 && user.user_type !== 'corporate',
         merchantEntityRestricted: merchants.length > 0,
+        menu: selfMenu(tenant, {
+          userType: user.user_type as UserType, role: user.role,
+          ability: abilityFor(policy, tenant.id, tenant.flags, user.user_type, user.role),
+          customerCount: customers.length, merchantCount: merchants.length,
+          hasCustomer: Boolean(session?.customer_id), hasMerchant: Boolean(session?.merchant_id),
+        }),
       },
     },
     meta: { csrf_token: csrfToken },

@@ -25,11 +25,11 @@ const sessionDataBody = {
 
 type SessionKey = 'customer_id' | 'location' | 'merchant_id';
 
-export function sessionRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function sessionRoutes(app: FastifyInstance, { db, policy }: AppDeps): void {
   app.get('/self', { config: { summary: 'The signed-in user and session_data; logged_in false without a session' } }, async (request, reply) => {
     reply.type(JSON_API);
     if (!request.auth) return ANONYMOUS_SELF;
-    return selfDocument(db, request.tenant, request.auth.user.user_id, request.auth.session.csrf_token);
+    return selfDocument(db, request.tenant, policy, request.auth.user.user_id, request.auth.session.csrf_token);
   });
 
   app.post<{ Body: { sessionKeys: Array<{ key: SessionKey; value: string | null }> } }>('/session_data', {
@@ -62,6 +62,6 @@ export function sessionRoutes(app: FastifyInstance, { db }: AppDeps): void {
     await db.updateTable('sessions')
       .set({ customer_id: customerId, location, merchant_id: merchantId })
       .where('id_hash', '=', auth.sessionIdHash).execute();
-    return reply.type(JSON_API).send(await selfDocument(db, request.tenant, auth.user.user_id, auth.session.csrf_token));
+    return reply.type(JSON_API).send(await selfDocument(db, request.tenant, policy, auth.user.user_id, auth.session.csrf_token));
   });
 }

@@ -1,6 +1,6 @@
 import { readScreens } from '../../engine/build/screens-plugin.ts';
 import type { ScreenDefinition } from '../../engine/definitions/types.ts';
-import { decideGuard, type GuardContext } from '../../engine/routing/guards.ts';
+import { decideGuard, type GuardContext } from '../../domain/route-guards.ts';
 import type { UserType } from '../../engine/session/types.ts';
 import { buildAbility, type Policy } from '../../domain/policy.ts';
 import policy from '../../permissions/policy.json' with { type: 'json' };

@@ -3,7 +3,7 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useActionRunner } from '../../actions/use-action-runner.ts';
 import type { QueryParams } from '../../data/api-client.ts';
-import { isVisible } from '../../definitions/bindings.ts';
+import { isVisible } from '../../../domain/conditions.ts';
 import type { ActionDefinition } from '../../definitions/types.ts';
 import { useText } from '../../i18n/use-text.ts';
 import { useScreen } from '../../screens/screen-context.tsx';

@@ -1,7 +1,8 @@
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
 import { Badge, Button, Group } from '@mantine/core';
-import { isVisible, resolveBinding } from '../../definitions/bindings.ts';
+import { isVisible } from '../../../domain/conditions.ts';
+import { resolveBinding } from '../../definitions/bindings.ts';
 import type { ActionDefinition } from '../../definitions/types.ts';
 import { statusKey } from '../../format/formatters.ts';
 import { useCellEnvironment } from './cell-environment.ts';

@@ -1,4 +1,4 @@
-import { conditionHolds } from '../../definitions/bindings.ts';
+import { conditionHolds } from '../../../domain/conditions.ts';
 
 /** An action's selection rule (spec §5 "at least one unpaid invoice… must be selected to pay"). */
 export interface SelectionRule { message: string; where?: Record<string, unknown>; ineligible?: string }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { buildAbility } from '../../domain/policy.ts';
-import { loadPolicy } from '../../server/policy/load.ts';
-import { CUSTOMER_SELECT_PATH, LOGIN_PATH, MERCHANT_SELECT_PATH, decideGuard, type GuardContext } from './guards.ts';
+import { buildAbility } from './policy.ts';
+import { loadPolicy } from '../server/policy/load.ts';
+import { CUSTOMER_SELECT_PATH, LOGIN_PATH, MERCHANT_SELECT_PATH, decideGuard, type GuardContext } from './route-guards.ts';
 
 const policy = loadPolicy();
 const flags = { cards_enabled: true, loyalty_enabled: true, notification_center_disabled: false };

@@ -1,7 +1,27 @@
-import { flagOn, type FeatureFlags } from '../../domain/flags.ts';
-import { normaliseRole, type PortalAbility } from '../../domain/policy.ts';
-import type { GuardDefinition } from '../definitions/types.ts';
-import type { UserType } from '../session/types.ts';
+/**
+ * spec §5 route guards as data and one decision function: the browser guards routes with it,
+ * the server computes /self's menu with it.
+ */
+import { flagOn, type FeatureFlags } from './flags.ts';
+import { normaliseRole, type Action, type PortalAbility, type Subject } from './policy.ts';
+
+export type UserType = 'customer' | 'corporate' | 'merchant' | 'admin' | 'none';
+
+/** A screen's `guard` (schemas/screen.schema.json). */
+export interface GuardDefinition {
+  /** Reachable without signing in (sign-in screens, landing, not-found). */
+  public?: boolean;
+  userTypes?: UserType[];
+  /** Any of these roles is required (compared lowercased). */
+  roles?: string[];
+  forbiddenRoles?: string[];
+  /** Every flag must pass (with the spec §5 twin rule). */
+  flags?: string[];
+  forbiddenFlags?: string[];
+  can?: [Action, Subject];
+  requiresCustomer?: boolean;
+  requiresMerchant?: boolean;
+}
 
 export const LOGIN_PATH = '/login';
 /** spec §2: routes that need a customer go to the customer selection screen. */

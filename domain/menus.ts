@@ -1,7 +1,23 @@
-import { isVisible, type BindingContext } from '../definitions/bindings.ts';
-import type { MenuDefinitions, MenuEntry, ScreenRoute } from '../definitions/types.ts';
-import { decideGuard, type GuardContext } from '../routing/guards.ts';
-import type { UserType } from '../session/types.ts';
+import { isVisible, type Conditional } from './conditions.ts';
+import { decideGuard, type GuardContext, type GuardDefinition, type UserType } from './route-guards.ts';
+
+/** One side-menu entry (screens/menus/side-menus.json). */
+export interface MenuEntry extends Conditional {
+  id: string;
+  label: string;
+  path: string;
+  icon?: string;
+  /** The entry shows only when the route's guard would let the user in. */
+  screen?: string;
+  flags?: string[];
+}
+
+export type MenuDefinitions = Record<'customer' | 'corporate' | 'merchant' | 'dealer', MenuEntry[]>;
+
+/** spec §4: the merchant roll-up view shows only when the user is not corporate and has more than one merchant. */
+export function showMerchantRollUp(userType: UserType, merchantCount: number): boolean {
+  return userType !== 'corporate' && merchantCount > 1;
+}
 
 /** spec §2: side menus exist for customer, dealer, merchant and corporate users. */
 export function menuKind(userType: UserType, merchantRollUp: boolean): keyof MenuDefinitions | null {
@@ -19,8 +35,8 @@ export function menuKind(userType: UserType, merchantRollUp: boolean): keyof Men
  * own condition must hold.
  */
 export function visibleMenu(
-  menus: MenuDefinitions, kind: keyof MenuDefinitions, screens: readonly ScreenRoute[],
-  guard: GuardContext, bindings: BindingContext,
+  menus: MenuDefinitions, kind: keyof MenuDefinitions,
+  screens: ReadonlyArray<{ id: string; guard: GuardDefinition }>, guard: GuardContext, bindings: object,
 ): MenuEntry[] {
   return menus[kind].filter((entry) => {
     const screen = screens.find((candidate) => candidate.id === entry.screen);
