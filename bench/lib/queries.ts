@@ -1,20 +1,18 @@
 /**
- * The SQL GET /invoices runs, obtained from the route's own query builders: the same three
- * lines as the handler in server/routes/invoices.ts (parseListQuery → filteredInvoices →
- * selectInvoiceColumns → fetchPage) on a Kysely whose driver records each compiled
- * statement instead of sending it. fetchPage issues the page query and the count query.
+ * The SQL GET /invoices runs, obtained from the route's own query builders
+ * (server/invoices/page.ts invoicePageQueries, which fetchInvoicePage executes): the keys of
+ * the page from the index, the count (served from the route's count cache), and the rows of
+ * those keys. Compiled on a Kysely whose driver never sends anything.
  */
 import {
   CompiledQuery, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
-  type DatabaseConnection, type Dialect, type Driver, type QueryResult,
+  type Dialect, type Driver,
 } from 'kysely';
 import type { AuthContext } from '../../server/auth/context.ts';
 import type { DB } from '../../server/db/schema.ts';
 import { parseListQuery } from '../../server/http/list-query.ts';
-import { fetchPage } from '../../server/http/paging.ts';
-import {
-  filteredInvoices, INVOICE_SORT_COLUMNS, INVOICE_TIEBREAKER, invoiceList, selectInvoiceColumns,
-} from '../../server/invoices/list.ts';
+import { invoiceList } from '../../server/invoices/list.ts';
+import { invoicePageQueries } from '../../server/invoices/page.ts';
 
 export const BENCH_CUSTOMER = 'C-9000';
 export const PAGE_SIZE = 50;
@@ -36,27 +34,17 @@ export function invoicePath(page: number): string {
 /** Page number of the i-th request (0-based): 1, 2, …, 200, 1, … */
 export const pageOf = (index: number) => (index % PAGES) + 1;
 
-class CaptureConnection implements DatabaseConnection {
-  constructor(private readonly captured: CompiledQuery[]) {}
-  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    this.captured.push(compiled);
-    // fetchPage reads `total` of the count query's one row.
-    return { rows: [{ total: 0 }] as R[] };
-  }
-  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> { throw new Error('not used'); }
-}
-
-class CaptureDialect implements Dialect {
-  readonly captured: CompiledQuery[] = [];
+/** Compiles only: the bench sends the statements itself. */
+class CompileOnlyDialect implements Dialect {
   createAdapter() { return new PostgresAdapter(); }
   createDriver(): Driver {
-    const connection = new CaptureConnection(this.captured);
+    const refuse = async (): Promise<never> => { throw new Error('compile only'); };
     return {
       async init() {},
-      async acquireConnection() { return connection; },
-      async beginTransaction() {},
-      async commitTransaction() {},
-      async rollbackTransaction() {},
+      acquireConnection: refuse,
+      beginTransaction: refuse,
+      commitTransaction: refuse,
+      rollbackTransaction: refuse,
       async releaseConnection() {},
       async destroy() {},
     };
@@ -65,7 +53,13 @@ class CaptureDialect implements Dialect {
   createQueryCompiler() { return new PostgresQueryCompiler(); }
 }
 
-export interface RouteStatements { page: CompiledQuery; count: CompiledQuery }
+export interface RouteStatements {
+  keys: CompiledQuery;
+  count: CompiledQuery;
+  /** The count cache's key, as the route computes it. */
+  countKey: string;
+  rows(ids: string[]): CompiledQuery;
+}
 
 /** The admin's scope as the route sees it once filter[buid_customer]=C-9000 is checked against it. */
 const benchAuth = {
@@ -75,29 +69,21 @@ const benchAuth = {
   merchantIds: [],
 } as unknown as AuthContext;
 
-/** The page and count statements GET `path` runs, compiled by the route's own builders. */
-export async function routeStatements(path: string): Promise<RouteStatements> {
-  const dialect = new CaptureDialect();
-  const db = new Kysely<DB>({ dialect });
+const compiler = new Kysely<DB>({ dialect: new CompileOnlyDialect() });
+
+/** The statements GET `path` runs, compiled by the route's own builders (same calls as the handler). */
+export function routeStatements(path: string): RouteStatements {
   const query = Object.fromEntries(new URL(path, 'http://127.0.0.1').searchParams);
-  // Same as the GET /invoices handler:
-  const list = parseListQuery(query, invoiceList);
-  const builder = selectInvoiceColumns(filteredInvoices(db, benchAuth, list.filters));
-  await fetchPage(builder, list, INVOICE_SORT_COLUMNS, INVOICE_TIEBREAKER);
-  await db.destroy();
-  const count = dialect.captured.find((compiled) => /count\(\*\)::int as "total"/.test(compiled.sql));
-  const page = dialect.captured.find((compiled) => compiled !== count);
-  if (dialect.captured.length !== 2 || !page || !count) {
-    throw new Error(`expected the page and count statements, captured ${dialect.captured.length}:\n${dialect.captured.map((c) => c.sql).join('\n')}`);
-  }
-  return { page, count };
+  const queries = invoicePageQueries(compiler, benchAuth, parseListQuery(query, invoiceList));
+  return {
+    keys: queries.keys.compile(), count: queries.count.compile(), countKey: queries.countKey,
+    rows: (ids) => queries.rows(ids).compile(),
+  };
 }
 
 /** Statements for every page number 1..PAGES (index = page - 1). */
-export async function allRouteStatements(): Promise<RouteStatements[]> {
-  const statements: RouteStatements[] = [];
-  for (let page = 1; page <= PAGES; page += 1) statements.push(await routeStatements(invoicePath(page)));
-  return statements;
+export function allRouteStatements(): RouteStatements[] {
+  return Array.from({ length: PAGES }, (_, index) => routeStatements(invoicePath(index + 1)));
 }
 
 /** The statement with its parameters inlined, for printing and EXPLAIN by hand. */

@@ -1,16 +1,36 @@
 /**
- * The raw floor: the route's own page and count statements sent straight to the database,
- * with no HTTP, no session look-up and no JSON, for as long as the API was loaded.
+ * The raw floor: the route's own statements sent straight to the database in the route's order
+ * (page keys and the cached count together, then the keys' rows), with no HTTP, no session
+ * look-up and no JSON, for as long as the API was loaded.
  */
 import pg from 'pg';
 import { createDatabase } from '../../server/db/database.ts';
+import { CountCache } from '../../server/http/count-cache.ts';
 import { assertLoopback, type InvoicePage } from './load.ts';
 import { pageOf, type CompiledQuery, type RouteStatements } from './queries.ts';
 
 export interface RawResult { seconds: number; requests: number; rps: number; p50: number; p99: number; errors: number }
 
-/** One request = the page query and the count query. */
-type RunRequest = (statements: RouteStatements) => Promise<unknown>;
+/** One request = what fetchInvoicePage sends for one page. */
+type RunRequest = (statements: RouteStatements) => Promise<InvoicePage>;
+type Send = <R>(compiled: CompiledQuery) => Promise<{ rows: R[] }>;
+
+/**
+ * fetchInvoicePage's database work over `send`: keys and (through a count cache like the
+ * route's) the total at once, then the rows of the keys.
+ */
+function pageRequest(send: Send, sequential: boolean): RunRequest {
+  const counts = new CountCache();
+  const total = (statements: RouteStatements) => counts.get(statements.countKey, async () => Number((await send<{ total: number | string }>(statements.count)).rows[0]?.total));
+  return async (statements) => {
+    const [keys, count] = sequential
+      ? [await send<{ trx_id: string }>(statements.keys), await total(statements)]
+      : await Promise.all([send<{ trx_id: string }>(statements.keys), total(statements)]);
+    const trxIds = keys.rows.map((row) => row.trx_id);
+    if (trxIds.length > 0) await send(statements.rows(trxIds));
+    return { trxIds, total: count };
+  };
+}
 
 function percentile(sorted: Float64Array, fraction: number): number {
   if (sorted.length === 0) return NaN;
@@ -56,13 +76,9 @@ async function drive(run: RunRequest, statements: RouteStatements[], loops: numb
   };
 }
 
-function firstPage(rows: Array<{ trx_id: string }>, countRows: Array<{ total: number | string }>): InvoicePage {
-  return { trxIds: rows.map((row) => row.trx_id), total: Number(countRows[0]?.total) };
-}
-
 /**
  * PostgreSQL: a pg Pool of `clients` connections and `loops` concurrent loops; each request
- * sends the two statements at once, as fetchPage does (Promise.all on the pool).
+ * sends keys and count at once, then the rows, as fetchInvoicePage does on the pool.
  */
 export async function rawFloorPostgres(options: {
   databaseUrl: string; statements: RouteStatements[]; clients: number; loops: number;
@@ -71,11 +87,10 @@ export async function rawFloorPostgres(options: {
   assertLoopback(options.databaseUrl);
   const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.clients });
   pool.on('error', (error) => console.error(`  raw floor: idle client error: ${error.message}`));
-  const send = (compiled: CompiledQuery) => pool.query(compiled.sql, [...compiled.parameters]);
-  const run: RunRequest = (statements) => Promise.all([send(statements.page), send(statements.count)]);
+  const send: Send = async <R>(compiled: CompiledQuery) => (await pool.query(compiled.sql, [...compiled.parameters])) as unknown as { rows: R[] };
+  const run = pageRequest(send, false);
   try {
-    const [page, count] = await Promise.all([send(options.statements[0]!.page), send(options.statements[0]!.count)]);
-    const page1 = firstPage(page.rows as Array<{ trx_id: string }>, count.rows as Array<{ total: number }>);
+    const page1 = await run(options.statements[0]!);
     if (options.warmupSeconds > 0) await drive(run, options.statements, options.loops, options.warmupSeconds, options.maxRequests ?? 5_000_000);
     const result = await drive(run, options.statements, options.loops, options.seconds, options.maxRequests ?? 5_000_000);
     return { result, page1 };
@@ -86,20 +101,16 @@ export async function rawFloorPostgres(options: {
 
 /**
  * PGlite: the data directory opened in this process with createDatabase (after the server has
- * stopped: PGlite is one connection), the two statements run one after the other in one loop.
+ * stopped: PGlite is one connection), the statements one after the other in one loop.
  */
 export async function rawFloorPglite(options: {
   dataDir: string; statements: RouteStatements[]; warmupSeconds: number; seconds: number; maxRequests?: number;
 }): Promise<{ result: RawResult; page1: InvoicePage }> {
   const db = await createDatabase({ dataDir: options.dataDir });
-  const run: RunRequest = async (statements) => {
-    await db.executeQuery(statements.page);
-    await db.executeQuery(statements.count);
-  };
+  const send: Send = async <R>(compiled: CompiledQuery) => ({ rows: (await db.executeQuery<R>(compiled)).rows as R[] });
+  const run = pageRequest(send, true);
   try {
-    const page = await db.executeQuery<{ trx_id: string }>(options.statements[0]!.page);
-    const count = await db.executeQuery<{ total: number }>(options.statements[0]!.count);
-    const page1 = firstPage(page.rows, count.rows);
+    const page1 = await run(options.statements[0]!);
     if (options.warmupSeconds > 0) await drive(run, options.statements, 1, options.warmupSeconds, options.maxRequests ?? 5_000_000);
     const result = await drive(run, options.statements, 1, options.seconds, options.maxRequests ?? 5_000_000);
     return { result, page1 };
