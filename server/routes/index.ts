@@ -8,6 +8,7 @@ import { disputeRoutes } from './disputes.ts';
 import { documentRoutes } from './documents.ts';
 import { exposureRoutes } from './exposures.ts';
 import { invoiceRoutes } from './invoices.ts';
+import { legacyRoutes } from './legacy.ts';
 import { loyaltyRoutes } from './loyalty.ts';
 import { notificationRoutes } from './notifications.ts';
 import { recoveryRoutes } from './recovery.ts';
@@ -33,4 +34,5 @@ export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
   cardRoutes(app, deps);
   currencyRoutes(app, deps);
   loyaltyRoutes(app, deps);
+  legacyRoutes(app);
 }
