@@ -23,6 +23,11 @@ describe('query values (source filters and params)', () => {
     expect(resolveQueryValue(50, context)).toBe('50');
     expect(resolveQueryValue('{customer.missing}', context)).toBeUndefined();
   });
+  it('sends `otherwise` when the condition does not hold (one customer from the query, else all of the session)', () => {
+    const customers = { value: '{query.customer}', when: { 'query.customer': { $exists: true } }, otherwise: '{session.customerIds}' };
+    expect(resolveQueryValue(customers, context)).toBe('C-1001,C-1002');
+    expect(resolveQueryValue(customers, { ...context, query: { customer: 'C-1002' } })).toBe('C-1002');
+  });
   it('sends a conditional value only when its condition holds', () => {
     const currency = { value: '{session.selectedCurrency}', when: { 'flags.multi_currency_enabled': true } };
     expect(resolveQueryValue(currency, context)).toBe('USD');

@@ -257,8 +257,11 @@ describe('program overview (/account/program-overview)', () => {
     // A customer opens its program-overview invoice list, on the status clicked.
     const northwind = page.locator('[data-table="program-customers"] tr[data-row-id="C-1001"]');
     expect(await northwind.getByRole('link', { name: 'Northwind Logistics' }).getAttribute('href')).toBe('/account/program-overview-invoice-list/Billed?customer=C-1001');
+    const listRequest = page.waitForRequest((candidate) => candidate.url().includes('/invoices?'));
     await northwind.getByRole('link', { name: await money(document.data[0]!.attributes.past_due_total, 'USD') }).click();
     await page.waitForURL((url) => url.pathname === '/account/program-overview-invoice-list/Past%20Due' && url.search === '?customer=C-1001');
+    // The list shows that customer's invoices only.
+    expect(new URL((await listRequest).url()).searchParams.get('filter[buid_customer]')).toBe('C-1001');
   });
 
   it('offers payment across accounts (the action sets payment mode PROGRAM_OVERVIEW) and opens the payment flow', async () => {
