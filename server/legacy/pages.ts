@@ -48,6 +48,6 @@ export function renderLegacyPage(location: string, language: LanguageCode): { st
     return { status: 404, html: document(language, texts.notFound.title, [`<h1>${escapeHtml(texts.notFound.title)}</h1>`, `<p>${escapeHtml(texts.notFound.text)}</p>`]) };
   }
   const paragraphs = Object.keys(page).filter((key) => /^paragraph\d+$/.test(key)).sort((a, b) => Number(a.slice(9)) - Number(b.slice(9)))
-    .map((key) => `<p>${escapeHtml(page[key as `paragraph${number}`])}</p>`);
+    .map((key) => `<p>${escapeHtml(page[key as `paragraph${number}`] ?? '')}</p>`);
   return { status: 200, html: document(language, page.title, [`<h1>${escapeHtml(page.heading)}</h1>`, ...paragraphs]) };
 }
