@@ -5,8 +5,11 @@
  * re-sort by amount (header click until the first row changed and painted), and dropped frames
  * while scrolling the whole list at a fixed speed. Targets: within 1.25x of the floor, first
  * rows under 1 s. Appends a dated section to bench/RESULTS.md.
+ *
+ * BENCH_UI_PROFILE=<dir> also records a CPU profile of each page while it scrolls
+ * (<dir>/<name>.cpuprofile, opened in Chromium's DevTools) and prints its heaviest functions.
  */
-import { appendFileSync, cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
@@ -27,6 +30,7 @@ const DROPPED_GAP_MS = 1.5 * FRAME_MS;
 const TARGET_RATIO = 1.25;
 const FLOOR_PATH = '/bench-floor/';
 const TARGET_FIRST_ROWS_MS = 1000;
+const PROFILE_DIR = process.env.BENCH_UI_PROFILE;
 // spec §4 statuses, as the invoice list's tabs name them.
 const STATUSES = ['Billed', 'Past Due', 'Pending', 'Payment Pending', 'Paid', 'Unbilled', 'Disputed', 'On hold', 'Adjusted', 'Terminated'];
 
@@ -177,8 +181,37 @@ async function sortAndScroll(page: Page, subject: Subject, prepare: () => Promis
     sort.push(await page.evaluate(SORT_PROBE(subject.rowSelector, subject.sortSelector)) as number);
   }
   await page.waitForTimeout(1000);
-  const scroll = await page.evaluate(SCROLL_PROBE(subject.rowSelector, SCROLL_PX_PER_S, DROPPED_GAP_MS, FRAME_MS)) as Omit<Figures['scroll'], 'rows'>;
+  const scroll = await profiled(page, subject.name, () => page.evaluate(SCROLL_PROBE(subject.rowSelector, SCROLL_PX_PER_S, DROPPED_GAP_MS, FRAME_MS)) as Promise<Omit<Figures['scroll'], 'rows'>>);
   return { sort, scroll: { ...scroll, rows: subject.rows } };
+}
+
+interface ProfileNode { id: number; callFrame: { functionName: string; url: string; lineNumber: number }; children?: number[] }
+interface CpuProfile { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] }
+
+/** With BENCH_UI_PROFILE, runs `work` under the CDP profiler, saves the profile and prints where the time went. */
+async function profiled<T>(page: Page, name: string, work: () => Promise<T>): Promise<T> {
+  if (!PROFILE_DIR) return work();
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.start');
+  const result = await work();
+  const { profile } = await cdp.send('Profiler.stop') as unknown as { profile: CpuProfile };
+  mkdirSync(PROFILE_DIR, { recursive: true });
+  writeFileSync(join(PROFILE_DIR, `${name}.cpuprofile`), JSON.stringify(profile));
+  const selfMs = new Map<number, number>();
+  profile.samples.forEach((id, index) => selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000));
+  const byFunction = new Map<string, number>();
+  for (const node of profile.nodes) {
+    const { functionName, url, lineNumber } = node.callFrame;
+    const key = `${functionName || '(anonymous)'} ${url.replace(/^.*\//, '')}:${lineNumber}`;
+    byFunction.set(key, (byFunction.get(key) ?? 0) + (selfMs.get(node.id) ?? 0));
+  }
+  const total = [...byFunction.values()].reduce((sum, value) => sum + value, 0);
+  console.log(`${name}: CPU profile ${join(PROFILE_DIR, `${name}.cpuprofile`)} (${total.toFixed(0)} ms sampled); heaviest self time:`);
+  for (const [key, value] of [...byFunction].sort((a, b) => b[1] - a[1]).slice(0, 20)) console.log(`  ${value.toFixed(0).padStart(6)} ms  ${key}`);
+  await cdp.detach();
+  return result;
 }
 
 /** Picks the largest page size the list offers, so the whole status fits one page if it can. */
@@ -200,7 +233,8 @@ async function main(): Promise<void> {
   const host = machine();
   const table = invoiceTable();
   const dist = mkdtempSync(join(tmpdir(), 'ui-bench-'));
-  buildPortal(dist);
+  // A profile reads better with the functions' own names.
+  buildPortal(dist, PROFILE_DIR ? ['--minify', 'false'] : []);
   await buildFloor(dist);
   const server = await startPortalServer({ staticDir: dist, bigCustomerInvoices: 12_000 });
   const browser = await launchBrowser();
@@ -283,7 +317,7 @@ async function main(): Promise<void> {
       '',
     ].join('\n');
     console.log(section);
-    appendFileSync('bench/RESULTS.md', section);
+    if (process.env.BENCH_RESULTS !== '0') appendFileSync('bench/RESULTS.md', section);
   } finally {
     await browser.close();
     await server.close();

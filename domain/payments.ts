@@ -19,6 +19,12 @@ export const METHOD_FLAG: Record<PaymentMethodKind, string> = {
   mail: 'mail_payment_enabled',
 };
 
+/**
+ * spec §4 payment timing: bank payments appear in 1 to 2 business days, card status updates in
+ * 1 to 3. A payment stays pending for the longer bound, then settles.
+ */
+export const SETTLEMENT_BUSINESS_DAYS: Record<'bank' | 'card', number> = { bank: 2, card: 3 };
+
 /** One invoice in a payment: what it costs and whose it is. */
 export interface PaymentLine {
   trxId: string;
@@ -27,6 +33,21 @@ export interface PaymentLine {
   /** The open amount to pay, minor units. */
   amountMinor: number;
   status: string;
+}
+
+/**
+ * The body of POST /payments (the payments API contract): exactly one of `invoices` (trx ids)
+ * or `customers` (program mode: every payable invoice of each, in its own currency); a bank
+ * payment names the paying customer's online-payment account, a card payment the provider's token.
+ */
+export interface PaymentBody {
+  mode: PaymentMode;
+  method: 'bank' | 'card';
+  invoices?: string[];
+  customers?: string[];
+  bank_account_id?: string;
+  card_token?: string;
+  terms_accepted: boolean;
 }
 
 export interface PayingCustomer {
@@ -123,6 +144,8 @@ export function paymentProblems(request: PaymentRequest, context: PaymentRuleCon
   }
 
   if (method === 'bank' && customers.length > 1) problems.push({ code: ErrorCode.multipleAccountsCardOnly });
+  // One payment row carries one currency; a card payment has its own currency rule below.
+  if (method === 'bank' && totals.length > 1) problems.push({ code: ErrorCode.oneCurrencyPerPayment });
   if (method === 'mail' && customers.length > 1) problems.push({ code: ErrorCode.oneAccountAtATime });
   if (method === 'card') {
     const [only] = totals;

@@ -37,6 +37,8 @@ export interface TenantConfigValues {
   loadSecure: boolean;
   supportPhone?: string;
   supportEmail?: string;
+  /** Where payments by mail go (shown with the mail method). */
+  remittance?: { payee: string; lines: string[] };
 }
 
 export interface Tenant {
@@ -50,7 +52,8 @@ export interface Tenant {
   flags: Record<string, boolean>;
   config: TenantConfigValues;
   limits: TenantLimits;
-  paymentProvider: { name: 'sandbox'; publicKey?: string };
+  /** timeoutMs: how long the server waits for a card authorisation (default 10 s). */
+  paymentProvider: { name: 'sandbox'; publicKey?: string; timeoutMs?: number };
   overrides?: { screens?: Record<string, object>; permissions?: Record<string, object> };
 }
 

@@ -5,6 +5,7 @@ import { createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { isDatabaseEmpty, seedDemo } from './db/seed.ts';
 import { createMailer } from './mail/mailer.ts';
+import { paymentJobRunner } from './payments/jobs.ts';
 import { loadPolicy } from './policy/load.ts';
 import { loadTenants } from './tenants/store.ts';
 
@@ -25,7 +26,12 @@ async function main(): Promise<void> {
     staticDir: config.staticDir,
     logLevel: config.logLevel,
   });
+  // Settlements and the daily AutoPay sweep run in this process; JOB_POLL_MS sets how often it looks.
+  const jobs = paymentJobRunner({ db, tenants, clock: systemClock }, {
+    onError: (error, job) => app.log.error({ err: error, job }, 'job failed'),
+  });
   const shutdown = async () => {
+    await jobs.stop();
     await app.close();
     await db.destroy();
     process.exit(0);
@@ -33,6 +39,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
   await app.listen({ port: config.port, host: config.host });
+  jobs.start(Number(process.env.JOB_POLL_MS ?? 5_000));
   console.log(`Portal and API on http://localhost:${config.port} (${config.databaseUrl ? 'PostgreSQL' : `PGlite in ${config.dataDir}`})`);
 }
 

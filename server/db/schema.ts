@@ -122,6 +122,9 @@ export interface NotificationsTable {
   created_ts: TimestampDefault; effective_ts: Timestamp; expires_ts: Date | null;
   high_priority: ColumnType<boolean, boolean | undefined, boolean>; text_title: string; text_body: string;
   notification_links: Json<NotificationLink[]>; notification_attachments: Json<NotificationAttachment[]>;
+  /** A message the server wrote: `{text_key}.title` / `.body` of locales/<lang>/notifications.json, rendered per reader. */
+  text_key: ColumnType<string | null, string | null | undefined, string | null>;
+  text_params: ColumnType<Record<string, string | number>, string | undefined, string>;
 }
 export interface CardsTable {
   card_id: Generated<number>; buid_customer: string; card_name: string; card_holder: string; card_number: string;
@@ -145,6 +148,9 @@ export interface PaymentsTable {
   status: 'pending' | 'settled' | 'failed'; idempotency_key: string | null; request_hash: string | null;
   source: ColumnType<string, string | undefined, string>;
   created_at: TimestampDefault; settles_at: Date | null; settled_at: Date | null;
+  card_last4: ColumnType<string | null, string | null | undefined, string | null>;
+  card_brand: ColumnType<string | null, string | null | undefined, string | null>;
+  authorization_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface PaymentInvoicesTable {
   payment_id: number; trx_id: string; buid_customer: string; amount_minor: number;

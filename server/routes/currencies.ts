@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import { bankingCountriesOffered } from '../../domain/bank-accounts.ts';
 import { markDefaultCurrency } from '../../domain/currency.ts';
 import { normaliseRole } from '../../domain/policy.ts';
-import { systemType } from '../../domain/tenant.ts';
 import type { AppDeps } from '../deps.ts';
 import { authorize, scopedCustomer, scopedMerchant } from '../auth/guard.ts';
 import { forbidden, notFound } from '../http/errors.ts';
@@ -22,11 +22,6 @@ const bankingCountriesParams = {
 /** spec §7: the currency calls exist only when the tenant configures currency_version. */
 function currenciesConfigured(config: { currency_version?: number }): boolean {
   return config.currency_version !== undefined && config.currency_version !== null;
-}
-
-/** spec §6: banking countries only for system type G with bank account module version above 1. */
-function bankingCountriesOffered(config: Parameters<typeof systemType>[0] & { bank_account_module_version: number }): boolean {
-  return systemType(config) === 'G' && config.bank_account_module_version > 1;
 }
 
 /** `{ id, label }` as the session's customerCurrencies, plus the spec §9 default mark. */

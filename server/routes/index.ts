@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { authRoutes } from './auth.ts';
+import { bankAccountRoutes } from './bank-accounts.ts';
 import { cardRoutes } from './cards.ts';
 import { currencyRoutes } from './currencies.ts';
 import { customerRoutes } from './customers.ts';
@@ -11,6 +12,7 @@ import { invoiceRoutes } from './invoices.ts';
 import { legacyRoutes } from './legacy.ts';
 import { loyaltyRoutes } from './loyalty.ts';
 import { notificationRoutes } from './notifications.ts';
+import { paymentRoutes } from './payments.ts';
 import { recoveryRoutes } from './recovery.ts';
 import { ssoRoutes } from './sso.ts';
 import { rejectionRoutes } from './rejections.ts';
@@ -33,6 +35,8 @@ export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
   rejectionRoutes(app, deps);
   cardRoutes(app, deps);
   currencyRoutes(app, deps);
+  bankAccountRoutes(app, deps);
   loyaltyRoutes(app, deps);
   legacyRoutes(app);
+  paymentRoutes(app, deps);
 }

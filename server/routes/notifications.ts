@@ -4,6 +4,7 @@ import { authorize } from '../auth/guard.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
+import { localeText } from '../i18n/locale-text.ts';
 
 const notificationList = {
   filters: [] as const,
@@ -41,8 +42,9 @@ export function notificationRoutes(app: FastifyInstance, { db, clock }: AppDeps)
         effective_ts: new Date(row.effective_ts).toISOString(),
         expires_ts: row.expires_ts ? new Date(row.expires_ts).toISOString() : null,
         high_priority: row.high_priority ? 'Y' : 'N',
-        text_title: row.text_title,
-        text_body: row.text_body,
+        // Notices the server wrote (AutoPay) carry a text key: shown in the reader's language.
+        text_title: row.text_key ? localeText(auth.user.language, `${row.text_key}.title`, row.text_params) : row.text_title,
+        text_body: row.text_key ? localeText(auth.user.language, `${row.text_key}.body`, row.text_params) : row.text_body,
         notification_links: row.notification_links,
         notification_attachments: row.notification_attachments,
       })),

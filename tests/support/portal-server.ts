@@ -10,8 +10,8 @@ import { loadPolicy } from '../../server/policy/load.ts';
 import { loadTenants, TenantStore } from '../../server/tenants/store.ts';
 
 /** Builds the portal with Vite into `outDir` (quietly). */
-export function buildPortal(outDir: string): void {
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error', '--outDir', outDir], { stdio: 'inherit' });
+export function buildPortal(outDir: string, extraArguments: string[] = []): void {
+  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error', '--outDir', outDir, ...extraArguments], { stdio: 'inherit' });
 }
 
 /**

@@ -1,0 +1,36 @@
+import type { Selectable } from 'kysely';
+import { maskAccountNumber, stopsOnlinePayment } from '../../domain/bank-accounts.ts';
+import type { BankAccountsTable } from '../db/schema.ts';
+import { resource } from '../http/jsonapi.ts';
+
+export type BankAccountRow = Selectable<BankAccountsTable>;
+
+/**
+ * A bank account as every response shows it: the number masked to its last four digits, never
+ * in full (spec §9). `stops_online_payment` tells the portal that removing this account leaves
+ * the customer without online payment (spec §4), so it can warn before.
+ */
+export function bankAccountResource(row: BankAccountRow, live: readonly BankAccountRow[]) {
+  return resource('bank-accounts', row.id, {
+    account_id: String(row.id),
+    buid_customer: row.buid_customer,
+    kind: row.kind,
+    bank_country: row.bank_country,
+    bank_name: row.bank_name,
+    account_name: row.account_name,
+    account_number_masked: maskAccountNumber(row.account_number),
+    routing_number: row.routing_number,
+    bank_number: row.bank_number,
+    branch_number: row.branch_number,
+    account_type: row.account_type,
+    autopay: row.autopay,
+    online_payment: row.online_payment,
+    created_at: new Date(row.created_at).toISOString(),
+    stops_online_payment: stopsOnlinePayment(live, row.id),
+  });
+}
+
+/** What a conflict or an audit entry may name of an account: never the full number. */
+export function accountSummary(row: BankAccountRow) {
+  return { account_id: String(row.id), account: maskAccountNumber(row.account_number), bank_name: row.bank_name ?? row.account_name };
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '../../domain/error-codes.ts';
+import type { PaymentBody } from '../../domain/payments.ts';
+import type { AppDeps } from '../deps.ts';
+import { authorize } from '../auth/guard.ts';
+import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
+import { JSON_API, resource } from '../http/jsonapi.ts';
+import { parseIdList, parseListQuery } from '../http/list-query.ts';
+import { IDEMPOTENCY_KEY } from '../payments/idempotency.ts';
+import { paymentOptions } from '../payments/options.ts';
+import { sandboxProviderRoutes } from '../payments/providers/sandbox-routes.ts';
+import { paymentResource } from '../payments/serialize.ts';
+import { createPayment } from '../payments/service.ts';
+
+const ids = (maxItems: number) => ({ type: 'array', minItems: 1, maxItems, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 64 } }) as const;
+
+/** The contract of POST /payments: exactly one of invoices (trx ids) or customers. */
+const paymentBody = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['mode', 'method', 'terms_accepted'],
+  properties: {
+    mode: { enum: ['INDIVIDUAL_ACCOUNT', 'PROGRAM_OVERVIEW'] },
+    method: { enum: ['bank', 'card'] },
+    invoices: ids(500),
+    customers: ids(100),
+    bank_account_id: { type: 'string', minLength: 1, maxLength: 20 },
+    card_token: { type: 'string', minLength: 1, maxLength: 200 },
+    terms_accepted: { type: 'boolean' },
+  },
+  oneOf: [{ required: ['invoices'] }, { required: ['customers'] }],
+} as const;
+
+const optionsQuery = { filters: ['buid_customer'] as const, sorts: [] as const, defaultSort: [] as const };
+
+/**
+ * Payments (issue 5, spec §5 and §8): the options the payment flow offers, taking a payment,
+ * and reading one back; the sandbox card provider's field and token endpoint beside them.
+ */
+export function paymentRoutes(app: FastifyInstance, deps: AppDeps): void {
+  const { db, clock } = deps;
+
+  app.get('/payment-options', {
+    config: { summary: 'Methods, limits, remittance, payable customers, online-payment bank accounts and card provider for filter[buid_customer] (comma list)' },
+  }, async (request, reply) => {
+    const auth = authorize(request, 'create', 'Payment');
+    const { filters } = parseListQuery(request.query as Record<string, string>, optionsQuery);
+    const named = parseIdList(filters.buid_customer, 'filter[buid_customer]');
+    const selected = auth.session.customer_id && auth.customerIds.includes(auth.session.customer_id) ? [auth.session.customer_id] : undefined;
+    const customers = named ?? selected ?? auth.customerIds;
+    if (customers.some((customer) => !auth.customerIds.includes(customer))) throw notFound();
+    return reply.type(JSON_API).send({ data: resource('payment-options', 'current', await paymentOptions(db, request.tenant, customers)) });
+  });
+
+  app.post<{ Body: PaymentBody }>('/payments', {
+    schema: { body: paymentBody },
+    config: { summary: 'Pay invoices (or every payable invoice of customers) by bank or card; header Idempotency-Key (8-100 characters) required' },
+  }, async (request, reply) => {
+    const auth = authorize(request, 'create', 'Payment');
+    const key = request.headers['idempotency-key'];
+    if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw badRequest(ErrorCode.invalidRequest, { header: 'idempotency-key' });
+    if (request.body.mode === 'PROGRAM_OVERVIEW' && !auth.ability.can('read', 'ProgramOverview')) throw forbidden();
+    const selected = auth.session.customer_id && auth.customerIds.includes(auth.session.customer_id) ? auth.session.customer_id : null;
+    const { id, replayed } = await createPayment({ db, clock }, {
+      tenant: request.tenant, userId: auth.user.user_id, scope: auth.customerIds, selectedCustomer: selected,
+      idempotencyKey: key, body: request.body, source: 'portal',
+    });
+    const payment = await paymentResource(db, request.tenant.id, id, auth.customerIds);
+    if (!payment) throw new ApiError(404, ErrorCode.notFound);
+    if (replayed) reply.header('idempotent-replayed', 'true');
+    return reply.status(201).type(JSON_API).send({ data: payment });
+  });
+
+  app.get<{ Params: { id: string } }>('/payments/:id', {
+    schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[0-9]{1,15}$' } } } },
+    config: { summary: 'One payment of the user\'s customers' },
+  }, async (request, reply) => {
+    const auth = authorize(request, 'read', 'Payment');
+    const payment = await paymentResource(db, request.tenant.id, Number(request.params.id), auth.customerIds);
+    if (!payment) throw notFound();
+    return reply.type(JSON_API).send({ data: payment });
+  });
+
+  sandboxProviderRoutes(app, deps);
+}
