@@ -10,7 +10,8 @@ import { runDownload } from './download.ts';
 export interface ActionEnvironment {
   navigate(to: string, state?: unknown): void;
   notify(kind: 'success' | 'error' | 'info', messageKey: string, values?: Record<string, unknown>): void;
-  confirm(title: string, message: string, confirmLabel?: string): Promise<boolean>;
+  /** `values` fill the message's placeholders (a retry's confirmation reads the error's meta). */
+  confirm(title: string, message: string, confirmLabel?: string, values?: Record<string, unknown>): Promise<boolean>;
   /** Re-fetches the screen's data after a change. */
   refresh(): void;
   /** Where a user lands after signing in (per user type). */
@@ -81,6 +82,21 @@ const handlers: Record<ActionName, Handler> = {
   },
 };
 
+interface ConfirmDefinition { title: string; message: string; confirmLabel?: string }
+
+/**
+ * `"retry": { "code": "errors.bankAccounts.autopayConflict", "confirm": {…}, "body": { "replace_autopay": true } }`:
+ * when the call fails with `code`, ask (the message reads the error's meta, e.g. {{account}})
+ * and, once confirmed, repeat it with `body` merged into an object body.
+ */
+interface RetryDefinition { code: string; confirm: ConfirmDefinition; body: Record<string, unknown> }
+
+/** The definition a confirmed retry runs: its body extended, asked and retried no more. */
+function retried(definition: ActionDefinition, retry: RetryDefinition): ActionDefinition {
+  const { confirm: _asked, retry: _done, ...rest } = definition;
+  return { ...rest, body: { ...(definition.body as Record<string, unknown> | undefined), ...retry.body } };
+}
+
 /**
  * Runs one action definition: asks for confirmation when it says so, shows its success or
  * failure toast (unless the caller shows errors itself), and reports the outcome (errors keep their i18n code for the caller).
@@ -89,7 +105,7 @@ export async function runAction(
   definition: ActionDefinition, context: ActionContext, env: ActionEnvironment,
   options: { showsOwnErrors?: boolean } = {},
 ): Promise<ActionOutcome> {
-  const confirm = definition.confirm as { title: string; message: string; confirmLabel?: string } | undefined;
+  const confirm = definition.confirm as ConfirmDefinition | undefined;
   if (confirm && !(await env.confirm(confirm.title, confirm.message, confirm.confirmLabel))) return { ok: false, cancelled: true };
   const handler = handlers[definition.do as ActionName];
   if (!handler) throw new Error(`Unknown action ${definition.do}`);
@@ -99,6 +115,12 @@ export async function runAction(
     return { ok: true, result };
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;
+    const retry = definition.retry as RetryDefinition | undefined;
+    if (retry && error.code === retry.code) {
+      const { title, message, confirmLabel } = retry.confirm;
+      if (!(await env.confirm(title, message, confirmLabel, error.meta))) return { ok: false, cancelled: true };
+      return runAction(retried(definition, retry), context, env, options);
+    }
     // A form shows the error beside its fields; a toast as well would say it twice.
     if (!options.showsOwnErrors) env.notify('error', definition.failure ? String(definition.failure) : error.code, error.meta);
     return { ok: false, error };

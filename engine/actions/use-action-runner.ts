@@ -1,11 +1,11 @@
 import { useCallback } from 'react';
-import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import type { ActionDefinition } from '../definitions/types.ts';
 import { useText } from '../i18n/use-text.ts';
 import { usePortalNavigate } from '../routing/navigation.ts';
 import { landingPathFor } from '../routing/landing.ts';
 import { useScreen } from '../screens/screen-context.tsx';
+import { openConfirmModal } from '../shell/overlays.ts';
 import { sessionStore } from '../session/store.ts';
 import { runAction, type ActionContext, type ActionOutcome } from './run-action.ts';
 
@@ -21,10 +21,10 @@ export function useActionRunner(options: { showsOwnErrors?: boolean } = {}): (de
       color: kind === 'success' ? 'green' : kind === 'error' ? 'red' : 'blue',
       message: t(key, values),
     }),
-    confirm: (title, message, confirmLabel) => new Promise<boolean>((resolve) => {
-      modals.openConfirmModal({
+    confirm: (title, message, confirmLabel, values) => new Promise<boolean>((resolve) => {
+      void openConfirmModal({
         title: t(title),
-        children: t(message),
+        children: t(message, values),
         labels: { confirm: t(confirmLabel ?? 'common.actions.confirm'), cancel: t('common.actions.cancel') },
         onConfirm: () => resolve(true),
         onCancel: () => resolve(false),

@@ -1,13 +1,12 @@
 import { useMemo } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from 'virtual:portal-screens';
 import { buildRoutes } from '../routing/build-routes.tsx';
 import { useSession } from '../session/store.ts';
+import { OverlayHost } from './OverlayHost.tsx';
 import { contrastVariables, themeFor } from './theme.ts';
 
 export function App({ i18n }: { i18n: I18n }) {
@@ -17,10 +16,8 @@ export function App({ i18n }: { i18n: I18n }) {
   return (
     <I18nextProvider i18n={i18n}>
       <MantineProvider theme={theme} cssVariablesResolver={contrastVariables} defaultColorScheme={config?.theme.colorScheme ?? 'light'}>
-        <ModalsProvider>
-          <Notifications position="top-right" />
-          <RouterProvider router={router} />
-        </ModalsProvider>
+        <RouterProvider router={router} />
+        <OverlayHost />
       </MantineProvider>
     </I18nextProvider>
   );

@@ -112,7 +112,13 @@ export function generateFormModule(name: string, definition: FormDefinition): st
     'export const validateFns = {};',
     code,
     `const definition = ${JSON.stringify(definition)};`,
-    `export default { name: ${JSON.stringify(name)}, definition, validator: createPrecompiledValidator(validateFns, definition.schema) };`,
+    'const validator = createPrecompiledValidator(validateFns, definition.schema);',
+    // Variants (allOf if/then/else): RJSF also hands resolved schemas in as the root, resolved
+    // against nested data, which the stock same-root check refuses. Validation always runs the
+    // root's own function and form schemas have no $ref (form.schema.json), so any schema the
+    // definition resolves to is as good as its root.
+    'validator.ensureSameRootSchema = () => true;',
+    `export default { name: ${JSON.stringify(name)}, definition, validator };`,
   ].join('\n');
 }
 

@@ -8,6 +8,8 @@ import type { ScreenDefinition } from '../definitions/types.ts';
 
 const MODULE_ID = 'virtual:portal-screens';
 const RESOLVED_ID = `\0${MODULE_ID}`;
+const VALIDATOR_ID = 'virtual:portal-screen-validator';
+const RESOLVED_VALIDATOR_ID = `\0${VALIDATOR_ID}`;
 
 /** Reads and validates every screens/*.json; an invalid definition fails the build with file and pointer. */
 export function readScreens(directory: string): Array<{ file: string; definition: ScreenDefinition }> {
@@ -23,27 +25,32 @@ export function readScreens(directory: string): Array<{ file: string; definition
 /**
  * `virtual:portal-screens` gives the router what it needs up front (id, path, title, guard,
  * layout) and one lazy loader per screen, so each route's definition is its own chunk.
- * It also exports the screen schema's validator compiled ahead of time, so tenant overrides
- * are checked in the browser without eval (strict CSP).
+ * `virtual:portal-screen-validator` is the screen schema's validator compiled ahead of time, so
+ * tenant overrides are checked in the browser without eval (strict CSP); it is imported only
+ * when a tenant patches a screen, so it stays out of the entry chunk.
  */
 export function screensPlugin(directory = 'screens'): Plugin {
   const root = resolve(directory);
   return {
     name: 'portal-screens',
-    resolveId: (id) => (id === MODULE_ID ? RESOLVED_ID : undefined),
+    resolveId: (id) => (id === MODULE_ID ? RESOLVED_ID : id === VALIDATOR_ID ? RESOLVED_VALIDATOR_ID : undefined),
     load(id) {
+      if (id === RESOLVED_VALIDATOR_ID) {
+        const ajv = createAjv({ code: { source: true, esm: true } });
+        const validator = standaloneCode(ajv, ajv.compile(screenSchema));
+        return [
+          validator.replace(/export default validate\w*;?/, '').replace(/^"use strict";/, ''),
+          `export const validateScreen = ${/export const validate = (validate\w+)/.exec(validator)?.[1] ?? 'validate'};`,
+        ].join('\n');
+      }
       if (id !== RESOLVED_ID) return undefined;
       const screens = readScreens(root);
       for (const { file } of screens) this.addWatchFile(file);
       const routes = screens.map(({ definition: { id: screenId, path, title, guard, layout } }) => ({ id: screenId, path, title, guard, layout }));
       const loaders = screens.map(({ file, definition }) => `  ${JSON.stringify(definition.id)}: () => import(${JSON.stringify(file)}).then((m) => m.default),`);
-      const ajv = createAjv({ code: { source: true, esm: true } });
-      const validator = standaloneCode(ajv, ajv.compile(screenSchema));
       return [
         `export const routes = ${JSON.stringify(routes)};`,
         `export const loaders = {\n${loaders.join('\n')}\n};`,
-        validator.replace(/export default validate\w*;?/, '').replace(/^"use strict";/, ''),
-        `export const validateScreen = ${/export const validate = (validate\w+)/.exec(validator)?.[1] ?? 'validate'};`,
       ].join('\n');
     },
   };

@@ -2,5 +2,8 @@ declare module 'virtual:portal-screens' {
   import type { ScreenDefinition, ScreenRoute } from '../definitions/types.ts';
   export const routes: ScreenRoute[];
   export const loaders: Record<string, () => Promise<ScreenDefinition>>;
+}
+
+declare module 'virtual:portal-screen-validator' {
   export const validateScreen: ((data: unknown) => boolean) & { errors?: Array<{ instancePath: string; message?: string }> | null };
 }

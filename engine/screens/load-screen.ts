@@ -1,4 +1,4 @@
-import { loaders, validateScreen } from 'virtual:portal-screens';
+import { loaders } from 'virtual:portal-screens';
 import { mergePatch } from '../../domain/merge-patch.ts';
 import type { ScreenDefinition } from '../definitions/types.ts';
 
@@ -16,9 +16,10 @@ export function loadScreen(id: string, overrides: Record<string, object> | undef
   if (!pending) {
     const loader = loaders[id];
     if (!loader) return Promise.reject(new InvalidScreenError(`No screen ${id}`));
-    pending = loader().then((base) => {
+    pending = loader().then(async (base) => {
       const patch = overrides?.[id];
       if (!patch) return base;
+      const { validateScreen } = await import('virtual:portal-screen-validator');
       const patched = mergePatch(base, patch);
       if (!validateScreen(patched) || patched.id !== id) {
         const problem = validateScreen.errors?.map((error) => `${error.instancePath} ${error.message ?? ''}`).join('; ');

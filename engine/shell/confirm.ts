@@ -1,10 +1,10 @@
-import { modals } from '@mantine/modals';
 import type { Translate } from '../i18n/use-text.ts';
+import { openConfirmModal } from './overlays.ts';
 
 /** A translated yes/no question as a promise. */
 export function confirmDialog(t: Translate, titleKey: string, messageKey: string, confirmKey = 'common.actions.confirm'): Promise<boolean> {
   return new Promise((resolve) => {
-    modals.openConfirmModal({
+    void openConfirmModal({
       title: t(titleKey),
       children: t(messageKey),
       labels: { confirm: t(confirmKey), cancel: t('common.actions.cancel') },

@@ -55,7 +55,8 @@ export default function FormWidget({ node }: WidgetProps) {
     setSubmitError(null);
     try {
       const outcome = await run(submit, { form: formData });
-      if (!outcome.ok && outcome.error) setSubmitError({ code: outcome.error.code, meta: outcome.error.meta });
+      // The submit's `failure` (e.g. "The payment method could not be added") titles the reason.
+      if (!outcome.ok && outcome.error) setSubmitError({ code: outcome.error.code, meta: outcome.error.meta, ...(submit.failure ? { summary: String(submit.failure) } : {}) });
     } finally {
       setSubmitting(false);
     }

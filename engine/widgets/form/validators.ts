@@ -1,4 +1,5 @@
 import type { CustomValidator, FormValidation, RJSFSchema } from '@rjsf/utils';
+import { bankAccountProblems } from '../../../domain/bank-accounts.ts';
 import { ErrorCode } from '../../../domain/error-codes.ts';
 import { checkPassword } from '../../../domain/password-rules.ts';
 import type { PasswordRules } from '../../../domain/tenant.ts';
@@ -36,6 +37,11 @@ export const formValidators: Record<ValidatorName, FormRule> = {
   maxNameLength(data, { limits }) {
     return NAME_FIELDS.filter((field) => filled(data[field]) && [...(data[field] as string)].length > limits.maxNameLength)
       .map((field) => ({ field, key: ErrorCode.validationMaxLength, values: { limit: limits.maxNameLength } }));
+  },
+  // The server's own rules (ABA check digit, CFI numbers, payment types); required fields are the schema's.
+  bankAccount(data) {
+    return bankAccountProblems(data).filter((problem) => problem.code !== ErrorCode.fieldRequired)
+      .map((problem) => ({ field: problem.field, key: problem.code, ...(problem.values ? { values: problem.values } : {}) }));
   },
 };
 

@@ -17,7 +17,9 @@ interface VirtualTableProps { definition: TableNode; table: PortalTable; data: T
  * The page's rows in a scrolling box with a sticky header. It stays a real <table> for screen
  * readers: aria-rowcount is the list's total (plus the header row) and each row carries its
  * aria-rowindex in the whole list (VirtualBody), since most rows are not rendered. Columns
- * have fixed widths (table-layout: fixed) so rows entering the view never shift them.
+ * have fixed widths (table-layout: fixed) so rows entering the view never shift them, and the
+ * box contains its layout and paint (contain: content): rows coming and going while scrolling
+ * never make the browser lay out or repaint the rest of the page.
  */
 export function VirtualTable({ definition, table, data }: VirtualTableProps) {
   const environment = useCellEnvironmentValue();
@@ -33,7 +35,7 @@ export function VirtualTable({ definition, table, data }: VirtualTableProps) {
   return (
     <CellEnvironmentProvider value={environment}>
       <Box ref={setScrollElement} tabIndex={0} role="region" aria-label={label}
-        style={{ maxHeight: '70vh', overflow: 'auto', opacity: data.loading ? 0.6 : 1 }}>
+        style={{ maxHeight: '70vh', overflow: 'auto', contain: 'content', opacity: data.loading ? 0.6 : 1 }}>
         <Table stickyHeader layout="fixed" highlightOnHover fz="sm" aria-label={label}
           aria-rowcount={data.total + 1} aria-busy={data.loading || undefined}
           style={{ '--table-row-height': `${ROW_HEIGHT}px` } as CSSProperties}>

@@ -2,9 +2,14 @@ import { Select } from '@mantine/core';
 import { enumOptionsIndexForValue, enumOptionsValueForIndex, type WidgetProps } from '@rjsf/utils';
 import { useText } from '../../../i18n/use-text.ts';
 import { useFieldProps } from './field-text.tsx';
+import SourcedSelect from './SourcedSelect.tsx';
 
-/** A single choice as a Mantine Select; option labels (oneOf titles) are i18n keys. */
+/** A single choice as a Mantine Select; option labels (oneOf titles) are i18n keys, or records of `ui:options.optionsSource`. */
 export default function SelectWidget(props: WidgetProps) {
+  return props.options.optionsSource ? <SourcedSelect {...props} /> : <EnumSelect {...props} />;
+}
+
+function EnumSelect(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, options } = props;
   const { t } = useText();
   const field = useFieldProps(props);

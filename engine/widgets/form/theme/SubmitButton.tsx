@@ -4,7 +4,8 @@ import { useText } from '../../../i18n/use-text.ts';
 import type { PortalFormContext } from './form-context.ts';
 
 /**
- * The form's footer: the failed submit's translated error (role=alert, so it is announced)
+ * The form's footer: the failed submit's translated error, titled by the submit's `failure` when
+ * it names one (role=alert, so it is announced)
  * above the submit button, which shows loading and is disabled while the action runs.
  */
 export default function SubmitButton({ registry }: SubmitButtonProps) {
@@ -12,7 +13,9 @@ export default function SubmitButton({ registry }: SubmitButtonProps) {
   const { submitLabel, submitting, submitError } = registry.formContext as PortalFormContext;
   return (
     <Stack gap="sm" mt="md">
-      {submitError ? <Alert color="red" role="alert">{t(submitError.code, submitError.meta)}</Alert> : null}
+      {submitError ? (
+        <Alert color="red" role="alert" title={submitError.summary ? t(submitError.summary) : undefined}>{t(submitError.code, submitError.meta)}</Alert>
+      ) : null}
       <Button type="submit" loading={submitting} disabled={submitting} aria-busy={submitting || undefined}>{t(submitLabel)}</Button>
     </Stack>
   );

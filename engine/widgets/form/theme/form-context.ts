@@ -5,5 +5,5 @@ export interface PortalFormContext {
   /** The submit action is running: the button shows loading and is disabled. */
   submitting: boolean;
   /** The failed submit's error, translated above the button. */
-  submitError: { code: string; meta: Record<string, unknown> } | null;
+  submitError: { code: string; meta: Record<string, unknown>; summary?: string } | null;
 }
