@@ -5,6 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { initI18n, initialLanguage } from './i18n/i18n.ts';
 import { bootstrapSession, sessionStore } from './session/store.ts';
+// The composition root registers the plugins; the engine itself never imports one.
+import '../plugins/index.ts';
 
 /**
  * spec §1: a spinner (static, in index.html) shows until feature flags, configuration and

@@ -33,8 +33,9 @@ export function withQuery(path: string, params: QueryParams = {}): string {
   return query ? `${path}?${query}` : path;
 }
 
-export async function apiRequest<T>(method: string, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const headers: Record<string, string> = { accept: 'application/vnd.api+json' };
+/** `extraHeaders`: headers of a call's own (the payment flow's Idempotency-Key). */
+export async function apiRequest<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, extraHeaders: Record<string, string> = {}): Promise<T> {
+  const headers: Record<string, string> = { ...extraHeaders, accept: 'application/vnd.api+json' };
   if (body !== undefined) headers['content-type'] = 'application/vnd.api+json';
   const token = method === 'GET' ? undefined : csrfToken();
   if (token) headers['x-csrf-token'] = token;
@@ -61,7 +62,7 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
 
 export const api = {
   get: <T>(path: string, params?: QueryParams, signal?: AbortSignal) => apiRequest<T>('GET', withQuery(path, params), undefined, signal),
-  post: <T>(path: string, body: unknown = {}) => apiRequest<T>('POST', path, body),
+  post: <T>(path: string, body: unknown = {}, headers?: Record<string, string>) => apiRequest<T>('POST', path, body, undefined, headers),
   patch: <T>(path: string, body: unknown = {}) => apiRequest<T>('PATCH', path, body),
   delete: <T>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, body),
 };

@@ -1,0 +1,7 @@
+/**
+ * The composition root's list of plugins (DESIGN.md "Plugins"). Each loads lazily, so a flow's
+ * code is fetched only on the routes whose definitions mount it; the engine never imports a plugin.
+ */
+import { registerPlugin } from '../engine/registry/plugins.ts';
+
+registerPlugin('payment-flow', () => import('./payment/index.tsx'));
