@@ -65,6 +65,7 @@ export const ErrorCode = {
   customerNotPaymentEligible: 'errors.payments.customerNotPaymentEligible',
   termsNotAccepted: 'errors.payments.termsNotAccepted',
   customerNotSelected: 'errors.payments.customerNotSelected',
+  tooManyInvoices: 'errors.payments.tooManyInvoices',
   invoiceNotPayable: 'errors.payments.invoiceNotPayable',
   noPayableSelection: 'errors.payments.noPayableSelection',
   idempotencyKeyReused: 'errors.payments.idempotencyKeyReused',

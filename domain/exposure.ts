@@ -6,12 +6,13 @@
 import type { InvoiceStatus } from './invoice-status.ts';
 
 /**
- * Credit used (unpaid_invoice), the due figures and the ageing buckets count these statuses:
- * billed invoices that still carry a balance.
+ * Credit used (unpaid_invoice) counts these statuses: billed invoices that still carry a balance.
  * - Billed, Past Due: owed, the plain case.
  * - Payment Pending: a payment is on its way but has not settled (bank payments take 1 to 2
  *   business days, card status 1 to 3, spec §4) and may still fail, so the credit stays used
- *   until it settles and the invoice becomes Paid.
+ *   until it settles and the invoice becomes Paid. It is no longer due, though: the due figures
+ *   and the ageing buckets leave it out (IN_PAYMENT_STATUSES), so a customer who has paid is not
+ *   shown the same amount as past due and asked to pay it again.
  * - Disputed: the amount stays owed until the dispute is resolved in the customer's favour.
  * - On hold: billed, payment paused; still owed.
  * - Adjusted: the amount was corrected (adjustment reason), the corrected balance is owed;
@@ -20,6 +21,9 @@ import type { InvoiceStatus } from './invoice-status.ts';
 export const CREDIT_USED_STATUSES: readonly InvoiceStatus[] = [
   'Billed', 'Past Due', 'Payment Pending', 'Disputed', 'On hold', 'Adjusted',
 ];
+
+/** In credit used but not due: the due figures and the ageing buckets leave these out. */
+export const IN_PAYMENT_STATUSES: readonly InvoiceStatus[] = ['Payment Pending'];
 
 /**
  * unbilled_invoice counts transactions not billed yet (billed total 0): Unbilled, and Pending

@@ -10,6 +10,8 @@ export interface MenuEntry extends Conditional {
   /** The entry shows only when the route's guard would let the user in. */
   screen?: string;
   flags?: string[];
+  /** Following the entry sets the session's payment mode (the payment flow's entry per menu). */
+  paymentMode?: 'INDIVIDUAL_ACCOUNT' | 'PROGRAM_OVERVIEW';
 }
 
 export type MenuDefinitions = Record<'customer' | 'corporate' | 'merchant' | 'dealer', MenuEntry[]>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from './error-codes.ts';
 import {
-  cardFeeMinor, enabledMethods, paymentProblems, plainAmount, totalsByCurrency,
+  cardFeeMinor, enabledMethods, MAX_INVOICES_PER_PAYMENT, paymentProblems, plainAmount, totalsByCurrency,
   type PaymentLine, type PaymentRequest, type PaymentRuleContext,
 } from './payments.ts';
 
@@ -44,6 +44,13 @@ describe('selection', () => {
   it('needs a selected customer in individual-account mode (terms and customer are spec §5 "required")', () => {
     expect(codes(request({ selectedCustomer: null }))[0]).toBe(ErrorCode.customerNotSelected);
     expect(codes(request({ selectedCustomer: undefined, lines: [] }))).toEqual([ErrorCode.customerNotSelected, ErrorCode.noPayableSelection]);
+  });
+
+  it('takes at most MAX_INVOICES_PER_PAYMENT invoices, by any method', () => {
+    expect(codes(request({ lines: lines(MAX_INVOICES_PER_PAYMENT) }))).toEqual([]);
+    expect(paymentProblems(request({ lines: lines(MAX_INVOICES_PER_PAYMENT + 1) }), context)).toEqual([
+      { code: ErrorCode.tooManyInvoices, meta: { maximum: MAX_INVOICES_PER_PAYMENT } },
+    ]);
   });
 
   it('needs no selected customer in program-overview mode', () => {

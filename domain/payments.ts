@@ -12,6 +12,9 @@ export type PaymentMode = 'INDIVIDUAL_ACCOUNT' | 'PROGRAM_OVERVIEW';
 
 export const PAYMENT_METHODS: readonly PaymentMethodKind[] = ['bank', 'card', 'mail'];
 
+/** Invoices one payment may settle (our limit; the spec sets one for cards only): it keeps a payment's transaction and receipt reasonable. */
+export const MAX_INVOICES_PER_PAYMENT = 500;
+
 /** The tenant flag that switches each method on (spec §5: each method must be enabled). */
 export const METHOD_FLAG: Record<PaymentMethodKind, string> = {
   bank: 'bank_payment_enabled',
@@ -121,6 +124,7 @@ export function paymentProblems(request: PaymentRequest, context: PaymentRuleCon
     problems.push({ code: ErrorCode.customerNotSelected });
   }
   if (lines.length === 0) return [...problems, { code: ErrorCode.noPayableSelection }];
+  if (lines.length > MAX_INVOICES_PER_PAYMENT) problems.push({ code: ErrorCode.tooManyInvoices, meta: { maximum: MAX_INVOICES_PER_PAYMENT } });
   if (!flagOn(context.flags, METHOD_FLAG[method])) problems.push({ code: ErrorCode.methodDisabled });
 
   for (const line of lines) {

@@ -19,13 +19,14 @@ export function themeFor(config: PortalConfig | null) {
 const CONTRAST_HUES = ['green', 'gray', 'red', 'yellow', 'orange', 'blue', 'teal', 'indigo', 'cyan', 'grape', 'violet'];
 
 /**
- * WCAG AA: Mantine's dimmed grey and the text of light badges (the hue's 6th shade on its tint)
- * fall under 4.5:1 on white; darker shades keep them readable.
+ * WCAG AA: Mantine's dimmed grey, its field-error red and the text of light badges (the hue's
+ * 6th shade on its tint) fall under 4.5:1 on white; darker shades keep them readable.
  */
 export const contrastVariables: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
+    '--mantine-color-error': 'var(--mantine-color-red-9)',
     ...Object.fromEntries(CONTRAST_HUES.map((hue) => [`--mantine-color-${hue}-light-color`, `color-mix(in srgb, var(--mantine-color-${hue}-9) 75%, black)`])),
   },
   dark: {},

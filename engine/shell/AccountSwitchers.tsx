@@ -1,9 +1,9 @@
 import { Select } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useText } from '../i18n/use-text.ts';
 import { selectCustomer, selectMerchant, setSelectedCurrency, useSession } from '../session/store.ts';
 import { confirmDialog } from './confirm.ts';
 import { hasUnsavedChanges, setUnsavedChanges } from './unsaved-changes.ts';
+import { useToast } from './toast.ts';
 
 /** spec §2: changing customer or merchant guards unsaved page changes. */
 async function mayLeave(t: ReturnType<typeof useText>['t']): Promise<boolean> {
@@ -15,6 +15,7 @@ async function mayLeave(t: ReturnType<typeof useText>['t']): Promise<boolean> {
 
 export function CustomerSwitcher() {
   const { t } = useText();
+  const toast = useToast();
   const customers = useSession((session) => session.self?.customers ?? []);
   const selected = useSession((session) => session.selectedCustomer?.buidCustomer ?? null);
   const userType = useSession((session) => session.userType);
@@ -26,7 +27,7 @@ export function CustomerSwitcher() {
       value={selected} data={customers.map((customer) => ({ value: customer.id, label: `${customer.label} (${customer.id})` }))}
       onChange={async (value) => {
         if (!value || value === selected || !(await mayLeave(t))) return;
-        if (!(await selectCustomer(value))) notifications.show({ color: 'red', message: t('errors.session.unableToSetActiveCustomer') });
+        if (!(await selectCustomer(value))) toast('error', 'errors.session.unableToSetActiveCustomer');
       }}
     />
   );
@@ -34,6 +35,7 @@ export function CustomerSwitcher() {
 
 export function MerchantSwitcher() {
   const { t } = useText();
+  const toast = useToast();
   const merchants = useSession((session) => session.self?.merchants ?? []);
   const selected = useSession((session) => session.selectedMerchant?.buidMerchant ?? null);
   const rollUp = useSession((session) => session.merchantRollUp);
@@ -48,7 +50,7 @@ export function MerchantSwitcher() {
       data={rollUp ? [{ value: allMerchants, label: t('common.switcher.allMerchants') }, ...options] : options}
       onChange={async (value) => {
         if (!value || value === selected || !(await mayLeave(t))) return;
-        if (!(await selectMerchant(value === allMerchants ? null : value))) notifications.show({ color: 'red', message: t('errors.session.unableToSetActiveMerchant') });
+        if (!(await selectMerchant(value === allMerchants ? null : value))) toast('error', 'errors.session.unableToSetActiveMerchant');
       }}
     />
   );

@@ -6,7 +6,7 @@ import type { MenuDefinitions } from '../definitions/types.ts';
 import { useText } from '../i18n/use-text.ts';
 import { guardContextOf } from '../routing/GuardedScreen.tsx';
 import { usePortalPath, withoutPrefix } from '../routing/navigation.ts';
-import { useSession } from '../session/store.ts';
+import { setPaymentMode, useSession } from '../session/store.ts';
 import { menuKind, visibleMenu } from '../../domain/menus.ts';
 
 export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
@@ -32,7 +32,8 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
         const active = current === entry.path || (pattern !== undefined && pattern.includes(':') && matchPath(pattern, current) !== null);
         return (
           <NavLink key={entry.id} component={Link} to={portalPath(entry.path)} label={t(entry.label)}
-            active={active} aria-current={active ? 'page' : undefined} data-menu-entry={entry.id} onClick={onNavigate} />
+            active={active} aria-current={active ? 'page' : undefined} data-menu-entry={entry.id}
+            onClick={() => { if (entry.paymentMode) setPaymentMode(entry.paymentMode); onNavigate(); }} />
         );
       })}
     </ScrollArea>

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, FileInput, Group, Progress, Select, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { checkUpload, type CandidateFile } from '../../domain/files.ts';
 import { useFormatter } from '../format/use-formatter.ts';
@@ -10,6 +9,7 @@ import { useText } from '../i18n/use-text.ts';
 import type { WidgetProps } from '../registry/widget-contract.ts';
 import { useScreen } from '../screens/screen-context.tsx';
 import { useSession } from '../session/store.ts';
+import { useToast } from '../shell/toast.ts';
 
 interface DocumentType { doc_type_id: number; document_type: string; max_attachments: number }
 
@@ -49,6 +49,7 @@ function postWithProgress(path: string, body: unknown, onProgress: (percent: num
  */
 export default function UploadWidget({ node }: WidgetProps) {
   const { t } = useText();
+  const toast = useToast();
   const formatValue = useFormatter();
   const { bindings, refresh } = useScreen();
   const limits = useSession((session) => session.config?.limits.files);
@@ -79,7 +80,7 @@ export default function UploadWidget({ node }: WidgetProps) {
     setProgress(null);
     if (!result.ok) { const code = result.code ?? 'errors.files.uploadFailed'; setError({ code, meta: errorValues(code, result.meta) }); return; }
     setFiles([]);
-    if (node.success) notifications.show({ color: 'green', message: t(String(node.success)) });
+    if (node.success) toast('success', String(node.success));
     refresh();
   };
 

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import {
-  AGEING_BUCKETS, ageingRanges, creditAvailableMinor, CREDIT_USED_STATUSES, percentUsed, UNBILLED_STATUSES,
+  AGEING_BUCKETS, ageingRanges, creditAvailableMinor, CREDIT_USED_STATUSES, IN_PAYMENT_STATUSES, percentUsed, UNBILLED_STATUSES,
   type AgeingBucket,
 } from '../../domain/exposure.ts';
 import type { Database } from '../db/database.ts';
@@ -23,13 +23,13 @@ export interface Exposure {
   ageing: Record<AgeingBucket, { amount_minor: number; count: number }>;
 }
 
-type Group = AgeingBucket | 'unbilled';
+type Group = AgeingBucket | 'unbilled' | 'in_payment';
 interface GroupRow { buid_customer: string; grp: Group; count: number; balance: number; amount: number; late_fee: number }
 
 const list = (values: readonly string[]) => sql.join(values.map((value) => sql.val(value)));
 
 /**
- * Each open invoice's group in one CASE: not billed yet, else its ageing bucket by due date
+ * Each open invoice's group in one CASE: not billed yet, being paid, else its ageing bucket by due date
  * (the ranges of domain/exposure.ts are contiguous, so "due on or after the bucket's first
  * day" in order from current to d61_90 picks the right one; no due date counts as current).
  */
@@ -38,6 +38,7 @@ function groupOf(today: string) {
   const whens = (['current', 'd1_30', 'd31_60', 'd61_90'] as const)
     .map((bucket) => sql`when i.due_date >= ${ranges[bucket].from}::date then ${bucket}`);
   return sql`case when i.status in (${list(UNBILLED_STATUSES)}) then 'unbilled'
+    when i.status in (${list(IN_PAYMENT_STATUSES)}) then 'in_payment'
     when i.due_date is null then 'current' ${sql.join(whens, sql` `)} else 'over_90' end`;
 }
 
@@ -78,7 +79,8 @@ export async function loadExposures(db: Database, customers: readonly string[], 
       amount_minor: Number(group(bucket)?.balance ?? 0), count: Number(group(bucket)?.count ?? 0),
     }])) as Exposure['ageing'];
     const past = AGEING_BUCKETS.filter((bucket) => bucket !== 'current');
-    const unpaid = AGEING_BUCKETS.reduce((total, bucket) => total + ageing[bucket].amount_minor, 0);
+    // Credit used: what is due, and what is being paid but has not settled.
+    const unpaid = AGEING_BUCKETS.reduce((total, bucket) => total + ageing[bucket].amount_minor, 0) + Number(group('in_payment')?.balance ?? 0);
     const shownCurrency = shown.get(line.buid_customer)!;
     const hasLine = line.credit_limit_minor !== null && line.credit_currency?.trim() === shownCurrency;
     const limit = hasLine ? Number(line.credit_limit_minor) : null;

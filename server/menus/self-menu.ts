@@ -32,7 +32,7 @@ function tenantGuards(tenant: Tenant): ScreenGuard[] {
   return guards;
 }
 
-export interface MenuItem { id: string; label: string; path: string; icon?: string }
+export interface MenuItem { id: string; label: string; path: string; icon?: string; paymentMode?: string }
 
 export interface MenuUser {
   userType: UserType; role: string; ability: PortalAbility;
@@ -52,5 +52,5 @@ export function selfMenu(tenant: Tenant, user: MenuUser): MenuItem[] {
   };
   const bindings = { session: { customerCount: user.customerCount, merchantCount: user.merchantCount }, flags: flagBindings(tenant.flags) };
   return visibleMenu(menus as unknown as MenuDefinitions, kind, tenantGuards(tenant), context, bindings)
-    .map(({ id, label, path, icon }) => ({ id, label, path, ...(icon ? { icon } : {}) }));
+    .map(({ id, label, path, icon, paymentMode }) => ({ id, label, path, ...(icon ? { icon } : {}), ...(paymentMode ? { paymentMode } : {}) }));
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../domain/error-codes.ts';
-import type { PaymentBody } from '../../domain/payments.ts';
+import { MAX_INVOICES_PER_PAYMENT, type PaymentBody } from '../../domain/payments.ts';
 import type { AppDeps } from '../deps.ts';
 import { authorize } from '../auth/guard.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -22,7 +22,7 @@ const paymentBody = {
   properties: {
     mode: { enum: ['INDIVIDUAL_ACCOUNT', 'PROGRAM_OVERVIEW'] },
     method: { enum: ['bank', 'card'] },
-    invoices: ids(500),
+    invoices: ids(MAX_INVOICES_PER_PAYMENT),
     customers: ids(100),
     bank_account_id: { type: 'string', minLength: 1, maxLength: 20 },
     card_token: { type: 'string', minLength: 1, maxLength: 200 },

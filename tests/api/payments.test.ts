@@ -323,12 +323,18 @@ describe('settlement', () => {
     // Sessions time out while the clock moves days: each look signs in afresh.
     const signedIn = async (username: string) => { const client = api.client(); await client.loginWithCustomer(username, 'C-1001'); return client; };
     const exposure = async () => ((await (await signedIn('payer')).get('/exposures?filter[buid_customer]=C-1001')).json() as { data: Array<{ attributes: { unpaid_invoice: number } }> }).data[0]!.attributes.unpaid_invoice;
+    const due = async () => {
+      const { attributes } = ((await (await signedIn('payer')).get('/exposures?filter[buid_customer]=C-1001')).json() as { data: Array<{ attributes: { past_due_total: number; current_due_amount: number } }> }).data[0]!;
+      return attributes.past_due_total + attributes.current_due_amount;
+    };
     const [invoice] = await payableInvoices(api.db, 'C-1001');
     const before = await exposure();
+    const dueBefore = await due();
     const response = await pay(payer, individual([invoice!.trx_id]));
     const { data } = response.json() as PaymentDocument;
-    // Payment Pending still uses credit until the payment settles.
+    // Payment Pending still uses credit until the payment settles, but is no longer due.
     expect(await exposure()).toBe(before);
+    expect(await due()).toBe(dueBefore - invoice!.balance);
 
     api.clock.set('2026-11-25T14:59:00Z');
     await runner.tick();

@@ -31,15 +31,15 @@ async function apiGet<T>(path: string): Promise<T> {
 }
 
 /** A write from the page, with the CSRF header the portal_csrf cookie holds. */
-async function apiPost<T>(path: string, body: unknown): Promise<{ status: number; body: T }> {
-  return page.evaluate(async ({ url, payload }) => {
+async function apiPost<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+  return page.evaluate(async ({ url, payload, extra }) => {
     const token = document.cookie.split('; ').find((part) => part.startsWith('portal_csrf='))?.slice('portal_csrf='.length) ?? '';
     const response = await fetch(url, {
       method: 'POST', body: JSON.stringify(payload),
-      headers: { accept: 'application/vnd.api+json', 'content-type': 'application/vnd.api+json', 'x-csrf-token': token },
+      headers: { ...extra, accept: 'application/vnd.api+json', 'content-type': 'application/vnd.api+json', 'x-csrf-token': token },
     });
     return { status: response.status, body: await response.json() };
-  }, { url: path, payload: body }) as Promise<{ status: number; body: T }>;
+  }, { url: path, payload: body, extra: headers }) as Promise<{ status: number; body: T }>;
 }
 
 /** Minor units as the portal shows them: the page's own Intl, so no ICU difference between Node and Chromium matters. */
@@ -161,6 +161,31 @@ describe('account overview (/account/overview)', () => {
     await page.reload();
     await expectDisputeTiles({ open: before.open, closed: before.closed + 1 });
     await expectOverviewToShow(await c1001());
+  });
+
+  it('after a payment made through the API, a reload shows the API\'s new figures (admin, C-1003)', async () => {
+    await signIn(page, 'admin');
+    await page.waitForURL('**/account/customers');
+    await page.locator('[data-customer="C-1003"] button').click();
+    await page.waitForURL('**/account/overview');
+    const exposureOf = async () => (await apiGet<ExposureDocument>('/exposures?filter[buid_customer]=C-1003')).data[0]!.attributes;
+    const before = await exposureOf();
+    await expectOverviewToShow(before);
+
+    // Pay C-1003's oldest past-due invoice by its online-payment bank account.
+    const pastDue = await apiGet<{ data: Array<{ id: string }> }>('/invoices?filter[buid_customer]=C-1003&filter[status]=Past Due&filter[sort]=due_date|asc&page[size]=1');
+    const trxId = pastDue.data[0]!.id;
+    const options = await apiGet<{ data: { attributes: { bank_accounts: Array<{ id: string; buid_customer: string }> } } }>('/payment-options?filter[buid_customer]=C-1003');
+    const account = options.data.attributes.bank_accounts.find((candidate) => candidate.buid_customer === 'C-1003')!;
+    const paid = await apiPost('/payments', { mode: 'INDIVIDUAL_ACCOUNT', method: 'bank', invoices: [trxId], bank_account_id: account.id, terms_accepted: true },
+      { 'Idempotency-Key': 'overview-browser-test-c1003' });
+    expect(paid.status).toBe(201);
+
+    await page.reload();
+    const after = await exposureOf();
+    expect(after.past_due_count).toBe(before.past_due_count - 1);
+    expect(after.past_due_total).toBeLessThan(before.past_due_total);
+    await expectOverviewToShow(after);
   });
 
   it('shows a translated error in the dispute tile when the count fails, and the rest of the page', async () => {

@@ -72,10 +72,11 @@ describe('payment methods (admin, C-1001)', () => {
     // C-1001's banking countries (system type G, module version 2), US chosen as the form's default.
     await expect.poll(() => page.getByRole('combobox', { name: 'Bank country' }).inputValue()).toBe('United States');
     await fillUsAccount('9876543210', '12345');
-    // Checked before any error shows: the theme's red error text falls short of 4.5:1 contrast.
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await submit();
     await page.getByText('Routing number must be exactly 9 digits').waitFor();
+    // The field errors are readable too (the theme darkens Mantine's error red to 4.5:1).
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await field('Routing number').fill('011000016');
     await page.getByText('Routing number is not a valid ABA routing number (check digit)').waitFor();
 
@@ -136,5 +137,13 @@ describe('payment methods (admin, C-1001)', () => {
     expect(await dialog.textContent()).toContain('online payment will stop');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect.poll(rowTexts).toEqual([expect.stringContaining(SEEDED.masked)]);
+
+    // Editing the payment types: AutoPay off (online payment stays), then on again.
+    await table().getByRole('button', { name: /^Stop AutoPay/ }).click();
+    await page.getByText('Payment method updated').waitFor();
+    await table().getByRole('button', { name: /^Use for AutoPay/ }).waitFor();
+    expect(await table().getByRole('button', { name: /^Stop AutoPay/ }).count()).toBe(0);
+    await table().getByRole('button', { name: /^Use for AutoPay/ }).click();
+    await table().getByRole('button', { name: /^Stop AutoPay/ }).waitFor();
   });
 });

@@ -217,6 +217,17 @@ describe('payment flow across accounts (corporate, program mode)', () => {
   });
 });
 
+describe('payment mode from the side menu', () => {
+  it('starts the flow across accounts from the corporate menu (the session default is INDIVIDUAL_ACCOUNT)', async () => {
+    await signIn(page, 'corporate');
+    await page.waitForURL('**/account/program-overview');
+    await page.locator('[data-menu-entry="pay"]').click();
+    await page.waitForURL('**/payment/due');
+    // The corporate menu's entry is the program-overview payment: the user's customers to choose from.
+    await page.locator('[data-checklist="customers"] tr[data-row-id="C-1001"]').waitFor();
+  });
+});
+
 describe('payment flow refused', () => {
   it('a viewer is sent to sign in (the guard allows admin and payer only)', async () => {
     await signIn(page, 'viewer');

@@ -6,8 +6,15 @@ import { ErrorCode } from '../../../domain/error-codes.ts';
 import { runValidators } from './validators.ts';
 
 /** What RJSF reports for data against the precompiled validator: property → keyword. */
+/** The bank-account form is rendered by RJSF (it has variants): its module carries the RJSF validator. */
+async function rjsfForm() {
+  const form = await loadForm('bank-account');
+  if (form.flat) throw new Error('the bank-account form has variants: it must not be flat');
+  return form;
+}
+
 async function errorsOf(data: Record<string, unknown>) {
-  const { definition, validator } = await loadForm('bank-account');
+  const { definition, validator } = await rjsfForm();
   const { errors } = validator.validateFormData(data, definition.schema as RJSFSchema);
   return errors.filter((error) => error.name === 'required').map((error) => error.property).sort();
 }
@@ -21,7 +28,7 @@ describe('the bank-account form (US and Canadian CFI variants)', () => {
   });
 
   it('takes a resolved variant as the root, as RJSF passes it in nested calls', async () => {
-    const { definition, validator } = await loadForm('bank-account');
+    const { definition, validator } = await rjsfForm();
     const root = definition.schema as RJSFSchema;
     const resolved = retrieveSchema(validator, root, root, { bank_country: 'US' });
     const [variants] = root.allOf as RJSFSchema[];

@@ -1,4 +1,4 @@
-import type { ErrorTransformer, RJSFValidationError } from '@rjsf/utils';
+import type { ErrorTransformer } from '@rjsf/utils';
 import { ErrorCode } from '../../../domain/error-codes.ts';
 import type { Translate } from '../../i18n/use-text.ts';
 
@@ -19,7 +19,7 @@ const LIMIT_KEYS: Record<string, string> = {
  * required → errors.validation.required ("{{field}} is required"), format email →
  * errors.validation.email, limits → errors.validation.<keyword> with `{ limit }`.
  */
-export function errorText(error: RJSFValidationError): ErrorText {
+export function errorText(error: { name?: string; params?: unknown }): ErrorText {
   const params = (error.params ?? {}) as { limit?: unknown; format?: unknown };
   switch (error.name) {
     case 'required': return { key: ErrorCode.fieldRequired, values: {} };

@@ -12,10 +12,17 @@ export interface FormDefinition {
   validators?: ValidatorName[];
 }
 
-/** What `virtual:portal-forms` yields per form: the definition and its ahead-of-time compiled validator. */
-export interface PortalForm {
-  name: string;
-  definition: FormDefinition;
-  /** RJSF validator over the standalone ajv functions: no eval or new Function at run time (strict CSP). */
-  validator: ValidatorType;
-}
+/** An error of an ahead-of-time compiled (ajv standalone) validate function. */
+export interface CompiledValidationError { instancePath: string; keyword: string; params: Record<string, unknown> }
+
+/** An ajv standalone validate function: no eval or new Function at run time (strict CSP). */
+export type CompiledValidate = ((data: unknown) => boolean) & { errors?: CompiledValidationError[] | null };
+
+/**
+ * What `virtual:portal-forms` yields per form: the definition and its ahead-of-time compiled
+ * validation. Flat forms (engine/build/flat-forms.ts) carry the root validate function and render
+ * without RJSF; the others carry the RJSF validator over the standalone functions.
+ */
+export type PortalForm =
+  | { name: string; definition: FormDefinition; flat: true; validate: CompiledValidate }
+  | { name: string; definition: FormDefinition; flat: false; validator: ValidatorType };

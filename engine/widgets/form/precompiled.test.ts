@@ -9,11 +9,15 @@ import { generateFormModule, generateIndexModule, readForms } from '../../build/
 const root = resolve(import.meta.dirname, '../../..');
 const sources = readForms(resolve(root, 'screens/forms'), resolve(root, 'schemas/form.schema.json'));
 
-/** What RJSF reports for data against the form's precompiled validator: property → keywords. */
+/** What the form's precompiled validation reports for data: "property keyword", whichever renderer the form uses. */
 async function errorsOf(name: string, data: Record<string, unknown>) {
-  const { definition, validator } = await loadForm(name);
-  const { errors } = validator.validateFormData(data, definition.schema as RJSFSchema);
-  return errors.map((error) => `${error.property} ${error.name}`).sort();
+  const form = await loadForm(name);
+  if (form.flat) {
+    form.validate(data);
+    return (form.validate.errors ?? []).map((error) => `${error.keyword === 'required' ? String(error.params.missingProperty) : error.instancePath.slice(1)} ${error.keyword}`).sort();
+  }
+  const { errors } = form.validator.validateFormData(data, form.definition.schema as RJSFSchema);
+  return errors.map((error) => `${(error.property ?? '').replace(/^\./, '')} ${error.name}`).sort();
 }
 
 describe('precompiled form validators (strict CSP: nothing compiled at run time)', () => {
@@ -27,6 +31,13 @@ describe('precompiled form validators (strict CSP: nothing compiled at run time)
     expect(generateIndexModule(sources.names)).not.toMatch(/new Function|\beval\s*\(/);
   });
 
+  it('renders the sign-in forms without RJSF (flat) and the bank account form with it', async () => {
+    for (const name of ['login', 'forgot-user', 'forgot-password', 'reset-password', 'sso-start']) expect((await loadForm(name)).flat, name).toBe(true);
+    expect((await loadForm('bank-account')).flat).toBe(false);
+    const flatModule = generateFormModule('login', sources.read('login'));
+    expect(flatModule).not.toContain('@rjsf');
+  });
+
   it('lists every form of screens/forms in virtual:portal-forms', () => {
     expect([...formNames]).toEqual(sources.names);
   });
@@ -34,11 +45,11 @@ describe('precompiled form validators (strict CSP: nothing compiled at run time)
   it('validates sign-in data: required fields and accepted values', async () => {
     expect(await errorsOf('login', {})).toEqual(['password required', 'username required']);
     expect(await errorsOf('login', { username: 'payer', password: 'Portal#2026' })).toEqual([]);
-    expect(await errorsOf('login', { username: 'x'.repeat(101), password: 'p' })).toEqual(['.username maxLength']);
+    expect(await errorsOf('login', { username: 'x'.repeat(101), password: 'p' })).toEqual(['username maxLength']);
   });
 
   it('checks the email format in forgot-user', async () => {
-    expect(await errorsOf('forgot-user', { email: 'not-an-email' })).toEqual(['.email format']);
+    expect(await errorsOf('forgot-user', { email: 'not-an-email' })).toEqual(['email format']);
     expect(await errorsOf('forgot-user', { email: 'payer@demo.example' })).toEqual([]);
   });
 

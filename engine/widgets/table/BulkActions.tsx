@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useActionRunner } from '../../actions/use-action-runner.ts';
 import type { QueryParams } from '../../data/api-client.ts';
 import { isVisible } from '../../../domain/conditions.ts';
@@ -10,6 +9,7 @@ import { useScreen } from '../../screens/screen-context.tsx';
 import { checkSelection, type SelectionRule } from './selection-rule.ts';
 import type { TableNode } from './types.ts';
 import type { RowSelection } from './use-row-selection.ts';
+import { useToast } from '../../shell/toast.ts';
 
 /**
  * The table's actions, run with the selected rows as `selection` and the list's filters and sort
@@ -20,6 +20,7 @@ import type { RowSelection } from './use-row-selection.ts';
  */
 export function BulkActions({ definition, selection, list }: { definition: TableNode; selection: RowSelection; list: QueryParams }) {
   const { t } = useText();
+  const toast = useToast();
   const { ability, bindings } = useScreen();
   const run = useActionRunner();
   const [running, setRunning] = useState<number | null>(null);
@@ -37,7 +38,7 @@ export function BulkActions({ definition, selection, list }: { definition: Table
     const check = checkSelection(action.requires as SelectionRule | undefined, selection.records);
     if (!check.ok) { setProblem(check.message); return; }
     setProblem(null);
-    if (check.leftOut > 0) notifications.show({ color: 'blue', message: t('table.leftOut', { count: check.leftOut }) });
+    if (check.leftOut > 0) toast('info', 'table.leftOut', { count: check.leftOut });
     setRunning(index);
     try { await run(action, { selection: check.records, list }); } finally { setRunning(null); }
   };

@@ -22,7 +22,7 @@ import { useFlow } from '../hooks/use-flow.ts';
 import { chosenLines, usePaymentData } from '../hooks/use-payment-data.ts';
 import { limitsOf, useProblems } from '../hooks/use-problems.ts';
 import { useSubmitPayment } from '../hooks/use-submit-payment.ts';
-import { useToast } from '../hooks/use-toast.ts';
+import { useToast } from '../../../engine/shell/toast.ts';
 
 /** /payment/confirm: review, terms, pay; afterwards (also after a reload) the confirmation. */
 export function ConfirmStep() {

@@ -1,24 +1,19 @@
-import type { ChangeEvent } from 'react';
-import { TextInput } from '@mantine/core';
 import { getInputProps, type BaseInputTemplateProps } from '@rjsf/utils';
-import { useFieldProps } from './field-text.tsx';
+import { TextField } from '../fields/TextField.tsx';
+import { eventsOf, specOf } from './field-text.tsx';
 
-/** Text-like inputs (text, email, number, …) as a Mantine TextInput: label, description and error wired for assistive tech. */
+/** Text-like inputs (text, email, number, …): the neutral TextField with RJSF's input attributes. */
 export default function BaseInputTemplate(props: BaseInputTemplateProps) {
-  const { id, value, onChange, onChangeOverride, onBlur, onFocus, options, schema, type } = props;
-  const field = useFieldProps(props);
-  const inputProps = getInputProps(props.schema, type, options);
-  const handleChange = (event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value === '' ? options.emptyValue : event.target.value);
+  const { value, onChangeOverride, options, schema, type } = props;
+  const events = eventsOf<string>(props);
   return (
-    <TextInput
-      {...field}
-      {...inputProps}
+    <TextField
+      spec={specOf(props)}
       value={value ?? ''}
+      inputProps={{ ...getInputProps(schema, type, options), ...(onChangeOverride ? { onChange: onChangeOverride } : {}) }}
       autoComplete={options.autocomplete}
       maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
-      onChange={onChangeOverride ?? handleChange}
-      onBlur={(event) => onBlur(id, event.target.value)}
-      onFocus={(event) => onFocus(id, event.target.value)}
+      {...events}
     />
   );
 }

@@ -1,22 +1,9 @@
-import { Alert, Button, Stack } from '@mantine/core';
 import type { SubmitButtonProps } from '@rjsf/utils';
-import { useText } from '../../../i18n/use-text.ts';
+import { FormFooter } from '../FormFooter.tsx';
 import type { PortalFormContext } from './form-context.ts';
 
-/**
- * The form's footer: the failed submit's translated error, titled by the submit's `failure` when
- * it names one (role=alert, so it is announced)
- * above the submit button, which shows loading and is disabled while the action runs.
- */
+/** RJSF's submit button: the form's footer with what the form widget put in formContext. */
 export default function SubmitButton({ registry }: SubmitButtonProps) {
-  const { t } = useText();
   const { submitLabel, submitting, submitError } = registry.formContext as PortalFormContext;
-  return (
-    <Stack gap="sm" mt="md">
-      {submitError ? (
-        <Alert color="red" role="alert" title={submitError.summary ? t(submitError.summary) : undefined}>{t(submitError.code, submitError.meta)}</Alert>
-      ) : null}
-      <Button type="submit" loading={submitting} disabled={submitting} aria-busy={submitting || undefined}>{t(submitLabel)}</Button>
-    </Stack>
-  );
+  return <FormFooter submitLabel={submitLabel} submitting={submitting} submitError={submitError} />;
 }

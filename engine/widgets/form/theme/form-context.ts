@@ -1,3 +1,5 @@
+import type { SubmitError } from '../use-form-submit.ts';
+
 /** What the form widget hands the theme through RJSF's `formContext`. */
 export interface PortalFormContext {
   /** i18n key of the submit button (the node's `submit.label`). */
@@ -5,5 +7,5 @@ export interface PortalFormContext {
   /** The submit action is running: the button shows loading and is disabled. */
   submitting: boolean;
   /** The failed submit's error, translated above the button. */
-  submitError: { code: string; meta: Record<string, unknown>; summary?: string } | null;
+  submitError: SubmitError | null;
 }
