@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, useCallback } from 'react';
 import { FlexRender } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { PortalRow } from './columns.tsx';
@@ -23,11 +23,14 @@ interface VirtualBodyProps {
  * only, never the header or the controls.
  */
 export function VirtualBody({ scrollElement, rows, span, firstRowIndex }: VirtualBodyProps) {
+  // Stable across scroll renders: the virtualizer recomputes every row's position whenever this
+  // function changes, which for 10,000 rows would be done on every frame of a scroll.
+  const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
     count: rows.length,
     getScrollElement: () => scrollElement,
     estimateSize: () => ROW_HEIGHT,
-    getItemKey: (index) => rows[index]?.id ?? index,
+    getItemKey,
     overscan: OVERSCAN,
     // The sticky header sits above the first row inside the scrolling box.
     scrollMargin: HEADER_HEIGHT,

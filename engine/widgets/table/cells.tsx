@@ -1,6 +1,6 @@
 import { memo, useState } from 'react';
 import { Link } from 'react-router';
-import { Badge, Button, Group } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { isVisible } from '../../../domain/conditions.ts';
 import { resolveBinding } from '../../definitions/bindings.ts';
 import type { ActionDefinition } from '../../definitions/types.ts';
@@ -27,7 +27,9 @@ export const CellValue = memo(function CellValue({ column, record }: { column: T
   const currency = column.currencyField ? record[column.currencyField] : undefined;
   const text = format(column.format, value, typeof currency === 'string' ? currency : undefined);
   if (column.format === 'status' && text) {
-    return <Badge variant="light" size="sm" color={STATUS_COLORS[statusKey(String(value))] ?? 'gray'}>{text}</Badge>;
+    // A plain span styled like Mantine's light badge: a virtual list mounts many per frame.
+    const color = STATUS_COLORS[statusKey(String(value))] ?? 'gray';
+    return <span className={classes.status} style={{ background: `var(--mantine-color-${color}-light)`, color: `var(--mantine-color-${color}-light-color)` }}>{text}</span>;
   }
   if (column.link && text) {
     const target = String(resolveBinding(column.link, { ...bindings, record }));
