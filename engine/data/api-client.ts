@@ -3,6 +3,8 @@
  * writes, and failures as ApiRequestError carrying the server's i18n error code.
  * Failed requests are logged with method, url and message (spec §7).
  */
+import { log } from '../logging/logger.ts';
+import { csrfToken } from './csrf.ts';
 export interface ApiErrorObject { status: string; code: string; source?: { pointer?: string; parameter?: string }; meta?: Record<string, unknown> }
 
 export class ApiRequestError extends Error {
@@ -13,14 +15,9 @@ export class ApiRequestError extends Error {
 }
 
 export const CONNECTION_ERROR = 'errors.connection.unableToContactServer';
-const CSRF_COOKIE = 'portal_csrf';
 
 export interface ResourceObject<A = Record<string, unknown>> { type: string; id: string; attributes: A }
 export interface JsonApiDocument<D> { data: D; meta?: Record<string, unknown> }
-
-function csrfToken(): string | undefined {
-  return document.cookie.split('; ').find((part) => part.startsWith(`${CSRF_COOKIE}=`))?.slice(CSRF_COOKIE.length + 1);
-}
 
 export type QueryParams = Record<string, string | number | undefined | null>;
 
@@ -44,7 +41,7 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
     response = await fetch(path, { method, headers, credentials: 'same-origin', ...(body !== undefined ? { body: JSON.stringify(body) } : {}), ...(signal ? { signal } : {}) });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    console.error(`${method} ${path}: ${(error as Error).message}`);
+    log('error', `${method} ${path}: ${(error as Error).message}`, { method, url: path });
     throw new ApiRequestError(0, CONNECTION_ERROR, []);
   }
   if (response.status === 204) return undefined as T;
@@ -54,7 +51,7 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   if (!response.ok) {
     const errors = (parsed as { errors?: ApiErrorObject[] } | undefined)?.errors ?? [];
     const code = errors[0]?.code ?? (response.status >= 500 ? 'errors.request.serverError' : 'errors.request.invalid');
-    console.error(`${method} ${path}: ${response.status} ${code}`);
+    log('error', `${method} ${path}: ${response.status} ${code}`, { method, url: path, status: response.status, code });
     throw new ApiRequestError(response.status, code, errors);
   }
   return parsed as T;

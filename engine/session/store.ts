@@ -9,6 +9,7 @@ import type {
   IdLabel, LoyaltyEnrollment, MappedLocation, PaymentMode, PortalConfig, SelectedCustomer,
   SelectedMerchant, SelfAttributes, SessionState,
 } from './types.ts';
+import { configureLogger, log } from '../logging/logger.ts';
 
 const initialState: SessionState = {
   status: 'loading', config: null, flags: {}, self: null, userType: 'none',
@@ -49,6 +50,8 @@ export async function bootstrapSession(): Promise<void> {
       api.get<JsonApiDocument<ResourceObject<Record<string, boolean>>>>(`/feature-flags/${window.location.hostname}.json`),
     ]);
     setState({ config: config.data.attributes, flags: flags.data.attributes });
+    const { logging } = config.data.attributes;
+    configureLogger({ level: logging.level, ...(logging.endpoint ? { endpoint: logging.endpoint } : {}) });
   } catch {
     setState({ status: 'failed' });
     return;
@@ -111,7 +114,7 @@ export async function selectCustomer(customerId: string, location: string | null
     scheduleMappedLocations(document.data.attributes);
     return true;
   } catch (error) {
-    console.error(`session_data: ${(error as Error).message}`);
+    log('error', `session_data: ${(error as Error).message}`);
     return false;
   }
 }
@@ -123,7 +126,7 @@ export async function selectMerchant(merchantId: string | null): Promise<boolean
     await loadSelectedMerchant(document.data.attributes);
     return true;
   } catch (error) {
-    console.error(`session_data: ${(error as Error).message}`);
+    log('error', `session_data: ${(error as Error).message}`);
     return false;
   }
 }

@@ -1,12 +1,14 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
+import { log } from '../logging/logger.ts';
 import { useText } from '../i18n/use-text.ts';
 
 /** spec §8: a render error shows "Oops, something went wrong". */
 export function ErrorPage() {
   const { t } = useText();
   const error = useRouteError();
-  console.error(error);
+  useEffect(() => { log('error', `render: ${error instanceof Error ? error.message : String(error)}`); }, [error]);
   return (
     <Center mih="60vh" component="main">
       <Stack align="center" gap="sm">

@@ -3,6 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { authRoutes } from './auth.ts';
 import { bankAccountRoutes } from './bank-accounts.ts';
 import { cardRoutes } from './cards.ts';
+import { clientLogRoutes } from './client-log.ts';
 import { currencyRoutes } from './currencies.ts';
 import { customerRoutes } from './customers.ts';
 import { disputeRoutes } from './disputes.ts';
@@ -38,5 +39,6 @@ export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
   bankAccountRoutes(app, deps);
   loyaltyRoutes(app, deps);
   legacyRoutes(app);
+  clientLogRoutes(app);
   paymentRoutes(app, deps);
 }

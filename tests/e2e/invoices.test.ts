@@ -1,16 +1,10 @@
 import { readFileSync } from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newContext, seriousAccessibilityViolations, signIn } from './support/browser.ts';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => { context = await newContext(browser); page = await context.newPage(); });
-afterEach(async () => { await context?.close(); });
+usePagePerTest((created) => { page = created; });
 
 /** spec §4 statuses as the tabs name them (English) and as the API spells them. */
 const STATUSES: Array<[tab: string, status: string]> = [

@@ -1,15 +1,9 @@
-import type { Browser, BrowserContext, FrameLocator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newContext, seriousAccessibilityViolations, signIn } from './support/browser.ts';
+import type { FrameLocator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
 
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => { context = await newContext(browser); page = await context.newPage(); });
-afterEach(async () => { await context?.close(); });
+usePagePerTest((created) => { page = created; });
 
 /**
  * The browser files share one database, so these tests pay invoices no other file touches:

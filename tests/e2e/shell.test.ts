@@ -1,15 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, it } from 'vitest';
-import { baseUrl, launchBrowser, newContext, seriousAccessibilityViolations, signIn } from './support/browser.ts';
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, newContext, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
 
 let browser: Browser;
-let context: BrowserContext;
 let page: Page;
-
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
-beforeEach(async () => { context = await newContext(browser); page = await context.newPage(); });
-afterEach(async () => { await context?.close(); });
+usePagePerTest((created, launched) => { page = created; browser = launched; });
 
 const path = () => new URL(page.url()).pathname;
 const menuEntries = async () => page.locator('nav[data-menu] [data-menu-entry]').evaluateAll((links) => links.map((link) => link.getAttribute('data-menu-entry')));

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './launch.ts';
-import { inject } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
 export const DEMO_PASSWORD = 'Portal#2026';
 export const baseUrl = (host = 'localhost') => inject('baseUrl').replace('localhost', host);
@@ -39,4 +39,17 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
   });
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.targets.join(', ')}`);
+}
+
+/**
+ * One browser per test file and a fresh context and page per test (each test signs in anew):
+ * registers the hooks and hands each test's page, with the file's browser, to `onPage`.
+ */
+export function usePagePerTest(onPage: (page: Page, browser: Browser) => void): void {
+  let browser: Browser;
+  let context: BrowserContext | undefined;
+  beforeAll(async () => { browser = await launchBrowser(); });
+  afterAll(async () => { await browser?.close(); });
+  beforeEach(async () => { context = await newContext(browser); onPage(await context.newPage(), browser); });
+  afterEach(async () => { await context?.close(); });
 }

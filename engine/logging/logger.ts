@@ -1,0 +1,30 @@
+import { logs, type LogLevel } from '../../domain/log-levels.ts';
+import { csrfToken } from '../data/csrf.ts';
+
+/**
+ * The portal's client log (spec §1 configuration "logging endpoint and level", §7 "failed
+ * requests are logged with method, url and message"): messages at or above the tenant's level go
+ * to the console and, when the tenant names an endpoint, to the server. Before the configuration
+ * is known only errors pass, to the console.
+ */
+interface LoggerSettings { endpoint?: string; level: LogLevel }
+
+let settings: LoggerSettings = { level: 'error' };
+
+export function configureLogger(next: LoggerSettings): void {
+  settings = next;
+}
+
+export function log(level: LogLevel, message: string, details: Record<string, unknown> = {}): void {
+  if (!logs(level, settings.level)) return;
+  console[level === 'debug' ? 'debug' : level](message, details);
+  if (!settings.endpoint) return;
+  const body = JSON.stringify({ level, message: message.slice(0, 1000), url: window.location.pathname, details });
+  const token = csrfToken();
+  // keepalive: an error just before a page unload still arrives.
+  void fetch(settings.endpoint, {
+    method: 'POST', body, keepalive: true, credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', ...(token ? { 'x-csrf-token': token } : {}) },
+  })
+    .catch(() => undefined);
+}

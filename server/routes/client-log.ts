@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { LOG_LEVELS, type LogLevel } from '../../domain/log-levels.ts';
+import { flagOn } from '../../domain/flags.ts';
+import { notFound } from '../http/errors.ts';
+
+const details = { type: 'object', maxProperties: 20, additionalProperties: { type: ['string', 'number', 'boolean', 'null'], maxLength: 500 } } as const;
+
+const logBody = {
+  type: 'object', additionalProperties: false, required: ['level', 'message'],
+  properties: {
+    level: { enum: [...LOG_LEVELS] },
+    message: { type: 'string', minLength: 1, maxLength: 1000 },
+    url: { type: 'string', maxLength: 500 },
+    details,
+  },
+} as const;
+
+const analyticsBody = {
+  type: 'object', additionalProperties: false, required: ['event', 'path'],
+  properties: {
+    event: { enum: ['page_load'] },
+    path: { type: 'string', minLength: 1, maxLength: 500 },
+    properties: details,
+  },
+} as const;
+
+interface LogBody { level: LogLevel; message: string; url?: string; details?: Record<string, unknown> }
+interface AnalyticsBody { event: 'page_load'; path: string; properties?: Record<string, unknown> }
+
+/**
+ * The portal's own logging endpoint (tenant config `logging.endpoint`, spec §1) and the
+ * page-load analytics event (spec §7: only with the analytics flag on and consent given; the
+ * browser keeps the consent, the server the flag). Both land in the server's log, tagged with
+ * tenant and user; nothing is stored in the database.
+ */
+export function clientLogRoutes(app: FastifyInstance): void {
+  app.post<{ Body: LogBody }>('/log', {
+    schema: { body: logBody },
+    config: { summary: 'A message of the portal\'s client log, at or above the tenant\'s level' },
+  }, async (request, reply) => {
+    const { level, message, url, details: extra } = request.body;
+    const logger = request.log[level === 'debug' ? 'debug' : level].bind(request.log);
+    logger({ source: 'portal', tenant: request.tenant.id, user: request.auth?.user.user_id ?? null, url, details: extra }, message);
+    return reply.status(204).send();
+  });
+
+  app.post<{ Body: AnalyticsBody }>('/analytics/events', {
+    schema: { body: analyticsBody },
+    config: { summary: 'The page-load analytics event with user properties (analytics flag on, consent given)' },
+  }, async (request, reply) => {
+    if (!flagOn(request.tenant.flags, 'analytics_enabled')) throw notFound();
+    request.log.info({ source: 'analytics', tenant: request.tenant.id, user: request.auth?.user.user_id ?? null, event: request.body.event, path: request.body.path, properties: request.body.properties }, 'analytics event');
+    return reply.status(204).send();
+  });
+}
