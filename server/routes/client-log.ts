@@ -3,7 +3,8 @@ import { LOG_LEVELS, type LogLevel } from '../../domain/log-levels.ts';
 import { flagOn } from '../../domain/flags.ts';
 import { notFound } from '../http/errors.ts';
 
-const details = { type: 'object', maxProperties: 20, additionalProperties: { type: ['string', 'number', 'boolean', 'null'], maxLength: 500 } } as const;
+const scalar = { anyOf: [{ type: 'string', maxLength: 500 }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }] } as const;
+const details = { type: 'object', maxProperties: 20, additionalProperties: scalar } as const;
 
 const logBody = {
   type: 'object', additionalProperties: false, required: ['level', 'message'],
