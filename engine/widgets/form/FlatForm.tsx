@@ -30,7 +30,7 @@ function fieldOrder(properties: string[], order: unknown): string[] {
  * validated by the form's compiled schema function and named rules. Errors show once the user
  * first submits, then live; the first field in error takes the focus.
  */
-export default function FlatForm({ name, definition, validate, submit, initialData }: FormProps & { validate: CompiledValidate }) {
+export default function FlatForm({ name, definition, validate, submit, initialData, hidden }: FormProps & { validate: CompiledValidate }) {
   const { t } = useText();
   const limits = useSession((session) => session.config?.limits);
   const [data, setData] = useState<FormData>(initialData);
@@ -62,7 +62,7 @@ export default function FlatForm({ name, definition, validate, submit, initialDa
   return (
     <form ref={formRef} noValidate onSubmit={onSubmit} id={`form-${name}`}>
       <Stack gap="md">
-        {fieldOrder(Object.keys(properties), uiSchema['ui:order']).map((field) => {
+        {fieldOrder(Object.keys(properties), uiSchema['ui:order']).filter((field) => !hidden.includes(field)).map((field) => {
           const schema = properties[field]!;
           const ui = uiSchema[field] ?? {};
           const options = (ui['ui:options'] ?? {}) as Record<string, unknown>;

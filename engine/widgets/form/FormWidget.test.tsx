@@ -90,6 +90,18 @@ describe('FormWidget (server-rendered markup)', () => {
     expect(html.match(/data-met="false"/g)).toHaveLength(8);
   });
 
+  it('hides a field while its `hide` query matches the bindings (AutoPay on a tenant without it)', async () => {
+    const node = {
+      widget: 'form', form: 'bank-account', submit: { do: 'mutate', label: 'paymentMethods.add.submit' },
+      hide: { autopay: { 'flags.autopay_enabled': false } },
+    };
+    const without = await render(node, { flags: { autopay_enabled: false } });
+    const withAutopay = await render(node, { flags: { autopay_enabled: true } });
+    expect(withAutopay).toMatch(/<input[^>]*type="checkbox"[^>]*name="[^"]*autopay/);
+    expect(without).not.toMatch(/<input[^>]*type="checkbox"[^>]*name="[^"]*autopay/);
+    expect(without).toMatch(/<input[^>]*type="checkbox"[^>]*name="[^"]*online_payment/);
+  });
+
   it('fills initial values through bindings', async () => {
     const html = await render(
       { widget: 'form', form: 'forgot-password', submit: { do: 'mutate', label: 'auth.forgotPassword.submit' }, initial: { username: '{query.user}' } },

@@ -1,5 +1,6 @@
 import { lazy, use, useMemo } from 'react';
 import { loadForm } from 'virtual:portal-forms';
+import { conditionHolds } from '../../../domain/conditions.ts';
 import { resolveAll } from '../../definitions/bindings.ts';
 import type { ActionDefinition, WidgetNode } from '../../definitions/types.ts';
 import type { WidgetProps } from '../../registry/widget-contract.ts';
@@ -15,6 +16,8 @@ interface FormNode extends WidgetNode {
   form: string;
   submit: ActionDefinition;
   initial?: Record<string, unknown>;
+  /** Fields hidden while their query over the bindings matches (a tenant without AutoPay). */
+  hide?: Record<string, Record<string, unknown>>;
 }
 
 /** What either renderer receives. */
@@ -23,6 +26,8 @@ export interface FormProps {
   definition: FormDefinition;
   submit: ActionDefinition;
   initialData: Record<string, unknown>;
+  /** Fields not shown; they keep their initial or default value. */
+  hidden: readonly string[];
 }
 
 /**
@@ -32,10 +37,11 @@ export interface FormProps {
  * running the node's action with `{ form: data }`.
  */
 export default function FormWidget({ node }: WidgetProps) {
-  const { form: formName, submit, initial } = node as FormNode;
+  const { form: formName, submit, initial, hide } = node as FormNode;
   const form = use(loadForm(formName));
   const { bindings } = useScreen();
   const initialData = useMemo(() => resolveAll(initial, bindings), [initial, bindings]);
-  const props: FormProps = { name: formName, definition: form.definition, submit, initialData };
+  const hidden = useMemo(() => Object.entries(hide ?? {}).filter(([, when]) => conditionHolds(when, bindings)).map(([field]) => field), [hide, bindings]);
+  const props: FormProps = { name: formName, definition: form.definition, submit, initialData, hidden };
   return form.flat ? <FlatForm {...props} validate={form.validate} /> : <RjsfForm {...props} validator={form.validator} />;
 }

@@ -19,7 +19,7 @@ type FormData = Record<string, unknown>;
  * with the Mantine theme and the precompiled validator. Errors show once the user first submits,
  * then live.
  */
-export default function RjsfForm({ name, definition, validator, submit, initialData }: FormProps & { validator: ValidatorType }) {
+export default function RjsfForm({ name, definition, validator, submit, initialData, hidden }: FormProps & { validator: ValidatorType }) {
   const { t } = useText();
   const limits = useSession((session) => session.config?.limits);
   const [data, setData] = useState<FormData>(initialData);
@@ -32,11 +32,16 @@ export default function RjsfForm({ name, definition, validator, submit, initialD
     [definition, limits, t],
   );
   const formContext: PortalFormContext = { submitLabel: String(submit.label), submitting, submitError };
+  const uiSchema = useMemo(() => {
+    const base = { ...definition.uiSchema };
+    for (const field of hidden) base[field] = { ...(base[field] as object | undefined), 'ui:widget': 'hidden' };
+    return base;
+  }, [definition, hidden]);
 
   return (
     <ThemedForm
       schema={definition.schema}
-      uiSchema={definition.uiSchema ?? {}}
+      uiSchema={uiSchema}
       validator={validator}
       formData={data}
       formContext={formContext}
