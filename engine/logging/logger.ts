@@ -1,5 +1,5 @@
 import { logs, type LogLevel } from '../../domain/log-levels.ts';
-import { csrfToken } from '../data/csrf.ts';
+import { sendBeaconPost } from '../data/csrf.ts';
 
 /**
  * The portal's client log (spec §1 configuration "logging endpoint and level", §7 "failed
@@ -19,12 +19,5 @@ export function log(level: LogLevel, message: string, details: Record<string, un
   if (!logs(level, settings.level)) return;
   console[level === 'debug' ? 'debug' : level](message, details);
   if (!settings.endpoint) return;
-  const body = JSON.stringify({ level, message: message.slice(0, 1000), url: window.location.pathname, details });
-  const token = csrfToken();
-  // keepalive: an error just before a page unload still arrives.
-  void fetch(settings.endpoint, {
-    method: 'POST', body, keepalive: true, credentials: 'same-origin',
-    headers: { 'content-type': 'application/json', ...(token ? { 'x-csrf-token': token } : {}) },
-  })
-    .catch(() => undefined);
+  sendBeaconPost(settings.endpoint, { level, message: message.slice(0, 1000), url: window.location.pathname, details });
 }

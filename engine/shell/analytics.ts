@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { flagOn, type FeatureFlags } from '../../domain/flags.ts';
-import { csrfToken } from '../data/csrf.ts';
+import { sendBeaconPost } from '../data/csrf.ts';
 import { useSession } from '../session/store.ts';
 import type { SelfAttributes } from '../session/types.ts';
 import { storedConsent, type Consent } from './consent.ts';
@@ -29,11 +29,6 @@ export function usePageLoadAnalytics(): void {
   useEffect(() => {
     if (sent || status !== 'ready' || !analyticsAllowed(flags, storedConsent())) return;
     sent = true;
-    const token = csrfToken();
-    void fetch('/analytics/events', {
-      method: 'POST', credentials: 'same-origin', keepalive: true,
-      headers: { 'content-type': 'application/json', ...(token ? { 'x-csrf-token': token } : {}) },
-      body: JSON.stringify({ event: 'page_load', path: window.location.pathname, properties: userProperties(self) }),
-    }).catch(() => undefined);
+    sendBeaconPost('/analytics/events', { event: 'page_load', path: window.location.pathname, properties: userProperties(self) });
   }, [status, flags, self]);
 }

@@ -13,6 +13,6 @@ const COLORS: Record<ToastKind, string> = { success: 'green', error: 'red', info
 export function useToast(): (kind: ToastKind, key: string, values?: Record<string, unknown>) => void {
   const { t } = useText();
   return useCallback((kind, key, values) => {
-    notifications.show({ color: COLORS[kind], message: t(key, values), closeButtonProps: { 'aria-label': t('table.dismiss') } });
+    notifications.show({ color: COLORS[kind], message: t(key, values), closeButtonProps: { 'aria-label': t('common.actions.dismiss') } });
   }, [t]);
 }
