@@ -153,6 +153,24 @@ describe('language, consent and prefixes', () => {
     await page.getByRole('tab', { name: 'Billed', exact: true }).waitFor();
   });
 
+  it.each(['in', 'out'] as const)('sends the page-load event on the fleet tenant (analytics on) only after an opt-in: %s', async (choice) => {
+    const chosen = await newContext(browser, { consent: choice });
+    const chosenPage = await chosen.newPage();
+    const events: Array<Record<string, unknown>> = [];
+    chosenPage.on('request', (request) => { if (request.url().endsWith('/analytics/events')) events.push(request.postDataJSON() as Record<string, unknown>); });
+    await signIn(chosenPage, 'fleetadmin', 'fleet.localhost');
+    await chosenPage.waitForURL('**/fleet/account/overview');
+    await chosenPage.getByRole('heading', { level: 1 }).waitFor();
+    if (choice === 'in') {
+      await expect.poll(() => events.length).toBe(1);
+      expect(events[0]).toMatchObject({ event: 'page_load', properties: { logged_in: 0 } });
+    } else {
+      await chosenPage.waitForTimeout(500);
+      expect(events).toEqual([]);
+    }
+    await chosen.close();
+  });
+
   it('adds the fleet tenant\'s configured prefix to navigation and applies its title', async () => {
     await signIn(page, 'fleetadmin', 'fleet.localhost');
     await page.waitForURL('**/fleet/account/overview');
