@@ -25,7 +25,7 @@ import { installCleanup, makeTempDir, removeTempDir } from './lib/cleanup.ts';
 import { fetchInvoicePage, runLoad, signIn, type InvoicePage, type LoadResult } from './lib/load.ts';
 import { analyze, autovacuumSetting, BENCH_DATABASE, countCustomerInvoices, ensureDatabase, invoiceTableState, serverVersion } from './lib/postgres.ts';
 import { runSeedCli, startServer, type ServerHandle } from './lib/processes.ts';
-import { allRouteStatements, BENCH_CUSTOMER, inlineParameters, type RouteStatements } from './lib/queries.ts';
+import { BENCH_CUSTOMER, inlineParameters, pageStatements } from './lib/queries.ts';
 import { rawFloorPglite, rawFloorPostgres, type RawResult } from './lib/raw.ts';
 import { appendResults, machine, summaryTable, targetLines, targets, type PhaseResult } from './lib/report.ts';
 
@@ -104,7 +104,7 @@ function checkSameRows(phase: PhaseResult, api: InvoicePage, raw: InvoicePage): 
   if (!phase.sameRows) phase.notes.push('the raw statements did not return the same page 1 as the API: the raw floor may not be the route\'s SQL');
 }
 
-async function benchPostgres(statements: RouteStatements[]): Promise<PhaseResult> {
+async function benchPostgres(): Promise<PhaseResult> {
   const phase: PhaseResult = { database: 'PostgreSQL', notes: [] };
   log(`\n== PostgreSQL, ${settings.pgInvoices.toLocaleString('en-US')} invoices of ${BENCH_CUSTOMER} ==`);
   try {
@@ -139,7 +139,7 @@ async function benchPostgres(statements: RouteStatements[]): Promise<PhaseResult
 
     log(`  raw floor: pg Pool of ${RAW_CLIENTS}, ${RAW_CLIENTS} loops, warm-up ${settings.warmupSeconds} s, ${settings.seconds} s measured…`);
     const raw = await rawFloorPostgres({
-      databaseUrl: benchUrl, statements, clients: RAW_CLIENTS, loops: RAW_CLIENTS,
+      databaseUrl: benchUrl, clients: RAW_CLIENTS, loops: RAW_CLIENTS,
       warmupSeconds: settings.warmupSeconds, seconds: settings.seconds,
     });
     phase.raw = raw.result;
@@ -152,7 +152,7 @@ async function benchPostgres(statements: RouteStatements[]): Promise<PhaseResult
   return phase;
 }
 
-async function benchPglite(statements: RouteStatements[]): Promise<PhaseResult> {
+async function benchPglite(): Promise<PhaseResult> {
   const phase: PhaseResult = { database: 'PGlite', notes: [] };
   log(`\n== PGlite, ${settings.pgliteInvoices.toLocaleString('en-US')} invoices of ${BENCH_CUSTOMER} ==`);
   const dir = makeTempDir('portal-bench-pglite-');
@@ -185,7 +185,7 @@ async function benchPglite(statements: RouteStatements[]): Promise<PhaseResult> 
     }
 
     log(`  raw floor: the data directory opened in-process, one loop, warm-up ${settings.warmupSeconds} s, ${settings.seconds} s measured…`);
-    const raw = await rawFloorPglite({ dataDir, statements, warmupSeconds: settings.warmupSeconds, seconds: settings.seconds });
+    const raw = await rawFloorPglite({ dataDir, warmupSeconds: settings.warmupSeconds, seconds: settings.seconds });
     phase.raw = raw.result;
     printRaw('raw floor', raw.result);
     checkSameRows(phase, apiPage1, raw.page1);
@@ -203,15 +203,15 @@ async function main(): Promise<number> {
   const started = new Date();
   const host = machine();
   log(`bench:api — ${started.toISOString()}; nproc ${host.nproc}, Node ${host.node}, load average ${host.loadAverage}`);
-  const statements = allRouteStatements();
-  log('The route\'s statements (page 1), as compiled by its own query builders:');
-  log(`  keys:  ${inlineParameters(statements[0]!.keys)}`);
-  log(`  count: ${inlineParameters(statements[0]!.count)} (through a count cache, as in the route)`);
-  log(`  rows:  ${inlineParameters(statements[0]!.rows(['T-1', 'T-2']))} (the page's keys)`);
+  log('The route\'s statements, as compiled by its own query builders (server/invoices/page.ts):');
+  log(`  page 1: ${inlineParameters(pageStatements(1).page)}`);
+  log(`  page 200 before any earlier page is known: ${inlineParameters(pageStatements(200).page)}`);
+  log('  a page after a known boundary seeks past the previous page\'s last (due_date, trx_id) instead');
+  log(`  count: ${inlineParameters(pageStatements(1).count)} (through a count cache, as in the route)`);
 
   const phases: PhaseResult[] = [];
-  if (settings.only !== 'pglite') phases.push(await benchPostgres(statements));
-  if (settings.only !== 'postgres') phases.push(await benchPglite(statements));
+  if (settings.only !== 'pglite') phases.push(await benchPostgres());
+  if (settings.only !== 'postgres') phases.push(await benchPglite());
 
   log('\n== Summary ==');
   log(summaryTable(phases));

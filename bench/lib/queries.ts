@@ -1,8 +1,8 @@
 /**
- * The SQL GET /invoices runs, obtained from the route's own query builders
- * (server/invoices/page.ts invoicePageQueries, which fetchInvoicePage executes): the keys of
- * the page from the index, the count (served from the route's count cache), and the rows of
- * those keys. Compiled on a Kysely whose driver never sends anything.
+ * The benchmarked request and the route's database work for it: the raw floor calls the
+ * route's own fetchInvoicePage (server/invoices/page.ts) with the admin's scope, so it sends
+ * exactly the statements GET /invoices sends, without HTTP, session or JSON. The statements of
+ * a page are also compiled here (on a Kysely whose driver never sends anything) to print them.
  */
 import {
   CompiledQuery, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
@@ -11,7 +11,7 @@ import {
 import type { AuthContext } from '../../server/auth/context.ts';
 import type { DB } from '../../server/db/schema.ts';
 import { parseListQuery } from '../../server/http/list-query.ts';
-import { invoiceList } from '../../server/invoices/list.ts';
+import { invoiceList, type InvoiceListQuery } from '../../server/invoices/list.ts';
 import { invoicePageQueries } from '../../server/invoices/page.ts';
 
 export const BENCH_CUSTOMER = 'C-9000';
@@ -53,16 +53,8 @@ class CompileOnlyDialect implements Dialect {
   createQueryCompiler() { return new PostgresQueryCompiler(); }
 }
 
-export interface RouteStatements {
-  keys: CompiledQuery;
-  count: CompiledQuery;
-  /** The count cache's key, as the route computes it. */
-  countKey: string;
-  rows(ids: string[]): CompiledQuery;
-}
-
 /** The admin's scope as the route sees it once filter[buid_customer]=C-9000 is checked against it. */
-const benchAuth = {
+export const benchAuth = {
   user: { user_type: 'customer' },
   session: { customer_id: BENCH_CUSTOMER, location: null, merchant_id: null },
   customerIds: [BENCH_CUSTOMER],
@@ -71,19 +63,15 @@ const benchAuth = {
 
 const compiler = new Kysely<DB>({ dialect: new CompileOnlyDialect() });
 
-/** The statements GET `path` runs, compiled by the route's own builders (same calls as the handler). */
-export function routeStatements(path: string): RouteStatements {
-  const query = Object.fromEntries(new URL(path, 'http://127.0.0.1').searchParams);
-  const queries = invoicePageQueries(compiler, benchAuth, parseListQuery(query, invoiceList));
-  return {
-    keys: queries.keys.compile(), count: queries.count.compile(), countKey: queries.countKey,
-    rows: (ids) => queries.rows(ids).compile(),
-  };
+/** The parsed list query of GET `path`, as the route parses it. */
+export function benchList(path: string): InvoiceListQuery {
+  return parseListQuery(Object.fromEntries(new URL(path, 'http://127.0.0.1').searchParams), invoiceList);
 }
 
-/** Statements for every page number 1..PAGES (index = page - 1). */
-export function allRouteStatements(): RouteStatements[] {
-  return Array.from({ length: PAGES }, (_, index) => routeStatements(invoicePath(index + 1)));
+/** The statements of page `page` when no earlier page of the list is known (the first round). */
+export function pageStatements(page: number): { page: CompiledQuery; count: CompiledQuery } {
+  const queries = invoicePageQueries(compiler, benchAuth, benchList(invoicePath(page)));
+  return { page: queries.page.compile(), count: queries.count.compile() };
 }
 
 /** The statement with its parameters inlined, for printing and EXPLAIN by hand. */
@@ -93,5 +81,3 @@ export function inlineParameters(compiled: CompiledQuery): string {
     return typeof value === 'number' ? String(value) : `'${String(value).replace(/'/g, "''")}'`;
   });
 }
-
-export { CompiledQuery };

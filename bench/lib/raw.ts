@@ -1,34 +1,25 @@
 /**
- * The raw floor: the route's own statements sent straight to the database in the route's order
- * (page keys and the cached count together, then the keys' rows), with no HTTP, no session
+ * The raw floor: the route's own database work for each page (fetchInvoicePage of
+ * server/invoices/page.ts, with its own count cache and page boundaries, starting empty as the
+ * server's do) on a Kysely over the same driver the server uses, with no HTTP, no session
  * look-up and no JSON, for as long as the API was loaded.
  */
-import pg from 'pg';
-import { createDatabase } from '../../server/db/database.ts';
-import { CountCache } from '../../server/http/count-cache.ts';
+import { createDatabase, type Database } from '../../server/db/database.ts';
+import { fetchInvoicePage, InvoiceListCaches } from '../../server/invoices/page.ts';
 import { assertLoopback, type InvoicePage } from './load.ts';
-import { pageOf, type CompiledQuery, type RouteStatements } from './queries.ts';
+import { benchAuth, benchList, invoicePath, pageOf, PAGES } from './queries.ts';
 
 export interface RawResult { seconds: number; requests: number; rps: number; p50: number; p99: number; errors: number }
 
-/** One request = what fetchInvoicePage sends for one page. */
-type RunRequest = (statements: RouteStatements) => Promise<InvoicePage>;
-type Send = <R>(compiled: CompiledQuery) => Promise<{ rows: R[] }>;
+/** One request = what GET /invoices asks of the database for one page. */
+type RunRequest = (page: number) => Promise<InvoicePage>;
 
-/**
- * fetchInvoicePage's database work over `send`: keys and (through a count cache like the
- * route's) the total at once, then the rows of the keys.
- */
-function pageRequest(send: Send, sequential: boolean): RunRequest {
-  const counts = new CountCache();
-  const total = (statements: RouteStatements) => counts.get(statements.countKey, async () => Number((await send<{ total: number | string }>(statements.count)).rows[0]?.total));
-  return async (statements) => {
-    const [keys, count] = sequential
-      ? [await send<{ trx_id: string }>(statements.keys), await total(statements)]
-      : await Promise.all([send<{ trx_id: string }>(statements.keys), total(statements)]);
-    const trxIds = keys.rows.map((row) => row.trx_id);
-    if (trxIds.length > 0) await send(statements.rows(trxIds));
-    return { trxIds, total: count };
+function pageRequest(db: Database): RunRequest {
+  const caches = new InvoiceListCaches();
+  const lists = Array.from({ length: PAGES }, (_, index) => benchList(invoicePath(index + 1)));
+  return async (page) => {
+    const { rows, meta } = await fetchInvoicePage(db, benchAuth, lists[page - 1]!, caches);
+    return { trxIds: rows.map((row) => row.trx_id), total: meta.total };
   };
 }
 
@@ -42,7 +33,7 @@ function percentile(sorted: Float64Array, fraction: number): number {
  * autocannon, only requests completed inside the window count, divided by the window; requests
  * still in flight at its end are awaited (so the next phase starts idle) but not counted.
  */
-async function drive(run: RunRequest, statements: RouteStatements[], loops: number, seconds: number, maxRequests: number): Promise<RawResult> {
+async function drive(run: RunRequest, loops: number, seconds: number, maxRequests: number): Promise<RawResult> {
   const latencies: number[] = [];
   let next = 0;
   let errors = 0;
@@ -55,7 +46,7 @@ async function drive(run: RunRequest, statements: RouteStatements[], loops: numb
       const index = next++;
       const begin = performance.now();
       try {
-        await run(statements[pageOf(index) - 1]!);
+        await run(pageOf(index));
         const finished = performance.now();
         if (finished <= windowEnd) latencies.push(finished - begin);
       } catch (error) {
@@ -76,44 +67,38 @@ async function drive(run: RunRequest, statements: RouteStatements[], loops: numb
   };
 }
 
-/**
- * PostgreSQL: a pg Pool of `clients` connections and `loops` concurrent loops; each request
- * sends keys and count at once, then the rows, as fetchInvoicePage does on the pool.
- */
+async function measure(db: Database, loops: number, options: { warmupSeconds: number; seconds: number; maxRequests?: number | undefined }) {
+  const run = pageRequest(db);
+  const page1 = await run(1);
+  const maxRequests = options.maxRequests ?? 5_000_000;
+  if (options.warmupSeconds > 0) await drive(run, loops, options.warmupSeconds, maxRequests);
+  const result = await drive(run, loops, options.seconds, maxRequests);
+  return { result, page1 };
+}
+
+/** PostgreSQL: the server's pool (prepared statements included) with `clients` connections and `loops` concurrent loops. */
 export async function rawFloorPostgres(options: {
-  databaseUrl: string; statements: RouteStatements[]; clients: number; loops: number;
-  warmupSeconds: number; seconds: number; maxRequests?: number;
+  databaseUrl: string; clients: number; loops: number; warmupSeconds: number; seconds: number; maxRequests?: number;
 }): Promise<{ result: RawResult; page1: InvoicePage }> {
   assertLoopback(options.databaseUrl);
-  const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.clients });
-  pool.on('error', (error) => console.error(`  raw floor: idle client error: ${error.message}`));
-  const send: Send = async <R>(compiled: CompiledQuery) => (await pool.query(compiled.sql, [...compiled.parameters])) as unknown as { rows: R[] };
-  const run = pageRequest(send, false);
+  const db = await createDatabase({ databaseUrl: options.databaseUrl, poolSize: options.clients });
   try {
-    const page1 = await run(options.statements[0]!);
-    if (options.warmupSeconds > 0) await drive(run, options.statements, options.loops, options.warmupSeconds, options.maxRequests ?? 5_000_000);
-    const result = await drive(run, options.statements, options.loops, options.seconds, options.maxRequests ?? 5_000_000);
-    return { result, page1 };
+    return await measure(db, options.loops, options);
   } finally {
-    await pool.end();
+    await db.destroy();
   }
 }
 
 /**
  * PGlite: the data directory opened in this process with createDatabase (after the server has
- * stopped: PGlite is one connection), the statements one after the other in one loop.
+ * stopped: PGlite is one connection), one loop.
  */
 export async function rawFloorPglite(options: {
-  dataDir: string; statements: RouteStatements[]; warmupSeconds: number; seconds: number; maxRequests?: number;
+  dataDir: string; warmupSeconds: number; seconds: number; maxRequests?: number;
 }): Promise<{ result: RawResult; page1: InvoicePage }> {
   const db = await createDatabase({ dataDir: options.dataDir });
-  const send: Send = async <R>(compiled: CompiledQuery) => ({ rows: (await db.executeQuery<R>(compiled)).rows as R[] });
-  const run = pageRequest(send, true);
   try {
-    const page1 = await run(options.statements[0]!);
-    if (options.warmupSeconds > 0) await drive(run, options.statements, 1, options.warmupSeconds, options.maxRequests ?? 5_000_000);
-    const result = await drive(run, options.statements, 1, options.seconds, options.maxRequests ?? 5_000_000);
-    return { result, page1 };
+    return await measure(db, 1, options);
   } finally {
     await db.destroy();
   }

@@ -1,13 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { sql } from 'kysely';
 import { buildAbility, type Policy, type PortalAbility } from '../../domain/policy.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../clock.ts';
 import type { TenantStore } from '../tenants/store.ts';
 import { ApiError } from '../http/errors.ts';
-import { CSRF_HEADER, SESSION_COOKIE, lookupSession } from './sessions.ts';
+import { CSRF_HEADER, SESSION_COOKIE, lookupSession, type SessionWithUser } from './sessions.ts';
 import { sameToken } from './tokens.ts';
 import type { AuthContext } from './context.ts';
 
@@ -27,11 +26,9 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { d
     request.tenant = tenant;
     if (!isApiRequest(request)) return;
 
-    const { lookup, row } = await lookupSession(db, clock, tenant, request.cookies[SESSION_COOKIE]);
+    const { lookup, found } = await lookupSession(db, clock, tenant, request.cookies[SESSION_COOKIE]);
     request.sessionExpired = lookup.state === 'expired';
-    if (lookup.state === 'active' && row) {
-      request.auth = await loadAuthContext(db, policy, tenant, lookup.idHash, row);
-    }
+    if (lookup.state === 'active' && found) request.auth = authContext(policy, tenant, lookup.idHash, found);
 
     if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
   });
@@ -73,19 +70,11 @@ export function abilityFor(policy: Policy, tenantId: string, flags: Record<strin
   return ability;
 }
 
-/** The user and their row scope in one round trip: every API request pays for this. */
-async function loadAuthContext(
-  db: Database, policy: Policy, tenant: { id: string; flags: Record<string, boolean> }, idHash: string,
-  session: AuthContext['session'],
-): Promise<AuthContext | null> {
-  const row = await db.selectFrom('users').selectAll('users')
-    .select([
-      sql<string[]>`array(select uc.buid_customer from user_customers uc where uc.user_id = users.user_id order by 1)`.as('customer_ids'),
-      sql<string[]>`array(select um.buid_merchant from user_merchants um where um.user_id = users.user_id order by 1)`.as('merchant_ids'),
-    ])
-    .where('users.user_id', '=', session.user_id).executeTakeFirst();
-  if (!row || row.lock_state !== null) return null;
-  const { customer_ids: customerIds, merchant_ids: merchantIds, ...user } = row;
+/** Who is calling, unless the user has been locked since the session began. */
+function authContext(
+  policy: Policy, tenant: { id: string; flags: Record<string, boolean> }, idHash: string, { session, user, customerIds, merchantIds }: SessionWithUser,
+): AuthContext | null {
+  if (user.lock_state !== null) return null;
   return {
     sessionIdHash: idHash,
     session,

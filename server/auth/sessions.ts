@@ -1,4 +1,6 @@
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../db/database.ts';
+import type { SessionsTable, User } from '../db/schema.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import type { Clock } from '../clock.ts';
 import { hashToken, newToken } from './tokens.ts';
@@ -30,22 +32,64 @@ export type SessionLookup =
   | { state: 'expired' }
   | { state: 'active'; idHash: string };
 
-/** Finds the cookie's session and applies the tenant's idle and absolute timeouts. */
-export async function lookupSession(db: Database, clock: Clock, tenant: Tenant, token: string | undefined) {
-  if (!token || token.length > 100) return { lookup: { state: 'none' } as SessionLookup, row: undefined };
+/** A session with its user and the user's row scope, as one statement reads them. */
+export interface SessionWithUser {
+  session: Selectable<SessionsTable>;
+  user: User;
+  customerIds: string[];
+  merchantIds: string[];
+}
+
+/**
+ * The session of `idHash` joined with its user and the customers and merchants the user may
+ * see: every API request reads these, so they come in one round trip.
+ */
+async function readSession(db: Database, idHash: string): Promise<SessionWithUser | undefined> {
+  const row = await db.selectFrom('sessions')
+    .innerJoin('users', 'users.user_id', 'sessions.user_id')
+    .selectAll('users')
+    .select([
+      'sessions.id_hash', 'sessions.csrf_token', 'sessions.last_seen_at', 'sessions.customer_id', 'sessions.location',
+      'sessions.merchant_id', 'sessions.card_secure_until',
+      'sessions.tenant_id as session_tenant_id', 'sessions.created_at as session_created_at',
+      sql<string[]>`array(select uc.buid_customer from user_customers uc where uc.user_id = users.user_id order by 1)`.as('customer_ids'),
+      sql<string[]>`array(select um.buid_merchant from user_merchants um where um.user_id = users.user_id order by 1)`.as('merchant_ids'),
+    ])
+    .where('sessions.id_hash', '=', idHash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    id_hash, csrf_token, last_seen_at, customer_id, location, merchant_id, card_secure_until, session_tenant_id, session_created_at,
+    customer_ids, merchant_ids, ...user
+  } = row;
+  return {
+    session: {
+      id_hash, user_id: user.user_id, tenant_id: session_tenant_id, csrf_token, created_at: session_created_at, last_seen_at,
+      customer_id, location, merchant_id, card_secure_until,
+    },
+    user,
+    customerIds: customer_ids,
+    merchantIds: merchant_ids,
+  };
+}
+
+/** Finds the cookie's session with its user, and applies the tenant's idle and absolute timeouts. */
+export async function lookupSession(db: Database, clock: Clock, tenant: Tenant, token: string | undefined): Promise<{ lookup: SessionLookup; found?: SessionWithUser }> {
+  if (!token || token.length > 100) return { lookup: { state: 'none' } };
   const idHash = hashToken(token);
-  const row = await db.selectFrom('sessions').selectAll().where('id_hash', '=', idHash).executeTakeFirst();
-  if (!row || row.tenant_id !== tenant.id) return { lookup: { state: 'none' } as SessionLookup, row: undefined };
+  const found = await readSession(db, idHash);
+  if (!found || found.session.tenant_id !== tenant.id) return { lookup: { state: 'none' } };
+  const { session } = found;
   const now = clock.now().getTime();
   const { idleMinutes, absoluteMinutes } = tenant.limits.session;
-  const idleExpired = now - new Date(row.last_seen_at).getTime() > idleMinutes * 60_000;
-  const absoluteExpired = now - new Date(row.created_at).getTime() > absoluteMinutes * 60_000;
+  const idleExpired = now - new Date(session.last_seen_at).getTime() > idleMinutes * 60_000;
+  const absoluteExpired = now - new Date(session.created_at).getTime() > absoluteMinutes * 60_000;
   if (idleExpired || absoluteExpired) {
     await destroySession(db, idHash);
-    return { lookup: { state: 'expired' } as SessionLookup, row: undefined };
+    return { lookup: { state: 'expired' } };
   }
-  if (now - new Date(row.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
+  if (now - new Date(session.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
     await db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id_hash', '=', idHash).execute();
   }
-  return { lookup: { state: 'active', idHash } as SessionLookup, row };
+  return { lookup: { state: 'active', idHash }, found };
 }

@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import type { DB } from './schema.ts';
+import { preparingPool } from './prepared-pool.ts';
 
 export type Database = Kysely<DB>;
 
@@ -10,6 +11,8 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   /** PostgreSQL schema to use instead of public (each test file gets its own). */
   searchPath?: string | undefined;
+  /** Connections of the PostgreSQL pool (default DB_POOL_SIZE, else 20). */
+  poolSize?: number | undefined;
 }
 
 // int8 and numeric come back as strings by default; our money values are integer minor
@@ -27,10 +30,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     pg.default.types.setTypeParser(DATE_OID, (value: string) => value);
     const pool = new pg.default.Pool({
       connectionString: options.databaseUrl,
-      max: Number(process.env.DB_POOL_SIZE ?? 20),
+      max: options.poolSize ?? Number(process.env.DB_POOL_SIZE ?? 20),
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGliteDialect } = await import('./pglite-dialect.ts');

@@ -1,4 +1,4 @@
-import { invoiceCounts } from '../http/count-cache.ts';
+import { invoiceListCaches } from '../invoices/page.ts';
 import { responseDueAt } from '../../domain/disputes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { audit } from '../audit.ts';
@@ -123,5 +123,5 @@ export async function createDisputes(
       });
     }
     return created.map((row) => row.dispute_id);
-  }).finally(() => invoiceCounts.invalidate());
+  }).finally(() => invoiceListCaches.invalidate());
 }

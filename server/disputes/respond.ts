@@ -1,4 +1,4 @@
-import { invoiceCounts } from '../http/count-cache.ts';
+import { invoiceListCaches } from '../invoices/page.ts';
 import {
   ACTION_DESCRIPTIONS, chicagoDay, ineligibleForBulkResponse, invoiceAfterDispute, NEXT_STATUS,
   responseDueAt, SIDE_ACTIONS, type DisputeAction, type DisputeSide,
@@ -77,7 +77,7 @@ export async function respondToDisputes(
       });
     }
     return body.dispute_ids;
-  }).finally(() => invoiceCounts.invalidate());
+  }).finally(() => invoiceListCaches.invalidate());
 }
 
 /** Invoices whose last open dispute was just closed leave 'Disputed' (domain invoiceAfterDispute). */

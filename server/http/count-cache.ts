@@ -34,6 +34,3 @@ export class CountCache {
     this.entries.clear();
   }
 }
-
-/** Invoice list totals; payment, dispute and status changes call invalidate(). */
-export const invoiceCounts = new CountCache();

@@ -123,9 +123,17 @@ export function filteredInvoices(db: Database, auth: AuthContext, filters: Invoi
  */
 export const merchantName = () => sql<string | null>`(select m.merchant_name from merchants m where m.buid_merchant = invoices.buid_merchant)`;
 
+/** Every column of invoices but the row's own bookkeeping (updated_at), which no response carries. */
+const RESPONSE_COLUMNS = [
+  'trx_id', 'invoice_id', 'buid_customer', 'buid_location', 'buid_merchant', 'po_number', 'status', 'eligible_for_dispute',
+  'due_date', 'received_date', 'currency', 'billed_total_minor', 'disputed_total_minor', 'invoice_total_minor', 'subtotal_minor',
+  'tax_minor', 'late_fee_minor', 'current_due_minor', 'past_due_minor', 'amount_minor', 'product', 'adjustment_reason', 'notes',
+  'merchant_original_invoice',
+] as const satisfies ReadonlyArray<keyof DB['invoices']>;
+
 /** The columns every invoice response carries, with the merchant's name and the attachment count. */
 export function selectInvoiceColumns(query: SelectQueryBuilder<DB, 'invoices', object>) {
-  return query.selectAll('invoices').select([
+  return query.select(RESPONSE_COLUMNS.map((column) => `invoices.${column}` as const)).select([
     merchantName().as('merchant_name'),
     sql<number>`(select count(*)::int from invoice_documents d where d.trx_id = invoices.trx_id)`.as('attachments'),
   ]);

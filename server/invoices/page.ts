@@ -1,46 +1,150 @@
-import { sql } from 'kysely';
+import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
 import type { Database } from '../db/database.ts';
-import { invoiceCounts } from '../http/count-cache.ts';
+import type { DB } from '../db/schema.ts';
+import { CountCache } from '../http/count-cache.ts';
 import { pageMeta, type PageMeta } from '../http/jsonapi.ts';
-import { filteredInvoices, merchantName, orderInvoices, selectInvoiceColumns, type InvoiceListQuery } from './list.ts';
+import type { SortDirection } from '../http/list-query.ts';
+import { PageBoundaries, type BoundaryKey } from '../http/page-boundaries.ts';
+import {
+  filteredInvoices, INVOICE_SORT_COLUMNS, INVOICE_TIEBREAKER, merchantName, selectInvoiceColumns,
+  type InvoiceListQuery, type InvoiceSort,
+} from './list.ts';
+import type { InvoiceRow } from './serialize.ts';
 
-export type InvoiceRow = Awaited<ReturnType<ReturnType<typeof selectInvoiceColumns>['execute']>>[number];
+/** Totals and page boundaries of the invoice lists, dropped together when a write moves invoices between lists. */
+export class InvoiceListCaches {
+  readonly counts = new CountCache();
+  readonly boundaries = new PageBoundaries();
+  invalidate(): void {
+    this.counts.invalidate();
+    this.boundaries.invalidate();
+  }
+}
 
-/** The statements one page of GET /invoices runs; the benchmark's raw floor sends the same ones. */
+/** The server's caches; payment, dispute and settlement writes call invalidate(). */
+export const invoiceListCaches = new InvoiceListCaches();
+
+type Filtered = SelectQueryBuilder<DB, 'invoices', object>;
+interface OrderTerm { expression: Expression<unknown>; direction: SortDirection }
+
+/**
+ * Sort fields a page can seek on: bare columns of invoices (the merchant's name is a look-up),
+ * and whether the column may be null (PostgreSQL sorts nulls last ascending, first descending).
+ * Nullable text columns are left out: no bound value sorts after every text.
+ */
+const SEEKABLE: Partial<Record<InvoiceSort, { column: keyof Pick<InvoiceRow, 'invoice_id' | 'trx_id' | 'status' | 'due_date' | 'received_date' | 'amount_minor' | 'invoice_total_minor' | 'current_due_minor' | 'past_due_minor' | 'currency'>; nullable: boolean }>> = {
+  invoice_id: { column: 'invoice_id', nullable: false },
+  trx_id: { column: 'trx_id', nullable: false },
+  status: { column: 'status', nullable: false },
+  due_date: { column: 'due_date', nullable: true },
+  received_date: { column: 'received_date', nullable: false },
+  amount: { column: 'amount_minor', nullable: false },
+  invoice_total: { column: 'invoice_total_minor', nullable: false },
+  current_due: { column: 'current_due_minor', nullable: false },
+  past_due: { column: 'past_due_minor', nullable: false },
+  currency: { column: 'currency', nullable: false },
+};
+
+/** Up to this many rows are stepped over with OFFSET on full rows; further, only the keys are (deferred join). */
+const DIRECT_SKIP = 200;
+
+const column = (field: InvoiceSort): Expression<unknown> =>
+  field === 'merchant_name' ? merchantName() : sql.ref(INVOICE_SORT_COLUMNS[field]);
+
+function ordered<O>(query: SelectQueryBuilder<DB, 'invoices', O>, terms: readonly OrderTerm[]) {
+  return terms.reduce((result, term) => result.orderBy(term.expression, term.direction), query);
+}
+
+/**
+ * One page of rows in one statement: with few rows to step over, full rows with OFFSET; with
+ * many, the keys of the page from the index first (OFFSET on keys alone), then those rows, so
+ * the look-ups are evaluated for the page's rows only.
+ */
+function pageStatement(db: Database, segment: Filtered, terms: readonly OrderTerm[], skip: number, size: number) {
+  if (skip <= DIRECT_SKIP) return ordered(selectInvoiceColumns(segment), terms).limit(size).offset(skip);
+  const keys = ordered(segment.select('invoices.trx_id'), terms).limit(size).offset(skip);
+  return ordered(selectInvoiceColumns(db.selectFrom('invoices').where('invoices.trx_id', 'in', keys)), terms);
+}
+
+/**
+ * The rows after `key` in the order of one seekable sort term, as at most two index ranges in
+ * sort order: PostgreSQL puts nulls after every value ascending and before them descending.
+ */
+function seekSegments(filtered: Filtered, field: InvoiceSort, direction: SortDirection, key: BoundaryKey, nullable: boolean) {
+  const value = sql.ref(INVOICE_SORT_COLUMNS[field]);
+  const tiebreak = sql.ref(INVOICE_TIEBREAKER);
+  const byValue: OrderTerm[] = [{ expression: value, direction }, { expression: tiebreak, direction }];
+  const byTiebreak: OrderTerm[] = [{ expression: tiebreak, direction }];
+  const [boundValue, boundTiebreak] = key;
+  const after = direction === 'asc' ? sql.raw('>') : sql.raw('<');
+  const nullValues = filtered.where(value, 'is', null);
+  if (boundValue !== null) {
+    const values = { query: filtered.where(sql<boolean>`(${value}, ${tiebreak}) ${after} (${boundValue}, ${boundTiebreak})`), terms: byValue };
+    return direction === 'asc' && nullable ? [values, { query: nullValues, terms: byTiebreak }] : [values];
+  }
+  const restOfNulls = { query: nullValues.where(tiebreak, direction === 'asc' ? '>' : '<', boundTiebreak), terms: byTiebreak };
+  return direction === 'asc' ? [restOfNulls] : [restOfNulls, { query: filtered.where(value, 'is not', null), terms: byValue }];
+}
+
+/** The statements GET /invoices runs for a page without a known boundary; the benchmark prints them. */
 export function invoicePageQueries(db: Database, auth: AuthContext, list: InvoiceListQuery) {
   const filtered = filteredInvoices(db, auth, list.filters);
-  const sortsByMerchant = list.sort.some((term) => term.field === 'merchant_name');
-  const keyColumns = sortsByMerchant
-    ? filtered.select(['invoices.trx_id', merchantName().as('merchant_name')])
-    : filtered.select('invoices.trx_id');
-  const { number, size } = list.page;
+  const terms: OrderTerm[] = list.sort.map((term) => ({ expression: column(term.field), direction: term.direction }));
+  terms.push({ expression: sql.ref(INVOICE_TIEBREAKER), direction: list.sort.at(-1)?.direction ?? 'asc' });
   const count = filtered.select(sql<number>`count(*)::int`.as('total'));
   const compiledCount = count.compile();
+  /** The count cache's key: the statement and its parameters. */
+  const countKey = `${compiledCount.sql}|${JSON.stringify(compiledCount.parameters)}`;
   return {
-    keys: orderInvoices(keyColumns, list.sort).limit(size).offset((number - 1) * size),
+    filtered,
+    terms,
     count,
-    /** The count cache's key: the statement and its parameters. */
-    countKey: `${compiledCount.sql}|${JSON.stringify(compiledCount.parameters)}`,
-    rows: (ids: string[]) => selectInvoiceColumns(db.selectFrom('invoices').where('invoices.trx_id', 'in', ids)),
+    countKey,
+    /** Boundaries do not depend on the page size: the list's filters (with the user's scope) and its sort. */
+    listKey: `${countKey}|${JSON.stringify(list.sort)}`,
+    page: pageStatement(db, filtered, terms, (list.page.number - 1) * list.page.size, list.page.size),
   };
 }
 
 /**
- * One page of GET /invoices as a deferred join: the page's keys come from the index alone
- * (order, offset, limit), then only those rows are read with their merchant name and
- * attachment count. Reading full rows while skipping to a deep page would evaluate the
- * look-ups for every skipped row. The total comes from the count cache.
+ * One page of GET /invoices. A page after a known boundary (an earlier page of the same list
+ * ended there) seeks past it through the index; any other page steps over the rows before it.
+ * The total comes from the count cache, read at the same time.
  */
-export async function fetchInvoicePage(db: Database, auth: AuthContext, list: InvoiceListQuery): Promise<{ rows: InvoiceRow[]; meta: PageMeta }> {
+export async function fetchInvoicePage(
+  db: Database, auth: AuthContext, list: InvoiceListQuery, caches: InvoiceListCaches = invoiceListCaches,
+): Promise<{ rows: InvoiceRow[]; meta: PageMeta }> {
   const queries = invoicePageQueries(db, auth, list);
-  const [keys, total] = await Promise.all([
-    queries.keys.execute(),
-    invoiceCounts.get(queries.countKey, async () => (await queries.count.executeTakeFirstOrThrow()).total),
-  ]);
-  const ids = keys.map((key) => key.trx_id);
-  if (ids.length === 0) return { rows: [], meta: pageMeta(list.page, total) };
-  const rows = await queries.rows(ids).execute();
-  const byId = new Map(rows.map((row) => [row.trx_id, row]));
-  return { rows: ids.flatMap((id) => byId.get(id) ?? []), meta: pageMeta(list.page, total) };
+  const total = caches.counts.get(queries.countKey, async () => (await queries.count.executeTakeFirstOrThrow()).total);
+  const { size } = list.page;
+  const offset = (list.page.number - 1) * size;
+  const sortTerm = list.sort.length === 1 ? list.sort[0] : undefined;
+  const seekable = sortTerm ? SEEKABLE[sortTerm.field] : undefined;
+  const generation = caches.boundaries.currentGeneration;
+  const boundary = seekable && offset > 0 ? caches.boundaries.nearest(queries.listKey, offset) : undefined;
+
+  let rows: InvoiceRow[];
+  if (sortTerm && seekable && boundary) {
+    rows = [];
+    let skip = offset - boundary.position;
+    for (const segment of seekSegments(queries.filtered, sortTerm.field, sortTerm.direction, boundary.key, seekable.nullable)) {
+      const found = await pageStatement(db, segment.query, segment.terms, skip, size - rows.length).execute();
+      if (found.length === 0 && skip > 0) {
+        // The page starts past this segment: step over all of it in the next one.
+        const { n } = await segment.query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
+        skip = Math.max(0, skip - n);
+        continue;
+      }
+      rows.push(...found);
+      skip = 0;
+      if (rows.length === size) break;
+    }
+  } else {
+    rows = await queries.page.execute();
+  }
+
+  const last = rows.at(-1);
+  if (seekable && last) caches.boundaries.record(queries.listKey, offset + rows.length, [last[seekable.column], last.trx_id], generation);
+  return { rows, meta: pageMeta(list.page, await total) };
 }

@@ -2,7 +2,7 @@ import { isPayable } from '../../domain/invoice-status.ts';
 import type { Invoice } from '../db/schema.ts';
 import { resource } from '../http/jsonapi.ts';
 
-export type InvoiceRow = Invoice & { merchant_name: string | null; attachments: number };
+export type InvoiceRow = Omit<Invoice, 'updated_at'> & { merchant_name: string | null; attachments: number };
 
 /**
  * spec §3 Invoice, camel-cased as the portal receives it. Money stays integer minor units

@@ -11,7 +11,7 @@ import type { Tenant } from '../../domain/tenant.ts';
 import { audit } from '../audit.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
-import { invoiceCounts } from '../http/count-cache.ts';
+import { invoiceListCaches } from '../invoices/page.ts';
 import { ApiError } from '../http/errors.ts';
 import { enqueueJob } from '../jobs/runner.ts';
 import { paymentByKey, requestHash } from './idempotency.ts';
@@ -145,7 +145,7 @@ export async function createPayment(deps: PaymentDeps, command: PaymentCommand):
     if (uniqueViolation(error)?.includes('payment_invoices_one_live')) throw refuse(409, ErrorCode.invoiceNotPayable);
     throw error;
   } finally {
-    invoiceCounts.invalidate();
+    invoiceListCaches.invalidate();
   }
 }
 

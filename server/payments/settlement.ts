@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { audit } from '../audit.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
-import { invoiceCounts } from '../http/count-cache.ts';
+import { invoiceListCaches } from '../invoices/page.ts';
 import type { JobHandler } from '../jobs/runner.ts';
 import { SETTLE_JOB } from './service.ts';
 
@@ -32,7 +32,7 @@ export async function settlePayment(db: Database, clock: Clock, paymentId: numbe
     });
     return true;
   });
-  if (settled) invoiceCounts.invalidate();
+  if (settled) invoiceListCaches.invalidate();
   return settled;
 }
 
