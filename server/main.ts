@@ -1,7 +1,7 @@
 import { buildApp } from './app.ts';
 import { systemClock } from './clock.ts';
 import { readServerConfig } from './config.ts';
-import { createDatabase } from './db/database.ts';
+import { closeDatabase, createDatabase } from './db/database.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { isDatabaseEmpty, seedDemo } from './db/seed.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const shutdown = async () => {
     await jobs.stop();
     await app.close();
-    await db.destroy();
+    await closeDatabase(db);
     process.exit(0);
   };
   process.once('SIGINT', shutdown);

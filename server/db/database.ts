@@ -21,6 +21,26 @@ const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 const DATE_OID = 1082;
 
+const connectionsInUse = new WeakMap<Database, () => number>();
+
+/**
+ * Closes the database once the requests still being answered are done with it: at shutdown the
+ * HTTP server stops taking requests, but handlers already running may have queries to go.
+ * Waits until no connection has been in use for a moment (at most `timeoutMs`), then closes.
+ */
+export async function closeDatabase(db: Database, timeoutMs = 10_000): Promise<void> {
+  const inUse = connectionsInUse.get(db);
+  const deadline = Date.now() + timeoutMs;
+  let quietSince: number | undefined;
+  while (inUse && Date.now() < deadline) {
+    if (inUse() > 0) quietSince = undefined;
+    else if (quietSince === undefined) quietSince = Date.now();
+    else if (Date.now() - quietSince >= 50) break;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  await db.destroy();
+}
+
 export async function createDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.databaseUrl) {
     const pg = await import('pg');
@@ -33,7 +53,10 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       max: options.poolSize ?? Number(process.env.DB_POOL_SIZE ?? 20),
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+    const preparing = preparingPool(pool);
+    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparing }) });
+    connectionsInUse.set(db, preparing.inUse);
+    return db;
   }
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGliteDialect } = await import('./pglite-dialect.ts');

@@ -14,9 +14,11 @@ import type pg from 'pg';
  * but a connection still keeps at most `maxPerConnection` of them: statements beyond that run
  * unnamed, as before, so an unusual mix of queries cannot grow a backend's memory without bound.
  */
-export function preparingPool(pool: pg.Pool, maxPerConnection = 500): PostgresPool {
+export function preparingPool(pool: pg.Pool, maxPerConnection = 500): PostgresPool & { inUse(): number } {
   const prepared = new WeakMap<pg.PoolClient, Set<string>>();
   const names = new Map<string, string>();
+  /** Connections handed out or asked for and not yet released: shutdown waits for none. */
+  let inUse = 0;
 
   const nameOf = (text: string): string => {
     let name = names.get(text);
@@ -43,11 +45,20 @@ export function preparingPool(pool: pg.Pool, maxPerConnection = 500): PostgresPo
       }
       return client.query({ name, text, values: [...values] });
     }) as unknown as PostgresPoolClient['query'],
-    release: () => client.release(),
+    release: () => { inUse -= 1; client.release(); },
   });
 
   return {
-    connect: async () => wrap(await pool.connect()),
+    connect: async () => {
+      inUse += 1;
+      try {
+        return wrap(await pool.connect());
+      } catch (error) {
+        inUse -= 1;
+        throw error;
+      }
+    },
     end: () => pool.end(),
+    inUse: () => inUse,
   };
 }
