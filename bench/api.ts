@@ -137,7 +137,7 @@ async function benchPostgres(): Promise<PhaseResult> {
       removeTempDir(outbox);
     }
 
-    log(`  raw floor: pg Pool of ${RAW_CLIENTS}, ${RAW_CLIENTS} loops, warm-up ${settings.warmupSeconds} s, ${settings.seconds} s measured…`);
+    log(`  raw floor: the route's fetchInvoicePage on a pool of ${RAW_CLIENTS}, ${RAW_CLIENTS} loops, warm-up ${settings.warmupSeconds} s, ${settings.seconds} s measured…`);
     const raw = await rawFloorPostgres({
       databaseUrl: benchUrl, clients: RAW_CLIENTS, loops: RAW_CLIENTS,
       warmupSeconds: settings.warmupSeconds, seconds: settings.seconds,

@@ -3,6 +3,7 @@ import type { Database } from '../db/database.ts';
 import type { SessionsTable, User } from '../db/schema.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import type { Clock } from '../clock.ts';
+import { sessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const SESSION_COOKIE = 'portal_session';
@@ -24,7 +25,9 @@ export async function createSession(db: Database, clock: Clock, tenant: Tenant, 
 }
 
 export async function destroySession(db: Database, idHash: string): Promise<void> {
+  sessionCache.evictSession(idHash);
   await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
+  sessionCache.evictSession(idHash);
 }
 
 export type SessionLookup =
@@ -77,19 +80,34 @@ async function readSession(db: Database, idHash: string): Promise<SessionWithUse
 export async function lookupSession(db: Database, clock: Clock, tenant: Tenant, token: string | undefined): Promise<{ lookup: SessionLookup; found?: SessionWithUser }> {
   if (!token || token.length > 100) return { lookup: { state: 'none' } };
   const idHash = hashToken(token);
+  const now = clock.now().getTime();
+  const cached = sessionCache.get(idHash);
+  if (cached && cached.session.tenant_id === tenant.id && !timedOut(cached.session, tenant, now)) {
+    return { lookup: { state: 'active', idHash }, found: await touched(db, idHash, cached, now) };
+  }
+  // Not cached, or it looks timed out: decide on what the database holds now.
+  const generation = sessionCache.currentGeneration;
   const found = await readSession(db, idHash);
   if (!found || found.session.tenant_id !== tenant.id) return { lookup: { state: 'none' } };
-  const { session } = found;
-  const now = clock.now().getTime();
-  const { idleMinutes, absoluteMinutes } = tenant.limits.session;
-  const idleExpired = now - new Date(session.last_seen_at).getTime() > idleMinutes * 60_000;
-  const absoluteExpired = now - new Date(session.created_at).getTime() > absoluteMinutes * 60_000;
-  if (idleExpired || absoluteExpired) {
+  if (timedOut(found.session, tenant, now)) {
     await destroySession(db, idHash);
     return { lookup: { state: 'expired' } };
   }
-  if (now - new Date(session.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
-    await db.updateTable('sessions').set({ last_seen_at: new Date(now) }).where('id_hash', '=', idHash).execute();
-  }
-  return { lookup: { state: 'active', idHash }, found };
+  sessionCache.set(idHash, found, generation);
+  return { lookup: { state: 'active', idHash }, found: await touched(db, idHash, found, now) };
+}
+
+function timedOut(session: Selectable<SessionsTable>, tenant: Tenant, now: number): boolean {
+  const { idleMinutes, absoluteMinutes } = tenant.limits.session;
+  return now - new Date(session.last_seen_at).getTime() > idleMinutes * 60_000
+    || now - new Date(session.created_at).getTime() > absoluteMinutes * 60_000;
+}
+
+/** Records activity at most once a minute (in the database and the cached copy). */
+async function touched(db: Database, idHash: string, found: SessionWithUser, now: number): Promise<SessionWithUser> {
+  if (now - new Date(found.session.last_seen_at).getTime() <= TOUCH_INTERVAL_MS) return found;
+  const lastSeen = new Date(now);
+  await db.updateTable('sessions').set({ last_seen_at: lastSeen }).where('id_hash', '=', idHash).execute();
+  found.session.last_seen_at = lastSeen;
+  return found;
 }

@@ -8,6 +8,7 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { JSON_API } from '../http/jsonapi.ts';
 import { cardResource } from './card-resource.ts';
+import { sessionCache } from '../auth/session-cache.ts';
 
 const secureAccessBody = {
   type: 'object',
@@ -52,6 +53,7 @@ export function cardSecureRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
         detail: { until: until.toISOString() },
       });
     });
+    sessionCache.evictSession(auth.sessionIdHash);
     return reply.type(JSON_API).send({ meta: { card_secure_until: until.toISOString() } });
   });
 

@@ -7,6 +7,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { CSRF_COOKIE, SESSION_COOKIE, createSession, destroySession } from '../auth/sessions.ts';
 import { audit } from '../audit.ts';
 import { selfDocument } from './self-document.ts';
+import { sessionCache } from '../auth/session-cache.ts';
 
 export const LOCK_MESSAGES: Record<LockState, ErrorCodeKey> = {
   locked_by_admin: ErrorCode.lockedByAdmin,
@@ -58,6 +59,7 @@ export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps)
       await db.updateTable('users')
         .set({ failed_logins: failed, ...(locks ? { lock_state: 'exceeded_login_attempts' as const, lock_reason: 'exceeded login attempts' } : {}) })
         .where('user_id', '=', user.user_id).execute();
+      sessionCache.evictUser(user.user_id);
       if (locks) {
         await audit(db, { tenantId: tenant.id, userId: user.user_id, action: 'lock', entity: 'user', entityId: String(user.user_id), detail: { lock_state: 'exceeded_login_attempts' } });
         throw new ApiError(403, ErrorCode.exceededLoginAttempts, undefined, { lock_state: 'exceeded_login_attempts' });
@@ -73,6 +75,7 @@ export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps)
     // Rotate: whatever session the browser had ends; a fresh id is issued.
     if (request.auth) await destroySession(db, request.auth.sessionIdHash);
     await db.updateTable('users').set({ failed_logins: 0 }).where('user_id', '=', user.user_id).execute();
+    sessionCache.evictUser(user.user_id);
     const { token, csrfToken } = await createSession(db, clock, tenant, user.user_id);
     setSessionCookies(reply, token, csrfToken, request.protocol === 'https');
     await audit(db, { tenantId: tenant.id, userId: user.user_id, action: 'login', entity: 'user', entityId: String(user.user_id) });

@@ -11,6 +11,7 @@ import { hashToken, newToken } from '../auth/tokens.ts';
 import { audit } from '../audit.ts';
 import { renderEmail } from '../mail/templates.ts';
 import type { MailMessage } from '../mail/mailer.ts';
+import { sessionCache } from '../auth/session-cache.ts';
 
 /** A reset link works this long, once. */
 export const RESET_TOKEN_MINUTES = 60;
@@ -137,7 +138,7 @@ export function recoveryRoutes(app: FastifyInstance, deps: AppDeps): void {
     }
 
     const passwordHash = await hashPassword(password);
-    await db.transaction().execute(async (trx) => {
+    const resetUser = await db.transaction().execute(async (trx) => {
       // Consuming the link is the guard: of two concurrent resets with one link, one wins.
       const consumed = await trx.updateTable('password_reset_tokens').set({ used_at: now })
         .where('token_hash', '=', tokenHash).where('used_at', 'is', null).where('expires_at', '>', now)
@@ -152,7 +153,10 @@ export function recoveryRoutes(app: FastifyInstance, deps: AppDeps): void {
       await trx.updateTable('password_reset_tokens').set({ used_at: now }).where('user_id', '=', userId).where('used_at', 'is', null).execute();
       await trx.deleteFrom('sessions').where('user_id', '=', userId).execute();
       await audit(trx, { tenantId: tenant.id, userId, action: 'password_reset', entity: 'user', entityId: String(userId) });
+      return userId;
     });
+    // Every session of the user ended with the reset.
+    sessionCache.evictUser(resetUser);
     return reply.status(204).send();
   });
 }

@@ -4,6 +4,7 @@ import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { authorize } from '../auth/guard.ts';
 import { ANONYMOUS_SELF, JSON_API, selfDocument } from './self-document.ts';
+import { sessionCache } from '../auth/session-cache.ts';
 
 const sessionDataBody = {
   type: 'object',
@@ -62,6 +63,7 @@ export function sessionRoutes(app: FastifyInstance, { db, policy }: AppDeps): vo
     await db.updateTable('sessions')
       .set({ customer_id: customerId, location, merchant_id: merchantId })
       .where('id_hash', '=', auth.sessionIdHash).execute();
+    sessionCache.evictSession(auth.sessionIdHash);
     return reply.type(JSON_API).send(await selfDocument(db, request.tenant, policy, auth.user.user_id, auth.session.csrf_token));
   });
 }

@@ -1,0 +1,48 @@
+import type { SessionWithUser } from './sessions.ts';
+
+/**
+ * Sessions with their user and row scope, kept for a second after they were read.
+ *
+ * A page of the portal sends several API requests at once, each of which would read the same
+ * session, user and scope; within a second they share one read. This server's own writes to a
+ * session or a user (sign-out, customer selection, card access, failed sign-ins and locks,
+ * password resets) drop the entries they touch at once. A change made elsewhere (another server
+ * process, a support tool writing the database) is seen within `ttlMs`. Only "still signed in"
+ * is taken from here: a session that looks timed out is read again before it is ended.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, { value: SessionWithUser; expires: number }>();
+  private generation = 0;
+
+  constructor(private readonly ttlMs = 1_000, private readonly maxEntries = 10_000) {}
+
+  /** The generation to pass back to set(): a read begun before an eviction is not kept. */
+  get currentGeneration(): number { return this.generation; }
+
+  get(idHash: string, now = Date.now()): SessionWithUser | undefined {
+    const entry = this.entries.get(idHash);
+    if (!entry) return undefined;
+    if (entry.expires > now) return entry.value;
+    this.entries.delete(idHash);
+    return undefined;
+  }
+
+  set(idHash: string, value: SessionWithUser, generation: number, now = Date.now()): void {
+    if (generation !== this.generation || this.ttlMs <= 0) return;
+    if (this.entries.size >= this.maxEntries) this.entries.clear();
+    this.entries.set(idHash, { value, expires: now + this.ttlMs });
+  }
+
+  evictSession(idHash: string): void {
+    this.generation += 1;
+    this.entries.delete(idHash);
+  }
+
+  evictUser(userId: number): void {
+    this.generation += 1;
+    for (const [idHash, entry] of this.entries) if (entry.value.user.user_id === userId) this.entries.delete(idHash);
+  }
+}
+
+/** The server's cache; SESSION_CACHE_MS sets its time to live (0 turns it off). */
+export const sessionCache = new SessionCache(Number(process.env.SESSION_CACHE_MS ?? 1_000));
