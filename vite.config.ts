@@ -1,14 +1,24 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { chunkGroups } from './engine/build/chunks.ts';
 import { screensPlugin } from './engine/build/screens-plugin.ts';
 import { formsPlugin } from './engine/build/forms-plugin.ts';
 
-export default defineConfig({
+export default defineConfig(({ mode }) => ({
   plugins: [react(), screensPlugin(), formsPlugin()],
+  resolve: {
+    // react-router's package exports only its development build (dev warnings on); its
+    // production build is the same code with them off.
+    alias: mode === 'production'
+      ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+      : [],
+  },
   build: {
     outDir: 'dist',
     sourcemap: false,
     // spec §9: chunk loading times out after 120 s; chunks are per route, so keep them small.
     chunkSizeWarningLimit: 400,
+    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
   },
-});
+}));

@@ -62,6 +62,7 @@ async function main(): Promise<void> {
     }));
     const verdict = login.js <= LOGIN_BUDGET_BYTES ? 'within budget' : 'MISSED';
     console.log(`/login JavaScript: ${kb(login.js)} of ${kb(LOGIN_BUDGET_BYTES)} budget: ${verdict}`);
+    if (process.env.BENCH_RESULTS === '0') return;
     if (!existsSync('bench/RESULTS.md')) writeFileSync('bench/RESULTS.md', '# Benchmark results\n\n');
     appendFileSync('bench/RESULTS.md', [`## Bundle size, ${new Date().toISOString().slice(0, 10)}`, '',
       `/login loads ${kb(login.js)} gzip JavaScript (budget ${kb(LOGIN_BUDGET_BYTES)}: ${verdict}); /account/overview ${kb(overview.js)}.`, '',

@@ -3,7 +3,7 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
-import { initI18n, initialLanguage } from './i18n/i18n.ts';
+import { initTexts, initialLanguage } from './i18n/i18n.ts';
 import { bootstrapSession, sessionStore } from './session/store.ts';
 // The composition root registers the plugins; the engine itself never imports one.
 import '../plugins/index.ts';
@@ -23,9 +23,9 @@ async function start(): Promise<void> {
   }
   document.title = config.title;
   const language = initialLanguage(config.languages, self?.language && config.languages.includes(self.language as never) ? self.language as never : config.defaultLanguage);
-  const i18n = await initI18n(language);
+  const texts = await initTexts(language);
   document.getElementById('boot-spinner')?.remove();
-  root.render(<StrictMode><App i18n={i18n} /></StrictMode>);
+  root.render(<StrictMode><App texts={texts} /></StrictMode>);
 }
 
 void start();

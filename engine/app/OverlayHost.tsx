@@ -1,25 +1,22 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { notificationsStore } from '@mantine/notifications';
 import { onOverlaysRequested, overlaysRequested } from '../shell/overlays.ts';
 
 const Overlays = lazy(() => import('./Overlays.tsx'));
 
-const hasToasts = () => notificationsStore.getState().notifications.length + notificationsStore.getState().queue.length > 0;
-
 /**
- * Loads toasts and confirmation dialogs the first time one is wanted: most page views show
- * neither, and with their transitions, focus trap and scroll lock they would weigh on every
- * first load (the /login budget). A toast shown before they arrive waits in the store.
+ * Loads toasts and confirmation dialogs the first time one is wanted (shell/toast.ts and
+ * shell/overlays.ts ask): most page views show neither, and with their transitions, focus trap
+ * and scroll lock they would weigh on every first load (the /login budget). A toast shown before
+ * they arrive waits in the notifications store.
  */
 export function OverlayHost() {
-  const [needed, setNeeded] = useState(() => hasToasts() || overlaysRequested());
+  const [needed, setNeeded] = useState(overlaysRequested);
   useEffect(() => {
     if (needed) return undefined;
     const need = () => setNeeded(true);
-    const unsubscribe = notificationsStore.subscribe(need);
     const stop = onOverlaysRequested(need);
-    if (hasToasts() || overlaysRequested()) need();
-    return () => { unsubscribe(); stop(); };
+    if (overlaysRequested()) need();
+    return stop;
   }, [needed]);
   return needed ? <Suspense fallback={null}><Overlays /></Suspense> : null;
 }

@@ -5,6 +5,7 @@ import type { Plugin } from 'vite';
 import { createAjv, describeErrors } from '../../server/validation/ajv.ts';
 import screenSchema from '../../schemas/screen.schema.json' with { type: 'json' };
 import type { ScreenDefinition } from '../definitions/types.ts';
+import { namespacesIn } from '../i18n/namespaces.ts';
 
 const MODULE_ID = 'virtual:portal-screens';
 const RESOLVED_ID = `\0${MODULE_ID}`;
@@ -24,13 +25,15 @@ export function readScreens(directory: string): Array<{ file: string; definition
 
 /**
  * `virtual:portal-screens` gives the router what it needs up front (id, path, title, guard,
- * layout) and one lazy loader per screen, so each route's definition is its own chunk.
+ * layout), one lazy loader per screen, so each route's definition is its own chunk, and the
+ * locale namespaces each definition names, so a route loads its texts beside its chunk.
  * `virtual:portal-screen-validator` is the screen schema's validator compiled ahead of time, so
  * tenant overrides are checked in the browser without eval (strict CSP); it is imported only
  * when a tenant patches a screen, so it stays out of the entry chunk.
  */
-export function screensPlugin(directory = 'screens'): Plugin {
+export function screensPlugin(directory = 'screens', localesDirectory = 'locales/en'): Plugin {
   const root = resolve(directory);
+  const locales = resolve(localesDirectory);
   return {
     name: 'portal-screens',
     resolveId: (id) => (id === MODULE_ID ? RESOLVED_ID : id === VALIDATOR_ID ? RESOLVED_VALIDATOR_ID : undefined),
@@ -48,9 +51,12 @@ export function screensPlugin(directory = 'screens'): Plugin {
       for (const { file } of screens) this.addWatchFile(file);
       const routes = screens.map(({ definition: { id: screenId, path, title, guard, layout } }) => ({ id: screenId, path, title, guard, layout }));
       const loaders = screens.map(({ file, definition }) => `  ${JSON.stringify(definition.id)}: () => import(${JSON.stringify(file)}).then((m) => m.default),`);
+      const known = readdirSync(locales).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length));
+      const textNamespaces = Object.fromEntries(screens.map(({ definition }) => [definition.id, namespacesIn(definition, known)]));
       return [
         `export const routes = ${JSON.stringify(routes)};`,
         `export const loaders = {\n${loaders.join('\n')}\n};`,
+        `export const textNamespaces = ${JSON.stringify(textNamespaces)};`,
       ].join('\n');
     },
   };

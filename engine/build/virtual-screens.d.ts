@@ -2,6 +2,8 @@ declare module 'virtual:portal-screens' {
   import type { ScreenDefinition, ScreenRoute } from '../definitions/types.ts';
   export const routes: ScreenRoute[];
   export const loaders: Record<string, () => Promise<ScreenDefinition>>;
+  /** Screen id → the locale namespaces its definition names (keys "namespace.path"). */
+  export const textNamespaces: Record<string, string[]>;
 }
 
 declare module 'virtual:portal-screen-validator' {

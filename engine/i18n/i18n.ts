@@ -1,24 +1,31 @@
-import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type LanguageCode } from '../../domain/tenant.ts';
+import { Texts, type TextTree } from './texts.ts';
 
 /** spec §1: the chosen locale is kept in local storage; default and fallback en. */
 export const LOCALE_STORAGE_KEY = 'portal.locale';
 export const FALLBACK_LANGUAGE: LanguageCode = 'en';
 
-// One chunk per language file, fetched only when that language is used.
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('/locales/*/*.json');
+// One chunk per language file, fetched only when that language and namespace are wanted.
+const localeFiles = import.meta.glob<{ default: TextTree }>('/locales/*/*.json');
 
-function filesOf(language: LanguageCode): Array<[namespace: string, load: () => Promise<{ default: Record<string, unknown> }>]> {
-  return Object.entries(localeFiles)
-    .filter(([path]) => path.startsWith(`/locales/${language}/`))
-    .map(([path, load]) => [path.slice(`/locales/${language}/`.length, -'.json'.length), load]);
-}
+/** The namespaces (file names of locales/en) every language has. */
+export const NAMESPACES: readonly string[] = Object.keys(localeFiles)
+  .filter((path) => path.startsWith(`/locales/${FALLBACK_LANGUAGE}/`))
+  .map((path) => path.slice(`/locales/${FALLBACK_LANGUAGE}/`.length, -'.json'.length));
 
-async function loadLanguage(instance: I18n, language: LanguageCode): Promise<void> {
-  await Promise.all(filesOf(language).map(async ([namespace, load]) => {
-    if (!instance.hasResourceBundle(language, namespace)) instance.addResourceBundle(language, namespace, (await load()).default, true, true);
-  }));
+/**
+ * The namespace every page needs before it renders: the frame, the language menu, the error
+ * page and toasts use `common`. The rest load with the screen that names them
+ * (routing/GuardedScreen.tsx), or when first shown: the sign-in pages fetch `errors` (API and
+ * validation messages) with their first error (widgets/form).
+ */
+export const BASE_NAMESPACES: readonly string[] = ['common'];
+/** API error codes and validation messages. */
+export const ERRORS_NAMESPACE = 'errors';
+
+async function loadFile(language: string, namespace: string): Promise<TextTree> {
+  const load = localeFiles[`/locales/${language}/${namespace}.json`];
+  return load ? (await load()).default : {};
 }
 
 export function isLanguage(value: unknown): value is LanguageCode {
@@ -31,36 +38,16 @@ export function initialLanguage(offered: readonly LanguageCode[], tenantDefault:
   return isLanguage(stored) && offered.includes(stored) ? stored : tenantDefault;
 }
 
-export async function initI18n(language: LanguageCode): Promise<I18n> {
-  const instance = i18next.createInstance();
-  await instance.use(initReactI18next).init({
-    lng: language,
-    fallbackLng: FALLBACK_LANGUAGE,
-    ns: ['common', 'errors'],
-    defaultNS: 'common',
-    resources: {},
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-  });
-  await Promise.all([loadLanguage(instance, FALLBACK_LANGUAGE), language === FALLBACK_LANGUAGE ? undefined : loadLanguage(instance, language)]);
+/** The portal's translator in `language` with the base namespaces loaded. */
+export async function initTexts(language: LanguageCode): Promise<Texts> {
+  const texts = new Texts({ load: loadFile, namespaces: NAMESPACES, language, fallbackLanguage: FALLBACK_LANGUAGE });
+  await texts.ready(BASE_NAMESPACES);
   document.documentElement.lang = language;
-  return instance;
+  return texts;
 }
 
-export async function changeLanguage(instance: I18n, language: LanguageCode): Promise<void> {
-  await loadLanguage(instance, language);
-  await instance.changeLanguage(language);
+export async function changeLanguage(texts: Texts, language: LanguageCode): Promise<void> {
+  await texts.changeLanguage(language);
   localStorage.setItem(LOCALE_STORAGE_KEY, language);
   document.documentElement.lang = language;
-}
-
-/**
- * Keys are written "namespace.path.to.text" everywhere (definitions, components, API error codes);
- * i18next wants "namespace:path.to.text".
- * toI18nextKey('errors.auth.passwordIncorrect') === 'errors:auth.passwordIncorrect'
- */
-export function toI18nextKey(key: string): string {
-  const dot = key.indexOf('.');
-  return dot < 0 ? key : `${key.slice(0, dot)}:${key.slice(dot + 1)}`;
 }

@@ -1,13 +1,39 @@
-import { useTranslation } from 'react-i18next';
-import { toI18nextKey } from './i18n.ts';
+import { createContext, createElement, use, useMemo, useSyncExternalStore, type ReactNode } from 'react';
+import type { Texts, Translate } from './texts.ts';
 
-export type Translate = (key: string, values?: Record<string, unknown>) => string;
+export type { Translate };
 
-/** The portal's translate function: takes our dotted keys ("auth.login.title"). */
+const TextsContext = createContext<Texts | null>(null);
+
+export function TextsProvider({ texts, children }: { texts: Texts; children: ReactNode }) {
+  return createElement(TextsContext, { value: texts }, children);
+}
+
+/** The translator itself: to change the language or load namespaces. */
+export function useTexts(): Texts {
+  const texts = use(TextsContext);
+  if (!texts) throw new Error('useText outside a TextsProvider');
+  return texts;
+}
+
+/**
+ * The portal's translate function: takes our dotted keys ("auth.login.title"). Components
+ * render again when the language changes.
+ */
 export function useText(): { t: Translate; language: string } {
-  const { t, i18n } = useTranslation();
-  return {
-    t: (key, values) => t(toI18nextKey(key), values ?? {}) as string,
-    language: i18n.language,
-  };
+  const texts = useTexts();
+  const version = useSyncExternalStore(texts.subscribe, texts.version, texts.version);
+  // A new `t` per version, so memos and callbacks that depend on it see the change.
+  return useMemo(() => ({ t: (key, values) => texts.t(key, values), language: texts.language }), [texts, version]);
+}
+
+/**
+ * Renders its children once these namespaces are loaded in the current language, suspending
+ * meanwhile (the nearest Suspense boundary shows its fallback).
+ */
+export function WithTexts({ namespaces, children }: { namespaces: readonly string[]; children: ReactNode }) {
+  const texts = useTexts();
+  const pending = texts.ready(namespaces);
+  if (pending) use(pending);
+  return children;
 }

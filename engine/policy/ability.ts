@@ -1,17 +1,39 @@
-import { buildAbility, type Policy, type PortalAbility } from '../../domain/policy.ts';
-import policyJson from '../../permissions/policy.json';
+import type { PolicyUserType, PortalAbility } from '../../domain/policy.ts';
 import type { SessionState } from '../session/types.ts';
 
-// The same JSON the server enforces; validated by its schema in the definitions test.
-const policy = policyJson as unknown as Policy;
+type AbilitySession = Pick<SessionState, 'userType' | 'self' | 'flags'>;
+
+/**
+ * Signed out (or of a user type the policy grants nothing), a user may do nothing: that needs
+ * neither CASL nor the policy, which stay out of the sign-in pages. The portal only ever asks
+ * `can`/`cannot` (domain/conditions.ts, domain/route-guards.ts), the whole of this object.
+ */
+const NOTHING = { can: () => false, cannot: () => true } as Partial<PortalAbility> as PortalAbility;
+
+let builder: typeof import('./build-ability.ts') | undefined;
+let loading: Promise<void> | undefined;
+
+/**
+ * Loads CASL and the policy. The session store waits for it before it holds a signed-in user,
+ * so `abilityFor` can always answer.
+ */
+export function loadAbility(): Promise<void> {
+  loading ??= import('./build-ability.ts').then((module) => { builder = module; }, (error: unknown) => { loading = undefined; throw error; });
+  return loading;
+}
+
+/** domain/policy.ts rulesFor: the policy grants only these user types anything. */
+const POLICY_USER_TYPES: readonly string[] = ['customer', 'corporate', 'merchant'] satisfies PolicyUserType[];
 
 let cached: { key: string; ability: PortalAbility } | undefined;
 
 /** The signed-in user's ability from the shared policy and the tenant's flags (spec §6). */
-export function abilityFor(session: Pick<SessionState, 'userType' | 'self' | 'flags'>): PortalAbility {
+export function abilityFor(session: AbilitySession): PortalAbility {
+  if (!POLICY_USER_TYPES.includes(session.userType)) return NOTHING;
+  if (!builder) throw new Error('abilityFor before loadAbility: the session store loads the policy when a user signs in');
   const key = `${session.userType}|${session.self?.role ?? ''}|${JSON.stringify(session.flags)}`;
   if (cached?.key !== key) {
-    cached = { key, ability: buildAbility(policy, { userType: session.userType, role: session.self?.role, flags: session.flags }) };
+    cached = { key, ability: builder.abilityOf({ userType: session.userType, role: session.self?.role, flags: session.flags }) };
   }
   return cached.ability;
 }

@@ -1,18 +1,22 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, useLocation } from 'react-router';
+import { textNamespaces } from 'virtual:portal-screens';
 import type { ScreenRoute } from '../definitions/types.ts';
+import { NAMESPACES } from '../i18n/i18n.ts';
+import { namespacesIn } from '../i18n/namespaces.ts';
+import { useText, WithTexts } from '../i18n/use-text.ts';
 import { abilityFor } from '../policy/ability.ts';
+import { loadScreen } from '../screens/load-screen.ts';
 import { ScreenPage } from '../screens/ScreenPage.tsx';
 import { PublicLayout } from '../shell/PublicLayout.tsx';
-
-// The signed-in frame (menus, switchers) is its own chunk: sign-in pages never load it.
-const Shell = lazy(() => import('../shell/Shell.tsx').then((module) => ({ default: module.Shell })));
 import { useSession } from '../session/store.ts';
 import type { SessionState } from '../session/types.ts';
 import { decideGuard, type GuardContext } from '../../domain/route-guards.ts';
-import { useText } from '../i18n/use-text.ts';
 import { withPrefix } from './navigation.ts';
+
+// The signed-in frame (menus, switchers) is its own chunk: sign-in pages never load it.
+const Shell = lazy(() => import('../shell/Shell.tsx').then((module) => ({ default: module.Shell })));
 
 export function guardContextOf(session: SessionState): GuardContext {
   return {
@@ -26,6 +30,16 @@ export function guardContextOf(session: SessionState): GuardContext {
   };
 }
 
+/**
+ * The locale namespaces a screen waits for: those its definition (and the tenant's override of
+ * it) names. Screens in the signed-in frame take every namespace, as their tables, plugins and
+ * actions use any of them; the sign-in pages load only what they show.
+ */
+export function screenNamespaces(route: ScreenRoute, override: object | undefined): readonly string[] {
+  if (route.layout === 'shell') return NAMESPACES;
+  const named = textNamespaces[route.id] ?? [];
+  return override ? [...new Set([...named, ...namespacesIn(override, NAMESPACES)])] : named;
+}
 
 /** Applies the route's guard (spec §5), then renders the screen in its layout. */
 export function GuardedScreen({ route }: { route: ScreenRoute }) {
@@ -37,8 +51,16 @@ export function GuardedScreen({ route }: { route: ScreenRoute }) {
     const target = withPrefix(decision.redirect, session.config?.prefixes.configured ?? '');
     return <Navigate to={target} replace state={{ from: location.pathname + location.search, reason: decision.reason }} />;
   }
+  const overrides = session.config?.overrides.screens;
+  // The definition's chunk loads while the texts do (ScreenPage reads the same cached promise
+  // and shows its failure); caught here only so it is never an unhandled rejection.
+  loadScreen(route.id, overrides).catch(() => undefined);
   const pageLoader = <Center p="xl" role="status" aria-label={t('common.loading')}><Loader aria-hidden /></Center>;
-  const page: ReactNode = <Suspense fallback={pageLoader}><ScreenPage route={route} /></Suspense>;
+  const page: ReactNode = (
+    <Suspense fallback={pageLoader}>
+      <WithTexts namespaces={screenNamespaces(route, overrides?.[route.id])}><ScreenPage route={route} /></WithTexts>
+    </Suspense>
+  );
   switch (route.layout) {
     case 'shell': return <Suspense fallback={pageLoader}><Shell>{page}</Shell></Suspense>;
     case 'public': return <PublicLayout>{page}</PublicLayout>;

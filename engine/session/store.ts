@@ -10,6 +10,7 @@ import type {
   SelectedMerchant, SelfAttributes, SessionState,
 } from './types.ts';
 import { configureLogger, log } from '../logging/logger.ts';
+import { loadAbility } from '../policy/ability.ts';
 
 const initialState: SessionState = {
   status: 'loading', config: null, flags: {}, self: null, userType: 'none',
@@ -78,6 +79,8 @@ async function applySelf(self: SelfAttributes | null): Promise<void> {
     return;
   }
   const userType = self.user_type ?? 'none';
+  // A signed-in session needs the user's ability, so CASL and the policy arrive before it does.
+  await loadAbility();
   setState({ self, userType, merchantRollUp: showMerchantRollUp(userType, self.merchants?.length ?? 0) });
 
   const autoSelect = customerToAutoSelect(self);

@@ -1,14 +1,13 @@
 import { NativeSelect } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { LOCALE_INFO } from '../../domain/locales.ts';
 import { changeLanguage, isLanguage } from '../i18n/i18n.ts';
-import { useText } from '../i18n/use-text.ts';
+import { useText, useTexts } from '../i18n/use-text.ts';
 import { useSession } from '../session/store.ts';
 
 /** spec §1: the 15 languages the tenant offers; the choice is kept in local storage. */
 export function LanguageMenu() {
-  const { i18n } = useTranslation();
-  const { t } = useText();
+  const texts = useTexts();
+  const { t, language } = useText();
   const languages = useSession((session) => session.config?.languages ?? []);
   return (
     // A native select: light (no popover code on the sign-in page) and fully keyboard accessible.
@@ -16,9 +15,9 @@ export function LanguageMenu() {
       aria-label={t('common.language.label')}
       data-testid="language-menu"
       size="xs" w={150}
-      value={i18n.language}
+      value={language}
       data={languages.map((code) => ({ value: code, label: LOCALE_INFO[code].label }))}
-      onChange={(event) => { const value = event.currentTarget.value; if (isLanguage(value)) void changeLanguage(i18n, value); }}
+      onChange={(event) => { const value = event.currentTarget.value; if (isLanguage(value)) void changeLanguage(texts, value); }}
     />
   );
 }

@@ -1,13 +1,17 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { usePageLoadAnalytics } from './analytics.ts';
-import { ConsentBanner } from './ConsentBanner.tsx';
+import { storedConsent } from './consent.ts';
+
+// Shown until the user chooses, so only a first visit loads it.
+const ConsentBanner = lazy(() => import('./ConsentBanner.tsx').then((module) => ({ default: module.ConsentBanner })));
 
 export function RootLayout() {
   usePageLoadAnalytics();
   return (
     <>
       <Outlet />
-      <ConsentBanner />
+      {storedConsent() === null && <Suspense fallback={null}><ConsentBanner /></Suspense>}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { modals } from '@mantine/modals';
+import type { modals } from '@mantine/modals';
 
 let mounted!: () => void;
 const overlaysMounted = new Promise<void>((resolve) => { mounted = resolve; });
@@ -10,7 +10,7 @@ export function markOverlaysMounted(): void {
   mounted();
 }
 
-/** Asks the overlay host to load the overlays; toasts ask by filling the notifications store. */
+/** Asks the overlay host to load the overlays (toasts and confirmations). */
 export function requestOverlays(): void {
   requested = true;
   for (const listener of listeners) listener();
@@ -31,6 +31,6 @@ export function onOverlaysRequested(listener: () => void): () => void {
  */
 export async function openConfirmModal(options: Parameters<typeof modals.openConfirmModal>[0]): Promise<void> {
   requestOverlays();
-  await overlaysMounted;
-  modals.openConfirmModal(options);
+  const [{ modals: dialogs }] = await Promise.all([import('@mantine/modals'), overlaysMounted]);
+  dialogs.openConfirmModal(options);
 }

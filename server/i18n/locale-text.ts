@@ -1,21 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { LANGUAGES, type LanguageCode } from '../../domain/tenant.ts';
-import { interpolate } from '../mail/templates.ts';
+import { interpolate, lookUp, type TextTree } from '../../domain/text-format.ts';
 
 /**
  * Texts the server writes itself (the card field's labels, notifications it creates), taken
  * from the portal's translations so translators keep them with everything else.
  */
-type Tree = { [key: string]: string | Tree };
 const LOCALES = new URL('../../locales/', import.meta.url);
-const files = new Map<string, Tree>();
+const files = new Map<string, TextTree>();
 
-function namespace(language: LanguageCode, name: string): Tree {
+function namespace(language: LanguageCode, name: string): TextTree {
   const path = `${language}/${name}.json`;
   let tree = files.get(path);
   if (!tree) {
     try {
-      tree = JSON.parse(readFileSync(new URL(path, LOCALES), 'utf8')) as Tree;
+      tree = JSON.parse(readFileSync(new URL(path, LOCALES), 'utf8')) as TextTree;
     } catch {
       tree = {};
     }
@@ -37,9 +36,8 @@ export function textLanguage(language: string | null | undefined): LanguageCode 
 export function localeText(language: string | null | undefined, key: string, values: Record<string, string | number> = {}): string {
   const [name, ...path] = key.split('.');
   const find = (code: LanguageCode) => {
-    let node: string | Tree | undefined = namespace(code, name ?? '');
-    for (const part of path) node = typeof node === 'object' ? node[part] : undefined;
-    return typeof node === 'string' ? node : undefined;
+    const text = lookUp(namespace(code, name ?? ''), path);
+    return typeof text === 'string' ? text : undefined;
   };
   const text = find(textLanguage(language)) ?? find('en');
   return text === undefined ? key : interpolate(text, values);

@@ -1,6 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { LANGUAGES, type LanguageCode } from '../../domain/tenant.ts';
+import { localeText } from '../i18n/locale-text.ts';
 
 /**
  * Account recovery emails in the user's language: the texts live with the portal's translations
@@ -8,35 +6,12 @@ import { LANGUAGES, type LanguageCode } from '../../domain/tenant.ts';
  */
 export type EmailTemplate = 'username' | 'reset';
 
-interface EmailTexts { recovery: { usernameSubject: string; usernameBody: string; resetSubject: string; resetBody: string } }
-
-const LOCALES = fileURLToPath(new URL('../../locales/', import.meta.url));
-const cache = new Map<LanguageCode, EmailTexts>();
-
-function textsFor(language: LanguageCode): EmailTexts {
-  let texts = cache.get(language);
-  if (!texts) {
-    texts = JSON.parse(readFileSync(`${LOCALES}${language}/email.json`, 'utf8')) as EmailTexts;
-    cache.set(language, texts);
-  }
-  return texts;
-}
-
-/** i18next-style `{{name}}` interpolation; plain text, so nothing is escaped. Unknown names stay visible. */
-export function interpolate(text: string, values: Record<string, string | number>): string {
-  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (name in values ? String(values[name]) : match));
-}
-
-/** The user's language when the portal has it ("de", "de-DE"), else English. */
-export function emailLanguage(language: string | null | undefined): LanguageCode {
-  const code = (language ?? '').slice(0, 2).toLowerCase();
-  return (LANGUAGES as readonly string[]).includes(code) ? code as LanguageCode : 'en';
-}
+const KEYS: Record<EmailTemplate, { subject: string; body: string }> = {
+  username: { subject: 'email.recovery.usernameSubject', body: 'email.recovery.usernameBody' },
+  reset: { subject: 'email.recovery.resetSubject', body: 'email.recovery.resetBody' },
+};
 
 export function renderEmail(template: EmailTemplate, language: string | null | undefined, values: Record<string, string | number>): { subject: string; text: string } {
-  const { recovery } = textsFor(emailLanguage(language));
-  const [subject, body] = template === 'username'
-    ? [recovery.usernameSubject, recovery.usernameBody]
-    : [recovery.resetSubject, recovery.resetBody];
-  return { subject: interpolate(subject, values), text: interpolate(body, values) };
+  const keys = KEYS[template];
+  return { subject: localeText(language, keys.subject, values), text: localeText(language, keys.body, values) };
 }

@@ -1,16 +1,22 @@
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, use, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Stack } from '@mantine/core';
-import { useText } from '../../i18n/use-text.ts';
+import { ERRORS_NAMESPACE } from '../../i18n/i18n.ts';
+import { useText, useTexts } from '../../i18n/use-text.ts';
 import { useSession } from '../../session/store.ts';
-import { CheckboxField } from './fields/CheckboxField.tsx';
 import type { FieldSpec } from './fields/field-spec.tsx';
 import { PasswordField } from './fields/PasswordField.tsx';
-import { TextareaField, TextField } from './fields/TextField.tsx';
+import { TextField } from './fields/TextField.tsx';
 import { flatFieldErrors } from './flat-validation.ts';
 import type { CompiledValidate } from './form-definition.ts';
 import { FormFooter } from './FormFooter.tsx';
 import type { FormProps } from './FormWidget.tsx';
 import { useFormSubmit } from './use-form-submit.ts';
+
+// The sign-in forms are text and password fields: the rest load only with a form that has them.
+const CheckboxField = lazy(() => import('./fields/CheckboxField.tsx').then((module) => ({ default: module.CheckboxField })));
+const TextareaField = lazy(() => import('./fields/TextareaField.tsx').then((module) => ({ default: module.TextareaField })));
+let validators: Promise<typeof import('./validators.ts')> | undefined;
+const loadValidators = () => (validators ??= import('./validators.ts'));
 
 interface FieldSchema { type?: string; title?: string; description?: string; maxLength?: number }
 type FormData = Record<string, unknown>;
@@ -32,23 +38,30 @@ function fieldOrder(properties: string[], order: unknown): string[] {
  */
 export default function FlatForm({ name, definition, validate, submit, initialData, hidden }: FormProps & { validate: CompiledValidate }) {
   const { t } = useText();
+  const texts = useTexts();
   const limits = useSession((session) => session.config?.limits);
   const [data, setData] = useState<FormData>(initialData);
   const [submitted, setSubmitted] = useState(false);
   const { submitting, submitError, send } = useFormSubmit(submit);
   const formRef = useRef<HTMLFormElement>(null);
 
+  const rules = definition.validators?.length ? use(loadValidators()).runValidators : undefined;
   const context = limits ? { limits } : null;
-  const errorsOf = (values: FormData) => flatFieldErrors(validate, definition, values, context, t);
-  const errors = useMemo(() => (submitted ? errorsOf(data) : {}), [submitted, data, definition, limits, t]);
+  const errorsOf = (values: FormData) => flatFieldErrors(validate, definition, values, context, t, rules);
+  const errors = useMemo(() => (submitted ? errorsOf(data) : {}), [submitted, data, definition, limits, t, rules]);
 
   const properties = (definition.schema.properties ?? {}) as Record<string, FieldSchema>;
   const uiSchema = (definition.uiSchema ?? {}) as Record<string, Record<string, unknown> | undefined>;
   const required = new Set(definition.schema.required ?? []);
   const fieldId = (field: string) => `form-${name}_${field}`;
 
-  function onSubmit(event: FormEvent<HTMLFormElement>) {
+  // The messages are `errors` keys: a sign-in page fetches that namespace once the user starts
+  // typing, so it is there when they submit.
+  const errorTexts = () => texts.ready([ERRORS_NAMESPACE])?.catch(() => undefined);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
+    await errorTexts();
     setSubmitted(true);
     const found = errorsOf(data);
     const firstInvalid = fieldOrder(Object.keys(properties), uiSchema['ui:order']).find((field) => found[field]?.length);
@@ -60,7 +73,7 @@ export default function FlatForm({ name, definition, validate, submit, initialDa
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={onSubmit} id={`form-${name}`}>
+    <form ref={formRef} noValidate onSubmit={(event) => { void onSubmit(event); }} onChange={() => { void errorTexts(); }} id={`form-${name}`}>
       <Stack gap="md">
         {fieldOrder(Object.keys(properties), uiSchema['ui:order']).filter((field) => !hidden.includes(field)).map((field) => {
           const schema = properties[field]!;

@@ -3,14 +3,14 @@ import { resolve } from 'node:path';
 import { Suspense, type ReactElement } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { MantineProvider } from '@mantine/core';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import type { WidgetProps } from '@rjsf/utils';
 import { describe, expect, it, vi } from 'vitest';
 import { buildAbility } from '../../../domain/policy.ts';
 import type { BindingContext } from '../../definitions/bindings.ts';
 import type { WidgetNode } from '../../definitions/types.ts';
+import { Texts, type TextTree } from '../../i18n/texts.ts';
+import { TextsProvider } from '../../i18n/use-text.ts';
 import { ScreenContextProvider } from '../../screens/screen-context.tsx';
 import FormWidget from './FormWidget.tsx';
 import BaseInputTemplate from './theme/BaseInputTemplate.tsx';
@@ -27,17 +27,15 @@ vi.mock('../../session/store.ts', async (importOriginal) => ({
   useSession: (select: (state: unknown) => unknown) => select(session),
 }));
 
-const locale = (namespace: string) => JSON.parse(readFileSync(resolve(import.meta.dirname, `../../../locales/en/${namespace}.json`), 'utf8')) as object;
+const locale = (namespace: string) => JSON.parse(readFileSync(resolve(import.meta.dirname, `../../../locales/en/${namespace}.json`), 'utf8')) as TextTree;
 
 async function render(node: WidgetNode, bindings: Partial<BindingContext> = {}): Promise<string> {
   return renderElement(<FormWidget node={node} />, bindings);
 }
 
 async function renderElement(element: ReactElement, bindings: Partial<BindingContext> = {}): Promise<string> {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({
-    lng: 'en', ns: ['auth', 'errors'], resources: { en: { auth: locale('auth'), errors: locale('errors') } }, interpolation: { escapeValue: false },
-  });
+  const texts = new Texts({ load: async (_language, namespace) => locale(namespace), namespaces: ['auth', 'errors'], language: 'en' });
+  await texts.ready(['auth', 'errors']);
   const screen = {
     bindings: { session: {}, customer: null, merchant: null, route: {}, query: {}, selection: [], tenant: {}, ...bindings },
     ability: buildAbility({ grants: {}, ruleSets: {}, flagGates: {} } as never, { userType: 'none', role: null, flags: {} }),
@@ -45,7 +43,7 @@ async function renderElement(element: ReactElement, bindings: Partial<BindingCon
     refresh: () => {},
   };
   const { prelude } = await prerenderToNodeStream(
-    <I18nextProvider i18n={i18n}>
+    <TextsProvider texts={texts}>
       <MantineProvider>
         <MemoryRouter>
           <ScreenContextProvider value={screen}>
@@ -53,7 +51,7 @@ async function renderElement(element: ReactElement, bindings: Partial<BindingCon
           </ScreenContextProvider>
         </MemoryRouter>
       </MantineProvider>
-    </I18nextProvider>,
+    </TextsProvider>,
   );
   let html = '';
   for await (const chunk of prelude) html += String(chunk);

@@ -3,6 +3,9 @@ import { loadForm } from 'virtual:portal-forms';
 import { conditionHolds } from '../../../domain/conditions.ts';
 import { resolveAll } from '../../definitions/bindings.ts';
 import type { ActionDefinition, WidgetNode } from '../../definitions/types.ts';
+import { ERRORS_NAMESPACE } from '../../i18n/i18n.ts';
+import { namespacesIn } from '../../i18n/namespaces.ts';
+import { useTexts } from '../../i18n/use-text.ts';
 import type { WidgetProps } from '../../registry/widget-contract.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
 import type { FormDefinition } from './form-definition.ts';
@@ -39,6 +42,13 @@ export interface FormProps {
 export default function FormWidget({ node }: WidgetProps) {
   const { form: formName, submit, initial, hide } = node as FormNode;
   const form = use(loadForm(formName));
+  // Its titles and hints, when the screen did not name their namespace itself (a tenant override);
+  // RJSF translates its messages as it validates, so it needs the errors at hand (FlatForm
+  // fetches them once the user starts typing).
+  const texts = useTexts();
+  const namespaces = namespacesIn(form.definition, texts.namespaces);
+  const pendingTexts = texts.ready(form.flat ? namespaces : [...namespaces, ERRORS_NAMESPACE]);
+  if (pendingTexts) use(pendingTexts);
   const { bindings } = useScreen();
   const initialData = useMemo(() => resolveAll(initial, bindings), [initial, bindings]);
   const hidden = useMemo(() => Object.entries(hide ?? {}).filter(([, when]) => conditionHolds(when, bindings)).map(([field]) => field), [hide, bindings]);

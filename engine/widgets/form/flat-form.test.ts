@@ -1,24 +1,23 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import { loadForm } from 'virtual:portal-forms';
 import { isFlatForm } from '../../build/flat-forms.ts';
-import type { Translate } from '../../i18n/use-text.ts';
+import { Texts, type TextTree } from '../../i18n/texts.ts';
 import { flatFieldErrors } from './flat-validation.ts';
+import { runValidators } from './validators.ts';
 
-const locale = (namespace: string) => JSON.parse(readFileSync(resolve(import.meta.dirname, `../../../locales/en/${namespace}.json`), 'utf8')) as object;
-const i18n = i18next.createInstance();
-await i18n.init({ lng: 'en', ns: ['auth', 'errors'], resources: { en: { auth: locale('auth'), errors: locale('errors') } }, interpolation: { escapeValue: false } });
-// Keys are written "namespace.path" in the portal; i18next wants "namespace:path".
-const t: Translate = ((key: string, values?: Record<string, unknown>) => i18n.t(key.replace('.', ':'), values)) as Translate;
+const locale = (namespace: string) => JSON.parse(readFileSync(resolve(import.meta.dirname, `../../../locales/en/${namespace}.json`), 'utf8')) as TextTree;
+const texts = new Texts({ load: async (_language, namespace) => locale(namespace), namespaces: ['auth', 'errors'], language: 'en' });
+await texts.ready(['auth', 'errors']);
+const { t } = texts;
 
 const rules = { minLength: 8, maxLength: 64, minNumeric: 1, minUpper: 1, minLower: 1, minAlpha: 2, minSpecial: 1, minNonAlpha: 2, historySize: 5 };
 
 async function errorsOf(name: string, data: Record<string, unknown>) {
   const form = await loadForm(name);
   if (!form.flat) throw new Error(`${name} is not flat`);
-  return flatFieldErrors(form.validate, form.definition, data, { limits: { password: rules, maxNameLength: 50 } }, t);
+  return flatFieldErrors(form.validate, form.definition, data, { limits: { password: rules, maxNameLength: 50 } }, t, runValidators);
 }
 
 describe('flat forms', () => {

@@ -1,19 +1,19 @@
 import type { Translate } from '../../i18n/use-text.ts';
 import { errorText } from './error-messages.ts';
 import type { CompiledValidate, FormDefinition } from './form-definition.ts';
-import { runValidators, type ValidatorContext } from './validators.ts';
+import type { runValidators, ValidatorContext } from './validators.ts';
 
 /** Field name → its translated messages; empty when the data is valid. */
 export type FieldErrors = Record<string, string[]>;
 
 /**
  * A flat form's errors per field: the compiled schema validator's (required, lengths, formats)
- * and the form's named rules, with the same messages RJSF shows for the other forms.
- * `{{field}}` is the field's title.
+ * and the form's named rules (`rules`: validators.ts runValidators, loaded only for a form that
+ * names some), with the same messages RJSF shows for the other forms. `{{field}}` is the field's title.
  */
 export function flatFieldErrors(
   validate: CompiledValidate, definition: FormDefinition, data: Record<string, unknown>,
-  context: ValidatorContext | null, t: Translate,
+  context: ValidatorContext | null, t: Translate, rules?: typeof runValidators,
 ): FieldErrors {
   const errors: FieldErrors = {};
   const titleOf = (field: string) => {
@@ -28,8 +28,8 @@ export function flatFieldErrors(
       add(field, t(key, { ...values, field: titleOf(field) }));
     }
   }
-  if (context && definition.validators?.length) {
-    for (const issue of runValidators(definition.validators, data, context)) add(issue.field, t(issue.key, { ...issue.values, field: titleOf(issue.field) }));
+  if (context && rules && definition.validators?.length) {
+    for (const issue of rules(definition.validators, data, context)) add(issue.field, t(issue.key, { ...issue.values, field: titleOf(issue.field) }));
   }
   return errors;
 }

@@ -1,6 +1,8 @@
 import { useState } from 'react';
 import { useActionRunner } from '../../actions/use-action-runner.ts';
 import type { ActionDefinition } from '../../definitions/types.ts';
+import { ERRORS_NAMESPACE } from '../../i18n/i18n.ts';
+import { useTexts } from '../../i18n/use-text.ts';
 
 /** A failed submit: the API's error code and values, and the submit's own `failure` key as a title. */
 export interface SubmitError { code: string; meta: Record<string, unknown>; summary?: string }
@@ -12,6 +14,7 @@ export interface SubmitError { code: string; meta: Record<string, unknown>; summ
  */
 export function useFormSubmit(submit: ActionDefinition) {
   const run = useActionRunner({ showsOwnErrors: true });
+  const texts = useTexts();
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<SubmitError | null>(null);
 
@@ -21,6 +24,8 @@ export function useFormSubmit(submit: ActionDefinition) {
     try {
       const outcome = await run(submit, { form: formData });
       if (!outcome.ok && outcome.error) {
+        // Its message is an `errors` key, which a sign-in page may not have loaded yet (FlatForm).
+        await texts.ready([ERRORS_NAMESPACE])?.catch(() => undefined);
         setSubmitError({ code: outcome.error.code, meta: outcome.error.meta, ...(submit.failure ? { summary: String(submit.failure) } : {}) });
       }
     } finally {

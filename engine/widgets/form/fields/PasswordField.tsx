@@ -1,7 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { PasswordInput, Stack } from '@mantine/core';
 import { useText } from '../../../i18n/use-text.ts';
-import { PasswordRulesHint } from '../PasswordRulesHint.tsx';
 import { useFieldProps, type FieldEvents, type FieldSpec } from './field-spec.tsx';
+
+// Only the forms that set a new password show the rules: the sign-in form does not load them.
+const PasswordRulesHint = lazy(() => import('../PasswordRulesHint.tsx').then((module) => ({ default: module.PasswordRulesHint })));
 
 interface PasswordFieldProps extends FieldEvents<string> {
   spec: FieldSpec;
@@ -32,7 +35,7 @@ export function PasswordField({ spec, value, autoComplete, maxLength, showRules,
   return (
     <Stack gap="xs">
       {input}
-      <PasswordRulesHint id={`${spec.id}-rules`} password={value ?? ''} />
+      <Suspense fallback={null}><PasswordRulesHint id={`${spec.id}-rules`} password={value ?? ''} /></Suspense>
     </Stack>
   );
 }

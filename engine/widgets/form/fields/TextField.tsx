@@ -1,5 +1,5 @@
 import type { InputHTMLAttributes } from 'react';
-import { Textarea, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { useFieldProps, type FieldEvents, type FieldSpec } from './field-spec.tsx';
 
 interface TextFieldProps extends FieldEvents<string> {
@@ -25,25 +25,6 @@ export function TextField({ spec, value, type, autoComplete, maxLength, inputPro
       autoComplete={autoComplete}
       maxLength={maxLength}
       onChange={onChangeOverride ?? ((event) => onChange(event.target.value === '' ? undefined : event.target.value))}
-      onBlur={(event) => onBlur?.(event.target.value)}
-      onFocus={(event) => onFocus?.(event.target.value)}
-    />
-  );
-}
-
-interface TextareaFieldProps extends FieldEvents<string> { spec: FieldSpec; value: string | undefined; rows?: number; maxLength?: number }
-
-/** Longer text (comments, descriptions) as an auto-growing Mantine Textarea. */
-export function TextareaField({ spec, value, rows, maxLength, onChange, onBlur, onFocus }: TextareaFieldProps) {
-  const field = useFieldProps(spec);
-  return (
-    <Textarea
-      {...field}
-      value={value ?? ''}
-      autosize
-      minRows={rows ?? 3}
-      maxLength={maxLength}
-      onChange={(event) => onChange(event.target.value === '' ? undefined : event.target.value)}
       onBlur={(event) => onBlur?.(event.target.value)}
       onFocus={(event) => onFocus?.(event.target.value)}
     />

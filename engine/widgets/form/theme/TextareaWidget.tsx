@@ -1,5 +1,5 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { TextareaField } from '../fields/TextField.tsx';
+import { TextareaField } from '../fields/TextareaField.tsx';
 import { eventsOf, specOf } from './field-text.tsx';
 
 /** Longer text (comments, descriptions): the neutral TextareaField. */

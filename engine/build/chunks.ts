@@ -1,0 +1,44 @@
+// rolldown is Vite 8's bundler (a dependency of vite); only its type is used here.
+import type { CodeSplittingGroup } from 'rolldown';
+
+const path = (pattern: string) => new RegExp(pattern.replaceAll('/', '[\\\\/]'));
+
+/**
+ * How the production build groups modules into files (rolldown `output.codeSplitting.groups`),
+ * for the /login budget (bench/bundle.ts: 150 KB gzip JavaScript). Left to itself, rolldown
+ * splits every module shared by two lazy chunks into a file of its own: /login fetched ~50
+ * small files, each compressed alone and each with its own import and export lists. Here:
+ *
+ * - `policy`: CASL and the permission policy, loaded when a user signs in
+ *   (engine/policy/ability.ts). First, so the entry's static import of domain/policy.ts (whose
+ *   route-guard helpers every page uses) does not drag CASL into the entry.
+ * - `initial`: everything the entry imports statically, in the entry file itself.
+ * - `screen-kit`: the widgets nearly every screen shows (heading, text, actions, stack), the
+ *   action runner, bindings, data loading, toasts and confirmations, and the Mantine inputs the
+ *   sign-in forms share with signed-in screens (text input, action icon), so that a signed-in
+ *   page does not fetch `sign-in-forms` for them.
+ * - `sign-in-forms`: the form widget with its light renderer (FlatForm) and their fields.
+ *
+ * A pattern that stops matching (a file moved) only falls back to rolldown's own splitting:
+ * the build stays correct, and bench:bundle shows the cost.
+ *
+ * Everything else (the signed-in frame, tables, RJSF, charts, plugins, each screen's definition
+ * and each locale file) stays split per use, as before.
+ */
+export const chunkGroups: CodeSplittingGroup[] = [
+  {
+    name: 'policy',
+    test: path('(/@casl/|/permissions/policy\\.json$|/engine/policy/build-ability\\.ts$)'),
+    priority: 4,
+    // Not CASL's own dependencies (@ucast): the entry needs those for `when` conditions.
+    includeDependenciesRecursively: false,
+  },
+  { name: 'initial', tags: ['$initial'], priority: 3 },
+  {
+    name: 'screen-kit',
+    test: path('(/engine/(widgets/(Heading|Markdown|Actions|Stack)Widget\\.tsx|actions/|shell/(toast|confirm)\\.ts|data/use-resource\\.ts|definitions/bindings\\.ts)'
+      + '|/@mantine/core/esm/components/(ActionIcon|TextInput)/|/@mantine/hooks/esm/use-uncontrolled/)'),
+    priority: 2,
+  },
+  { name: 'sign-in-forms', test: path('/engine/widgets/form/(FormWidget|FlatForm)\\.tsx$'), priority: 1 },
+];

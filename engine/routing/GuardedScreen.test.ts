@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { routes, textNamespaces } from 'virtual:portal-screens';
+import { NAMESPACES } from '../i18n/i18n.ts';
+import { screenNamespaces } from './GuardedScreen.tsx';
+
+const route = (id: string) => routes.find((screen) => screen.id === id)!;
+
+describe('the texts a screen waits for', () => {
+  it('are the namespaces its definition names (the manifest lists them)', () => {
+    expect(textNamespaces.login).toEqual(['auth']);
+    expect(screenNamespaces(route('login'), undefined)).toEqual(['auth']);
+  });
+
+  it('include those of the tenant override of the screen', () => {
+    const override = { body: [{ widget: 'markdown', text: 'legacy.notFound.text' }] };
+    expect(screenNamespaces(route('login'), override)).toEqual(['auth', 'legacy']);
+  });
+
+  it('are every namespace in the signed-in frame', () => {
+    expect(screenNamespaces(route('account-overview'), undefined)).toBe(NAMESPACES);
+    expect(NAMESPACES).toContain('table');
+  });
+});
