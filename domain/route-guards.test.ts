@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildAbility } from './policy.ts';
 import { loadPolicy } from '../server/policy/load.ts';
-import { CUSTOMER_SELECT_PATH, LOGIN_PATH, MERCHANT_SELECT_PATH, decideGuard, type GuardContext } from './route-guards.ts';
+import { CUSTOMER_SELECT_PATH, LOGIN_PATH, MERCHANT_SELECT_PATH, decideGuard, guardWithOverride, type GuardContext, type GuardDefinition } from './route-guards.ts';
 
 const policy = loadPolicy();
 const flags = { cards_enabled: true, loyalty_enabled: true, notification_center_disabled: false };
@@ -44,5 +44,20 @@ describe('route guards (spec §5)', () => {
   });
   it('sends routes needing a merchant to the legacy merchant-select page', () => {
     expect(decideGuard({ requiresMerchant: true }, context({ userType: 'merchant', role: 'Admin' }))).toMatchObject({ redirect: MERCHANT_SELECT_PATH });
+  });
+});
+
+describe('a tenant override of a screen\'s guard', () => {
+  const guard: GuardDefinition = { userTypes: ['customer'], roles: ['Admin', 'Payer'], requiresCustomer: true };
+
+  it('merges into the definition\'s guard (JSON Merge Patch)', () => {
+    expect(guardWithOverride(guard, { guard: { roles: ['Admin'], flags: ['loyalty_enabled'] } }))
+      .toEqual({ userTypes: ['customer'], roles: ['Admin'], requiresCustomer: true, flags: ['loyalty_enabled'] });
+    expect(guardWithOverride(guard, { guard: { requiresCustomer: null } })).toEqual({ userTypes: ['customer'], roles: ['Admin', 'Payer'] });
+  });
+
+  it('leaves the guard alone when the override changes something else, or there is none', () => {
+    expect(guardWithOverride(guard, { title: 'common.other' })).toBe(guard);
+    expect(guardWithOverride(guard, undefined)).toBe(guard);
   });
 });

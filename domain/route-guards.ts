@@ -3,6 +3,7 @@
  * the server computes /self's menu with it.
  */
 import { flagOn, type FeatureFlags } from './flags.ts';
+import { mergePatch } from './merge-patch.ts';
 import { normaliseRole, type Action, type PortalAbility, type Subject } from './policy.ts';
 
 export type UserType = 'customer' | 'corporate' | 'merchant' | 'admin' | 'none';
@@ -21,6 +22,15 @@ export interface GuardDefinition {
   can?: [Action, Subject];
   requiresCustomer?: boolean;
   requiresMerchant?: boolean;
+}
+
+/**
+ * A screen's guard as the tenant's override of the screen (JSON Merge Patch, `overrides.screens`)
+ * leaves it: the portal guards its routes and the server builds /self's menu with the same one.
+ */
+export function guardWithOverride(guard: GuardDefinition, override: unknown): GuardDefinition {
+  const patch = override !== null && typeof override === 'object' ? (override as { guard?: unknown }).guard : undefined;
+  return patch === undefined ? guard : mergePatch(guard, patch);
 }
 
 export const LOGIN_PATH = '/login';

@@ -12,7 +12,7 @@ import { ScreenPage } from '../screens/ScreenPage.tsx';
 import { PublicLayout } from '../shell/PublicLayout.tsx';
 import { useSession } from '../session/store.ts';
 import type { SessionState } from '../session/types.ts';
-import { decideGuard, type GuardContext } from '../../domain/route-guards.ts';
+import { decideGuard, guardWithOverride, type GuardContext } from '../../domain/route-guards.ts';
 import { withPrefix } from './navigation.ts';
 
 // The signed-in frame (menus, switchers) is its own chunk: sign-in pages never load it.
@@ -46,12 +46,13 @@ export function GuardedScreen({ route }: { route: ScreenRoute }) {
   const session = useSession((state) => state);
   const location = useLocation();
   const { t } = useText();
-  const decision = decideGuard(route.guard, guardContextOf(session));
+  const overrides = session.config?.overrides.screens;
+  // The tenant may tighten or loosen a screen's guard without a rebuild, as /self's menu sees it.
+  const decision = decideGuard(guardWithOverride(route.guard, overrides?.[route.id]), guardContextOf(session));
   if (!decision.allow) {
     const target = withPrefix(decision.redirect, session.config?.prefixes.configured ?? '');
     return <Navigate to={target} replace state={{ from: location.pathname + location.search, reason: decision.reason }} />;
   }
-  const overrides = session.config?.overrides.screens;
   // The definition's chunk loads while the texts do (ScreenPage reads the same cached promise
   // and shows its failure); caught here only so it is never an unhandled rejection.
   loadScreen(route.id, overrides).catch(() => undefined);

@@ -1,9 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { flagBindings } from '../../domain/flags.ts';
-import { mergePatch } from '../../domain/merge-patch.ts';
 import { menuKind, showMerchantRollUp, visibleMenu, type MenuDefinitions } from '../../domain/menus.ts';
 import type { PortalAbility } from '../../domain/policy.ts';
-import type { GuardDefinition, UserType } from '../../domain/route-guards.ts';
+import { guardWithOverride, type GuardDefinition, type UserType } from '../../domain/route-guards.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import menus from '../../screens/menus/side-menus.json' with { type: 'json' };
 
@@ -24,9 +23,7 @@ function tenantGuards(tenant: Tenant): ScreenGuard[] {
   let guards = guardsByTenant.get(tenant);
   if (!guards) {
     const overrides = tenant.overrides?.screens ?? {};
-    guards = baseGuards.map((screen) => (overrides[screen.id]
-      ? { id: screen.id, guard: (mergePatch(screen, overrides[screen.id]!) as ScreenGuard).guard }
-      : screen));
+    guards = baseGuards.map((screen) => ({ id: screen.id, guard: guardWithOverride(screen.guard, overrides[screen.id]) }));
     guardsByTenant.set(tenant, guards);
   }
   return guards;
