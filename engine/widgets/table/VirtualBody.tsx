@@ -1,28 +1,34 @@
 import { memo, useCallback } from 'react';
-import { FlexRender } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import type { PortalRow } from './columns.tsx';
+import { useCellEnvironment } from './cell-environment.ts';
+import type { CellRenderer, PortalRow } from './columns.tsx';
 import classes from './table.module.css';
 
 /** Fixed row height: cells never wrap, so no row needs measuring. */
 export const ROW_HEIGHT = 40;
 export const HEADER_HEIGHT = 40;
+/**
+ * Rows rendered beyond each edge of the view (320 px). The rows a scroll brings in are
+ * rendered before that frame is painted; these cover the compositor scrolling ahead of the
+ * page (wheel, touch) for a few frames of a fast fling.
+ */
 const OVERSCAN = 8;
 
 interface VirtualBodyProps {
   scrollElement: HTMLDivElement | null;
   rows: PortalRow[];
-  span: number;
+  cells: readonly CellRenderer[];
   /** aria-rowindex of rows[0] in the whole list (the header is row 1). */
   firstRowIndex: number;
 }
 
 /**
- * Only the rows in view (plus overscan) are in the DOM, between two spacer rows, so a page of
- * 10,000 rows scrolls smoothly. The virtualizer lives here so a scroll re-renders the body
- * only, never the header or the controls.
+ * Only the rows in view (plus overscan) are in the DOM, in a body as tall as the page, so a
+ * page of 10,000 rows scrolls smoothly. The virtualizer lives here so a scroll re-renders the
+ * body only, never the header or the controls; rows are memoised, so a scrolled frame renders
+ * just the rows entering the view.
  */
-export function VirtualBody({ scrollElement, rows, span, firstRowIndex }: VirtualBodyProps) {
+export function VirtualBody({ scrollElement, rows, cells, firstRowIndex }: VirtualBodyProps) {
   // Stable across scroll renders: the virtualizer recomputes every row's position whenever this
   // function changes, which for 10,000 rows would be done on every frame of a scroll.
   const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
@@ -36,40 +42,37 @@ export function VirtualBody({ scrollElement, rows, span, firstRowIndex }: Virtua
     scrollMargin: HEADER_HEIGHT,
   });
   const items = virtualizer.getVirtualItems();
-  const first = items[0];
-  const last = items[items.length - 1];
-  const paddingTop = first ? first.start - HEADER_HEIGHT : 0;
-  // Before the first measurement no row is "in view" (the box is only as tall as its header):
-  // the full height as a spacer lets the box grow, and the virtualizer then fills it.
-  const paddingBottom = last ? virtualizer.getTotalSize() - (last.end - HEADER_HEIGHT) : virtualizer.getTotalSize();
+  // The rows in view follow one another from the first one's offset: the body's padding moves
+  // them all, and no row carries a position of its own (an inline style per row would make the
+  // browser compute every new row's style from scratch instead of reusing its siblings').
+  const offset = items[0] ? items[0].start - HEADER_HEIGHT : 0;
+  // While the list scrolls, rows pass under a still pointer: without pointer events for that
+  // time (table.module.css), the browser does not re-style, repaint and dispatch mouse events
+  // for the row under it on every frame.
   return (
-    <tbody>
-      {paddingTop > 0 ? <Spacer height={paddingTop} span={span} /> : null}
+    <tbody className={classes.body} style={{ height: virtualizer.getTotalSize(), paddingTop: offset }} data-scrolling={virtualizer.isScrolling || undefined}>
       {items.map((item) => {
         const row = rows[item.index]!;
-        return <BodyRow key={row.id} row={row} rowIndex={firstRowIndex + item.index} selected={row.getIsSelected()} />;
+        return <BodyRow key={row.id} row={row} cells={cells} rowIndex={firstRowIndex + item.index} selected={row.getIsSelected()} />;
       })}
-      {paddingBottom > 0 ? <Spacer height={paddingBottom} span={span} /> : null}
     </tbody>
   );
 }
 
-function Spacer({ height, span }: { height: number; span: number }) {
-  return <tr aria-hidden="true" className={classes.spacer} style={{ height }}><td colSpan={span} /></tr>;
+interface BodyRowProps {
+  row: PortalRow;
+  cells: readonly CellRenderer[];
+  rowIndex: number;
+  /** Passed so the memoised row renders again when only its selection changed. */
+  selected: boolean;
 }
 
-/** `selected` is passed so the memoised row renders again when only its selection changed. */
-const BodyRow = memo(function BodyRow({ row, rowIndex, selected }: { row: PortalRow; rowIndex: number; selected: boolean }) {
+/** One row: plain cells, each from its column's renderer (no component per cell). */
+const BodyRow = memo(function BodyRow({ row, cells, rowIndex, selected }: BodyRowProps) {
+  const environment = useCellEnvironment();
   return (
     <tr className={classes.row} aria-rowindex={rowIndex} data-row-id={row.id} data-selected={selected || undefined}>
-      {row.getAllCells().map((cell) => {
-        const align = cell.column.columnDef.meta?.column?.align;
-        return (
-          <td key={cell.id} className={classes.cell} style={align ? { textAlign: align } : undefined}>
-            <FlexRender cell={cell} />
-          </td>
-        );
-      })}
+      {cells.map((cell) => cell(row, environment))}
     </tr>
   );
 });

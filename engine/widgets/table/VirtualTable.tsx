@@ -1,14 +1,16 @@
-import { useEffect, useState, type CSSProperties } from 'react';
-import { Box, Table, UnstyledButton } from '@mantine/core';
+import { useCallback, useEffect, useMemo, useState, type CSSProperties, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { UnstyledButton } from '@mantine/core';
 import { FlexRender, type Header } from '@tanstack/react-table';
 import { CellEnvironmentProvider, useCellEnvironment, useCellEnvironmentValue } from './cell-environment.ts';
-import { type Features, type PortalTable, SELECT_COLUMN_ID } from './columns.tsx';
+import { CELL_PADDING, ROUTED_LINK_SELECTOR } from './cells.tsx';
+import { alignClassOf, cellRenderersOf, columnTracks, type Features, type PortalTable } from './columns.tsx';
 import classes from './table.module.css';
+import { NOTHING_FITS, textFitIn } from './text-fit.ts';
 import type { TableNode, TableRow } from './types.ts';
 import type { TableData } from './use-table-data.ts';
 import { HEADER_HEIGHT, ROW_HEIGHT, VirtualBody } from './VirtualBody.tsx';
 
-const SELECT_WIDTH = 44;
 const ARROWS = { asc: '\u25B2', desc: '\u25BC', none: '\u2195' } as const;
 
 interface VirtualTableProps { definition: TableNode; table: PortalTable; data: TableData }
@@ -17,62 +19,79 @@ interface VirtualTableProps { definition: TableNode; table: PortalTable; data: T
  * The page's rows in a scrolling box with a sticky header. It stays a real <table> for screen
  * readers: aria-rowcount is the list's total (plus the header row) and each row carries its
  * aria-rowindex in the whole list (VirtualBody), since most rows are not rendered. Columns
- * have fixed widths (table-layout: fixed) so rows entering the view never shift them, and the
- * box contains its layout and paint (contain: content): rows coming and going while scrolling
- * never make the browser lay out or repaint the rest of the page.
+ * have fixed tracks (columnTracks) so rows entering the view never shift them.
  */
 export function VirtualTable({ definition, table, data }: VirtualTableProps) {
-  const environment = useCellEnvironmentValue();
   // The box as state, not a ref: the virtualizer (in a child) mounts before a parent's ref is
   // attached, and must render again once the box exists or it never shows a row.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  // Text is measured in the table's font, known once the table (the box's child) is in the page.
+  const fits = useMemo(() => (scrollElement?.firstElementChild ? textFitIn(scrollElement.firstElementChild) : NOTHING_FITS), [scrollElement]);
+  const environment = useCellEnvironmentValue(fits);
   const rows = table.getRowModel().rows;
   const columns = table.getAllLeafColumns();
+  const cells = useMemo(() => cellRenderersOf(columns), [columns]);
+  const tracks = useMemo(() => columnTracks(columns), [columns]);
   const label = environment.t(definition.caption ?? 'table.results');
+  const onClick = useRoutedLinks();
   // A new page starts at its top.
   useEffect(() => { scrollElement?.scrollTo({ top: 0 }); }, [data.rows]);
 
+  const style = {
+    '--table-columns': tracks.template, '--table-row-height': `${ROW_HEIGHT}px`, '--table-header-height': `${HEADER_HEIGHT}px`,
+    '--table-cell-padding': `${CELL_PADDING}px`, minWidth: tracks.minWidth,
+  } as CSSProperties;
   return (
     <CellEnvironmentProvider value={environment}>
-      <Box ref={setScrollElement} tabIndex={0} role="region" aria-label={label}
-        style={{ maxHeight: '70vh', overflow: 'auto', contain: 'content', opacity: data.loading ? 0.6 : 1 }}>
-        <Table stickyHeader layout="fixed" highlightOnHover fz="sm" aria-label={label}
-          aria-rowcount={data.total + 1} aria-busy={data.loading || undefined}
-          style={{ '--table-row-height': `${ROW_HEIGHT}px` } as CSSProperties}>
-          <colgroup>
-            {columns.map((column) => (
-              <col key={column.id} style={{ width: column.id === SELECT_COLUMN_ID ? SELECT_WIDTH : column.columnDef.meta?.column?.width ?? column.columnDef.meta?.width }} />
-            ))}
-          </colgroup>
-          <Table.Thead>
-            <Table.Tr aria-rowindex={1} style={{ height: HEADER_HEIGHT }}>
+      <div ref={setScrollElement} className={classes.scroller} tabIndex={0} role="region" aria-label={label} data-loading={data.loading || undefined}>
+        <table className={classes.table} style={style} aria-label={label} aria-rowcount={data.total + 1} aria-busy={data.loading || undefined} onClick={onClick}>
+          <thead className={classes.head}>
+            <tr className={classes.headRow} aria-rowindex={1}>
               {table.getHeaderGroups()[0]?.headers.map((header) => <HeaderCell key={header.id} header={header} />)}
-            </Table.Tr>
-          </Table.Thead>
-          <VirtualBody scrollElement={scrollElement} rows={rows} span={columns.length}
+            </tr>
+          </thead>
+          <VirtualBody scrollElement={scrollElement} rows={rows} cells={cells}
             firstRowIndex={data.ui.pageIndex * data.ui.pageSize + 2} />
-        </Table>
-      </Box>
+        </table>
+      </div>
     </CellEnvironmentProvider>
   );
+}
+
+/**
+ * Cell links are plain anchors (cells.tsx): one click handler on the table routes them in the
+ * portal, as a router <Link> would, instead of a <Link> with its router subscriptions per row.
+ * A click with a modifier or another button is left to the browser (new tab, new window).
+ */
+function useRoutedLinks(): (event: MouseEvent<HTMLElement>) => void {
+  const navigate = useNavigate();
+  return useCallback((event) => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    const link = (event.target as Element).closest(ROUTED_LINK_SELECTOR);
+    const href = link?.getAttribute('href');
+    if (!href) return;
+    event.preventDefault();
+    // Like <Link>: following a link to the page already shown replaces it in the history.
+    void navigate(href, { replace: href === `${window.location.pathname}${window.location.search}` });
+  }, [navigate]);
 }
 
 /** A column header; sortable ones are buttons (keyboard operable) and the sorted one has aria-sort. */
 function HeaderCell({ header }: { header: Header<Features, TableRow, unknown> }) {
   const { t } = useCellEnvironment();
   const column = header.column.columnDef.meta?.column;
-  if (!column) return <Table.Th><FlexRender header={header} /></Table.Th>;
+  const className = [classes.header, alignClassOf(header.column)].filter(Boolean).join(' ');
+  if (!column) return <th className={className}><FlexRender header={header} /></th>;
   const label = t(column.label);
-  const align = { textAlign: column.align ?? 'left' } as const;
-  if (!header.column.getCanSort()) return <Table.Th className={classes.header} style={align}>{label}</Table.Th>;
+  if (!header.column.getCanSort()) return <th className={className}>{label}</th>;
   const sorted = header.column.getIsSorted();
   return (
-    <Table.Th className={classes.header} style={align} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+    <th className={className} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
       <UnstyledButton className={classes.sortButton} onClick={header.column.getToggleSortingHandler()} data-sort={column.sort}
         title={t(sorted === 'asc' ? 'table.sortDescending' : 'table.sortAscending')}>
         <span className={classes.sortLabel}>{label}</span>
-        <span aria-hidden="true" style={{ opacity: sorted ? 1 : 0.4 }}>{ARROWS[sorted || 'none']}</span>
+        <span aria-hidden="true" className={classes.sortArrow} data-sorted={sorted || undefined}>{ARROWS[sorted || 'none']}</span>
       </UnstyledButton>
-    </Table.Th>
+    </th>
   );
 }

@@ -7,6 +7,7 @@ import { useText, type Translate } from '../../i18n/use-text.ts';
 import { usePortalPath } from '../../routing/navigation.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
 import { useSession } from '../../session/store.ts';
+import type { TextFit } from './text-fit.ts';
 
 /**
  * What every cell needs (formatter, translator, bindings, route prefix), gathered once per
@@ -21,6 +22,8 @@ export interface CellEnvironment {
   /** For row actions: the policy, and the screen's action runner. */
   ability: PortalAbility;
   run: ReturnType<typeof useActionRunner>;
+  /** Whether a text fits a cell (text-fit.ts), so only the cells that need one clip. */
+  fits: TextFit;
 }
 
 const CellEnvironmentContext = createContext<CellEnvironment | null>(null);
@@ -33,7 +36,7 @@ export function useCellEnvironment(): CellEnvironment {
 }
 
 /** The environment for the table's cells; a new object only when what formatting reads changes. */
-export function useCellEnvironmentValue(): CellEnvironment {
+export function useCellEnvironmentValue(fits: TextFit): CellEnvironment {
   const format = useFormatter();
   const { t, language } = useText();
   const { bindings, ability } = useScreen();
@@ -52,5 +55,6 @@ export function useCellEnvironmentValue(): CellEnvironment {
     portalPath,
     ability,
     run: (definition, extra) => latest.current.run(definition, extra),
-  }), [language, locale, timeZone, bindings, portalPath, ability]);
+    fits,
+  }), [language, locale, timeZone, bindings, portalPath, ability, fits]);
 }

@@ -1,15 +1,15 @@
-import { memo, useState } from 'react';
-import { Link } from 'react-router';
+import { memo, useState, type ReactElement, type ReactNode } from 'react';
 import { Button, Group } from '@mantine/core';
 import { isVisible } from '../../../domain/conditions.ts';
 import { resolveBinding } from '../../definitions/bindings.ts';
 import type { ActionDefinition } from '../../definitions/types.ts';
 import { statusKey } from '../../format/formatters.ts';
-import { useCellEnvironment } from './cell-environment.ts';
+import { useCellEnvironment, type CellEnvironment } from './cell-environment.ts';
+import type { PortalRow } from './columns.tsx';
 import classes from './table.module.css';
 import type { TableColumnDefinition } from './types.ts';
 
-// spec §4 invoice statuses; anything else is shown neutral.
+// spec §4 invoice statuses; anything else is shown neutral (table.module.css holds the colours).
 const STATUS_COLORS: Record<string, string> = {
   'common.status.billed': 'blue', 'common.status.pastDue': 'red', 'common.status.pending': 'yellow',
   'common.status.paymentPending': 'yellow', 'common.status.paid': 'green', 'common.status.unbilled': 'gray',
@@ -17,35 +17,73 @@ const STATUS_COLORS: Record<string, string> = {
   'common.status.terminated': 'dark',
 };
 
+/** The cell links the table routes itself (VirtualTable), instead of a router <Link> per cell. */
+export const ROUTED_LINK_SELECTOR = 'a[data-routed]';
+
+/** A cell's horizontal padding in pixels (VirtualTable sets it on the table for the CSS). */
+export const CELL_PADDING = 10;
+
+export const ALIGN_CLASSES = { left: classes.alignLeft, center: classes.alignCenter, right: classes.alignRight } as const;
+
+/** The cell's class: aligned as the column says, clipping its text only when it does not fit. */
+function cellClass(align: TableColumnDefinition['align'], clip: boolean): string {
+  return [classes.cell, align && ALIGN_CLASSES[align], clip && classes.clip].filter(Boolean).join(' ');
+}
+
 /**
- * One cell: the value formatted by the formatter registry (currency in the row's currencyField),
- * a router link when the column has `link`, a badge for statuses.
+ * A data cell: the value formatted by the formatter registry (currency in the row's
+ * currencyField), a link when the column has `link`, a badge for statuses. Plain elements, no
+ * component: rows entering a scrolled view render a dozen of these each. A column without a
+ * width may be any width, so its cells always clip.
  */
-export const CellValue = memo(function CellValue({ column, record }: { column: TableColumnDefinition; record: Record<string, unknown> }) {
-  const { format, bindings, portalPath } = useCellEnvironment();
+export function dataCell(column: TableColumnDefinition, record: Record<string, unknown>, environment: CellEnvironment): ReactElement {
   const value = record[column.field];
   const currency = column.currencyField ? record[column.currencyField] : undefined;
-  const text = format(column.format, value, typeof currency === 'string' ? currency : undefined);
+  const text = environment.format(column.format, value, typeof currency === 'string' ? currency : undefined);
+  const room = column.width === undefined ? 0 : column.width - 2 * CELL_PADDING;
   if (column.format === 'status' && text) {
-    // A plain span styled like Mantine's light badge: a virtual list mounts many per frame.
-    const color = STATUS_COLORS[statusKey(String(value))] ?? 'gray';
-    return <span className={classes.status} style={{ background: `var(--mantine-color-${color}-light)`, color: `var(--mantine-color-${color}-light-color)` }}>{text}</span>;
+    const fits = environment.fits(text, room, 'badge');
+    return (
+      <td key={column.field} className={cellClass(column.align, !fits)}>
+        <span className={fits ? classes.status : `${classes.status} ${classes.clip}`} data-color={STATUS_COLORS[statusKey(String(value))] ?? 'gray'}>{text}</span>
+      </td>
+    );
   }
-  if (column.link && text) {
-    const target = String(resolveBinding(column.link, { ...bindings, record }));
-    // An API file (a document's content) is saved by the browser, never routed in the portal.
-    if (column.download) return <a className={classes.link} href={target} download>{text}</a>;
-    return <Link className={classes.link} to={portalPath(target)}>{text}</Link>;
-  }
-  return <>{text}</>;
-});
+  return <td key={column.field} className={cellClass(column.align, !environment.fits(text, room))}>{linkOrText(column, record, text, environment)}</td>;
+}
+
+function linkOrText(column: TableColumnDefinition, record: Record<string, unknown>, text: string, environment: CellEnvironment): ReactNode {
+  if (!column.link || !text) return text;
+  const target = String(resolveBinding(column.link, { ...environment.bindings, record }));
+  // An API file (a document's content) is saved by the browser, never routed in the portal.
+  if (column.download) return <a className={classes.link} href={target} download>{text}</a>;
+  return <a className={classes.link} href={environment.portalPath(target)} data-routed="">{text}</a>;
+}
+
+/**
+ * The row's selection cell, its box named after the row ("Select row INV-1001"). A native
+ * checkbox: accessible as is, and cheap to mount by the dozen while scrolling.
+ */
+export function selectionCell(id: string, row: PortalRow, label: string, environment: CellEnvironment): ReactElement {
+  return (
+    <td key={id} className={classes.cell}>
+      <input type="checkbox" className={classes.checkbox} aria-label={environment.t('table.selectRow', { label })}
+        checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={row.getToggleSelectedHandler()} />
+    </td>
+  );
+}
+
+/** The row's actions cell (RowActions); buttons may not fit, so it clips. */
+export function actionsCell(id: string, actions: ActionDefinition[], record: Record<string, unknown>, label: string): ReactElement {
+  return <td key={id} className={cellClass(undefined, true)}><RowActions actions={actions} record={record} label={label} /></td>;
+}
 
 /**
  * The row's own actions (delete a document…), run with the row as `record`; each shows only when
  * the policy allows it and its `when` matches with the row (`{ "record.removable": true }`).
  * The buttons are named with the row ("Delete: INV-1.pdf") so they differ for screen readers.
  */
-export const RowActions = memo(function RowActions({ actions, record, label }: { actions: ActionDefinition[]; record: Record<string, unknown>; label: string }) {
+const RowActions = memo(function RowActions({ actions, record, label }: { actions: ActionDefinition[]; record: Record<string, unknown>; label: string }) {
   const { t, ability, bindings, run } = useCellEnvironment();
   const [running, setRunning] = useState<number | null>(null);
   const context = { ...bindings, record };
@@ -62,23 +100,8 @@ export const RowActions = memo(function RowActions({ actions, record, label }: {
   );
 });
 
-interface CheckboxProps {
-  checked: boolean;
-  disabled: boolean;
-  onToggle: (event: unknown) => void;
-}
-
-/**
- * The row's selection box, named after the row ("Select row INV-1001"). A native checkbox:
- * accessible as is, and cheap to mount by the dozen while scrolling.
- */
-export function RowCheckbox({ label, checked, disabled, onToggle }: CheckboxProps & { label: string }) {
-  const { t } = useCellEnvironment();
-  return <input type="checkbox" className={classes.checkbox} aria-label={t('table.selectRow', { label })} checked={checked} disabled={disabled} onChange={onToggle} />;
-}
-
 /** Selects every selectable row of the page shown (all of it, not only the rows in view). */
-export function SelectAllCheckbox({ checked, indeterminate, disabled, onToggle }: CheckboxProps & { indeterminate: boolean }) {
+export function SelectAllCheckbox({ checked, indeterminate, disabled, onToggle }: { checked: boolean; indeterminate: boolean; disabled: boolean; onToggle: (event: unknown) => void }) {
   const { t } = useCellEnvironment();
   return (
     <input type="checkbox" className={classes.checkbox} aria-label={t('table.selectAll')} checked={checked} disabled={disabled} onChange={onToggle}

@@ -1,15 +1,22 @@
+import type { ReactElement } from 'react';
 import {
   createColumnHelper, metaHelper, rowPaginationFeature, rowSelectionFeature, rowSortingFeature, tableFeatures,
-  type ColumnDef, type ReactTable, type Row,
+  type Column, type ColumnDef, type ReactTable, type Row,
 } from '@tanstack/react-table';
-import { ActionsHeader, CellValue, RowActions, RowCheckbox, SelectAllCheckbox } from './cells.tsx';
+import type { CellEnvironment } from './cell-environment.ts';
+import { ActionsHeader, actionsCell, ALIGN_CLASSES, dataCell, SelectAllCheckbox, selectionCell } from './cells.tsx';
 import type { TableColumnDefinition, TableNode, TableRow } from './types.ts';
+
+/** A body cell (its <td>): a plain function called by the row, not a component per cell. */
+export type CellRenderer = (row: PortalRow, environment: CellEnvironment) => ReactElement;
 
 export interface PortalColumnMeta {
   /** The definition's column; absent on the selection and row-actions columns. */
   column?: TableColumnDefinition;
-  /** Width in pixels of a column that is not the definition's (row actions). */
+  /** Width in pixels of a column that is not the definition's (selection, row actions). */
   width?: number;
+  /** The column's body cells. */
+  renderCell: CellRenderer;
 }
 
 /**
@@ -25,9 +32,11 @@ export const features = tableFeatures({
 export type Features = typeof features;
 export type PortalTable = ReactTable<Features, TableRow>;
 export type PortalRow = Row<Features, TableRow>;
+export type PortalColumn = Column<Features, TableRow, unknown>;
 
 export const SELECT_COLUMN_ID = '__select';
 export const ACTIONS_COLUMN_ID = '__actions';
+const SELECT_WIDTH = 44;
 const ACTIONS_WIDTH = 120;
 const helper = createColumnHelper<Features, TableRow>();
 
@@ -44,29 +53,58 @@ export function buildColumns(definition: TableNode): Array<ColumnDef<Features, T
     id: column.field,
     header: column.label,
     enableSorting: Boolean(column.sort),
-    meta: { column },
-    cell: ({ row }) => <CellValue column={column} record={row.original.record} />,
+    meta: { column, renderCell: (row, environment) => dataCell(column, row.original.record, environment) },
   }));
   const rowActions = definition.rowActions ?? [];
   if (rowActions.length) {
     dataColumns.push(helper.display({
       id: ACTIONS_COLUMN_ID,
       enableSorting: false,
-      meta: { width: ACTIONS_WIDTH * rowActions.length },
+      meta: {
+        width: ACTIONS_WIDTH * rowActions.length,
+        renderCell: (row) => actionsCell(ACTIONS_COLUMN_ID, rowActions, row.original.record, rowLabel(definition, row.original)),
+      },
       header: () => <ActionsHeader />,
-      cell: ({ row }) => <RowActions actions={rowActions} record={row.original.record} label={rowLabel(definition, row.original)} />,
     }) as unknown as (typeof dataColumns)[number]);
   }
   if (!definition.selection) return dataColumns as Array<ColumnDef<Features, TableRow, unknown>>;
   const selectColumn = helper.display({
     id: SELECT_COLUMN_ID,
     enableSorting: false,
-    meta: {},
+    meta: { width: SELECT_WIDTH, renderCell: (row, environment) => selectionCell(SELECT_COLUMN_ID, row, rowLabel(definition, row.original), environment) },
     header: ({ table }) => (definition.selection === 'multiple'
       ? <SelectAllCheckbox checked={table.getIsAllPageRowsSelected()} indeterminate={table.getIsSomePageRowsSelected()}
           disabled={!table.getRowModel().rows.some((row) => row.getCanSelect())} onToggle={table.getToggleAllPageRowsSelectedHandler()} />
       : null),
-    cell: ({ row }) => <RowCheckbox label={rowLabel(definition, row.original)} checked={row.getIsSelected()} disabled={!row.getCanSelect()} onToggle={row.getToggleSelectedHandler()} />,
   });
   return [selectColumn, ...dataColumns] as Array<ColumnDef<Features, TableRow, unknown>>;
+}
+
+/** The class of a column's header: its alignment, if the definition sets one. */
+export function alignClassOf(column: PortalColumn): string | undefined {
+  const align = column.columnDef.meta?.column?.align;
+  return align ? ALIGN_CLASSES[align] : undefined;
+}
+
+/** The body cells' renderers, in the header's column order. */
+export function cellRenderersOf(columns: readonly PortalColumn[]): CellRenderer[] {
+  // buildColumns gives every column its renderer.
+  return columns.map((column) => column.columnDef.meta!.renderCell);
+}
+
+/**
+ * The column tracks the header and every row share (CSS grid), as a fixed table layout would
+ * size them: columns with a width keep it and those without share what is left; when every
+ * column has one, extra room is shared in proportion to the widths. minWidth is what the
+ * columns need: a narrower box scrolls sideways.
+ */
+export function columnTracks(columns: readonly PortalColumn[]): { template: string; minWidth: number } {
+  const widths = columns.map((column) => column.columnDef.meta?.column?.width ?? column.columnDef.meta?.width);
+  const someFlexible = widths.some((width) => width === undefined);
+  const template = widths.map((width, index) => {
+    if (width === undefined) return 'minmax(0, 1fr)';
+    if (someFlexible || columns[index]!.id === SELECT_COLUMN_ID) return `${width}px`;
+    return `minmax(${width}px, ${width}fr)`;
+  }).join(' ');
+  return { template, minWidth: widths.reduce<number>((sum, width) => sum + (width ?? 0), 0) };
 }

@@ -1,0 +1,63 @@
+/**
+ * Whether a cell's text fits in `room` pixels, without asking the page's layout. A cell clips
+ * its text (with an ellipsis) only when it does not fit: a clip per cell is a paint property
+ * the browser carries through every frame of a scroll, and most cells fit.
+ * `badge` measures the text as a status badge shows it (table.module.css, .status).
+ */
+export type TextFit = (text: string, room: number, look?: 'badge') => boolean;
+
+/** Before the table's font is known: nothing is taken to fit, every cell clips. */
+export const NOTHING_FITS: TextFit = () => false;
+
+// The status badge's type and padding: keep in step with .status in table.module.css.
+const BADGE = { fontSize: 11, fontWeight: 700, letterSpacing: 0.25, padding: 8 } as const;
+/** Canvas and layout may round a glyph run differently: a text this close to the edge clips. */
+const MARGIN = 1;
+
+/** Measures in the font of `table` (its body text) as the page computed it. */
+export function textFitIn(table: Element): TextFit {
+  const style = getComputedStyle(table);
+  const cell = widthIn(table, `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`);
+  const badge = widthIn(table, `${BADGE.fontWeight} ${BADGE.fontSize}px ${style.fontFamily}`);
+  if (!cell || !badge) return NOTHING_FITS;
+  const root = table.ownerDocument.documentElement;
+  return (text, room, look) => {
+    if (look !== 'badge') return cell(text) + MARGIN <= room;
+    // text-transform: uppercase, in the page's language (as the badge shows it).
+    const shown = text.toLocaleUpperCase(root.lang || undefined);
+    return badge(shown) + BADGE.letterSpacing * shown.length + 2 * BADGE.padding + MARGIN <= room;
+  };
+}
+
+/**
+ * Characters whose width in a text is their own advance: Latin letters, digits, punctuation and
+ * the spaces and signs numbers are formatted with (U+2000–U+20CF). Other scripts are shaped
+ * together (joined, combined), so a text holding them is measured whole.
+ */
+const isSimple = (code: number) => (code >= 0x20 && code < 0x250) || (code >= 0x2000 && code < 0x20d0);
+
+/**
+ * A text's width in `font`. Simple text adds up each character's advance, measured once (a
+ * canvas measure costs microseconds, and a scrolled frame brings dozens of cells); the sum
+ * leaves out kerning, which narrows a text, so it errs towards clipping.
+ */
+function widthIn(table: Element, font: string): ((text: string) => number) | null {
+  const context = table.ownerDocument.createElement('canvas').getContext('2d');
+  if (!context) return null;
+  context.font = font;
+  const advances = new Map<number, number>();
+  return (text) => {
+    let width = 0;
+    for (let index = 0; index < text.length; index += 1) {
+      const code = text.charCodeAt(index);
+      if (!isSimple(code)) return context.measureText(text).width;
+      let advance = advances.get(code);
+      if (advance === undefined) {
+        advance = context.measureText(text[index]!).width;
+        advances.set(code, advance);
+      }
+      width += advance;
+    }
+    return width;
+  };
+}
