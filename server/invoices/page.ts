@@ -103,7 +103,8 @@ export function invoicePageQueries(db: Database, auth: AuthContext, list: Invoic
     countKey,
     /** Boundaries do not depend on the page size: the list's filters (with the user's scope) and its sort. */
     listKey: `${countKey}|${JSON.stringify(list.sort)}`,
-    page: pageStatement(db, filtered, terms, (list.page.number - 1) * list.page.size, list.page.size),
+    /** The page by stepping over the rows before it; built only when no boundary lets it seek. */
+    page: () => pageStatement(db, filtered, terms, (list.page.number - 1) * list.page.size, list.page.size),
   };
 }
 
@@ -141,7 +142,7 @@ export async function fetchInvoicePage(
       if (rows.length === size) break;
     }
   } else {
-    rows = await queries.page.execute();
+    rows = await queries.page().execute();
   }
 
   const last = rows.at(-1);
