@@ -30,6 +30,11 @@ export function guardContextOf(session: SessionState): GuardContext {
   };
 }
 
+/** The route's guard as the tenant's override of its screen (by screen id) leaves it, as /self's menu sees it. */
+export function routeGuard(route: ScreenRoute, overrides: Record<string, object> | undefined) {
+  return guardWithOverride(route.guard, overrides?.[route.id]);
+}
+
 /**
  * The locale namespaces a screen waits for: those its definition (and the tenant's override of
  * it) names. Screens in the signed-in frame take every namespace, as their tables, plugins and
@@ -47,8 +52,8 @@ export function GuardedScreen({ route }: { route: ScreenRoute }) {
   const location = useLocation();
   const { t } = useText();
   const overrides = session.config?.overrides.screens;
-  // The tenant may tighten or loosen a screen's guard without a rebuild, as /self's menu sees it.
-  const decision = decideGuard(guardWithOverride(route.guard, overrides?.[route.id]), guardContextOf(session));
+  // The tenant may tighten or loosen a screen's guard without a rebuild.
+  const decision = decideGuard(routeGuard(route, overrides), guardContextOf(session));
   if (!decision.allow) {
     const target = withPrefix(decision.redirect, session.config?.prefixes.configured ?? '');
     return <Navigate to={target} replace state={{ from: location.pathname + location.search, reason: decision.reason }} />;
