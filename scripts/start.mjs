@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { execFileSync } from 'node:child_process';
 import { register } from 'tsx/esm/api';
 
-const SOURCES = ['index.html', 'vite.config.ts', 'engine', 'screens', 'plugins', 'locales', 'permissions', 'schemas', 'domain', 'public', 'package-lock.json'];
+const SOURCES = ['index.html', 'vite.config.ts', 'app', 'engine', 'screens', 'plugins', 'locales', 'permissions', 'schemas', 'domain', 'public', 'package-lock.json'];
 
 function newestChange(path) {
   if (!existsSync(path)) return 0;

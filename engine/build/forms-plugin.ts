@@ -3,7 +3,7 @@ import { join, resolve } from 'node:path';
 import { hashForSchema, type RJSFSchema } from '@rjsf/utils';
 import { compileSchemaValidatorsCode } from '@rjsf/validator-ajv8/compileSchemaValidators';
 import type { Plugin } from 'vite';
-import { createAjv, describeErrors } from '../../server/validation/ajv.ts';
+import { createAjv, describeErrors } from '../../schemas/ajv.ts';
 import type { FormDefinition } from '../widgets/form/form-definition.ts';
 import { isFlatForm } from './flat-forms.ts';
 

@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin } from 'vite';
-import { createAjv, describeErrors } from '../../server/validation/ajv.ts';
+import { createAjv, describeErrors } from '../../schemas/ajv.ts';
 import screenSchema from '../../schemas/screen.schema.json' with { type: 'json' };
 import type { ScreenDefinition } from '../definitions/types.ts';
 import { namespacesIn } from '../i18n/namespaces.ts';

@@ -1,5 +1,5 @@
 import type { Policy } from '../../domain/policy.ts';
-import { createAjv, describeErrors } from '../validation/ajv.ts';
+import { createAjv, describeErrors } from '../../schemas/ajv.ts';
 import policySchema from '../../schemas/policy.schema.json' with { type: 'json' };
 import policyJson from '../../permissions/policy.json' with { type: 'json' };
 

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Tenant } from '../../domain/tenant.ts';
-import { createAjv, describeErrors } from '../validation/ajv.ts';
+import { createAjv, describeErrors } from '../../schemas/ajv.ts';
 import tenantSchema from '../../schemas/tenant.schema.json' with { type: 'json' };
 
 export class TenantConfigError extends Error {}

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { readScreens } from '../../engine/build/screens-plugin.ts';
 import { ACTION_NAMES, FORMATTER_NAMES, WIDGET_NAMES } from '../../engine/registry/names.ts';
-import { createAjv, describeErrors } from '../../server/validation/ajv.ts';
+import { createAjv, describeErrors } from '../../schemas/ajv.ts';
 import { loadPolicy } from '../../server/policy/load.ts';
 import { loadTenants } from '../../server/tenants/store.ts';
 import screenSchema from '../../schemas/screen.schema.json' with { type: 'json' };

@@ -1,10 +1,10 @@
 import '@mantine/core/styles.css';
-import './app/global.css';
+import '../engine/app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './app/App.tsx';
-import { initTexts, initialLanguage } from './i18n/i18n.ts';
-import { bootstrapSession, sessionStore } from './session/store.ts';
+import { App } from '../engine/app/App.tsx';
+import { initTexts, initialLanguage } from '../engine/i18n/i18n.ts';
+import { bootstrapSession, sessionStore } from '../engine/session/store.ts';
 // The composition root registers the plugins; the engine itself never imports one.
 import '../plugins/index.ts';
 
