@@ -107,6 +107,7 @@ export const ErrorCode = {
   // generic request problems
   fieldRequired: 'errors.validation.required',
   invalidRequest: 'errors.request.invalid',
+  controlCharacter: 'errors.request.controlCharacter',
   invalidFilter: 'errors.request.invalidFilter',
   forbidden: 'errors.request.forbidden',
   notFound: 'errors.request.notFound',

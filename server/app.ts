@@ -9,6 +9,7 @@ import type { AppDeps } from './deps.ts';
 import { errorDocument, handleError } from './http/errors.ts';
 import { JSON_API } from './http/jsonapi.ts';
 import { registerOpenApi } from './http/openapi.ts';
+import { refuseControlCharacters } from './http/control-characters.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { apiRoutes } from './routes/index.ts';
 
@@ -36,6 +37,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   app.setErrorHandler(handleError);
   registerSecurityHeaders(app);
+  refuseControlCharacters(app);
   await app.register(fastifyCookie);
   await app.register(authPlugin, { db: options.db, clock: options.clock, tenants: options.tenants, policy: options.policy });
   registerOpenApi(app);
