@@ -23,7 +23,7 @@ export function cardAttributes(row: CardRow, viewer: CardViewer) {
     card_id: row.card_id,
     buid_customer: row.buid_customer,
     card_name: row.card_name,
-    card_identifier: maskCardNumber(row.card_number),
+    card_identifier: maskCardNumber(row.card_last4),
     expiry_date: row.expiry_date,
     holder: row.card_holder,
     status: row.status,

@@ -8,6 +8,7 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { JSON_API } from '../http/jsonapi.ts';
 import { cardResource } from './card-resource.ts';
+import { openPan } from './pan-vault.ts';
 import { sessionCache } from '../auth/session-cache.ts';
 
 const secureAccessBody = {
@@ -80,7 +81,7 @@ export function cardSecureRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
     // A full card number must not linger in any cache.
     reply.header('cache-control', 'no-store');
     return reply.type(JSON_API).send({
-      data: { type: 'cards', id: String(card.card_id), attributes: { ...attributes, card_number: card.card_number } },
+      data: { type: 'cards', id: String(card.card_id), attributes: { ...attributes, card_number: openPan(card) } },
       meta: { card_secure_until: new Date(auth.session.card_secure_until ?? now).toISOString() },
     });
   });

@@ -127,7 +127,9 @@ export interface NotificationsTable {
   text_params: ColumnType<Record<string, string | number>, string | undefined, string>;
 }
 export interface CardsTable {
-  card_id: Generated<number>; buid_customer: string; card_name: string; card_holder: string; card_number: string;
+  card_id: Generated<number>; buid_customer: string; card_name: string; card_holder: string;
+  /** BIN and last four in clear; the whole number only sealed (server/cards/pan-vault.ts). */
+  card_bin: string; card_last4: string; card_number_sealed: string; card_key_id: string;
   expiry_date: Day; status: CardStatus; requested_at: Date | null; termination_date: Day | null;
   termination_reason: 'damaged' | 'lost' | 'stolen' | 'no_longer_needed' | null;
 }

@@ -4,6 +4,7 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { createDatabase, type Database } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { DEMO_PASSWORD, invoiceFor, isDatabaseEmpty, seedDemo } from './seed.ts';
+import { openPan } from '../cards/pan-vault.ts';
 
 const TODAY = '2026-11-23';
 const INVOICE_STATUSES = ['Billed', 'Past Due', 'Pending', 'Payment Pending', 'Paid', 'Unbilled', 'Disputed', 'On hold', 'Adjusted', 'Terminated'];
@@ -209,7 +210,8 @@ describe('seedDemo cards, banking, payments, notifications and loyalty', () => {
     expect(counts).toEqual({ active: 3, terminated: 1, requested: 1, activation: 1 });
     const cards = await db.selectFrom('cards').selectAll().execute();
     for (const card of cards) {
-      expect(card.card_number).toMatch(/^7083\d{12}$/);
+      expect(openPan(card)).toMatch(/^7083\d{12}$/);
+      expect([card.card_bin, card.card_last4]).toEqual([openPan(card).slice(0, 6), openPan(card).slice(-4)]);
       expect(card.expiry_date > TODAY).toBe(true);
     }
     const terminated = cards.find((card) => card.status === 'terminated');
@@ -273,7 +275,7 @@ describe('seedDemo determinism', () => {
       const checksums = (target: Database) => sql<Record<string, string>>`select
         (select md5(string_agg(i::text, '|' order by trx_id)) from invoices i) as invoices,
         (select md5(string_agg(d::text, '|' order by dispute_id)) from disputes d) as disputes,
-        (select md5(string_agg(c::text, '|' order by card_id)) from cards c) as cards,
+        (select md5(string_agg(concat_ws(',', card_id, buid_customer, card_name, card_holder, card_bin, card_last4, card_key_id, expiry_date, status), '|' order by card_id)) from cards c) as cards,
         (select md5(string_agg(p::text, '|' order by id)) from payments p) as payments,
         (select md5(string_agg(concat_ws(',', user_id, tenant_id, username, role, user_type, user_group_id, created_at), '|' order by user_id)) from users) as users`
         .execute(target).then((result) => result.rows[0]);

@@ -12,6 +12,7 @@ import { authorize, scopedCustomer } from '../auth/guard.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { cardIdParams, cardResource, type CardRow } from '../cards/card-resource.ts';
 import { cardSecureRoutes } from '../cards/secure.ts';
+import { openPan, sealPan } from '../cards/pan-vault.ts';
 import { ApiError, badRequest, notFound, unprocessable } from '../http/errors.ts';
 import { JSON_API } from '../http/jsonapi.ts';
 import { parseListQuery } from '../http/list-query.ts';
@@ -70,8 +71,10 @@ function randomCardDigits(): string {
 async function uniqueCardNumber(db: Database): Promise<string> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const number = cardNumberFrom(randomCardDigits());
-    const clash = await db.selectFrom('cards').select('card_id').where('card_number', '=', number).executeTakeFirst();
-    if (!clash) return number;
+    // Numbers are sealed: compare the few cards sharing BIN and last four digits in the open.
+    const candidates = await db.selectFrom('cards').select(['card_number_sealed', 'card_key_id'])
+      .where('card_bin', '=', number.slice(0, 6)).where('card_last4', '=', number.slice(-4)).execute();
+    if (!candidates.some((candidate) => openPan(candidate) === number)) return number;
   }
   throw new ApiError(503, ErrorCode.serverError);
 }
@@ -98,7 +101,7 @@ export function cardRoutes(app: FastifyInstance, deps: AppDeps): void {
       query = query.where((eb) => eb.or([
         eb('card_name', 'ilike', pattern),
         eb('card_holder', 'ilike', pattern),
-        eb(eb.fn('right', ['card_number', eb.val(4)]), 'like', pattern),
+        eb('card_last4', 'like', pattern),
       ]));
     }
     const { rows, meta } = await fetchPage(query, list, cardSortColumns, 'card_id');
@@ -126,7 +129,7 @@ export function cardRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (!canManageCards(status)) throw unprocessable(ErrorCode.cardsInactiveAccount, undefined, { account_status: status });
       const number = await uniqueCardNumber(trx);
       const row = await trx.insertInto('cards').values({
-        buid_customer: customer, card_name: cardName, card_holder: holder, card_number: number,
+        buid_customer: customer, card_name: cardName, card_holder: holder, ...sealPan(number),
         expiry_date: cardExpiryDate(centralDay(now)), status: 'requested', requested_at: now,
         termination_date: null, termination_reason: null,
       }).returningAll().executeTakeFirstOrThrow();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProgramCardNumber } from '../../domain/cards.ts';
+import { openPan } from '../../server/cards/pan-vault.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { DEMO_PASSWORD, errorCode, startTestApi, TEST_TODAY, type ApiClient, type TestApi } from '../support/api.ts';
 
@@ -47,12 +48,12 @@ describe('GET /ecaas/cards', () => {
     for (const row of rows) {
       const card = body.data.find((item) => item.attributes.card_id === row.card_id)!;
       expect(card.attributes).toMatchObject({
-        card_identifier: `•••• ${row.card_number.slice(-4)}`, expiry_date: row.expiry_date, holder: row.card_holder,
+        card_identifier: `•••• ${openPan(row).slice(-4)}`, expiry_date: row.expiry_date, holder: row.card_holder,
         status: row.status, termination_date: row.termination_date, termination_reason: row.termination_reason,
       });
       // Never the full number, anywhere in the document.
-      expect(response.body).not.toContain(row.card_number);
-      expect(response.body).not.toContain(row.card_number.slice(0, 12));
+      expect(response.body).not.toContain(openPan(row));
+      expect(response.body).not.toContain(openPan(row).slice(0, 12));
     }
     const truck7 = body.data.find((item) => item.attributes.card_name === 'Truck 7')!.attributes;
     expect(truck7).toMatchObject({ status: 'terminated', termination_reason: 'lost', can_activate: false, can_terminate: false });
@@ -74,9 +75,9 @@ describe('GET /ecaas/cards', () => {
     expect(names(await list(client, '?filter[search]=truck%201'))).toEqual(['Truck 12', 'Truck 14']);
     expect(names(await list(client, '?filter[search]=LOPEZ'))).toEqual(['Truck 12']);
     const van = (await cardsOf('C-1001')).find((row) => row.card_name === 'Van 3')!;
-    expect(names(await list(client, `?filter[search]=${van.card_number.slice(-4)}`))).toContain('Van 3');
+    expect(names(await list(client, `?filter[search]=${openPan(van).slice(-4)}`))).toContain('Van 3');
     // The hidden digits are not searchable: a search cannot be used to guess a number.
-    expect(names(await list(client, `?filter[search]=${van.card_number.slice(0, 8)}`))).toEqual([]);
+    expect(names(await list(client, `?filter[search]=${openPan(van).slice(0, 8)}`))).toEqual([]);
   });
 
   it('sorts and pages', async () => {
@@ -129,10 +130,10 @@ describe('card requests and transitions', () => {
     const card = (response.json() as { data: { attributes: CardAttributes } }).data.attributes;
     expect(card).toMatchObject({ card_name: 'Truck 30', holder: 'Lee Park', status: 'requested', expiry_date: '2029-11-30', can_activate: true });
     const row = await api.db.selectFrom('cards').selectAll().where('card_id', '=', card.card_id).executeTakeFirstOrThrow();
-    expect(isProgramCardNumber(row.card_number)).toBe(true);
-    expect(row.card_number).toMatch(/^7083\d{12}$/);
-    expect(card.card_identifier).toBe(`•••• ${row.card_number.slice(-4)}`);
-    expect(response.body).not.toContain(row.card_number);
+    expect(isProgramCardNumber(openPan(row))).toBe(true);
+    expect(openPan(row)).toMatch(/^7083\d{12}$/);
+    expect(card.card_identifier).toBe(`•••• ${openPan(row).slice(-4)}`);
+    expect(response.body).not.toContain(openPan(row));
     expect(row.buid_customer).toBe('C-1001');
     expect(await auditCount()).toBe(before + 1);
     const entry = await api.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
@@ -236,7 +237,7 @@ describe('full card numbers (spec §6 password re-entry)', () => {
     expect(before.statusCode).toBe(403);
     expect(errorCode(before)).toBe(ErrorCode.forbidden);
     expect(before.json().errors[0].meta).toEqual({ reauth_required: true });
-    expect(before.body).not.toContain(card.card_number);
+    expect(before.body).not.toContain(openPan(card));
 
     const wrong = await client.post('/ecaas/cards/secure-access', { password: 'not-my-password' });
     expect(wrong.statusCode).toBe(401);
@@ -252,7 +253,7 @@ describe('full card numbers (spec §6 password re-entry)', () => {
     const shown = await view();
     expect(shown.statusCode, shown.body).toBe(200);
     expect(shown.headers['cache-control']).toBe('no-store');
-    expect(shown.json().data.attributes).toMatchObject({ card_number: card.card_number, card_name: 'Van 3', card_identifier: `•••• ${card.card_number.slice(-4)}` });
+    expect(shown.json().data.attributes).toMatchObject({ card_number: openPan(card), card_name: 'Van 3', card_identifier: `•••• ${openPan(card).slice(-4)}` });
     expect(await auditCount()).toBe(audits + 1);
     const entry = await api.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ action: 'view_secure', entity: 'card', entity_id: String(card.card_id) });

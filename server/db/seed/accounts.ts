@@ -2,6 +2,7 @@ import type { CardStatus } from '../schema.ts';
 import type { SeededInvoice } from './invoices.ts';
 import { invoiceFor } from './invoices.ts';
 import { luhnCheckDigit } from '../../../domain/cards.ts';
+import { sealPan } from '../../cards/pan-vault.ts';
 import { addDays, at, createRng, DEMO, endOfMonthAfter, type Writer } from './util.ts';
 
 interface CardSeed {
@@ -30,7 +31,7 @@ export async function seedCards(db: Writer, today: string): Promise<void> {
       buid_customer: card.customer,
       card_name: card.name,
       card_holder: card.holder,
-      card_number: body + luhnCheckDigit(body),
+      ...sealPan(body + luhnCheckDigit(body)),
       expiry_date: endOfMonthAfter(today, rng.int(18, 36)),
       status: card.status,
       requested_at: card.requestedDaysAgo !== undefined ? at(addDays(today, -card.requestedDaysAgo), 15) : null,

@@ -105,7 +105,7 @@ export async function seedDisputes(db: Writer, today: string, invoices: Map<stri
 
 /** Rejected card transactions of C-1001 (3 active, 1 cancelled, 1 resubmitted) on its seeded cards. */
 export async function seedRejections(db: Writer, today: string): Promise<void> {
-  const cards = await db.selectFrom('cards').select(['card_name', 'card_holder', 'card_number'])
+  const cards = await db.selectFrom('cards').select(['card_name', 'card_holder', 'card_bin', 'card_last4'])
     .where('buid_customer', '=', 'C-1001').orderBy('card_id').execute();
   const rejection = (n: number, status: 'active' | 'cancelled' | 'resubmitted', merchant: string, currency: string,
     cardName: string, reason: string, daysAgo: number, amount: number, product: string) => {
@@ -113,7 +113,7 @@ export async function seedRejections(db: Writer, today: string): Promise<void> {
     if (!card) throw new Error(`Rejection on unknown card ${cardName}`);
     return {
       trx_id: `R-1001-${String(n).padStart(4, '0')}`, buid_customer: 'C-1001', buid_merchant: merchant, status,
-      card_holder: card.card_holder, card_identifier: `${card.card_number.slice(0, 4)}********${card.card_number.slice(-4)}`,
+      card_holder: card.card_holder, card_identifier: `${card.card_bin.slice(0, 4)}********${card.card_last4}`,
       reject_reason: reason, transaction_date: addDays(today, -daysAgo), amount_minor: amount, currency, product,
       updated_at: at(addDays(today, -Math.max(daysAgo - 1, 0)), 13),
     };
