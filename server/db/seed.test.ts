@@ -242,6 +242,22 @@ describe('seedDemo cards, banking, payments, notifications and loyalty', () => {
     expect([...new Set(rows.map((row) => `${row.payment_number}:${row.status}`))]).toEqual(['P-000001:settled', 'P-000002:settled', 'P-000003:pending']);
   });
 
+  it('backs every Payment Pending invoice with a live payment and its settlement job, and audits every payment', async () => {
+    const orphans = await sql<{ trx_id: string }>`
+      select i.trx_id from invoices i
+      where i.status = 'Payment Pending' and not exists (
+        select 1 from payment_invoices pi join payments p on p.id = pi.payment_id
+        join jobs j on j.dedupe_key = 'payment.settle:' || p.id
+        where pi.trx_id = i.trx_id and pi.active and p.status = 'pending' and j.run_at = p.settles_at)`.execute(db);
+    expect(orphans.rows).toEqual([]);
+    const unaudited = await sql<{ payment_number: string }>`
+      select payment_number from payments p where not exists (
+        select 1 from audit_log a where a.entity = 'payment' and a.entity_id = p.id::text and a.action = 'payment.create')
+      or (p.status = 'settled' and not exists (
+        select 1 from audit_log a where a.entity = 'payment' and a.entity_id = p.id::text and a.action = 'payment.settle'))`.execute(db);
+    expect(unaudited.rows).toEqual([]);
+  });
+
   it('has the five demo notifications', async () => {
     const notes = await db.selectFrom('notifications').selectAll().where('tenant_id', '=', 'demo').execute();
     const today = new Date(`${TODAY}T00:00:00Z`);

@@ -3,6 +3,7 @@ import type { SeededInvoice } from './invoices.ts';
 import { invoiceFor } from './invoices.ts';
 import { luhnCheckDigit } from '../../../domain/cards.ts';
 import { sealPan } from '../../cards/pan-vault.ts';
+import { SETTLE_JOB } from '../../payments/service.ts';
 import { addDays, at, createRng, DEMO, endOfMonthAfter, type Writer } from './util.ts';
 
 interface CardSeed {
@@ -89,6 +90,24 @@ export async function seedBankingAndPayments(
       payment_id: id, trx_id: row.trx_id, buid_customer: row.buid_customer, amount_minor: row.amount_minor,
       active: status === 'pending',
     }))).execute();
+    // As the payment service leaves it: audited when made (and settled), a pending one with its settlement job.
+    const paymentNumber = `P-${String(number).padStart(6, '0')}`;
+    const trxIds = rows.map((row) => row.trx_id);
+    const amount = rows.reduce((sum, row) => sum + row.amount_minor, 0);
+    await db.insertInto('audit_log').values({
+      at: at(createdDay, 16), tenant_id: DEMO, user_id: payer, action: 'payment.create', entity: 'payment', entity_id: String(id),
+      detail: JSON.stringify({ payment_number: paymentNumber, mode: 'INDIVIDUAL_ACCOUNT', method: 'bank', source: 'portal', currency: 'USD', amount_minor: amount, card_fee_minor: 0, invoices: trxIds }),
+    }).execute();
+    if (status === 'settled') {
+      await db.insertInto('audit_log').values({
+        at: at(addDays(createdDay, 1), 18), tenant_id: DEMO, user_id: null, action: 'payment.settle', entity: 'payment', entity_id: String(id),
+        detail: JSON.stringify({ payment_number: paymentNumber, amount_minor: amount, currency: 'USD', invoices: trxIds }),
+      }).execute();
+    } else {
+      await db.insertInto('jobs').values({
+        kind: SETTLE_JOB, payload: JSON.stringify({ paymentId: id }), run_at: at(addDays(createdDay, 2), 16), dedupe_key: `${SETTLE_JOB}:${id}`,
+      }).execute();
+    }
   };
   await payment(1, 'CNF-7F3K2', ['paid1', 'paid2'], 'settled', 42);
   await payment(2, 'CNF-Q8M4T', ['paid3'], 'settled', 14);

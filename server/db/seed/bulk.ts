@@ -24,7 +24,8 @@ export interface SeriesInvoices {
  * - due date = today + ((37 n) mod 180) - 140, so from 140 days past due to 39 days ahead;
  * - status from k = (11 n + n / 180) mod 20 and whether the due date has passed
  *   (past: mostly Past Due, also Paid, Disputed, On hold, Adjusted, Terminated;
- *    not past: mostly Billed, also Paid, Pending, Payment Pending, Unbilled, Disputed, On hold, Adjusted);
+ *    not past: mostly Billed, also Paid, Pending, Unbilled, Disputed, On hold, Adjusted — never Payment
+ *    Pending, which needs a payment behind it: see seedBankingAndPayments);
  * - received date = due date - 30 days, but never later than yesterday;
  * - subtotal 20.00..599.99, tax 8 %, a 15.00 late fee on Past Due invoices over 30 days late;
  * - dues follow the status: open statuses are current due until the due date, then past due.
@@ -69,7 +70,7 @@ export async function insertSeriesInvoices(db: Writer, p: SeriesInvoices): Promi
                    when k = 16 then 'On hold' when k = 17 then 'Adjusted' when k = 18 then 'Terminated' else 'Paid' end
             else
               case when k <= 11 then 'Billed' when k = 12 then 'Paid' when k = 13 then 'Pending'
-                   when k = 14 then 'Payment Pending' when k = 15 then 'Unbilled' when k = 16 then 'Disputed'
+                   when k = 14 then 'Billed' when k = 15 then 'Unbilled' when k = 16 then 'Disputed'
                    when k = 17 then 'On hold' when k = 18 then 'Adjusted' else 'Billed' end
             end as status
           from (
