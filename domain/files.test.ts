@@ -53,6 +53,9 @@ describe('names and types', () => {
     expect(safeFileName('folder/')).toBeUndefined();
     expect(safeFileName('..')).toBeUndefined();
     expect(safeFileName('a\u0000.pdf')).toBeUndefined();
+    // Bidirectional controls that disguise an extension (issue 12).
+    for (const control of ['\u202e', '\u202d', '\u2066', '\u2069', '\u200f', '\u061c']) expect(safeFileName(`invoice${control}fdp.exe`)).toBeUndefined();
+    expect(safeFileName('Rechnung März – Übersicht.pdf')).toBe('Rechnung März – Übersicht.pdf');
     expect(safeFileName(`${'a'.repeat(252)}.pdf`)).toBeUndefined();
   });
 });

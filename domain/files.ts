@@ -70,10 +70,16 @@ export function effectiveType(name: string, mimeType: string): string {
   return type;
 }
 
+/**
+ * Bidirectional controls (U+061C, U+200E/F, U+202A-E, U+2066-9) make "invoice\u202Efdp.exe" read as
+ * "invoiceexe.pdf": a name that hides its real extension is refused, as are control characters.
+ */
+const UNSAFE_IN_NAME = /[\u0000-\u001f\u007f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/;
+
 /** The last path segment ("C:\fakepath\a.pdf" → "a.pdf"); undefined when empty or unsafe. */
 export function safeFileName(name: string): string | undefined {
   const base = name.split(/[\\/]/).pop()?.trim() ?? '';
-  if (base === '' || base === '.' || base === '..' || base.length > 255 || /[\u0000-\u001f\u007f]/.test(base)) return undefined;
+  if (base === '' || base === '.' || base === '..' || base.length > 255 || UNSAFE_IN_NAME.test(base)) return undefined;
   return base;
 }
 
