@@ -18,7 +18,7 @@ export function registerOpenApi(app: FastifyInstance): void {
     }
   });
 
-  app.get('/openapi.json', { config: { public: true } }, async (request, reply) => {
+  app.get('/openapi.json', { config: { access: { public: true } } }, async (request, reply) => {
     const paths: Record<string, Record<string, unknown>> = {};
     for (const { method, url, schema, summary } of operations) {
       const path = url.replace(/:([A-Za-z_]+)/g, '{$1}');
