@@ -86,6 +86,7 @@ export const ErrorCode = {
   bankCountryNotOffered: 'errors.bankAccounts.countryNotOffered',
   cardsInactiveAccount: 'errors.cards.inactiveAccount',
   cardsUnavailableInactive: 'errors.cards.unavailableInactive',
+  reauthLocked: 'errors.cards.reauthLocked',
   // disputes and rejections
   disputeSubmitError: 'errors.disputes.submitError',
   disputeContactsFailed: 'errors.disputes.contactsFailed',

@@ -20,6 +20,8 @@ export interface TenantLimits {
   password: PasswordRules;
   files: { maxSizeBytes: number; permittedTypes: string[]; maxFilesPerUpload: number };
   cardSecureAccessMinutes: number;
+  /** Minutes a re-authentication stays refused after loginAttemptsBeforeLock wrong passwords (issue 12). */
+  reauthLockMinutes: number;
   loyalty: { maxRewardMinor: number; maxTargetMinor: number; maxTier: number };
   loginAttemptsBeforeLock: number;
   session: { idleMinutes: number; absoluteMinutes: number };

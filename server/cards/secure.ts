@@ -8,6 +8,7 @@ import { scopedCustomer } from '../auth/guard.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { JSON_API } from '../http/jsonapi.ts';
+import type { Database } from '../db/database.ts';
 import { cardResource } from './card-resource.ts';
 import { openPan } from './pan-vault.ts';
 import { sessionCache } from '../auth/session-cache.ts';
@@ -35,6 +36,21 @@ const viewSecureBody = {
  * expires after a number of minutes" (tenant.limits.cardSecureAccessMinutes). The window
  * lives on the server-side session row, so it ends with the session and cannot be forged.
  */
+/**
+ * Wrong passwords at the re-entry since the user's last success, within the cooling-off window:
+ * counted per user from the audit trail, so a new session does not start the count again.
+ */
+async function recentReauthFailures(db: Database, userId: number, now: Date, lockMinutes: number): Promise<number> {
+  const since = new Date(now.getTime() - lockMinutes * 60_000);
+  const lastSuccess = await db.selectFrom('audit_log').select((eb) => eb.fn.max('at').as('at'))
+    .where('user_id', '=', userId).where('action', '=', 'secure_access').where('at', '>', since).executeTakeFirst();
+  const { failures } = await db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string>().as('failures'))
+    .where('user_id', '=', userId).where('action', '=', 'secure_access_denied')
+    .where('at', '>', lastSuccess?.at ? new Date(lastSuccess.at) : since)
+    .executeTakeFirstOrThrow();
+  return Number(failures);
+}
+
 export function cardSecureRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   app.post<{ Body: { password: string } }>('/ecaas/cards/secure-access', {
     schema: { body: secureAccessBody },
@@ -42,17 +58,26 @@ export function cardSecureRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
   }, async (request, reply) => {
     const auth = authOf(request);
     const tenantId = request.tenant.id;
-    if (!(await verifyPassword(auth.user.password_hash, request.body.password))) {
-      // Audited so repeated guesses leave a trail (they do not count toward the login lock).
-      await audit(db, { tenantId, userId: auth.user.user_id, action: 'secure_access_denied', entity: 'card', entityId: '*' });
-      throw new ApiError(401, ErrorCode.passwordIncorrect, { pointer: '/password' });
+    const { loginAttemptsBeforeLock: limit, reauthLockMinutes } = request.tenant.limits;
+    const now = clock.now();
+    const failures = await recentReauthFailures(db, auth.user.user_id, now, reauthLockMinutes);
+    const lockedFor = { minutes: reauthLockMinutes };
+    if (failures >= limit) {
+      // Even the right password waits: the lock is what stops guessing.
+      await audit(db, { tenantId, userId: auth.user.user_id, action: 'secure_access_locked', entity: 'card', entityId: '*', at: now });
+      throw new ApiError(429, ErrorCode.reauthLocked, undefined, lockedFor);
     }
-    const until = secureAccessUntil(clock.now(), request.tenant.limits.cardSecureAccessMinutes);
+    if (!(await verifyPassword(auth.user.password_hash, request.body.password))) {
+      await audit(db, { tenantId, userId: auth.user.user_id, action: 'secure_access_denied', entity: 'card', entityId: '*', at: now });
+      if (failures + 1 >= limit) throw new ApiError(429, ErrorCode.reauthLocked, undefined, lockedFor);
+      throw new ApiError(401, ErrorCode.passwordIncorrect, { pointer: '/password' }, { attempts_left: limit - failures - 1 });
+    }
+    const until = secureAccessUntil(now, request.tenant.limits.cardSecureAccessMinutes);
     await db.transaction().execute(async (trx) => {
       await trx.updateTable('sessions').set({ card_secure_until: until }).where('id_hash', '=', auth.sessionIdHash).execute();
       await audit(trx, {
         tenantId, userId: auth.user.user_id, action: 'secure_access', entity: 'card', entityId: '*',
-        detail: { until: until.toISOString() },
+        detail: { until: until.toISOString() }, at: now,
       });
     });
     sessionCache.evictSession(auth.sessionIdHash);
