@@ -12,12 +12,15 @@ import { JSON_API } from './http/jsonapi.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { refuseControlCharacters } from './http/control-characters.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerRateLimits, type RateLimits } from './http/rate-limits.ts';
 import { apiRoutes } from './routes/index.ts';
 
 export interface AppOptions extends AppDeps {
   /** The built portal (vite build output); absent in API-only tests. */
   staticDir?: string;
   logLevel?: string;
+  /** Requests per minute and client address of the throttled operations (default DEFAULT_RATE_LIMITS). */
+  rateLimits?: RateLimits;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -39,6 +42,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(handleError);
   registerSecurityHeaders(app);
   refuseControlCharacters(app);
+  await registerRateLimits(app, options.rateLimits);
   await app.register(fastifyCookie);
   await app.register(authPlugin, { db: options.db, clock: options.clock, tenants: options.tenants, policy: options.policy });
   // Before any route: every route must declare its access, and one hook enforces it.

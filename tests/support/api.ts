@@ -60,17 +60,25 @@ export async function startTestApi(options: { bigCustomerInvoices?: number } = {
 
 type Body = Record<string, unknown> | unknown[] | string;
 
+let clientCount = 0;
+
 /** A browser-like client: keeps the session cookie and sends the CSRF token on writes. */
 export class ApiClient {
   private cookies = new Map<string, string>();
   csrfToken: string | undefined;
 
-  constructor(private readonly app: FastifyInstance, readonly host: string) {}
+  /** Each client its own loopback address, as separate browsers would be: the per-address rate limits apply to each alone. */
+  readonly address: string;
+
+  constructor(private readonly app: FastifyInstance, readonly host: string) {
+    clientCount += 1;
+    this.address = `127.${(clientCount >> 16) & 255}.${(clientCount >> 8) & 255}.${clientCount & 255}`;
+  }
 
   async request(method: InjectOptions['method'], url: string, body?: Body, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await this.app.inject({
-      method, url,
+      method, url, remoteAddress: this.address,
       headers: {
         host: this.host,
         accept: 'application/vnd.api+json',
