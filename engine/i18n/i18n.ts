@@ -1,11 +1,12 @@
+import { FALLBACK_LANGUAGE } from '../../domain/i18next-options.ts';
 import { LANGUAGES, type LanguageCode } from '../../domain/tenant.ts';
-import { Texts, type TextTree } from './texts.ts';
+import { Texts, type TextTree } from './i18next-texts.ts';
 
 /** spec §1: the chosen locale is kept in local storage; default and fallback en. */
 export const LOCALE_STORAGE_KEY = 'portal.locale';
-export const FALLBACK_LANGUAGE: LanguageCode = 'en';
 
-// One chunk per language file, fetched only when that language and namespace are wanted.
+// One chunk per language file, fetched by i18next's backend only when that language and
+// namespace are wanted (i18next-resources-to-backend over Vite's glob import).
 const localeFiles = import.meta.glob<{ default: TextTree }>('/locales/*/*.json');
 
 /** The namespaces (file names of locales/en) every language has. */
@@ -40,7 +41,7 @@ export function initialLanguage(offered: readonly LanguageCode[], tenantDefault:
 
 /** The portal's translator in `language` with the base namespaces loaded. */
 export async function initTexts(language: LanguageCode): Promise<Texts> {
-  const texts = new Texts({ load: loadFile, namespaces: NAMESPACES, language, fallbackLanguage: FALLBACK_LANGUAGE });
+  const texts = new Texts({ load: loadFile, namespaces: NAMESPACES, language });
   await texts.ready(BASE_NAMESPACES);
   document.documentElement.lang = language;
   return texts;
