@@ -38,6 +38,8 @@ export class Texts {
       lng: options.language,
       ns: [],
       initAsync: false,
+      // A signed-in screen waits for every namespace: fetch them all at once (i18next's default is 10).
+      maxParallelReads: Math.max(10, options.namespaces.length * 2),
       // A language change and a late namespace re-render the readers; the many `loaded` events of
       // a screen's own namespaces do not (the screen waits for them through `ready()`).
       react: { useSuspense: false, bindI18n: `languageChanged ${LATE_TEXTS_EVENT}` },
