@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from 'virtual:portal-screens';
-import type { Texts } from '../i18n/texts.ts';
+import type { Texts } from '../i18n/i18next-texts.ts';
 import { TextsProvider } from '../i18n/use-text.ts';
 import { buildRoutes } from '../routing/build-routes.tsx';
 import { useSession } from '../session/store.ts';

@@ -5,7 +5,7 @@ const path = (pattern: string) => new RegExp(pattern.replaceAll('/', '[\\\\/]'))
 
 /**
  * How the production build groups modules into files (rolldown `output.codeSplitting.groups`),
- * for the /login budget (bench/bundle.ts: 150 KB gzip JavaScript). Left to itself, rolldown
+ * for the /login budget (bench/bundle.ts: 160 KB gzip JavaScript). Left to itself, rolldown
  * splits every module shared by two lazy chunks into a file of its own: /login fetched ~50
  * small files, each compressed alone and each with its own import and export lists. Here:
  *

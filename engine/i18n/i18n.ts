@@ -1,12 +1,17 @@
+import { FALLBACK_LANGUAGE } from '../../domain/i18next-options.ts';
 import { LANGUAGES, type LanguageCode } from '../../domain/tenant.ts';
-import { Texts, type TextTree } from './texts.ts';
+import { Texts, type TextTree } from './i18next-texts.ts';
 
 /** spec §1: the chosen locale is kept in local storage; default and fallback en. */
 export const LOCALE_STORAGE_KEY = 'portal.locale';
-export const FALLBACK_LANGUAGE: LanguageCode = 'en';
 
-// One chunk per language file, fetched only when that language and namespace are wanted.
-const localeFiles = import.meta.glob<{ default: TextTree }>('/locales/*/*.json');
+/**
+ * The URL of each language file, emitted by the build as a hashed JSON asset of its own (never
+ * inlined) and fetched by i18next's backend only when that language and namespace are wanted
+ * (i18next-resources-to-backend over Vite's glob import). JSON rather than a JavaScript chunk per
+ * file: the entry holds a map of short URLs, and texts are parsed as data, not run as code.
+ */
+const localeFiles = import.meta.glob<string>('/locales/*/*.json', { query: '?url&no-inline', import: 'default', eager: true });
 
 /** The namespaces (file names of locales/en) every language has. */
 export const NAMESPACES: readonly string[] = Object.keys(localeFiles)
@@ -24,8 +29,11 @@ export const BASE_NAMESPACES: readonly string[] = ['common'];
 export const ERRORS_NAMESPACE = 'errors';
 
 async function loadFile(language: string, namespace: string): Promise<TextTree> {
-  const load = localeFiles[`/locales/${language}/${namespace}.json`];
-  return load ? (await load()).default : {};
+  const url = localeFiles[`/locales/${language}/${namespace}.json`];
+  if (!url) return {};
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return await response.json() as TextTree;
 }
 
 export function isLanguage(value: unknown): value is LanguageCode {
@@ -40,7 +48,7 @@ export function initialLanguage(offered: readonly LanguageCode[], tenantDefault:
 
 /** The portal's translator in `language` with the base namespaces loaded. */
 export async function initTexts(language: LanguageCode): Promise<Texts> {
-  const texts = new Texts({ load: loadFile, namespaces: NAMESPACES, language, fallbackLanguage: FALLBACK_LANGUAGE });
+  const texts = new Texts({ load: loadFile, namespaces: NAMESPACES, language });
   await texts.ready(BASE_NAMESPACES);
   document.documentElement.lang = language;
   return texts;

@@ -1,12 +1,14 @@
-import { createContext, createElement, use, useMemo, useSyncExternalStore, type ReactNode } from 'react';
-import type { Texts, Translate } from './texts.ts';
+import { createContext, createElement, use, useMemo, type ReactNode } from 'react';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { Texts, Translate } from './i18next-texts.ts';
 
 export type { Translate };
 
 const TextsContext = createContext<Texts | null>(null);
 
+/** Gives components the translator and react-i18next its i18next instance (injected, no global). */
 export function TextsProvider({ texts, children }: { texts: Texts; children: ReactNode }) {
-  return createElement(TextsContext, { value: texts }, children);
+  return createElement(I18nextProvider, { i18n: texts.i18n }, createElement(TextsContext, { value: texts }, children));
 }
 
 /** The translator itself: to change the language or load namespaces. */
@@ -16,15 +18,24 @@ export function useTexts(): Texts {
   return texts;
 }
 
+// Keys name their namespace ("auth.login.title"), so the hook is bound to none; it never
+// suspends (screens wait for their namespaces through WithTexts).
+const NO_NAMESPACE: string[] = [];
+const HOOK_OPTIONS = { useSuspense: false };
+
 /**
- * The portal's translate function: takes our dotted keys ("auth.login.title"). Components
- * render again when the language changes.
+ * The portal's translate function over react-i18next's useTranslation: takes our dotted keys
+ * ("auth.login.title"). Components render again when the language changes.
  */
 export function useText(): { t: Translate; language: string } {
   const texts = useTexts();
-  const version = useSyncExternalStore(texts.subscribe, texts.version, texts.version);
-  // A new `t` per version, so memos and callbacks that depend on it see the change.
-  return useMemo(() => ({ t: (key, values) => texts.t(key, values), language: texts.language }), [texts, version]);
+  const { t, i18n } = useTranslation(NO_NAMESPACE, HOOK_OPTIONS);
+  // A new `t` whenever react-i18next gives a new one (language change, late texts), so memos
+  // and callbacks that depend on it see the change.
+  return useMemo(() => ({
+    t: (key, values) => { texts.fetchLate(key); return t(key, values); },
+    language: i18n.language,
+  }), [texts, t, i18n.language]);
 }
 
 /**

@@ -1,32 +1,57 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { createInstance, type Resource, type TFunction } from 'i18next';
+import { FALLBACK_LANGUAGE, SHARED_I18NEXT_OPTIONS } from '../../domain/i18next-options.ts';
 import { LANGUAGES, type LanguageCode } from '../../domain/tenant.ts';
-import { interpolate, lookUp, type TextTree } from '../../domain/text-format.ts';
 
 /**
- * Texts the server writes itself (the card field's labels, notifications it creates), taken
- * from the portal's translations so translators keep them with everything else.
+ * Texts the server writes itself (account-recovery mail, the card field's labels, notifications
+ * it creates, the legacy pages), taken from the portal's translations through i18next, so
+ * translators keep them with everything else and plurals and placeholders read as in the portal.
+ * Every locales/<lang>/<namespace>.json is read once, when the server starts.
  */
-const LOCALES = new URL('../../locales/', import.meta.url);
-const files = new Map<string, TextTree>();
+const LOCALES = fileURLToPath(new URL('../../locales/', import.meta.url));
 
-function namespace(language: LanguageCode, name: string): TextTree {
-  const path = `${language}/${name}.json`;
-  let tree = files.get(path);
-  if (!tree) {
-    try {
-      tree = JSON.parse(readFileSync(new URL(path, LOCALES), 'utf8')) as TextTree;
-    } catch {
-      tree = {};
-    }
-    files.set(path, tree);
+function readLocales(): Resource {
+  const resources: Resource = {};
+  for (const language of LANGUAGES) {
+    const files = readdirSync(`${LOCALES}${language}`).filter((file) => file.endsWith('.json'));
+    resources[language] = Object.fromEntries(files.map((file) => [file.slice(0, -'.json'.length), JSON.parse(readFileSync(`${LOCALES}${language}/${file}`, 'utf8')) as object]));
   }
-  return tree;
+  return resources;
 }
+
+const resources = readLocales();
+const i18n = createInstance();
+// With every resource given, init finishes at once (no backend, nothing to wait for).
+void i18n.init({
+  ...SHARED_I18NEXT_OPTIONS,
+  resources,
+  lng: FALLBACK_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  ns: Object.keys(resources[FALLBACK_LANGUAGE] ?? {}),
+  initAsync: false,
+  // The server has no React to show a path: a text that exists nowhere reads as its whole key.
+  appendNamespaceToMissingKey: true,
+});
 
 /** A supported language code from "de", "de-DE" or anything else (English). */
 export function textLanguage(language: string | null | undefined): LanguageCode {
   const code = (language ?? '').slice(0, 2).toLowerCase();
-  return (LANGUAGES as readonly string[]).includes(code) ? code as LanguageCode : 'en';
+  return (LANGUAGES as readonly string[]).includes(code) ? code as LanguageCode : FALLBACK_LANGUAGE;
+}
+
+const translators = new Map<LanguageCode, TFunction>();
+
+/** i18next's `t` fixed to a supported language (English for anything else). */
+export function textsIn(language: string | null | undefined): TFunction {
+  const code = textLanguage(language);
+  let t = translators.get(code);
+  if (!t) {
+    t = i18n.getFixedT(code);
+    translators.set(code, t);
+  }
+  return t;
 }
 
 /**
@@ -34,11 +59,6 @@ export function textLanguage(language: string | null | undefined): LanguageCode 
  * localeText('de', 'cardField.number') === 'Kartennummer'
  */
 export function localeText(language: string | null | undefined, key: string, values: Record<string, string | number> = {}): string {
-  const [name, ...path] = key.split('.');
-  const find = (code: LanguageCode) => {
-    const text = lookUp(namespace(code, name ?? ''), path);
-    return typeof text === 'string' ? text : undefined;
-  };
-  const text = find(textLanguage(language)) ?? find('en');
-  return text === undefined ? key : interpolate(text, values);
+  return textsIn(language)(key, values);
 }
+

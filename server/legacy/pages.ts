@@ -1,25 +1,23 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { LANGUAGES, type LanguageCode } from '../../domain/tenant.ts';
+import { textsIn } from '../i18n/locale-text.ts';
 
 /**
  * The legacy pages the portal frames (spec §2 /cgi-bin/{location}, /frame/{location}), served
  * at /legacy/{location} as plain documents. Their texts live with the portal's translations
- * (locales/<lang>/legacy.json, namespace `legacy`): a page exists when its texts do.
+ * (locales/<lang>/legacy.json, namespace `legacy`, read through i18next): a page exists when its
+ * texts do.
  */
-interface LegacyPage { title: string; heading: string; [paragraph: `paragraph${number}`]: string }
-interface LegacyTexts { pages: Record<string, LegacyPage | undefined>; notFound: { title: string; text: string } }
+type LegacyPage = Record<string, unknown>;
 
-const LOCALES = fileURLToPath(new URL('../../locales/', import.meta.url));
-const cache = new Map<LanguageCode, LegacyTexts>();
+/** The pages of `legacy.pages` in `language`; the location is a URL segment, so only own names count. */
+function pageNames(language: LanguageCode): string[] {
+  const pages: unknown = textsIn(language)('legacy.pages', { returnObjects: true });
+  return pages && typeof pages === 'object' ? Object.keys(pages as LegacyPage) : [];
+}
 
-function textsFor(language: LanguageCode): LegacyTexts {
-  let texts = cache.get(language);
-  if (!texts) {
-    texts = JSON.parse(readFileSync(`${LOCALES}${language}/legacy.json`, 'utf8')) as LegacyTexts;
-    cache.set(language, texts);
-  }
-  return texts;
+/** paragraph1, paragraph2… in order. */
+function paragraphKeys(page: LegacyPage): string[] {
+  return Object.keys(page).filter((key) => /^paragraph\d+$/.test(key)).sort((a, b) => Number(a.slice(9)) - Number(b.slice(9)));
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -42,12 +40,13 @@ export function legacyLanguage(language: string | null | undefined, fallback: La
 
 /** The page's HTML in `language`, or the not-found document (status 404) for an unknown location. */
 export function renderLegacyPage(location: string, language: LanguageCode): { status: 200 | 404; html: string } {
-  const texts = textsFor(language);
-  const page = Object.hasOwn(texts.pages, location) ? texts.pages[location] : undefined;
-  if (!page) {
-    return { status: 404, html: document(language, texts.notFound.title, [`<h1>${escapeHtml(texts.notFound.title)}</h1>`, `<p>${escapeHtml(texts.notFound.text)}</p>`]) };
+  const t = textsIn(language);
+  if (!pageNames(language).includes(location)) {
+    const title = t('legacy.notFound.title');
+    return { status: 404, html: document(language, title, [`<h1>${escapeHtml(title)}</h1>`, `<p>${escapeHtml(t('legacy.notFound.text'))}</p>`]) };
   }
-  const paragraphs = Object.keys(page).filter((key) => /^paragraph\d+$/.test(key)).sort((a, b) => Number(a.slice(9)) - Number(b.slice(9)))
-    .map((key) => `<p>${escapeHtml(page[key as `paragraph${number}`] ?? '')}</p>`);
-  return { status: 200, html: document(language, page.title, [`<h1>${escapeHtml(page.heading)}</h1>`, ...paragraphs]) };
+  const key = `legacy.pages.${location}`;
+  const page = t(key, { returnObjects: true }) as unknown as LegacyPage;
+  const paragraphs = paragraphKeys(page).map((name) => `<p>${escapeHtml(t(`${key}.${name}`))}</p>`);
+  return { status: 200, html: document(language, t(`${key}.title`), [`<h1>${escapeHtml(t(`${key}.heading`))}</h1>`, ...paragraphs]) };
 }

@@ -9,7 +9,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { buildAbility } from '../../../domain/policy.ts';
 import type { BindingContext } from '../../definitions/bindings.ts';
 import type { WidgetNode } from '../../definitions/types.ts';
-import { Texts, type TextTree } from '../../i18n/texts.ts';
+import { Texts, type TextTree } from '../../i18n/i18next-texts.ts';
 import { TextsProvider } from '../../i18n/use-text.ts';
 import { ScreenContextProvider } from '../../screens/screen-context.tsx';
 import FormWidget from './FormWidget.tsx';

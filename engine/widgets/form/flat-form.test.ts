@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { loadForm } from 'virtual:portal-forms';
 import { isFlatForm } from '../../build/flat-forms.ts';
-import { Texts, type TextTree } from '../../i18n/texts.ts';
+import { Texts, type TextTree } from '../../i18n/i18next-texts.ts';
 import { flatFieldErrors } from './flat-validation.ts';
 import { runValidators } from './validators.ts';
 
