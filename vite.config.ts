@@ -2,11 +2,12 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { chunkGroups } from './engine/build/chunks.ts';
+import { compressPlugin } from './engine/build/compress-plugin.ts';
 import { screensPlugin } from './engine/build/screens-plugin.ts';
 import { formsPlugin } from './engine/build/forms-plugin.ts';
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), screensPlugin(), formsPlugin()],
+  plugins: [react(), screensPlugin(), formsPlugin(), compressPlugin()],
   resolve: {
     // react-router's package exports only its development build (dev warnings on); its
     // production build is the same code with them off.

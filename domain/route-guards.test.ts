@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { buildAbility } from './policy.ts';
-import { loadPolicy } from '../server/policy/load.ts';
+import { buildAbility, type Policy } from './policy.ts';
+import policyJson from '../permissions/policy.json' with { type: 'json' };
 import { CUSTOMER_SELECT_PATH, LOGIN_PATH, MERCHANT_SELECT_PATH, decideGuard, guardWithOverride, type GuardContext, type GuardDefinition } from './route-guards.ts';
 
-const policy = loadPolicy();
+// The shipped policy (its schema check is tests/definitions' job): domain and engine never import server/.
+const policy = policyJson as Policy;
 const flags = { cards_enabled: true, loyalty_enabled: true, notification_center_disabled: false };
 const context = (patch: Partial<GuardContext> = {}): GuardContext => {
   const base = { authenticated: true, userType: 'customer' as const, role: 'Payer', flags, hasCustomer: true, hasMerchant: false, ...patch };

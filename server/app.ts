@@ -2,17 +2,18 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '../domain/error-codes.ts';
 import { accessPlugin } from './auth/access.ts';
 import { authPlugin } from './auth/plugin.ts';
 import type { AppDeps } from './deps.ts';
+import { registerCompression } from './http/compression.ts';
 import { errorDocument, handleError } from './http/errors.ts';
 import { JSON_API } from './http/jsonapi.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { refuseControlCharacters } from './http/control-characters.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerRateLimits, type RateLimits } from './http/rate-limits.ts';
+import { registerPortalAssets } from './http/static-assets.ts';
 import { apiRoutes } from './routes/index.ts';
 
 export interface AppOptions extends AppDeps {
@@ -43,6 +44,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   refuseControlCharacters(app);
   await registerRateLimits(app, options.rateLimits);
+  // Before every route and the static files, so its onSend hook covers them all.
+  await registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(authPlugin, { db: options.db, clock: options.clock, tenants: options.tenants, policy: options.policy });
   // Before any route: every route must declare its access, and one hook enforces it.
@@ -52,15 +55,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;
   const hasPortal = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
-  if (hasPortal) {
-    await app.register(fastifyStatic, {
-      root: staticDir, wildcard: false, index: false, cacheControl: false,
-      // Hashed chunks never change; index.html must always be fresh.
-      setHeaders: (reply, path) => {
-        reply.header('cache-control', path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-store');
-      },
-    });
-  }
+  if (hasPortal) await registerPortalAssets(app, staticDir);
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');

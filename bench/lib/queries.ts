@@ -5,7 +5,7 @@
  * a page are also compiled here (on a Kysely whose driver never sends anything) to print them.
  */
 import {
-  CompiledQuery, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
+  type CompiledQuery, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
   type Dialect, type Driver,
 } from 'kysely';
 import type { AuthContext } from '../../server/auth/context.ts';

@@ -140,6 +140,7 @@ export function generateIndexModule(names: string[]): string {
     'const loaded = new Map();',
     'export function loadForm(name) {',
     '  const load = Object.hasOwn(loaders, name) ? loaders[name] : undefined;',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the generated module's own template literal.
     '  if (!load) return Promise.reject(new Error(`Unknown form "${name}"; known forms: ${formNames.join(", ")}`));',
     '  if (!loaded.has(name)) loaded.set(name, load().then((module) => module.default));',
     '  return loaded.get(name);',

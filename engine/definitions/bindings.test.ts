@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildAbility } from '../../domain/policy.ts';
-import { loadPolicy } from '../../server/policy/load.ts';
+import { buildAbility, type Policy } from '../../domain/policy.ts';
+import policyJson from '../../permissions/policy.json' with { type: 'json' };
 import { isVisible } from '../../domain/conditions.ts';
 import { resolveAll, resolveBinding, type BindingContext } from './bindings.ts';
 
@@ -22,7 +22,7 @@ describe('bindings', () => {
     expect(resolveAll({ buid_customer: '{customer.buidCustomer}', size: 50 }, context)).toEqual({ buid_customer: 'C-1', size: 50 });
   });
   it('shows a node only when the policy and its condition allow', () => {
-    const ability = buildAbility(loadPolicy(), { userType: 'customer', role: 'Payer', flags: {} });
+    const ability = buildAbility(policyJson as Policy, { userType: 'customer', role: 'Payer', flags: {} });
     expect(isVisible({ can: ['create', 'Payment'] }, ability, context)).toBe(true);
     expect(isVisible({ can: ['create', 'BankAccount'] }, ability, context)).toBe(false);
     expect(isVisible({ when: { 'customer.isActive': true } }, ability, context)).toBe(true);

@@ -117,16 +117,17 @@ describe('Texts (i18next behind the portal\'s "namespace.path" keys)', () => {
   });
 });
 
+function Heading() {
+  const { t, language } = useText();
+  return createElement('h1', { lang: language }, t('auth.title'), ' ', t('common.onlyEnglish'));
+}
+
 describe('useText (react-i18next)', () => {
   it('translates through the provider in the current language', async () => {
     const { texts: translator } = texts();
     await translator.ready(['common', 'auth']);
     await translator.changeLanguage('de');
-    function Heading() {
-      const { t, language } = useText();
-      return createElement('h1', { lang: language }, t('auth.title'), ' ', t('common.onlyEnglish'));
-    }
-    const { prelude } = await prerenderToNodeStream(createElement(TextsProvider, { texts: translator, children: createElement(Heading) }));
+    const { prelude } = await prerenderToNodeStream(createElement(TextsProvider, { texts: translator }, createElement(Heading)));
     let html = '';
     for await (const chunk of prelude) html += String(chunk);
     expect(html).toBe('<h1 lang="de">Anmelden<!-- --> <!-- -->Only English</h1>');

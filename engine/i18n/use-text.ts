@@ -7,7 +7,7 @@ export type { Translate };
 const TextsContext = createContext<Texts | null>(null);
 
 /** Gives components the translator and react-i18next its i18next instance (injected, no global). */
-export function TextsProvider({ texts, children }: { texts: Texts; children: ReactNode }) {
+export function TextsProvider({ texts, children }: { texts: Texts; children?: ReactNode }) {
   return createElement(I18nextProvider, { i18n: texts.i18n }, createElement(TextsContext, { value: texts }, children));
 }
 

@@ -194,7 +194,7 @@ describe('POST /auth/reset-password', () => {
       expect(errorCode(response)).toBe(ErrorCode.passwordRequirementsNotMet);
       const meta = (response.json() as { errors: Array<{ meta: { unmet_rules: string[] } }> }).errors[0]!.meta;
       expect(meta.unmet_rules).toEqual(['minNumeric', 'minUpper', 'minSpecial', 'minNonAlpha']);
-      expect(errorCode(await refuse('A'.repeat(60) + '#1aaaa'))).toBe(ErrorCode.passwordRequirementsNotMet);
+      expect(errorCode(await refuse(`${'A'.repeat(60)}#1aaaa`))).toBe(ErrorCode.passwordRequirementsNotMet);
     });
 
     it('refuses a password used before', async () => {

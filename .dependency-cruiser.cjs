@@ -1,0 +1,88 @@
+/**
+ * Import boundaries of DESIGN.md ("one-way imports"), checked by `npm run check:boundaries`:
+ *
+ *   app/ ─► plugins/ ─► engine/ ─► domain/ ◄─ server/
+ *                                   ▲
+ *   schemas/ (neutral: the Ajv set-up and JSON Schemas, for engine/build and server)
+ *
+ * Tests follow the rules of the folder they sit in; tests/ (cross-cutting suites) may reach
+ * everything. TypeScript is read through babel (.dependency-cruiser.babel.cjs), which keeps
+ * `import type` edges: they cross boundaries too. Run on file globs, not folders: without the
+ * TypeScript compiler dependency-cruiser would not pick .ts files when it scans a folder.
+ */
+
+/** Folders of our own code and data; npm packages and node: built-ins are always allowed. */
+const OURS = '^(app|bench|domain|engine|locales|permissions|plugins|schemas|screens|scripts|server|tenants|tests)/';
+const TEST = '\\.test\\.tsx?$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'domain/ holds the business rules shared by browser and server: it imports nothing of ours but domain/.',
+      severity: 'error',
+      from: { path: '^domain/', pathNot: TEST },
+      to: { path: OURS, pathNot: '^domain/' },
+    },
+    {
+      name: 'domain-tests-stay-in-domain',
+      comment: 'A domain test may read the shipped definitions (permissions/, schemas/, tenants/) as fixtures, never engine, server, plugins or app code.',
+      severity: 'error',
+      from: { path: `^domain/.*${TEST}` },
+      to: { path: '^(app|engine|plugins|server|bench|scripts|tests)/' },
+    },
+    {
+      name: 'engine-stays-below-plugins-and-server',
+      comment: 'The engine is mounted by app/ and registers plugins through its registry: it never imports plugins/, app/ or server/.',
+      severity: 'error',
+      from: { path: '^engine/' },
+      to: { path: '^(app|plugins|server|bench|scripts|tests)/' },
+    },
+    {
+      name: 'server-is-not-the-portal',
+      comment: 'The reference API shares only domain/ (and the neutral schemas/) with the portal.',
+      severity: 'error',
+      from: { path: '^server/' },
+      to: { path: '^(app|engine|plugins|bench|scripts|tests)/' },
+    },
+    {
+      name: 'schemas-are-neutral',
+      comment: 'schemas/ is shared by engine/build and server/: it may use domain/ but neither side.',
+      severity: 'error',
+      from: { path: '^schemas/' },
+      to: { path: '^(app|engine|plugins|server|bench|scripts|tests)/' },
+    },
+    {
+      name: 'only-app-imports-plugins',
+      comment: 'Plugins are registered by the composition root (app/, through plugins/index.ts); nothing else imports them.',
+      severity: 'error',
+      from: { pathNot: '^(app|plugins|tests)/' },
+      to: { path: '^plugins/' },
+    },
+    {
+      name: 'plugins-stand-alone',
+      comment: 'A plugin uses the engine and domain/, never another plugin.',
+      severity: 'error',
+      from: { path: '^plugins/([^/]+)/' },
+      to: { path: '^plugins/', pathNot: '^plugins/$1/' },
+    },
+    {
+      name: 'no-circular',
+      comment: 'No evaluation cycles (DESIGN.md: no barrel files that create them). Edges through lazy import() and `import type` '
+        + '(read as import(), see .dependency-cruiser.babel.cjs) cannot create one and are left out.',
+      severity: 'error',
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['dynamic-import'] } },
+    },
+  ],
+  options: {
+    babelConfig: { fileName: '.dependency-cruiser.babel.cjs' },
+    includeOnly: OURS,
+    exclude: { path: '(^|/)(node_modules|dist[^/]*|data|outbox)/' },
+    doNotFollow: { path: 'node_modules' },
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
