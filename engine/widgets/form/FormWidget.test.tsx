@@ -17,7 +17,7 @@ import BaseInputTemplate from './theme/BaseInputTemplate.tsx';
 import PasswordWidget from './theme/PasswordWidget.tsx';
 import SubmitButton from './theme/SubmitButton.tsx';
 
-// Server rendering needs useSyncExternalStore's server snapshot, which useSession does not pass;
+// Server rendering reads useSession's server snapshot, the initial session (no configuration yet);
 // this reads the same selector over a fixed session with the demo tenant's limits instead.
 const session = {
   config: { limits: { maxNameLength: 50, password: { minLength: 8, maxLength: 64, minNumeric: 1, minUpper: 1, minLower: 1, minAlpha: 2, minSpecial: 1, minNonAlpha: 2, historySize: 5 } }, prefixes: { configured: '' } },
