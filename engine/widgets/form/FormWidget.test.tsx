@@ -6,7 +6,6 @@ import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router';
 import type { WidgetProps } from '@rjsf/utils';
 import { describe, expect, it, vi } from 'vitest';
-import { buildAbility } from '../../../domain/policy.ts';
 import type { BindingContext } from '../../definitions/bindings.ts';
 import type { WidgetNode } from '../../definitions/types.ts';
 import { Texts, type TextTree } from '../../i18n/texts.ts';
@@ -38,7 +37,6 @@ async function renderElement(element: ReactElement, bindings: Partial<BindingCon
   await texts.ready(['auth', 'errors']);
   const screen = {
     bindings: { session: {}, customer: null, merchant: null, route: {}, query: {}, selection: [], tenant: {}, ...bindings },
-    ability: buildAbility({ grants: {}, ruleSets: {}, flagGates: {} } as never, { userType: 'none', role: null, flags: {} }),
     refreshKey: 0,
     refresh: () => {},
   };
