@@ -6,7 +6,7 @@ export default defineConfig({
   plugins: [screensPlugin(), formsPlugin()],
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['domain/**/*.test.ts', 'engine/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/definitions/**/*.test.ts', 'tests/i18n/**/*.test.ts'], testTimeout: 20_000 } },
+      { extends: true, test: { name: 'unit', include: ['domain/**/*.test.ts', 'engine/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/definitions/**/*.test.ts', 'tests/i18n/**/*.test.ts'], testTimeout: 20_000 } },
       // API tests boot the real app on a freshly seeded database (PGlite, or PostgreSQL with DATABASE_URL).
       // Browser tests drive Debian's Chromium against the built portal on the real server.
       // expect.poll waits up to 10 s (Vitest's default is 1 s): on a loaded 2-core machine a page's data can take longer.

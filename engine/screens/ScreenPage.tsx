@@ -5,7 +5,6 @@ import { flagBindings } from '../../domain/flags.ts';
 import type { BindingContext } from '../definitions/bindings.ts';
 import type { ScreenRoute } from '../definitions/types.ts';
 import { useText } from '../i18n/use-text.ts';
-import { abilityFor } from '../policy/ability.ts';
 import { useSession } from '../session/store.ts';
 import type { SessionState } from '../session/types.ts';
 import { loadScreen } from './load-screen.ts';
@@ -57,7 +56,7 @@ export function ScreenPage({ route }: { route: ScreenRoute }) {
     flags: flagBindings(session.flags),
   }), [session, params, search, location.state]);
 
-  const value = useMemo(() => ({ bindings, ability: abilityFor(session), refreshKey, refresh }), [bindings, session, refreshKey, refresh]);
+  const value = useMemo(() => ({ bindings, refreshKey, refresh }), [bindings, refreshKey, refresh]);
 
   return (
     <ScreenContextProvider value={value}>

@@ -1,10 +1,8 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { PortalAbility } from '../../domain/policy.ts';
 import type { BindingContext } from '../definitions/bindings.ts';
 
 interface ScreenContextValue {
   bindings: BindingContext;
-  ability: PortalAbility;
   /** Bumped after a successful mutation so data widgets fetch again. */
   refreshKey: number;
   refresh(): void;

@@ -6,7 +6,6 @@ import { MantineProvider } from '@mantine/core';
 import { MemoryRouter } from 'react-router';
 import type { WidgetProps } from '@rjsf/utils';
 import { describe, expect, it, vi } from 'vitest';
-import { buildAbility } from '../../../domain/policy.ts';
 import type { BindingContext } from '../../definitions/bindings.ts';
 import type { WidgetNode } from '../../definitions/types.ts';
 import { Texts, type TextTree } from '../../i18n/i18next-texts.ts';
@@ -17,7 +16,7 @@ import BaseInputTemplate from './theme/BaseInputTemplate.tsx';
 import PasswordWidget from './theme/PasswordWidget.tsx';
 import SubmitButton from './theme/SubmitButton.tsx';
 
-// Server rendering needs useSyncExternalStore's server snapshot, which useSession does not pass;
+// Server rendering reads useSession's server snapshot, the initial session (no configuration yet);
 // this reads the same selector over a fixed session with the demo tenant's limits instead.
 const session = {
   config: { limits: { maxNameLength: 50, password: { minLength: 8, maxLength: 64, minNumeric: 1, minUpper: 1, minLower: 1, minAlpha: 2, minSpecial: 1, minNonAlpha: 2, historySize: 5 } }, prefixes: { configured: '' } },
@@ -38,7 +37,6 @@ async function renderElement(element: ReactElement, bindings: Partial<BindingCon
   await texts.ready(['auth', 'errors']);
   const screen = {
     bindings: { session: {}, customer: null, merchant: null, route: {}, query: {}, selection: [], tenant: {}, ...bindings },
-    ability: buildAbility({ grants: {}, ruleSets: {}, flagGates: {} } as never, { userType: 'none', role: null, flags: {} }),
     refreshKey: 0,
     refresh: () => {},
   };
