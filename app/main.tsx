@@ -3,6 +3,7 @@ import '../engine/app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '../engine/app/App.tsx';
+import { createQueryClient } from '../engine/data/queries.ts';
 import { initTexts, initialLanguage } from '../engine/i18n/i18n.ts';
 import { bootstrapSession, sessionStore } from '../engine/session/store.ts';
 // The composition root registers the plugins; the engine itself never imports one.
@@ -25,7 +26,7 @@ async function start(): Promise<void> {
   const language = initialLanguage(config.languages, self?.language && config.languages.includes(self.language as never) ? self.language as never : config.defaultLanguage);
   const texts = await initTexts(language);
   document.getElementById('boot-spinner')?.remove();
-  root.render(<StrictMode><App texts={texts} /></StrictMode>);
+  root.render(<StrictMode><App texts={texts} queryClient={createQueryClient()} /></StrictMode>);
 }
 
 void start();

@@ -2,12 +2,10 @@ import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { PortalAbility } from '../../domain/policy.ts';
 import type { BindingContext } from '../definitions/bindings.ts';
 
+/** What a screen's widgets read: the bindings and the ability. Data comes from the data layer (data/queries.ts). */
 interface ScreenContextValue {
   bindings: BindingContext;
   ability: PortalAbility;
-  /** Bumped after a successful mutation so data widgets fetch again. */
-  refreshKey: number;
-  refresh(): void;
 }
 
 const ScreenContext = createContext<ScreenContextValue | null>(null);

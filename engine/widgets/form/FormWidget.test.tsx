@@ -3,11 +3,13 @@ import { resolve } from 'node:path';
 import { Suspense, type ReactElement } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { WidgetProps } from '@rjsf/utils';
 import { describe, expect, it, vi } from 'vitest';
 import { buildAbility } from '../../../domain/policy.ts';
 import type { BindingContext } from '../../definitions/bindings.ts';
+import { createQueryClient } from '../../data/queries.ts';
 import type { WidgetNode } from '../../definitions/types.ts';
 import { Texts, type TextTree } from '../../i18n/texts.ts';
 import { TextsProvider } from '../../i18n/use-text.ts';
@@ -39,10 +41,9 @@ async function renderElement(element: ReactElement, bindings: Partial<BindingCon
   const screen = {
     bindings: { session: {}, customer: null, merchant: null, route: {}, query: {}, selection: [], tenant: {}, ...bindings },
     ability: buildAbility({ grants: {}, ruleSets: {}, flagGates: {} } as never, { userType: 'none', role: null, flags: {} }),
-    refreshKey: 0,
-    refresh: () => {},
   };
   const { prelude } = await prerenderToNodeStream(
+    <QueryClientProvider client={createQueryClient()}>
     <TextsProvider texts={texts}>
       <MantineProvider>
         <MemoryRouter>
@@ -51,7 +52,8 @@ async function renderElement(element: ReactElement, bindings: Partial<BindingCon
           </ScreenContextProvider>
         </MemoryRouter>
       </MantineProvider>
-    </TextsProvider>,
+    </TextsProvider>
+    </QueryClientProvider>,
   );
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
