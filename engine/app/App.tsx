@@ -6,23 +6,38 @@ import { routes } from 'virtual:portal-screens';
 import type { Texts } from '../i18n/texts.ts';
 import { TextsProvider } from '../i18n/use-text.ts';
 import { buildRoutes } from '../routing/build-routes.tsx';
+import { screenLoader } from '../routing/screen-loader.ts';
 import { useSession } from '../session/store.ts';
+import type { PortalConfig, SessionState } from '../session/types.ts';
 import { OverlayHost } from './OverlayHost.tsx';
 import { contrastVariables, themeFor } from './theme.ts';
 
+export type PortalRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The data router of every screen under every prefix. Creating it matches the URL and runs the
+ * route's loader, which starts the screen's reads (routing/screen-loader.ts), so the boot creates
+ * it as soon as configuration and /self are in, before the rest of the session and the texts.
+ * `session` resolves the loaders' bindings (the boot's view of the session, then the store's);
+ * `started()` resolves when the matched route's reads are on their way.
+ */
+export function createPortalRouter(prefixes: PortalConfig['prefixes'], queryClient: QueryClient, session: () => Promise<SessionState>): { router: PortalRouter; started(): Promise<void> } {
+  const loader = screenLoader(queryClient, session);
+  return { router: createBrowserRouter(buildRoutes(routes, prefixes, loader.loaderFor)), started: loader.started };
+}
+
 /** The portal: texts, the data layer's one QueryClient (data/queries.ts), the UI kit and the router. */
-export function App({ texts, queryClient }: { texts: Texts; queryClient: QueryClient }) {
+export function App({ texts, queryClient, router }: { texts: Texts; queryClient: QueryClient; router: PortalRouter }) {
   const config = useSession((session) => session.config);
-  const router = useMemo(() => createBrowserRouter(buildRoutes(routes, config!.prefixes)), [config]);
   const theme = useMemo(() => themeFor(config), [config]);
   return (
     <QueryClientProvider client={queryClient}>
-    <TextsProvider texts={texts}>
-      <MantineProvider theme={theme} cssVariablesResolver={contrastVariables} defaultColorScheme={config?.theme.colorScheme ?? 'light'}>
-        <RouterProvider router={router} />
-        <OverlayHost />
-      </MantineProvider>
-    </TextsProvider>
+      <TextsProvider texts={texts}>
+        <MantineProvider theme={theme} cssVariablesResolver={contrastVariables} defaultColorScheme={config?.theme.colorScheme ?? 'light'}>
+          <RouterProvider router={router} />
+          <OverlayHost />
+        </MantineProvider>
+      </TextsProvider>
     </QueryClientProvider>
   );
 }
