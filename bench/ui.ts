@@ -1,10 +1,12 @@
 /**
  * `npm run bench:ui`: how the invoice list of the 12,000-invoice customer (C-1004) feels in
  * Debian's Chromium, beside the floor, a minimal hand-written TanStack Table page over the
- * same API (bench/ui-floor/). Figures: time from navigation to the first rows painted, time to
- * re-sort by amount (header click until the first row changed and painted), and dropped frames
- * while scrolling the whole list at a fixed speed. Targets: within 1.25x of the floor, first
- * rows under 1 s. Appends a dated section to bench/RESULTS.md.
+ * same API (bench/ui-floor/). Figures: time from navigation to the first rows painted, cold (a
+ * fresh browser context per run, no warm-up) and warm, time to re-sort by amount (header click
+ * until the first row changed and painted), dropped frames while scrolling the whole list at a
+ * fixed speed, and the dependent request steps before the data request (lib/request-steps.ts).
+ * Targets: within 1.25x of the floor, first rows under 1 s, data at most 3 steps after the HTML.
+ * Appends a dated section to bench/RESULTS.md.
  *
  * BENCH_UI_PROFILE=<dir> also records a CPU profile of each page while it scrolls
  * (<dir>/<name>.cpuprofile, opened in Chromium's DevTools) and prints its heaviest functions.
