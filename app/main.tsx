@@ -6,9 +6,7 @@ import { App, createPortalRouter, type PortalRouter } from '../engine/app/App.ts
 import { createQueryClient } from '../engine/data/queries.ts';
 import { initTexts, initialLanguage } from '../engine/i18n/i18n.ts';
 import type { Texts } from '../engine/i18n/texts.ts';
-import { preloadScreenCode } from '../engine/routing/screen-loader.ts';
 import { bootSessionView } from '../engine/session/boot-view.ts';
-import { probablySignedIn } from '../engine/session/early-requests.ts';
 import { bootstrapSession, sessionStore, type SessionBasics } from '../engine/session/store.ts';
 import type { SessionState } from '../engine/session/types.ts';
 // The composition root registers the plugins; the engine itself never imports one.
@@ -28,8 +26,6 @@ function languageOf({ config, self }: SessionBasics) {
  */
 async function start(): Promise<void> {
   const queryClient = createQueryClient();
-  // Signed in, the screen's definition and the loader's code arrive beside /self.
-  if (probablySignedIn()) preloadScreenCode(window.location.pathname);
   let router: PortalRouter | undefined;
   let texts: Promise<Texts> | undefined;
   let bootView: Promise<SessionState> | undefined;

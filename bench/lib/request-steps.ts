@@ -31,11 +31,14 @@ export function requestSteps(document: TimedRequest, requests: readonly TimedReq
 
 /**
  * In-page expression (a plain string: the portal's CSP refuses eval, and tsx helpers do not exist
- * in the page) returning the document's and every resource's timing.
+ * in the page) returning the document's and every resource's timing, without the page's icon:
+ * the browser fetches that whenever it likes, and nothing the page does waits for it.
  */
 export const TIMELINE_PROBE = `(() => {
   const pick = (entry) => ({ name: entry.name, startTime: entry.startTime, responseEnd: entry.responseEnd });
-  return { document: pick(performance.getEntriesByType('navigation')[0]), requests: performance.getEntriesByType('resource').map(pick) };
+  const icons = new Set([...document.querySelectorAll('link[rel~="icon"]')].map((link) => link.href));
+  const requests = performance.getEntriesByType('resource').filter((entry) => !icons.has(entry.name)).map(pick);
+  return { document: pick(performance.getEntriesByType('navigation')[0]), requests };
 })()`;
 
 /** The step of the first request whose URL contains `marker` (e.g. "/invoices?"), with the chain that led to it. */

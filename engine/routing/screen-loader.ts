@@ -1,6 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { matchPath, type LoaderFunction } from 'react-router';
-import { loaders, routes } from 'virtual:portal-screens';
+import type { LoaderFunction } from 'react-router';
 import type { ScreenRoute } from '../definitions/types.ts';
 import type { SessionState } from '../session/types.ts';
 
@@ -28,20 +27,4 @@ export function screenLoader(client: QueryClient, session: () => Promise<Session
     return null;
   };
   return { loaderFor, started: () => latest };
-}
-
-/** The screen a path shows, with or without one leading prefix segment (the prefixes are not known before /config). */
-function screenAt(pathname: string): ScreenRoute | undefined {
-  const unprefixed = pathname.replace(/^\/[^/]+(?=\/)/, '');
-  return routes.find((route) => route.path !== '/' && (matchPath(route.path, pathname) || matchPath(route.path, unprefixed)));
-}
-
-/**
- * At the very start, before /self answers, in a browser that looks signed in: starts the
- * screen's definition chunk, so it arrives beside /self instead of after it.
- */
-export function preloadScreenCode(pathname: string): void {
-  const route = screenAt(pathname);
-  if (!route) return;
-  void loaders[route.id]?.().catch(() => undefined);
 }
