@@ -6,7 +6,7 @@ export default defineConfig({
   plugins: [screensPlugin(), formsPlugin()],
   test: {
     projects: [
-      { extends: true, test: { name: 'unit', include: ['domain/**/*.test.ts', 'engine/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/definitions/**/*.test.ts', 'tests/i18n/**/*.test.ts'], testTimeout: 20_000 } },
+      { extends: true, test: { name: 'unit', include: ['domain/**/*.test.ts', 'engine/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/definitions/**/*.test.ts', 'tests/i18n/**/*.test.ts'], testTimeout: 20_000 } },
       // API tests boot the real app on a freshly seeded database (PGlite, or PostgreSQL with DATABASE_URL).
       // Browser tests drive Debian's Chromium against the built portal on the real server.
       { extends: true, test: { name: 'browser', include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/support/global-setup.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false } },

@@ -5,6 +5,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from 'virtual:portal-screens';
 import type { Texts } from '../i18n/texts.ts';
 import { TextsProvider } from '../i18n/use-text.ts';
+import { AbilityProvider } from '../policy/AbilityProvider.tsx';
 import { buildRoutes } from '../routing/build-routes.tsx';
 import { screenLoader } from '../routing/screen-loader.ts';
 import { useSession } from '../session/store.ts';
@@ -34,7 +35,8 @@ export function App({ texts, queryClient, router }: { texts: Texts; queryClient:
     <QueryClientProvider client={queryClient}>
       <TextsProvider texts={texts}>
         <MantineProvider theme={theme} cssVariablesResolver={contrastVariables} defaultColorScheme={config?.theme.colorScheme ?? 'light'}>
-          <RouterProvider router={router} />
+          {/* The user's ability for every screen, the sign-in pages' (which may do nothing) too. */}
+          <AbilityProvider><RouterProvider router={router} /></AbilityProvider>
           <OverlayHost />
         </MantineProvider>
       </TextsProvider>

@@ -1,5 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { onOverlaysRequested, overlaysRequested } from '../shell/overlays.ts';
+import { lazy, Suspense } from 'react';
+import { useOverlaysRequested } from '../shell/overlays.ts';
 
 const Overlays = lazy(() => import('./Overlays.tsx'));
 
@@ -10,13 +10,6 @@ const Overlays = lazy(() => import('./Overlays.tsx'));
  * they arrive waits in the notifications store.
  */
 export function OverlayHost() {
-  const [needed, setNeeded] = useState(overlaysRequested);
-  useEffect(() => {
-    if (needed) return undefined;
-    const need = () => setNeeded(true);
-    const stop = onOverlaysRequested(need);
-    if (overlaysRequested()) need();
-    return stop;
-  }, [needed]);
+  const needed = useOverlaysRequested();
   return needed ? <Suspense fallback={null}><Overlays /></Suspense> : null;
 }

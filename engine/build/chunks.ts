@@ -28,7 +28,8 @@ const path = (pattern: string) => new RegExp(pattern.replaceAll('/', '[\\\\/]'))
 export const chunkGroups: CodeSplittingGroup[] = [
   {
     name: 'policy',
-    test: path('(/@casl/|/permissions/policy\\.json$|/engine/policy/build-ability\\.ts$)'),
+    // @casl/react is not CASL (it only reads the ability it is given): it goes with the entry.
+    test: path('(/@casl/ability/|/permissions/policy\\.json$|/engine/policy/build-ability\\.ts$)'),
     priority: 4,
     // Not CASL's own dependencies (@ucast): the entry needs those for `when` conditions.
     includeDependenciesRecursively: false,

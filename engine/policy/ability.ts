@@ -5,10 +5,18 @@ type AbilitySession = Pick<SessionState, 'userType' | 'self' | 'flags'>;
 
 /**
  * Signed out (or of a user type the policy grants nothing), a user may do nothing: that needs
- * neither CASL nor the policy, which stay out of the sign-in pages. The portal only ever asks
- * `can`/`cannot` (domain/conditions.ts, domain/route-guards.ts), the whole of this object.
+ * neither CASL nor the policy, which stay out of the sign-in pages. The portal asks `can`/`cannot`
+ * (domain/conditions.ts, domain/route-guards.ts); @casl/react's `useAbility` subscribes with `on`
+ * and reads `rules`, its `Can` asks `relevantRuleFor`: the whole of this object.
  */
-const NOTHING = { can: () => false, cannot: () => true } as Partial<PortalAbility> as PortalAbility;
+const NOTHING = {
+  can: () => false,
+  cannot: () => true,
+  relevantRuleFor: () => null,
+  rules: [],
+  // Rules that never change need no listener; the unsubscribe does nothing.
+  on: () => () => undefined,
+} as Partial<PortalAbility> as PortalAbility;
 
 let builder: typeof import('./build-ability.ts') | undefined;
 let loading: Promise<void> | undefined;

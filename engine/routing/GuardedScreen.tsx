@@ -6,25 +6,27 @@ import type { ScreenRoute } from '../definitions/types.ts';
 import { NAMESPACES } from '../i18n/i18n.ts';
 import { namespacesIn } from '../i18n/namespaces.ts';
 import { useText, WithTexts } from '../i18n/use-text.ts';
-import { abilityFor } from '../policy/ability.ts';
+import { usePortalAbility } from '../policy/AbilityProvider.tsx';
 import { loadScreen } from '../screens/load-screen.ts';
 import { ScreenPage } from '../screens/ScreenPage.tsx';
 import { PublicLayout } from '../shell/PublicLayout.tsx';
 import { useSession } from '../session/store.ts';
 import type { SessionState } from '../session/types.ts';
+import type { PortalAbility } from '../../domain/policy.ts';
 import { decideGuard, guardWithOverride, type GuardContext } from '../../domain/route-guards.ts';
 import { withPrefix } from './navigation.ts';
 
 // The signed-in frame (menus, switchers) is its own chunk: sign-in pages never load it.
 const Shell = lazy(() => import('../shell/Shell.tsx').then((module) => ({ default: module.Shell })));
 
-export function guardContextOf(session: SessionState): GuardContext {
+/** The guard's view of the session, with the user's ability (usePortalAbility). */
+export function guardContextOf(session: SessionState, ability: PortalAbility): GuardContext {
   return {
     authenticated: session.self?.session_data.logged_in === true,
     userType: session.userType,
     role: session.self?.role,
     flags: session.flags,
-    ability: abilityFor(session),
+    ability,
     hasCustomer: session.selectedCustomer !== null,
     hasMerchant: session.selectedMerchant !== null,
   };
@@ -49,11 +51,12 @@ export function screenNamespaces(route: ScreenRoute, override: object | undefine
 /** Applies the route's guard (spec §5), then renders the screen in its layout. */
 export function GuardedScreen({ route }: { route: ScreenRoute }) {
   const session = useSession((state) => state);
+  const ability = usePortalAbility();
   const location = useLocation();
   const { t } = useText();
   const overrides = session.config?.overrides.screens;
   // The tenant may tighten or loosen a screen's guard without a rebuild.
-  const decision = decideGuard(routeGuard(route, overrides), guardContextOf(session));
+  const decision = decideGuard(routeGuard(route, overrides), guardContextOf(session, ability));
   if (!decision.allow) {
     const target = withPrefix(decision.redirect, session.config?.prefixes.configured ?? '');
     return <Navigate to={target} replace state={{ from: location.pathname + location.search, reason: decision.reason }} />;

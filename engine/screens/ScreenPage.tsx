@@ -4,7 +4,6 @@ import { useLocation, useParams, useSearchParams } from 'react-router';
 import type { BindingContext } from '../definitions/bindings.ts';
 import type { ScreenRoute } from '../definitions/types.ts';
 import { useText } from '../i18n/use-text.ts';
-import { abilityFor } from '../policy/ability.ts';
 import { useSession } from '../session/store.ts';
 import { loadScreen } from './load-screen.ts';
 import { ScreenContextProvider } from './screen-context.tsx';
@@ -32,7 +31,7 @@ export function ScreenPage({ route }: { route: ScreenRoute }) {
     selection: ((location.state as { selection?: unknown[] } | null)?.selection) ?? [],
   }), [session, params, search, location.state]);
 
-  const value = useMemo(() => ({ bindings, ability: abilityFor(session) }), [bindings, session]);
+  const value = useMemo(() => ({ bindings }), [bindings]);
 
   return (
     <ScreenContextProvider value={value}>

@@ -2,13 +2,15 @@ import { Suspense } from 'react';
 import { Loader } from '@mantine/core';
 import { isVisible } from '../../domain/conditions.ts';
 import type { WidgetNode } from '../definitions/types.ts';
+import { usePortalAbility } from '../policy/AbilityProvider.tsx';
 import type { WidgetName } from '../registry/names.ts';
 import { widgetRegistry } from '../registry/widgets.ts';
 import { useScreen } from './screen-context.tsx';
 
 /** Renders definition nodes through the widget registry, skipping those the user may not see. */
 export function WidgetTree({ nodes }: { nodes: readonly WidgetNode[] }) {
-  const { ability, bindings } = useScreen();
+  const ability = usePortalAbility();
+  const { bindings } = useScreen();
   return (
     <>
       {nodes.map((node, index) => {

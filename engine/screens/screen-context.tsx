@@ -1,11 +1,9 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import type { PortalAbility } from '../../domain/policy.ts';
 import type { BindingContext } from '../definitions/bindings.ts';
 
-/** What a screen's widgets read: the bindings and the ability. Data comes from the data layer (data/queries.ts). */
+/** What a screen's widgets read: the bindings. Data comes from the data layer (data/queries.ts), the ability from policy/AbilityProvider. */
 interface ScreenContextValue {
   bindings: BindingContext;
-  ability: PortalAbility;
 }
 
 const ScreenContext = createContext<ScreenContextValue | null>(null);

@@ -1,4 +1,6 @@
-import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { createStore } from 'zustand/vanilla';
 import { defaultCurrencyId } from '../../domain/currency.ts';
 import { api, type JsonApiDocument, type ResourceObject } from '../data/api-client.ts';
 import {
@@ -21,26 +23,26 @@ const initialState: SessionState = {
   merchantRollUp: false,
 };
 
-let state = initialState;
-const listeners = new Set<() => void>();
+const store = createStore<SessionState>()(() => initialState);
 
 function setState(patch: Partial<SessionState>): void {
-  state = { ...state, ...patch };
-  for (const listener of listeners) listener();
+  store.setState(patch);
 }
 
 export const sessionStore = {
-  get: () => state,
-  subscribe(listener: () => void) {
-    listeners.add(listener);
-    return () => { listeners.delete(listener); };
-  },
+  get: store.getState,
+  subscribe: store.subscribe,
   /** For tests and sign-out. */
-  reset() { state = initialState; },
+  reset() { store.setState(initialState, true); },
 };
 
+/**
+ * The part of the session a component reads: `useSession((session) => session.config)`.
+ * Compared shallowly, so a selector that builds an object or an array
+ * (`session.self?.customers ?? []`) re-renders only when its contents change, never in a loop.
+ */
 export function useSession<T>(select: (session: SessionState) => T): T {
-  return useSyncExternalStore(sessionStore.subscribe, () => select(state), () => select(state));
+  return useStore(store, useShallow(select));
 }
 
 type SelfDocument = JsonApiDocument<ResourceObject<SelfAttributes>>;
@@ -71,7 +73,8 @@ export async function bootstrapSession(onBasics?: (basics: SessionBasics) => voi
     return;
   }
   const self = await selfRequest;
-  await onBasics?.({ config: state.config!, flags: state.flags, self });
+  const { config, flags } = store.getState();
+  await onBasics?.({ config: config!, flags, self });
   await applySelf(self);
   endEarly();
   setState({ status: 'ready' });
@@ -183,7 +186,7 @@ async function loadSelectedMerchant(self: SelfAttributes): Promise<void> {
 
 /** spec §4 and §9: currencies load when currency_version is configured; default USD else the first. */
 async function loadCurrencies(): Promise<void> {
-  if (state.config?.currency_version == null) return;
+  if (store.getState().config?.currency_version == null) return;
   try {
     const currencies = currencyOptions(await earlyGet<CurrenciesDocument>(CURRENCIES_PATH));
     setState({ customerCurrencies: currencies, selectedCurrency: defaultCurrencyId(currencies) ?? null });
@@ -193,7 +196,8 @@ async function loadCurrencies(): Promise<void> {
 }
 
 async function loadLoyalty(customerId: string): Promise<void> {
-  if (!shouldLoadLoyalty(state.userType, state.self?.role, state.flags)) { setState({ loyaltyPrograms: [] }); return; }
+  const { userType, self, flags } = store.getState();
+  if (!shouldLoadLoyalty(userType, self?.role, flags)) { setState({ loyaltyPrograms: [] }); return; }
   try {
     const document = await api.get<JsonApiDocument<LoyaltyEnrollment[]>>('/customer-loyalty-program-enrollments', {
       'filter[buid_customer]': customerId, 'filter[enrollment_status]': 3,
@@ -210,7 +214,7 @@ let mappedTimer: ReturnType<typeof setTimeout> | undefined;
 function scheduleMappedLocations(self: SelfAttributes): void {
   clearTimeout(mappedTimer);
   const customerId = self.session_data.customer_id;
-  if (!customerId || !shouldLoadMappedLocations(self.role, state.flags)) { setState({ mappedLocations: [] }); return; }
+  if (!customerId || !shouldLoadMappedLocations(self.role, store.getState().flags)) { setState({ mappedLocations: [] }); return; }
   mappedTimer = setTimeout(() => {
     void loadAllPages(async (page) => {
       const document = await api.get<JsonApiDocument<Array<ResourceObject<MappedLocation>>> & { meta: { page: { pages: number } } }>('/locations', {

@@ -1,10 +1,11 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useText } from '../i18n/use-text.ts';
-import { chooseConsent, storedConsent } from './consent.ts';
+import { chooseConsent, useConsent } from './consent.ts';
 
 export function ConsentBanner() {
   const { t } = useText();
-  if (storedConsent() !== null) return null;
+  const consent = useConsent();
+  if (consent !== null) return null;
   return (
     <Paper role="region" aria-label={t('common.consent.label')} shadow="md" p="md" withBorder
       style={{ position: 'fixed', insetInline: 16, bottom: 16, zIndex: 300 }}>

@@ -4,6 +4,7 @@ import { routes } from 'virtual:portal-screens';
 import menus from '../../screens/menus/side-menus.json';
 import type { MenuDefinitions } from '../definitions/types.ts';
 import { useText } from '../i18n/use-text.ts';
+import { usePortalAbility } from '../policy/AbilityProvider.tsx';
 import { guardContextOf } from '../routing/GuardedScreen.tsx';
 import { usePortalPath, withoutPrefix } from '../routing/navigation.ts';
 import { setPaymentMode, useSession } from '../session/store.ts';
@@ -11,6 +12,7 @@ import { menuKind, visibleMenu } from '../../domain/menus.ts';
 
 export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const session = useSession((state) => state);
+  const ability = usePortalAbility();
   const { t } = useText();
   const location = useLocation();
   const portalPath = usePortalPath();
@@ -18,7 +20,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   if (!kind || !session.config) return null;
   const { configured, fleetChargeBeta, prod } = session.config.prefixes;
   const current = withoutPrefix(location.pathname, [configured, fleetChargeBeta, prod]);
-  const entries = visibleMenu(menus as unknown as MenuDefinitions, kind, routes, guardContextOf(session), {
+  const entries = visibleMenu(menus as unknown as MenuDefinitions, kind, routes, guardContextOf(session, ability), {
     session: { ...session.self, customerCount: session.self?.customers?.length ?? 0 },
     customer: session.selectedCustomer as Record<string, unknown> | null,
     merchant: session.selectedMerchant as Record<string, unknown> | null,

@@ -3,7 +3,7 @@ import { flagOn, type FeatureFlags } from '../../domain/flags.ts';
 import { sendBeaconPost } from '../data/csrf.ts';
 import { useSession } from '../session/store.ts';
 import type { SelfAttributes } from '../session/types.ts';
-import { storedConsent, type Consent } from './consent.ts';
+import { consentStore, type Consent } from './consent.ts';
 
 /** spec §7: analytics run only with the tenant's flag on and the user's consent given. */
 export function analyticsAllowed(flags: FeatureFlags, consent: Consent | null): boolean {
@@ -27,7 +27,8 @@ export function usePageLoadAnalytics(): void {
   const flags = useSession((session) => session.flags);
   const self = useSession((session) => session.self);
   useEffect(() => {
-    if (sent || status !== 'ready' || !analyticsAllowed(flags, storedConsent())) return;
+    // The choice as this page loaded: choosing reloads the page, which then counts (consent.ts).
+    if (sent || status !== 'ready' || !analyticsAllowed(flags, consentStore.getState().consentedToTracking)) return;
     sent = true;
     sendBeaconPost('/analytics/events', { event: 'page_load', path: window.location.pathname, properties: userProperties(self) });
   }, [status, flags, self]);

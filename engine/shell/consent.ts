@@ -1,15 +1,46 @@
-/** spec §1 and §4: tracking consent is stored locally; the banner shows until a choice is stored. */
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
+
+/** spec §1, §3 and §4: tracking consent is stored locally; the banner shows until a choice is stored. */
 export const CONSENT_STORAGE_KEY = 'portal.consentedToTracking';
 
 export type Consent = 'in' | 'out';
 
-export function storedConsent(): Consent | null {
-  const value = localStorage.getItem(CONSENT_STORAGE_KEY);
-  return value === 'in' || value === 'out' ? value : null;
+export interface ConsentState {
+  /** spec §3 consentedToTracking: null until the user chooses. */
+  consentedToTracking: Consent | null;
+  choose(choice: Consent): void;
 }
 
-/** Choosing reloads the page so tracking starts (or never starts) from a clean load. */
+/**
+ * The consent store over a storage (localStorage in the portal). The stored value stays the bare
+ * 'in' or 'out' it always was, so choices made before this store existed still count; that is
+ * why it reads and writes the key itself rather than through zustand's `persist` envelope.
+ */
+export function createConsentStore(storage: Pick<Storage, 'getItem' | 'setItem'> | undefined, reload: () => void) {
+  const stored = storage?.getItem(CONSENT_STORAGE_KEY);
+  return createStore<ConsentState>()((set) => ({
+    consentedToTracking: stored === 'in' || stored === 'out' ? stored : null,
+    choose(choice) {
+      storage?.setItem(CONSENT_STORAGE_KEY, choice);
+      set({ consentedToTracking: choice });
+      // Choosing reloads the page so tracking starts (or never starts) from a clean load.
+      reload();
+    },
+  }));
+}
+
+// Unit tests import this module under Node, which has no localStorage.
+export const consentStore = createConsentStore(
+  typeof localStorage === 'undefined' ? undefined : localStorage,
+  () => window.location.reload(),
+);
+
+/** The user's choice, or null while none is stored. */
+export function useConsent(): Consent | null {
+  return useStore(consentStore, (state) => state.consentedToTracking);
+}
+
 export function chooseConsent(choice: Consent): void {
-  localStorage.setItem(CONSENT_STORAGE_KEY, choice);
-  window.location.reload();
+  consentStore.getState().choose(choice);
 }

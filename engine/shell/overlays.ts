@@ -1,9 +1,12 @@
 import type { modals } from '@mantine/modals';
+import { useStore } from 'zustand';
+import { createStore } from 'zustand/vanilla';
 
 let mounted!: () => void;
 const overlaysMounted = new Promise<void>((resolve) => { mounted = resolve; });
-let requested = false;
-const listeners = new Set<() => void>();
+
+/** Whether a toast or a confirmation has been wanted yet: the overlay host loads them then. */
+const overlaysStore = createStore<{ requested: boolean }>()(() => ({ requested: false }));
 
 /** Called once the lazily loaded overlays (ModalsProvider, Notifications) are on the page. */
 export function markOverlaysMounted(): void {
@@ -12,17 +15,11 @@ export function markOverlaysMounted(): void {
 
 /** Asks the overlay host to load the overlays (toasts and confirmations). */
 export function requestOverlays(): void {
-  requested = true;
-  for (const listener of listeners) listener();
+  overlaysStore.setState({ requested: true });
 }
 
-export function overlaysRequested(): boolean {
-  return requested;
-}
-
-export function onOverlaysRequested(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => { listeners.delete(listener); };
+export function useOverlaysRequested(): boolean {
+  return useStore(overlaysStore, (state) => state.requested);
 }
 
 /**

@@ -4,13 +4,15 @@ import { useActionRunner } from '../actions/use-action-runner.ts';
 import { isVisible } from '../../domain/conditions.ts';
 import type { ActionDefinition } from '../definitions/types.ts';
 import { useText } from '../i18n/use-text.ts';
+import { usePortalAbility } from '../policy/AbilityProvider.tsx';
 import type { WidgetProps } from '../registry/widget-contract.ts';
 import { useScreen } from '../screens/screen-context.tsx';
 
 /** Buttons that run action definitions; those the user may not use are not shown. */
 export default function ActionsWidget({ node }: WidgetProps) {
   const { t } = useText();
-  const { ability, bindings } = useScreen();
+  const ability = usePortalAbility();
+  const { bindings } = useScreen();
   const run = useActionRunner();
   const [running, setRunning] = useState<number | null>(null);
   const actions = (node.actions as ActionDefinition[]).map((action, index) => ({ action, index })).filter(({ action }) => isVisible(action, ability, bindings));

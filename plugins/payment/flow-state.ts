@@ -1,6 +1,6 @@
 /**
- * What travels between the flow's steps, in the router's state (history.state): it survives a
- * reload, never lands in the URL, and a missing or foreign state reads as a fresh start.
+ * What the flow's steps share: held in the flow store (flow-store.ts), which keeps it across a
+ * reload and never puts it in the URL. A missing or foreign state reads as a fresh start.
  */
 import { PAYMENT_METHODS, type PaymentMethodKind, type PaymentMode } from '../../domain/payments.ts';
 import type { PaymentAttributes } from './api-types.ts';
@@ -8,11 +8,13 @@ import type { PaymentAttributes } from './api-types.ts';
 export interface CardToken { token: string; last4: string; brand: string }
 
 export interface FlowState {
+  /** spec §3 paymentMode. */
   mode: PaymentMode;
   /** Individual mode: the trx ids chosen. */
   invoices: string[];
   /** Program mode: the customers chosen (every payable invoice of each). */
   customers: string[];
+  /** spec §3 selectedPaymentMethod. */
   method?: PaymentMethodKind;
   bankAccountId?: string;
   /** The provider's token for the card entered (never the card itself). */
@@ -29,8 +31,9 @@ function isCard(value: unknown): value is CardToken {
 }
 
 /**
- * The flow's state from the router, whatever arrived: the invoice list and details pass
- * `{ selection: [invoice records] }` (the engine's navigate action), the flow's own steps a FlowState.
+ * A flow's state from whatever arrived: entering the flow, the router state (the invoice list and
+ * details pass `{ selection: [invoice records] }`, the engine's navigate action); restoring it,
+ * what the flow store had stored.
  * readFlowState({ selection: [{ trxId: 'T-1' }] }, 'INDIVIDUAL_ACCOUNT').invoices → ['T-1']
  */
 export function readFlowState(raw: unknown, sessionMode: PaymentMode): FlowState {

@@ -7,7 +7,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { WidgetProps } from '@rjsf/utils';
 import { describe, expect, it, vi } from 'vitest';
-import { buildAbility } from '../../../domain/policy.ts';
 import type { BindingContext } from '../../definitions/bindings.ts';
 import { createQueryClient } from '../../data/queries.ts';
 import type { WidgetNode } from '../../definitions/types.ts';
@@ -19,7 +18,7 @@ import BaseInputTemplate from './theme/BaseInputTemplate.tsx';
 import PasswordWidget from './theme/PasswordWidget.tsx';
 import SubmitButton from './theme/SubmitButton.tsx';
 
-// Server rendering needs useSyncExternalStore's server snapshot, which useSession does not pass;
+// Server rendering reads useSession's server snapshot, the initial session (no configuration yet);
 // this reads the same selector over a fixed session with the demo tenant's limits instead.
 const session = {
   config: { limits: { maxNameLength: 50, password: { minLength: 8, maxLength: 64, minNumeric: 1, minUpper: 1, minLower: 1, minAlpha: 2, minSpecial: 1, minNonAlpha: 2, historySize: 5 } }, prefixes: { configured: '' } },
@@ -40,7 +39,6 @@ async function renderElement(element: ReactElement, bindings: Partial<BindingCon
   await texts.ready(['auth', 'errors']);
   const screen = {
     bindings: { session: {}, customer: null, merchant: null, route: {}, query: {}, selection: [], tenant: {}, ...bindings },
-    ability: buildAbility({ grants: {}, ruleSets: {}, flagGates: {} } as never, { userType: 'none', role: null, flags: {} }),
   };
   const { prelude } = await prerenderToNodeStream(
     <QueryClientProvider client={createQueryClient()}>

@@ -5,6 +5,7 @@ import type { QueryParams } from '../../data/api-client.ts';
 import { isVisible } from '../../../domain/conditions.ts';
 import type { ActionDefinition } from '../../definitions/types.ts';
 import { useText } from '../../i18n/use-text.ts';
+import { usePortalAbility } from '../../policy/AbilityProvider.tsx';
 import { useScreen } from '../../screens/screen-context.tsx';
 import { checkSelection, type SelectionRule } from './selection-rule.ts';
 import type { TableNode } from './types.ts';
@@ -21,7 +22,8 @@ import { useToast } from '../../shell/toast.ts';
 export function BulkActions({ definition, selection, list }: { definition: TableNode; selection: RowSelection; list: QueryParams }) {
   const { t } = useText();
   const toast = useToast();
-  const { ability, bindings } = useScreen();
+  const ability = usePortalAbility();
+  const { bindings } = useScreen();
   const run = useActionRunner();
   const [running, setRunning] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);

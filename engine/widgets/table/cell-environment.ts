@@ -4,6 +4,7 @@ import { useActionRunner } from '../../actions/use-action-runner.ts';
 import type { BindingContext } from '../../definitions/bindings.ts';
 import { useFormatter } from '../../format/use-formatter.ts';
 import { useText, type Translate } from '../../i18n/use-text.ts';
+import { usePortalAbility } from '../../policy/AbilityProvider.tsx';
 import { usePortalPath } from '../../routing/navigation.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
 import { useSession } from '../../session/store.ts';
@@ -39,7 +40,8 @@ export function useCellEnvironment(): CellEnvironment {
 export function useCellEnvironmentValue(fits: TextFit): CellEnvironment {
   const format = useFormatter();
   const { t, language } = useText();
-  const { bindings, ability } = useScreen();
+  const { bindings } = useScreen();
+  const ability = usePortalAbility();
   const run = useActionRunner();
   const portalPath = usePortalPath();
   const locale = useSession((session) => session.self?.locale_ISO);

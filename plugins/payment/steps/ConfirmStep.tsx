@@ -43,7 +43,7 @@ export function ConfirmStep() {
 
 function Review({ flow }: { flow: FlowState }) {
   const { t } = useText();
-  const { go } = useFlow();
+  const { go, update } = useFlow();
   const customer = useSession((session) => session.selectedCustomer?.buidCustomer ?? null);
   const { options, invoices, loading, error } = usePaymentData(flow, customer);
   const [terms, setTerms] = useState(false);
@@ -74,7 +74,8 @@ function Review({ flow }: { flow: FlowState }) {
     const outcome = await submission.submit(body);
     if (outcome.payment) {
       toast('success', 'payments.done.toast');
-      go('confirm', { ...flow, payment: outcome.payment }, { replace: true });
+      update({ payment: outcome.payment });
+      go('confirm', { replace: true });
     } else if (outcome.error) {
       toast('error', outcome.error.code, outcome.error.meta);
     }
@@ -102,7 +103,7 @@ function Review({ flow }: { flow: FlowState }) {
             <ProblemList problems={blocking} invoiceIds={invoiceIds} />
             {submission.error ? <Alert color="red" role="alert" data-payment-error={submission.error.code}>{t(submission.error.code, submission.error.meta)}</Alert> : null}
             <Group>
-              <Button variant="default" disabled={submission.submitting} onClick={() => go('invoices', { mode: flow.mode, invoices: flow.invoices, customers: flow.customers, method, ...(flow.bankAccountId ? { bankAccountId: flow.bankAccountId } : {}) })}>
+              <Button variant="default" disabled={submission.submitting} onClick={() => { update({ card: undefined }); go('invoices'); }}>
                 {t('payments.flow.back')}
               </Button>
               <Button onClick={() => void pay()} loading={submission.submitting} disabled={blocking.length > 0 || !options}>{t('payments.confirm.pay')}</Button>

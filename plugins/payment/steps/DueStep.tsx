@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { ErrorCode } from '../../../domain/error-codes.ts';
 import { totalsByCurrency } from '../../../domain/payments.ts';
@@ -40,11 +40,11 @@ function AccountDue() {
 
 function ProgramDue({ flow }: { flow: FlowState }) {
   const { t } = useText();
-  const { go } = useFlow();
+  const { go, update, replace } = useFlow();
   const customers = useSession((session) => session.self?.customers);
   const ids = useMemo(() => (customers ?? []).map((customer) => customer.id), [customers]);
   const options = useResource<PaymentOptions>({ resource: '/payment-options', filter: { buid_customer: ids }, single: true });
-  const [chosen, setChosen] = useState<string[]>(flow.customers);
+  const chosen = flow.customers;
   const rows = options.data?.customers ?? [];
   const picked = rows.filter((row) => chosen.includes(row.buid_customer));
   const totals = totalsByCurrency(picked.map((row) => ({ currency: row.currency, amountMinor: row.payable_minor })));
@@ -52,11 +52,11 @@ function ProgramDue({ flow }: { flow: FlowState }) {
     <DataState loading={options.loading && !options.data} error={options.error}>
       <Stack gap="md">
         <Text>{t('payments.due.programIntro')}</Text>
-        <CustomerChecklist customers={rows} chosen={chosen} onChange={setChosen} />
+        <CustomerChecklist customers={rows} chosen={chosen} onChange={(ids) => update({ customers: ids })} />
         <AmountSummary totals={totals} feeMinor={0} />
         {picked.length === 0 ? <Text size="sm" c="dimmed">{t(ErrorCode.noPayableSelection)}</Text> : null}
         <Group>
-          <Button disabled={picked.length === 0} onClick={() => go('invoices', { mode: 'PROGRAM_OVERVIEW', invoices: [], customers: picked.map((row) => row.buid_customer) })}>
+          <Button disabled={picked.length === 0} onClick={() => { replace({ mode: 'PROGRAM_OVERVIEW', invoices: [], customers: picked.map((row) => row.buid_customer) }); go('invoices'); }}>
             {t('payments.flow.continue')}
           </Button>
         </Group>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { ErrorCode } from '../../../domain/error-codes.ts';
-import { cardFeeMinor, totalsByCurrency, type PaymentMethodKind } from '../../../domain/payments.ts';
+import { cardFeeMinor, totalsByCurrency } from '../../../domain/payments.ts';
 import { useText } from '../../../engine/i18n/use-text.ts';
 import { useSession } from '../../../engine/session/store.ts';
 import { DataState } from '../../../engine/widgets/DataState.tsx';
@@ -25,19 +25,21 @@ export function SelectStep() {
   const { flow, go } = useFlow();
   // Program mode without its customers (the state was lost) starts again at the entry.
   const lost = flow.mode === 'PROGRAM_OVERVIEW' && flow.customers.length === 0;
-  useEffect(() => { if (lost) go('due', flow, { replace: true }); }, [lost, flow, go]);
+  useEffect(() => { if (lost) go('due', { replace: true }); }, [lost, go]);
   if (lost) return null;
   return <CustomerGate mode={flow.mode}><SelectForm flow={flow} /></CustomerGate>;
 }
 
 function SelectForm({ flow }: { flow: FlowState }) {
   const { t } = useText();
-  const { go } = useFlow();
+  const { go, update } = useFlow();
   const customer = useSession((session) => session.selectedCustomer?.buidCustomer ?? null);
   const { options, invoices, loading, error } = usePaymentData(flow, customer);
+  // The items offered stay those the flow brought (the data source reads them); the choice among
+  // them is this form's until it moves on. Method and account go to the flow store as picked.
   const [chosen, setChosen] = useState<string[]>(chosenIds(flow));
-  const [pickedMethod, setMethod] = useState<PaymentMethodKind | undefined>(flow.method);
-  const [pickedAccount, setAccount] = useState<string | undefined>(flow.bankAccountId);
+  const pickedMethod = flow.method;
+  const pickedAccount = flow.bankAccountId;
   const [cardError, setCardError] = useState<string | null>(null);
   const [tokenising, setTokenising] = useState(false);
   const frame = useRef<HTMLIFrameElement>(null);
@@ -69,8 +71,8 @@ function SelectForm({ flow }: { flow: FlowState }) {
         setTokenising(false);
       }
     }
-    const { mode, invoices: trxIds, customers } = withChosen(flow, chosen);
-    go('confirm', { mode, invoices: trxIds, customers, ...(method ? { method } : {}), ...(method === 'bank' && account ? { bankAccountId: account } : {}), ...(card ? { card } : {}) });
+    update({ ...withChosen(flow, chosen), method, bankAccountId: method === 'bank' ? account : undefined, card, payment: undefined });
+    go('confirm');
   };
 
   return (
@@ -81,13 +83,13 @@ function SelectForm({ flow }: { flow: FlowState }) {
           : <InvoiceChecklist invoices={invoices ?? []} chosen={chosen} onChange={setChosen} />}
         <AmountSummary totals={totals} feeMinor={feeMinor} />
         <Title order={2}>{t('payments.method.title')}</Title>
-        {options ? <MethodChoice methods={options.methods} value={method} onChange={(next) => { setMethod(next); setCardError(null); }} /> : null}
-        {options && method === 'bank' ? <BankAccountChoice accounts={accounts} value={account} onChange={setAccount} /> : null}
+        {options ? <MethodChoice methods={options.methods} value={method} onChange={(next) => { update({ method: next }); setCardError(null); }} /> : null}
+        {options && method === 'bank' ? <BankAccountChoice accounts={accounts} value={account} onChange={(id) => update({ bankAccountId: id })} /> : null}
         {options && method === 'card' ? <CardField provider={options.provider} frameRef={frame} feeMinor={feeMinor} currency={totals.length === 1 ? totals[0]!.currency : undefined} error={cardError} /> : null}
         {options && method === 'mail' ? <Remittance remittance={options.remittance} /> : null}
         <ProblemList problems={problems} invoiceIds={invoiceIds} />
         <Group>
-          <Button variant="default" onClick={() => go('due', withChosen(flow, chosen))}>{t('payments.flow.back')}</Button>
+          <Button variant="default" onClick={() => { update(withChosen(flow, chosen)); go('due'); }}>{t('payments.flow.back')}</Button>
           <Button disabled={!ready} loading={tokenising} onClick={() => void next()}>{t('payments.flow.continue')}</Button>
         </Group>
       </Stack>
