@@ -2,30 +2,55 @@ import '@mantine/core/styles.css';
 import '../engine/app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from '../engine/app/App.tsx';
+import { App, createPortalRouter, type PortalRouter } from '../engine/app/App.tsx';
+import { createQueryClient } from '../engine/data/queries.ts';
 import { initTexts, initialLanguage } from '../engine/i18n/i18n.ts';
-import { bootstrapSession, sessionStore } from '../engine/session/store.ts';
+import type { Texts } from '../engine/i18n/texts.ts';
+import { bootSessionView } from '../engine/session/boot-view.ts';
+import { bootstrapSession, sessionStore, type SessionBasics } from '../engine/session/store.ts';
+import type { SessionState } from '../engine/session/types.ts';
 // The composition root registers the plugins; the engine itself never imports one.
 import '../plugins/index.ts';
+
+/** The user's language: the stored choice, else /self's language where the tenant offers it, else the tenant's default. */
+function languageOf({ config, self }: SessionBasics) {
+  return initialLanguage(config.languages, self?.language && config.languages.includes(self.language as never) ? self.language as never : config.defaultLanguage);
+}
 
 /**
  * spec §1: a spinner (static, in index.html) shows until feature flags, configuration and
  * /self are loaded; then the page title comes from configuration.
+ * Issue 11 (a cold load without a waterfall): configuration, flags and /self are asked at once;
+ * as soon as they are in, the router is created and its route loader starts the screen's reads;
+ * then the texts load while the policy and the selected customer finish the session.
  */
 async function start(): Promise<void> {
-  await bootstrapSession();
-  const { config, self } = sessionStore.get();
+  const queryClient = createQueryClient();
+  let router: PortalRouter | undefined;
+  let texts: Promise<Texts> | undefined;
+  let bootView: Promise<SessionState> | undefined;
+  let booted = false;
+  const loaderSession = () => (booted || !bootView ? Promise.resolve(sessionStore.get()) : bootView);
+  await bootstrapSession(async (basics) => {
+    bootView = bootSessionView(basics, sessionStore.get().paymentMode);
+    const created = createPortalRouter(basics.config.prefixes, queryClient, loaderSession);
+    router = created.router;
+    // The screen's reads go first: the texts, the policy and the customer wait until they are asked.
+    await created.started();
+    texts = initTexts(languageOf(basics));
+  });
+  booted = true;
+  const { config } = sessionStore.get();
   const root = createRoot(document.getElementById('root')!);
-  if (!config) {
+  if (!config || !router || !texts) {
     document.getElementById('boot-error')?.removeAttribute('hidden');
     document.getElementById('boot-spinner')?.remove();
     return;
   }
   document.title = config.title;
-  const language = initialLanguage(config.languages, self?.language && config.languages.includes(self.language as never) ? self.language as never : config.defaultLanguage);
-  const texts = await initTexts(language);
+  const loadedTexts = await texts;
   document.getElementById('boot-spinner')?.remove();
-  root.render(<StrictMode><App texts={texts} /></StrictMode>);
+  root.render(<StrictMode><App texts={loadedTexts} queryClient={queryClient} router={router} /></StrictMode>);
 }
 
 void start();

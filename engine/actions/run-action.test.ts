@@ -19,7 +19,7 @@ const definition: ActionDefinition = {
 
 function environment(answer: boolean) {
   return {
-    navigate: vi.fn(), notify: vi.fn(), refresh: vi.fn(), landingPath: () => '/',
+    navigate: vi.fn(), notify: vi.fn(), refresh: vi.fn(), forgetData: vi.fn(), landingPath: () => '/',
     confirm: vi.fn(async () => answer),
   } satisfies ActionEnvironment;
 }

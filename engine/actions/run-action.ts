@@ -12,8 +12,10 @@ export interface ActionEnvironment {
   notify(kind: 'success' | 'error' | 'info', messageKey: string, values?: Record<string, unknown>): void;
   /** `values` fill the message's placeholders (a retry's confirmation reads the error's meta). */
   confirm(title: string, message: string, confirmLabel?: string, values?: Record<string, unknown>): Promise<boolean>;
-  /** Re-fetches the screen's data after a change. */
+  /** The program's data changed: every cached read is stale (data/queries.ts invalidateResources). */
   refresh(): void;
+  /** Another user (or none) from now on: drops every cached read, so nothing of the last one shows. */
+  forgetData(): void;
   /** Where a user lands after signing in (per user type). */
   landingPath(): string;
 }
@@ -71,10 +73,11 @@ const handlers: Record<ActionName, Handler> = {
   async signIn(_definition, context, env) {
     const form = context.form ?? {};
     await signIn(String(form.username ?? ''), String(form.password ?? ''));
+    env.forgetData();
     env.navigate(env.landingPath());
   },
   async signOut(_definition, _context, env) {
-    await signOut();
+    try { await signOut(); } finally { env.forgetData(); }
     env.navigate('/login');
   },
   async reload() {

@@ -1,4 +1,6 @@
 import { useCallback } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidateResources } from '../data/queries.ts';
 import type { ActionDefinition } from '../definitions/types.ts';
 import { useText } from '../i18n/use-text.ts';
 import { usePortalNavigate } from '../routing/navigation.ts';
@@ -12,7 +14,8 @@ import { runAction, type ActionContext, type ActionOutcome } from './run-action.
 /** run(definition, extra) runs an action in the current screen's context (spec: most actions toast on success). */
 export function useActionRunner(options: { showsOwnErrors?: boolean } = {}): (definition: ActionDefinition, extra?: Partial<ActionContext>) => Promise<ActionOutcome> {
   const { showsOwnErrors = false } = options;
-  const { bindings, refresh } = useScreen();
+  const { bindings } = useScreen();
+  const queryClient = useQueryClient();
   const navigate = usePortalNavigate();
   const { t } = useText();
   const toast = useToast();
@@ -20,7 +23,8 @@ export function useActionRunner(options: { showsOwnErrors?: boolean } = {}): (de
     navigate: (to, state) => navigate(to, state === undefined ? undefined : { state }),
     notify: toast,
     confirm: (title, message, confirmLabel, values) => confirmDialog(t, title, message, confirmLabel, values),
-    refresh,
+    refresh: () => { void invalidateResources(queryClient); },
+    forgetData: () => queryClient.clear(),
     landingPath: () => landingPathFor(sessionStore.get()),
-  }, { showsOwnErrors }), [bindings, navigate, refresh, t, toast, showsOwnErrors]);
+  }, { showsOwnErrors }), [bindings, navigate, queryClient, t, toast, showsOwnErrors]);
 }

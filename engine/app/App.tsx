@@ -1,26 +1,45 @@
 import { useMemo } from 'react';
 import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from 'virtual:portal-screens';
 import type { Texts } from '../i18n/i18next-texts.ts';
 import { TextsProvider } from '../i18n/use-text.ts';
 import { AbilityProvider } from '../policy/AbilityProvider.tsx';
 import { buildRoutes } from '../routing/build-routes.tsx';
+import { screenLoader } from '../routing/screen-loader.ts';
 import { useSession } from '../session/store.ts';
+import type { PortalConfig, SessionState } from '../session/types.ts';
 import { OverlayHost } from './OverlayHost.tsx';
 import { contrastVariables, themeFor } from './theme.ts';
 
-export function App({ texts }: { texts: Texts }) {
+export type PortalRouter = ReturnType<typeof createBrowserRouter>;
+
+/**
+ * The data router of every screen under every prefix. Creating it matches the URL and runs the
+ * route's loader, which starts the screen's reads (routing/screen-loader.ts), so the boot creates
+ * it as soon as configuration and /self are in, before the rest of the session and the texts.
+ * `session` resolves the loaders' bindings (the boot's view of the session, then the store's);
+ * `started()` resolves when the matched route's reads are on their way.
+ */
+export function createPortalRouter(prefixes: PortalConfig['prefixes'], queryClient: QueryClient, session: () => Promise<SessionState>): { router: PortalRouter; started(): Promise<void> } {
+  const loader = screenLoader(queryClient, session);
+  return { router: createBrowserRouter(buildRoutes(routes, prefixes, loader.loaderFor)), started: loader.started };
+}
+
+/** The portal: texts, the data layer's one QueryClient (data/queries.ts), the UI kit and the router. */
+export function App({ texts, queryClient, router }: { texts: Texts; queryClient: QueryClient; router: PortalRouter }) {
   const config = useSession((session) => session.config);
-  const router = useMemo(() => createBrowserRouter(buildRoutes(routes, config!.prefixes)), [config]);
   const theme = useMemo(() => themeFor(config), [config]);
   return (
-    <TextsProvider texts={texts}>
-      <MantineProvider theme={theme} cssVariablesResolver={contrastVariables} defaultColorScheme={config?.theme.colorScheme ?? 'light'}>
-        {/* The user's ability for every screen, the sign-in pages' (which may do nothing) too. */}
-        <AbilityProvider><RouterProvider router={router} /></AbilityProvider>
-        <OverlayHost />
-      </MantineProvider>
-    </TextsProvider>
+    <QueryClientProvider client={queryClient}>
+      <TextsProvider texts={texts}>
+        <MantineProvider theme={theme} cssVariablesResolver={contrastVariables} defaultColorScheme={config?.theme.colorScheme ?? 'light'}>
+          {/* The user's ability for every screen, the sign-in pages' (which may do nothing) too. */}
+          <AbilityProvider><RouterProvider router={router} /></AbilityProvider>
+          <OverlayHost />
+        </MantineProvider>
+      </TextsProvider>
+    </QueryClientProvider>
   );
 }

@@ -6,6 +6,7 @@ import { createAjv, describeErrors } from '../../schemas/ajv.ts';
 import screenSchema from '../../schemas/screen.schema.json' with { type: 'json' };
 import type { ScreenDefinition } from '../definitions/types.ts';
 import { namespacesIn } from '../i18n/namespaces.ts';
+import { firstReads } from '../routing/first-reads.ts';
 
 const MODULE_ID = 'virtual:portal-screens';
 const RESOLVED_ID = `\0${MODULE_ID}`;
@@ -26,7 +27,8 @@ export function readScreens(directory: string): Array<{ file: string; definition
 /**
  * `virtual:portal-screens` gives the router what it needs up front (id, path, title, guard,
  * layout), one lazy loader per screen, so each route's definition is its own chunk, and the
- * locale namespaces each definition names, so a route loads its texts beside its chunk.
+ * locale namespaces each definition names, so a route loads its texts beside its chunk, and the
+ * nodes each screen reads data with (routing/first-reads.ts), so its route loader starts them at once.
  * `virtual:portal-screen-validator` is the screen schema's validator compiled ahead of time, so
  * tenant overrides are checked in the browser without eval (strict CSP); it is imported only
  * when a tenant patches a screen, so it stays out of the entry chunk.
@@ -57,6 +59,10 @@ export function screensPlugin(directory = 'screens', localesDirectory = 'locales
         `export const routes = ${JSON.stringify(routes)};`,
         `export const loaders = {\n${loaders.join('\n')}\n};`,
         `export const textNamespaces = ${JSON.stringify(textNamespaces)};`,
+        `export const screenReads = ${JSON.stringify(Object.fromEntries(screens.flatMap(({ definition }) => {
+          const reads = firstReads(definition.body);
+          return reads.length ? [[definition.id, reads]] : [];
+        })))};`,
       ].join('\n');
     },
   };

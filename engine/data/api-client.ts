@@ -30,8 +30,12 @@ export function withQuery(path: string, params: QueryParams = {}): string {
   return query ? `${path}?${query}` : path;
 }
 
-/** `extraHeaders`: headers of a call's own (the payment flow's Idempotency-Key). */
-export async function apiRequest<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, extraHeaders: Record<string, string> = {}): Promise<T> {
+/**
+ * `extraHeaders`: headers of a call's own (the payment flow's Idempotency-Key). `logFailures`
+ * false: a speculative read (started before it is known to apply, session/early-requests.ts)
+ * whose failure is expected and handled.
+ */
+export async function apiRequest<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, extraHeaders: Record<string, string> = {}, logFailures = true): Promise<T> {
   const headers: Record<string, string> = { ...extraHeaders, accept: 'application/vnd.api+json' };
   if (body !== undefined) headers['content-type'] = 'application/vnd.api+json';
   const token = method === 'GET' ? undefined : csrfToken();
@@ -41,7 +45,7 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
     response = await fetch(path, { method, headers, credentials: 'same-origin', ...(body !== undefined ? { body: JSON.stringify(body) } : {}), ...(signal ? { signal } : {}) });
   } catch (error) {
     if ((error as Error).name === 'AbortError') throw error;
-    log('error', `${method} ${path}: ${(error as Error).message}`, { method, url: path });
+    if (logFailures) log('error', `${method} ${path}: ${(error as Error).message}`, { method, url: path });
     throw new ApiRequestError(0, CONNECTION_ERROR, []);
   }
   if (response.status === 204) return undefined as T;
@@ -51,7 +55,7 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   if (!response.ok) {
     const errors = (parsed as { errors?: ApiErrorObject[] } | undefined)?.errors ?? [];
     const code = errors[0]?.code ?? (response.status >= 500 ? 'errors.request.serverError' : 'errors.request.invalid');
-    log('error', `${method} ${path}: ${response.status} ${code}`, { method, url: path, status: response.status, code });
+    if (logFailures) log('error', `${method} ${path}: ${response.status} ${code}`, { method, url: path, status: response.status, code });
     throw new ApiRequestError(response.status, code, errors);
   }
   return parsed as T;
@@ -59,6 +63,8 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
 
 export const api = {
   get: <T>(path: string, params?: QueryParams, signal?: AbortSignal) => apiRequest<T>('GET', withQuery(path, params), undefined, signal),
+  /** A GET whose failure is expected and not logged. */
+  quietGet: <T>(path: string) => apiRequest<T>('GET', path, undefined, undefined, {}, false),
   post: <T>(path: string, body: unknown = {}, headers?: Record<string, string>) => apiRequest<T>('POST', path, body, undefined, headers),
   patch: <T>(path: string, body: unknown = {}) => apiRequest<T>('PATCH', path, body),
   delete: <T>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, body),

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { resolveBinding, resolveQueryValues, type BindingContext } from '../definitions/bindings.ts';
 import { useScreen } from '../screens/screen-context.tsx';
-import { api, ApiRequestError, type QueryParams } from './api-client.ts';
+import { ApiRequestError, CONNECTION_ERROR, type QueryParams } from './api-client.ts';
+import { resourceQuery, type ResourceDocument } from './queries.ts';
 
 export interface SourceDefinition {
   resource: string;
@@ -14,6 +15,7 @@ export interface ResourceState<T> {
   data: T | undefined;
   meta: Record<string, unknown> | undefined;
   error: ApiRequestError | undefined;
+  /** Nothing to show yet for these parameters (a refetch after a write keeps the data and is not "loading"). */
   loading: boolean;
 }
 
@@ -29,31 +31,36 @@ export function sourceParams(source: SourceDefinition, bindings: BindingContext)
   };
 }
 
+/** A source's request: its path and parameters with the bindings resolved (what loaders prefetch too). */
+export function sourceQuery(source: SourceDefinition, bindings: BindingContext) {
+  return resourceQuery(String(resolveBinding(source.resource, bindings)), sourceParams(source, bindings));
+}
+
+/** `single` sources yield the first resource's attributes (of a list or of one resource). */
+function pick(document: ResourceDocument, single: boolean | undefined): unknown {
+  if (!single) return document.data;
+  const first = Array.isArray(document.data) ? document.data[0] : document.data;
+  return (first as { attributes?: unknown } | undefined)?.attributes;
+}
+
+/** Every failure as an ApiRequestError with an i18n code (apiRequest already makes most of them one). */
+function asApiError(error: unknown): ApiRequestError | undefined {
+  if (!error) return undefined;
+  return error instanceof ApiRequestError ? error : new ApiRequestError(0, CONNECTION_ERROR, []);
+}
+
 /**
- * Fetches a definition's source with its bindings resolved; refetches when they change or
- * after a mutation (refreshKey). `single` sources yield the first resource's attributes.
+ * A definition's source with its bindings resolved, through the data layer's cache (queries.ts):
+ * widgets asking the same thing share one request, a route loader may have started it already,
+ * and a write elsewhere (invalidateResources) makes it fetch again.
  */
 export function useResource<T = Record<string, unknown>>(source: SourceDefinition): ResourceState<T> {
-  const { bindings, refreshKey } = useScreen();
-  const path = String(resolveBinding(source.resource, bindings));
-  const params = sourceParams(source, bindings);
-  const key = `${path}?${JSON.stringify(params)}|${refreshKey}`;
-  const [state, setState] = useState<ResourceState<T>>({ data: undefined, meta: undefined, error: undefined, loading: true });
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setState((previous) => ({ ...previous, loading: true, error: undefined }));
-    api.get<{ data: unknown; meta?: Record<string, unknown> }>(path, params, controller.signal).then((document) => {
-      const data = source.single
-        ? (Array.isArray(document.data) ? (document.data[0] as { attributes?: unknown } | undefined)?.attributes : (document.data as { attributes?: unknown }).attributes)
-        : document.data;
-      setState({ data: data as T, meta: document.meta, error: undefined, loading: false });
-    }).catch((error: unknown) => {
-      if ((error as Error).name === 'AbortError') return;
-      setState({ data: undefined, meta: undefined, error: error instanceof ApiRequestError ? error : new ApiRequestError(0, 'errors.connection.unableToContactServer', []), loading: false });
-    });
-    return () => controller.abort();
-    // `key` stands for path, params and refreshKey: the objects themselves are new every render.
-  }, [key]);
-  return state;
+  const { bindings } = useScreen();
+  const query = useQuery(sourceQuery(source, bindings));
+  return {
+    data: query.data === undefined ? undefined : pick(query.data, source.single) as T,
+    meta: query.data?.meta,
+    error: asApiError(query.error),
+    loading: query.isPending,
+  };
 }

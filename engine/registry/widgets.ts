@@ -2,27 +2,35 @@ import { lazy, type LazyExoticComponent } from 'react';
 import type { WidgetName } from './names.ts';
 import type { WidgetComponent } from './widget-contract.ts';
 
+type WidgetModule = () => Promise<{ default: WidgetComponent }>;
+
 /**
- * Widget name → lazily loaded component: a screen pulls in only the widgets it uses.
+ * Widget name → its module, loaded on first use: a screen pulls in only the widgets it uses,
+ * and a route loader may start them before the screen renders (routing/prefetch-screen.ts).
  * Keyed by WidgetName, so a missing or extra entry fails the type check.
  */
-export const widgetRegistry: Record<WidgetName, LazyExoticComponent<WidgetComponent>> = {
-  table: lazy(() => import('../widgets/table/TableWidget.tsx')),
-  form: lazy(() => import('../widgets/form/FormWidget.tsx')),
-  stat: lazy(() => import('../widgets/StatWidget.tsx')),
-  detail: lazy(() => import('../widgets/DetailWidget.tsx')),
-  tabs: lazy(() => import('../widgets/TabsWidget.tsx')),
-  chart: lazy(() => import('../widgets/ChartWidget.tsx')),
-  actions: lazy(() => import('../widgets/ActionsWidget.tsx')),
-  markdown: lazy(() => import('../widgets/MarkdownWidget.tsx')),
-  upload: lazy(() => import('../widgets/UploadWidget.tsx')),
-  plugin: lazy(() => import('../widgets/PluginWidget.tsx')),
-  heading: lazy(() => import('../widgets/HeadingWidget.tsx')),
-  frame: lazy(() => import('../widgets/FrameWidget.tsx')),
-  stack: lazy(() => import('../widgets/StackWidget.tsx')),
-  notFound: lazy(() => import('../widgets/NotFoundWidget.tsx')),
-  languagePicker: lazy(() => import('../widgets/LanguagePickerWidget.tsx')),
-  customerPicker: lazy(() => import('../widgets/CustomerPickerWidget.tsx')),
-  merchantPicker: lazy(() => import('../widgets/MerchantPickerWidget.tsx')),
-  list: lazy(() => import('../widgets/ListWidget.tsx')),
+export const widgetModules: Record<WidgetName, WidgetModule> = {
+  table: () => import('../widgets/table/TableWidget.tsx'),
+  form: () => import('../widgets/form/FormWidget.tsx'),
+  stat: () => import('../widgets/StatWidget.tsx'),
+  detail: () => import('../widgets/DetailWidget.tsx'),
+  tabs: () => import('../widgets/TabsWidget.tsx'),
+  chart: () => import('../widgets/ChartWidget.tsx'),
+  actions: () => import('../widgets/ActionsWidget.tsx'),
+  markdown: () => import('../widgets/MarkdownWidget.tsx'),
+  upload: () => import('../widgets/UploadWidget.tsx'),
+  plugin: () => import('../widgets/PluginWidget.tsx'),
+  heading: () => import('../widgets/HeadingWidget.tsx'),
+  frame: () => import('../widgets/FrameWidget.tsx'),
+  stack: () => import('../widgets/StackWidget.tsx'),
+  notFound: () => import('../widgets/NotFoundWidget.tsx'),
+  languagePicker: () => import('../widgets/LanguagePickerWidget.tsx'),
+  customerPicker: () => import('../widgets/CustomerPickerWidget.tsx'),
+  merchantPicker: () => import('../widgets/MerchantPickerWidget.tsx'),
+  list: () => import('../widgets/ListWidget.tsx'),
 };
+
+/** Widget name → lazily loaded component, from widgetModules. */
+export const widgetRegistry = Object.fromEntries(
+  Object.entries(widgetModules).map(([name, load]) => [name, lazy(load)]),
+) as Record<WidgetName, LazyExoticComponent<WidgetComponent>>;

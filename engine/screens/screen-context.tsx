@@ -1,11 +1,9 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
 import type { BindingContext } from '../definitions/bindings.ts';
 
+/** What a screen's widgets read: the bindings. Data comes from the data layer (data/queries.ts), the ability from policy/AbilityProvider. */
 interface ScreenContextValue {
   bindings: BindingContext;
-  /** Bumped after a successful mutation so data widgets fetch again. */
-  refreshKey: number;
-  refresh(): void;
 }
 
 const ScreenContext = createContext<ScreenContextValue | null>(null);

@@ -8,11 +8,13 @@ import {
   shouldLoadLoyalty, shouldLoadMappedLocations, showMerchantRollUp,
 } from './start-rules.ts';
 import type {
-  IdLabel, LoyaltyEnrollment, MappedLocation, PaymentMode, PortalConfig, SelectedCustomer,
+  LoyaltyEnrollment, MappedLocation, PaymentMode, PortalConfig, SelectedCustomer,
   SelectedMerchant, SelfAttributes, SessionState,
 } from './types.ts';
 import { configureLogger, log } from '../logging/logger.ts';
 import { loadAbility } from '../policy/ability.ts';
+import { currencyOptions, type CurrenciesDocument } from './currencies.ts';
+import { CURRENCIES_PATH, earlyGet, endEarly, probablySignedIn, startEarly } from './early-requests.ts';
 
 const initialState: SessionState = {
   status: 'loading', config: null, flags: {}, self: null, userType: 'none',
@@ -45,8 +47,18 @@ export function useSession<T>(select: (session: SessionState) => T): T {
 
 type SelfDocument = JsonApiDocument<ResourceObject<SelfAttributes>>;
 
-/** Loads flags, configuration and /self; the shell shows a spinner until this resolves (spec §1). */
-export async function bootstrapSession(): Promise<void> {
+/** What the boot knows once configuration, flags and /self are in, before the policy and the customer load. */
+export interface SessionBasics { config: PortalConfig; flags: Record<string, boolean>; self: SelfAttributes | null }
+
+/**
+ * Loads flags, configuration and /self at once (and, signed in, the customer's currencies:
+ * session/early-requests.ts); the shell shows a spinner until this resolves (spec §1).
+ * `onBasics` hears the first three as soon as they are in, so route loaders can start a screen's
+ * reads before the rest of the session loads (issue 11: no waterfall); the session waits for it.
+ */
+export async function bootstrapSession(onBasics?: (basics: SessionBasics) => void | Promise<void>): Promise<void> {
+  if (probablySignedIn()) startEarly(CURRENCIES_PATH);
+  const selfRequest = fetchSelf();
   try {
     const [config, flags] = await Promise.all([
       api.get<JsonApiDocument<ResourceObject<PortalConfig>>>('/config'),
@@ -56,21 +68,29 @@ export async function bootstrapSession(): Promise<void> {
     const { logging } = config.data.attributes;
     configureLogger({ level: logging.level, ...(logging.endpoint ? { endpoint: logging.endpoint } : {}) });
   } catch {
+    endEarly();
     setState({ status: 'failed' });
     return;
   }
-  await refreshSelf();
+  const self = await selfRequest;
+  const { config, flags } = store.getState();
+  await onBasics?.({ config: config!, flags, self });
+  await applySelf(self);
+  endEarly();
   setState({ status: 'ready' });
 }
 
 /** spec §8: a failure of the self call means not logged in. */
-export async function refreshSelf(): Promise<SelfAttributes | null> {
-  let self: SelfAttributes | null = null;
+async function fetchSelf(): Promise<SelfAttributes | null> {
   try {
-    self = (await api.get<SelfDocument>('/self')).data.attributes;
+    return (await api.get<SelfDocument>('/self')).data.attributes;
   } catch {
-    self = null;
+    return null;
   }
+}
+
+export async function refreshSelf(): Promise<SelfAttributes | null> {
+  const self = await fetchSelf();
   await applySelf(self);
   return self;
 }
@@ -168,8 +188,7 @@ async function loadSelectedMerchant(self: SelfAttributes): Promise<void> {
 async function loadCurrencies(): Promise<void> {
   if (store.getState().config?.currency_version == null) return;
   try {
-    const document = await api.get<JsonApiDocument<Array<ResourceObject<IdLabel>>>>('/ecaas/customer-currencies');
-    const currencies = document.data.map((item) => ({ id: item.attributes.id ?? item.id, label: item.attributes.label }));
+    const currencies = currencyOptions(await earlyGet<CurrenciesDocument>(CURRENCIES_PATH));
     setState({ customerCurrencies: currencies, selectedCurrency: defaultCurrencyId(currencies) ?? null });
   } catch {
     setState({ customerCurrencies: [], selectedCurrency: null });

@@ -1,8 +1,10 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Alert, Badge, Button, Group, Select, Table, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useLocation } from 'react-router';
 import { api, type JsonApiDocument, type ResourceObject } from '../data/api-client.ts';
+import { resourceQuery } from '../data/queries.ts';
 import { useText } from '../i18n/use-text.ts';
 import type { WidgetProps } from '../registry/widget-contract.ts';
 import { landingPathFor } from '../routing/landing.ts';
@@ -29,20 +31,16 @@ export default function CustomerPickerWidget(_props: WidgetProps) {
   const selectedName = useSession((session) => session.selectedCustomer?.customerName ?? null);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
-  const [customers, setCustomers] = useState<CustomerRow[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  // The list found so far stays while a new search loads.
+  const customersQuery = useQuery({
+    ...resourceQuery<Array<ResourceObject<CustomerRow>>>('/customers', { 'page[size]': 10000, 'filter[sort]': 'customer_name|asc', 'filter[search]': debounced || undefined }),
+    placeholderData: keepPreviousData,
+  });
+  const failed = customersQuery.isError;
   const [locations, setLocations] = useState<Record<string, LocationRow[]>>({});
   const [chosenLocation, setChosenLocation] = useState<Record<string, string | null>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    api.get<JsonApiDocument<Array<ResourceObject<CustomerRow>>>>('/customers', { 'page[size]': 10000, 'filter[sort]': 'customer_name|asc', 'filter[search]': debounced || undefined }, controller.signal)
-      .then((document) => { setCustomers(document.data.map((item) => item.attributes)); setFailed(false); })
-      .catch((reason: unknown) => { if ((reason as Error).name !== 'AbortError') setFailed(true); });
-    return () => controller.abort();
-  }, [debounced]);
 
   const loadLocations = async (customerId: string) => {
     if (locations[customerId]) return;
@@ -66,7 +64,7 @@ export default function CustomerPickerWidget(_props: WidgetProps) {
     navigate(from && !from.endsWith('/account/customers') ? from : landingPathFor(sessionStore.get()), { replace: true });
   };
 
-  const rows = useMemo(() => customers ?? [], [customers]);
+  const rows = useMemo(() => customersQuery.data?.data.map((item) => item.attributes) ?? [], [customersQuery.data]);
   return (
     <div>
       <Group align="flex-start" gap="lg" mb="sm" wrap="wrap">

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, FileInput, Group, Progress, Select, Stack } from '@mantine/core';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { checkUpload, type CandidateFile } from '../../domain/files.ts';
 import { useFormatter } from '../format/use-formatter.ts';
-import { api, type JsonApiDocument, type ResourceObject } from '../data/api-client.ts';
+import type { ResourceObject } from '../data/api-client.ts';
+import { invalidateResources, resourceQuery } from '../data/queries.ts';
 import { resolveBinding } from '../definitions/bindings.ts';
 import { useText } from '../i18n/use-text.ts';
 import type { WidgetProps } from '../registry/widget-contract.ts';
@@ -12,6 +14,7 @@ import { useSession } from '../session/store.ts';
 import { useToast } from '../shell/toast.ts';
 
 interface DocumentType { doc_type_id: number; document_type: string; max_attachments: number }
+const NO_TYPES: DocumentType[] = [];
 
 function toBase64(bytes: Uint8Array): string {
   let binary = '';
@@ -51,19 +54,16 @@ export default function UploadWidget({ node }: WidgetProps) {
   const { t } = useText();
   const toast = useToast();
   const formatValue = useFormatter();
-  const { bindings, refresh } = useScreen();
+  const { bindings } = useScreen();
+  const queryClient = useQueryClient();
   const limits = useSession((session) => session.config?.limits.files);
-  const [types, setTypes] = useState<DocumentType[]>([]);
+  // A failed list offers no types (the upload cannot start), as before the data layer.
+  const typesQuery = useQuery(resourceQuery<Array<ResourceObject<DocumentType>>>(String(node.documentTypes ?? '/document-types')));
+  const types = typesQuery.data?.data.map((item) => item.attributes) ?? NO_TYPES;
   const [docTypeId, setDocTypeId] = useState<string | null>(null);
   const [files, setFiles] = useState<File[]>([]);
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<{ code: string; meta?: Record<string, unknown> } | null>(null);
-
-  useEffect(() => {
-    void api.get<JsonApiDocument<Array<ResourceObject<DocumentType>>>>(String(node.documentTypes ?? '/document-types'))
-      .then((document) => setTypes(document.data.map((item) => item.attributes)))
-      .catch(() => setTypes([]));
-  }, [node.documentTypes]);
 
   const upload = async () => {
     if (!limits) return;
@@ -81,7 +81,7 @@ export default function UploadWidget({ node }: WidgetProps) {
     if (!result.ok) { const code = result.code ?? 'errors.files.uploadFailed'; setError({ code, meta: errorValues(code, result.meta) }); return; }
     setFiles([]);
     if (node.success) toast('success', String(node.success));
-    refresh();
+    void invalidateResources(queryClient);
   };
 
   // The texts' values: the field named in the user's language, the size limit as a file size

@@ -3,10 +3,12 @@ import { resolve } from 'node:path';
 import { Suspense, type ReactElement } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
 import type { WidgetProps } from '@rjsf/utils';
 import { describe, expect, it, vi } from 'vitest';
 import type { BindingContext } from '../../definitions/bindings.ts';
+import { createQueryClient } from '../../data/queries.ts';
 import type { WidgetNode } from '../../definitions/types.ts';
 import { Texts, type TextTree } from '../../i18n/i18next-texts.ts';
 import { TextsProvider } from '../../i18n/use-text.ts';
@@ -37,10 +39,9 @@ async function renderElement(element: ReactElement, bindings: Partial<BindingCon
   await texts.ready(['auth', 'errors']);
   const screen = {
     bindings: { session: {}, customer: null, merchant: null, route: {}, query: {}, selection: [], tenant: {}, ...bindings },
-    refreshKey: 0,
-    refresh: () => {},
   };
   const { prelude } = await prerenderToNodeStream(
+    <QueryClientProvider client={createQueryClient()}>
     <TextsProvider texts={texts}>
       <MantineProvider>
         <MemoryRouter>
@@ -49,7 +50,8 @@ async function renderElement(element: ReactElement, bindings: Partial<BindingCon
           </ScreenContextProvider>
         </MemoryRouter>
       </MantineProvider>
-    </TextsProvider>,
+    </TextsProvider>
+    </QueryClientProvider>,
   );
   let html = '';
   for await (const chunk of prelude) html += String(chunk);

@@ -1,16 +1,18 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
-import { api, ApiRequestError, type JsonApiDocument, type QueryParams, type ResourceObject } from '../../data/api-client.ts';
-import { resolveAll, resolveBinding } from '../../definitions/bindings.ts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { ApiRequestError, type QueryParams } from '../../data/api-client.ts';
+import { RESOURCE_ROOT } from '../../data/queries.ts';
+import { useInvalidations } from '../../data/use-invalidations.ts';
+import { resolveAll } from '../../definitions/bindings.ts';
 import { useText } from '../../i18n/use-text.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
-import { buildListParams, criteriaParams, initialUiState, nextSort, pageSizesOf, rowIdOf } from './list-params.ts';
+import { criteriaParams, initialUiState, nextSort, pageSizesOf, rowIdOf } from './list-params.ts';
+import { listQuery, listResource } from './list-query.ts';
 import type { SortChoice, TableNode, TableRow, TableUiState } from './types.ts';
 
 /** Typing in the search box or a text filter waits this long before asking the server. */
 export const INPUT_DEBOUNCE_MS = 300;
 const FALLBACK_ERROR = 'errors.request.serverError';
-
-type ListDocument = JsonApiDocument<ResourceObject[]> & { meta?: { page?: { total?: number; pages?: number } } };
 
 interface Criteria { search: string; filters: Record<string, string> }
 interface State { pageIndex: number; pageSize: number; sort: SortChoice | null; input: Criteria; applied: Criteria }
@@ -52,8 +54,12 @@ function initialState(definition: TableNode): State {
 
 /** A failure as the server named it: an i18n code and the values its text needs. */
 export interface TableError { code: string; values: Record<string, unknown> }
-interface Load { rows: TableRow[]; total: number; loading: boolean; loaded: boolean; error: TableError | null }
 const EMPTY_ROWS: TableRow[] = [];
+
+function tableError(error: unknown): TableError | null {
+  if (!error) return null;
+  return error instanceof ApiRequestError ? { code: error.code, values: error.meta } : { code: FALLBACK_ERROR, values: {} };
+}
 
 export interface TableData {
   /** What the controls show (typed texts before the debounce included). */
@@ -68,7 +74,7 @@ export interface TableData {
   loaded: boolean;
   /** The last failure, null after a success. */
   error: TableError | null;
-  /** Changes whenever the set of rows the list can contain changes (filters, refresh). */
+  /** Changes whenever the set of rows the list can contain changes (filters, a write invalidating the list). */
   criteriaKey: string;
   /** The list's current filters and sort as query parameters, without paging (for an export of the list). */
   criteria: QueryParams;
@@ -84,15 +90,14 @@ export interface TableData {
 
 /**
  * The headless table: UI state, the JSON:API parameters built from the definition and that
- * state, and the fetch. A request in flight is aborted when its parameters change, and the
- * list is fetched again when the screen's refreshKey changes (after a mutation).
+ * state, and the read through the data layer (data/queries.ts): the page shown stays while the
+ * next one loads, a request nobody needs any more is aborted (the query's signal), and a write
+ * anywhere (invalidateResources) fetches the list again.
  */
 export function useTableData(definition: TableNode): TableData {
-  const { bindings, refreshKey } = useScreen();
+  const { bindings } = useScreen();
   const { language } = useText();
   const [state, dispatch] = useReducer(reduce, definition, initialState);
-  const [attempt, setAttempt] = useState(0);
-  const [load, setLoad] = useState<Load>({ rows: EMPTY_ROWS, total: 0, loading: true, loaded: false, error: null });
 
   useEffect(() => {
     if (state.input === state.applied) return undefined;
@@ -101,9 +106,8 @@ export function useTableData(definition: TableNode): TableData {
   }, [state.input, state.applied]);
 
   const ui: TableUiState = { pageIndex: state.pageIndex, pageSize: state.pageSize, sort: state.sort, search: state.applied.search, filters: state.applied.filters };
-  const resource = String(resolveBinding(definition.source.resource, bindings));
-  const params = buildListParams(definition, ui, bindings, language);
-  const requestKey = JSON.stringify([resource, params]);
+  const query = listQuery(definition, ui, bindings, language);
+  const [, resource, params] = query.queryKey;
 
   // Other bound source values (another customer, another route status) list other rows: first page.
   const sourceKey = JSON.stringify([resource, resolveAll(definition.source.filter, bindings), resolveAll(definition.source.params, bindings)]);
@@ -113,44 +117,41 @@ export function useTableData(definition: TableNode): TableData {
     dispatch({ type: 'page', pageIndex: 0 });
   }
 
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad((previous) => ({ ...previous, loading: true, error: null }));
-    api.get<ListDocument>(resource, params, controller.signal).then((document) => {
-      const rows = document.data.map((item) => ({ id: rowIdOf(definition, item), record: item.attributes }));
-      setLoad({ rows, total: document.meta?.page?.total ?? rows.length, loading: false, loaded: true, error: null });
-    }, (error: unknown) => {
-      if (controller.signal.aborted) return;
-      setLoad((previous) => ({ ...previous, loading: false, error: error instanceof ApiRequestError ? { code: error.code, values: error.meta } : { code: FALLBACK_ERROR, values: {} } }));
-    });
-    return () => controller.abort();
-    // requestKey stands for resource and params, which are new objects on every render.
-  }, [requestKey, refreshKey, attempt]);
+  const result = useQuery({ ...query, placeholderData: keepPreviousData });
+  const document = result.data;
+  const rows = useMemo(() => document?.data.map((item) => ({ id: rowIdOf(definition, item), record: item.attributes })) ?? EMPTY_ROWS, [document, definition]);
+  const total = (document?.meta?.page as { total?: number } | undefined)?.total ?? rows.length;
+  const loaded = document !== undefined;
+  const error = tableError(result.error);
+  const loading = result.isFetching;
 
-  const pageCount = Math.max(1, Math.ceil(load.total / state.pageSize));
-  // A refresh can shrink the list below the current page: go to the last page that exists.
+  const pageCount = Math.max(1, Math.ceil(total / state.pageSize));
+  // A write can shrink the list below the current page: go to the last page that exists.
   useEffect(() => {
-    if (!load.loading && load.loaded && !load.error && load.rows.length === 0 && state.pageIndex > 0 && load.total > 0) {
+    if (!loading && loaded && !error && rows.length === 0 && state.pageIndex > 0 && total > 0) {
       dispatch({ type: 'page', pageIndex: pageCount - 1 });
     }
-  }, [load, state.pageIndex, pageCount]);
+  }, [loading, loaded, error, rows, total, state.pageIndex, pageCount]);
 
+  const invalidations = useInvalidations([RESOURCE_ROOT, resource]);
+  const criteria = criteriaParams(params);
   const criteriaKey = useMemo(() => {
-    const { 'filter[sort]': _sort, ...criteria } = criteriaParams(params);
-    return JSON.stringify([resource, criteria, refreshKey]);
-  }, [requestKey, refreshKey]);
+    const { 'filter[sort]': _sort, ...unsorted } = criteria;
+    return JSON.stringify([resource, unsorted, invalidations]);
+    // The key's hash stands for resource and criteria, new objects on every render.
+  }, [JSON.stringify(criteria), resource, invalidations]);
 
   return {
     ui: { ...ui, search: state.input.search, filters: state.input.filters },
     pageSizes: pageSizesOf(definition),
-    rows: load.rows,
-    total: load.total,
+    rows,
+    total,
     pageCount,
-    loading: load.loading,
-    loaded: load.loaded,
-    error: load.error,
+    loading,
+    loaded,
+    error,
     criteriaKey,
-    criteria: criteriaParams(params),
+    criteria,
     setPageIndex: (pageIndex) => dispatch({ type: 'page', pageIndex }),
     setPageSize: (pageSize) => dispatch({ type: 'pageSize', pageSize }),
     setSort: (sort) => dispatch({ type: 'sort', sort }),
@@ -158,6 +159,6 @@ export function useTableData(definition: TableNode): TableData {
     setSearch: (text) => dispatch({ type: 'search', text }),
     setFilter: (name, value, immediate = false) => dispatch({ type: 'filter', name, value, immediate }),
     clearFilters: () => dispatch({ type: 'clearFilters' }),
-    retry: () => setAttempt((count) => count + 1),
+    retry: () => { void result.refetch(); },
   };
 }

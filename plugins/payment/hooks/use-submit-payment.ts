@@ -1,5 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiRequestError, type JsonApiDocument, type ResourceObject } from '../../../engine/data/api-client.ts';
+import { invalidateResources } from '../../../engine/data/queries.ts';
 import type { PaymentAttributes, PaymentBody } from '../api-types.ts';
 
 /** 32 hex digits from the platform's random source (also outside secure contexts, unlike randomUUID). */
@@ -14,9 +16,11 @@ export interface SubmitOutcome { payment?: PaymentAttributes; error?: ApiRequest
 /**
  * POST /payments with an Idempotency-Key per review: the same body keeps its key, so a double
  * click, a retry after a failure or a lost response can never pay twice (the server answers the
- * first result); a different body gets a fresh key. One request at a time.
+ * first result); a different body gets a fresh key. One request at a time. A payment taken makes
+ * every cached read stale (invoices, totals, figures move).
  */
 export function useSubmitPayment(): SubmitState & { submit(body: PaymentBody): Promise<SubmitOutcome> } {
+  const queryClient = useQueryClient();
   const [state, setState] = useState<SubmitState>({ submitting: false, error: undefined });
   const inFlight = useRef(false);
   const last = useRef<{ body: string; key: string } | null>(null);
@@ -31,6 +35,7 @@ export function useSubmitPayment(): SubmitState & { submit(body: PaymentBody): P
     try {
       const document = await api.post<JsonApiDocument<ResourceObject<PaymentAttributes>>>('/payments', body, { 'idempotency-key': last.current.key });
       outcome = { payment: document.data.attributes };
+      void invalidateResources(queryClient);
     } catch (error) {
       // apiRequest turns every failure, the network's too, into an ApiRequestError with an i18n code.
       outcome = { error: error instanceof ApiRequestError ? error : new ApiRequestError(0, 'errors.payments.notProcessed', []) };
@@ -39,6 +44,6 @@ export function useSubmitPayment(): SubmitState & { submit(body: PaymentBody): P
     }
     setState({ submitting: false, error: outcome.error });
     return outcome;
-  }, []);
+  }, [queryClient]);
   return { ...state, submit };
 }

@@ -1,0 +1,60 @@
+/**
+ * Dependent request steps of a page load, from its Resource Timing entries (issue 11: "the list's
+ * data request starts at most three dependent steps after the HTML"). Shared by bench/ui.ts and the
+ * browser test tests/e2e/cold-load.test.ts.
+ *
+ * Definition. The HTML document is step 0. Every other request's step is 1 + the step of the
+ * latest-finishing request (the document included) that had finished before it started; a
+ * request that started before any request had finished (one the preload scanner found while the
+ * HTML was still arriving) is step 1. So a request at step n could not have started before n
+ * round trips had completed one after another: entry script (1) → /self (2) → /invoices (3).
+ * Times are the entries' startTime and responseEnd (ms from navigation start).
+ */
+export interface TimedRequest { name: string; startTime: number; responseEnd: number }
+export interface SteppedRequest extends TimedRequest { step: number }
+
+export function requestSteps(document: TimedRequest, requests: readonly TimedRequest[]): SteppedRequest[] {
+  const done: SteppedRequest[] = [{ ...document, step: 0 }];
+  const ordered = [...requests].sort((a, b) => a.startTime - b.startTime);
+  const result: SteppedRequest[] = [];
+  for (const request of ordered) {
+    let parent: SteppedRequest | undefined;
+    for (const candidate of done) {
+      if (candidate.responseEnd <= request.startTime && (!parent || candidate.responseEnd > parent.responseEnd)) parent = candidate;
+    }
+    const stepped = { ...request, step: parent ? parent.step + 1 : 1 };
+    done.push(stepped);
+    result.push(stepped);
+  }
+  return result;
+}
+
+/**
+ * In-page expression (a plain string: the portal's CSP refuses eval, and tsx helpers do not exist
+ * in the page) returning the document's and every resource's timing, without the page's icon:
+ * the browser fetches that whenever it likes, and nothing the page does waits for it.
+ */
+export const TIMELINE_PROBE = `(() => {
+  const pick = (entry) => ({ name: entry.name, startTime: entry.startTime, responseEnd: entry.responseEnd });
+  const icons = new Set([...document.querySelectorAll('link[rel~="icon"]')].map((link) => link.href));
+  const requests = performance.getEntriesByType('resource').filter((entry) => !icons.has(entry.name)).map(pick);
+  return { document: pick(performance.getEntriesByType('navigation')[0]), requests };
+})()`;
+
+/** The step of the first request whose URL contains `marker` (e.g. "/invoices?"), with the chain that led to it. */
+export function stepOf(timeline: { document: TimedRequest; requests: TimedRequest[] }, marker: string): { step: number; chain: string[] } | undefined {
+  const stepped = requestSteps(timeline.document, timeline.requests);
+  const target = stepped.find((request) => request.name.includes(marker));
+  if (!target) return undefined;
+  // The chain: walk back through each request's latest-finishing predecessor.
+  const chain: string[] = [];
+  let current: SteppedRequest | undefined = target;
+  while (current) {
+    chain.unshift(`${current.step}:${new URL(current.name).pathname}`);
+    const start: number = current.startTime;
+    const step: number = current.step;
+    current = [...stepped].filter((request) => request.responseEnd <= start && request.step === step - 1)
+      .sort((a, b) => b.responseEnd - a.responseEnd)[0];
+  }
+  return { step: target.step, chain: [`0:${new URL(timeline.document.name).pathname}`, ...chain] };
+}

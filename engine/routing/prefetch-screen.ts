@@ -1,0 +1,94 @@
+/**
+ * What a route loader starts for a screen before it renders (issue 11: data never waits behind
+ * code): the first page of each table and every other widget source, with the SAME query keys
+ * the widgets read (widgets/table/list-query.ts, data/use-resource.ts sourceQuery), and the
+ * chunks the screen will render with (the signed-in frame, its widgets). The reads come from the
+ * screen manifest (routing/first-reads.ts), so they wait for the session only, not for a chunk.
+ */
+import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import { screenReads as manifestReads } from 'virtual:portal-screens';
+import { conditionHolds } from '../../domain/conditions.ts';
+import { sourceQuery, type SourceDefinition } from '../data/use-resource.ts';
+import { lookup, type BindingContext } from '../definitions/bindings.ts';
+import type { ScreenRoute, WidgetNode } from '../definitions/types.ts';
+import type { WidgetName } from '../registry/names.ts';
+import { widgetModules } from '../registry/widgets.ts';
+import { loadScreen } from '../screens/load-screen.ts';
+import { screenBindings, type ScreenLocation } from '../screens/screen-bindings.ts';
+import type { SessionState } from '../session/types.ts';
+import { initialUiState } from '../widgets/table/list-params.ts';
+import { listQuery } from '../widgets/table/list-query.ts';
+import type { TableNode } from '../widgets/table/types.ts';
+
+const BINDING = /\{([A-Za-z_][\w.]*)\}/g;
+
+/** Every binding path a value reads ("{customer.buidCustomer}" → customer.buidCustomer). */
+function bindingPaths(value: unknown): string[] {
+  return [...JSON.stringify(value ?? null).matchAll(BINDING)].map((match) => match[1]!);
+}
+
+/**
+ * True when every binding the source reads is known: a source read with a value the session
+ * does not hold yet (the boot's view of it, session/boot-view.ts) would be another request than
+ * the widget's, so it is left to the widget.
+ */
+export function resolvable(source: unknown, bindings: BindingContext): boolean {
+  return bindingPaths(source).every((path) => lookup(bindings, path) !== undefined);
+}
+
+/**
+ * The widget nodes a screen shows first: the body's nodes and their children, but of tabs only
+ * the first tab's, and none whose `when` does not hold (`can` is the server's to check: the
+ * policy has not loaded yet at boot, and a refused read is only a wasted one).
+ */
+export function firstNodes(nodes: readonly WidgetNode[], bindings: BindingContext): WidgetNode[] {
+  const shown: WidgetNode[] = [];
+  const visit = (list: readonly WidgetNode[]) => {
+    for (const node of list) {
+      if (node.when && !conditionHolds(node.when as Record<string, unknown>, bindings)) continue;
+      shown.push(node);
+      if (Array.isArray(node.children)) visit(node.children as WidgetNode[]);
+      const firstTab = Array.isArray(node.tabs) ? (node.tabs[0] as { children?: WidgetNode[] } | undefined) : undefined;
+      if (firstTab?.children) visit(firstTab.children);
+    }
+  };
+  visit(nodes);
+  return shown;
+}
+
+/** A read a screen's first render makes: its key (the widget's own) and how to start it. */
+export interface ScreenRead { queryKey: QueryKey; prefetch(client: QueryClient): Promise<void> }
+
+const read = <Q extends { queryKey: QueryKey }>(query: Q, prefetch: (client: QueryClient, query: Q) => Promise<void>): ScreenRead =>
+  ({ queryKey: query.queryKey, prefetch: (client) => prefetch(client, query) });
+
+/** The reads a screen's first render makes: each table's first page in its initial state, every other source. */
+export function screenReads(nodes: readonly WidgetNode[], bindings: BindingContext, locale: string): ScreenRead[] {
+  return firstNodes(nodes, bindings).flatMap((node) => {
+    const source = node.source as SourceDefinition | undefined;
+    if (!source?.resource || !resolvable(source, bindings)) return [];
+    if (node.widget === 'table') {
+      const table = node as TableNode;
+      return [read(listQuery(table, initialUiState(table), bindings, locale), (client, query) => client.prefetchQuery(query))];
+    }
+    return [read(sourceQuery(source, bindings), (client, query) => client.prefetchQuery(query))];
+  });
+}
+
+/**
+ * Starts a screen's reads, then its chunks (the reads first: nothing else should be asked between
+ * what they wait for and them). Resolves once the reads are on their way; the chunks follow the
+ * definition.
+ */
+export async function prefetchScreen(client: QueryClient, route: ScreenRoute, session: SessionState, location: Omit<ScreenLocation, 'selection'>): Promise<void> {
+  const overrides = session.config?.overrides.screens;
+  // The selection travels in the router's state, which a loader does not see: unknown.
+  const bindings = screenBindings(session, { ...location, selection: undefined as never });
+  const locale = document.documentElement.lang || 'en';
+  // A tenant's override may change the reads: then they come from the patched definition.
+  if (!overrides?.[route.id]) for (const screenRead of screenReads(manifestReads[route.id] ?? [], bindings, locale)) void screenRead.prefetch(client);
+  if (route.layout === 'shell') void import('../shell/Shell.tsx').catch(() => undefined);
+  const definition = await loadScreen(route.id, overrides);
+  if (overrides?.[route.id]) for (const screenRead of screenReads(definition.body, bindings, locale)) void screenRead.prefetch(client);
+  for (const node of firstNodes(definition.body, bindings)) void widgetModules[node.widget as WidgetName]?.().catch(() => undefined);
+}

@@ -1,0 +1,45 @@
+import { flagBindings } from '../../domain/flags.ts';
+import type { BindingContext } from '../definitions/bindings.ts';
+import type { SessionState } from '../session/types.ts';
+
+function sessionBindings(session: SessionState): Record<string, unknown> {
+  return {
+    ...session.self,
+    logged_in: session.self?.session_data.logged_in ?? false,
+    role: session.self?.role ?? null,
+    userType: session.userType,
+    selectedCurrency: session.selectedCurrency,
+    paymentMode: session.paymentMode,
+    loyaltyPrograms: session.loyaltyPrograms,
+    loyaltyError: session.loyaltyError,
+    merchantRollUp: session.merchantRollUp,
+    customerCount: session.self?.customers?.length ?? 0,
+    // The program overview lists over all of them: filter[buid_customer]={session.customerIds}.
+    customerIds: session.self?.customers?.map((customer) => customer.id) ?? [],
+  };
+}
+
+/** Where a screen is: its route parameters, its query string, the selection it was sent with. */
+export interface ScreenLocation {
+  route: Record<string, string | undefined>;
+  query: Record<string, string>;
+  selection: unknown[];
+}
+
+/**
+ * A screen's binding context from the session and its location. One function for the page
+ * (ScreenPage) and its route loader (routing/screen-loader.ts), so both resolve a source to the
+ * same request and meet in the data layer's cache.
+ */
+export function screenBindings(session: SessionState, location: ScreenLocation): BindingContext {
+  return {
+    session: sessionBindings(session),
+    customer: session.selectedCustomer as Record<string, unknown> | null,
+    merchant: session.selectedMerchant as Record<string, unknown> | null,
+    route: location.route,
+    query: location.query,
+    selection: location.selection,
+    tenant: (session.config ?? {}) as unknown as Record<string, unknown>,
+    flags: flagBindings(session.flags),
+  };
+}

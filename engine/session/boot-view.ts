@@ -1,0 +1,38 @@
+import { defaultCurrencyId } from '../../domain/currency.ts';
+import { currencyOptions, type CurrenciesDocument } from './currencies.ts';
+import { CURRENCIES_PATH, earlyAnswer } from './early-requests.ts';
+import { showMerchantRollUp } from './start-rules.ts';
+import type { SessionBasics } from './store.ts';
+import type { SelectedCustomer, SessionState } from './types.ts';
+
+/**
+ * Not known yet while the boot runs. Typed as the field's type so the view is a SessionState
+ * (screenBindings takes one); at run time it is undefined, and a source that reads it is not
+ * prefetched (routing/prefetch-screen.ts checks every binding a source reads).
+ */
+const UNKNOWN = undefined as never;
+
+/**
+ * The session as the store will hold it, from what the boot knows once configuration, flags and
+ * /self are in and the early currencies answered (the same rules as store.ts: the selected
+ * customer from session_data, its currency USD else the first): enough for a route loader to
+ * resolve a screen's sources before the policy and the customer have loaded.
+ */
+export async function bootSessionView({ config, flags, self }: SessionBasics, paymentMode: SessionState['paymentMode']): Promise<SessionState> {
+  const signedIn = self?.session_data.logged_in === true;
+  const userType = signedIn ? self.user_type ?? 'none' : 'none';
+  const customerId = signedIn ? self.session_data.customer_id ?? null : null;
+  let selectedCurrency: string | null = null;
+  if (customerId && config.currency_version != null) {
+    const document = await earlyAnswer<CurrenciesDocument>(CURRENCIES_PATH);
+    selectedCurrency = document ? defaultCurrencyId(currencyOptions(document)) ?? null : UNKNOWN;
+  }
+  return {
+    status: 'loading', config, flags, self, userType, paymentMode, selectedCurrency,
+    // Only its id is known before GET /customers answers; other attributes read as unknown.
+    selectedCustomer: customerId ? { buidCustomer: customerId } as SelectedCustomer : null,
+    selectedMerchant: self?.session_data.merchant_id ? UNKNOWN : null,
+    merchantRollUp: showMerchantRollUp(userType, self?.merchants?.length ?? 0),
+    customerCurrencies: UNKNOWN, mappedLocations: UNKNOWN, loyaltyPrograms: UNKNOWN, loyaltyError: UNKNOWN,
+  };
+}

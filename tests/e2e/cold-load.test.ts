@@ -1,0 +1,39 @@
+import type { Browser, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { stepOf, TIMELINE_PROBE, type TimedRequest } from '../../bench/lib/request-steps.ts';
+import { baseUrl, newContext, signIn, usePagePerTest } from './support/browser.ts';
+
+let page: Page;
+let browser: Browser;
+usePagePerTest((created, launched) => { page = created; browser = launched; });
+
+interface Timeline { document: TimedRequest; requests: TimedRequest[] }
+
+/**
+ * Issue 11, a cold load without a waterfall: signed in, a fresh browser (empty cache) opening a
+ * list asks for the list's rows at most three dependent request steps after the HTML (entry
+ * script → /self → rows; bench/lib/request-steps.ts defines a step), and asks once: the route
+ * loader's read and the table's are the same query.
+ */
+describe('cold load of a list', () => {
+  it('starts the invoices request within three dependent steps of the HTML, once', async () => {
+    await signIn(page, 'payer');
+    await page.waitForURL(/\/account\//);
+    const storageState = await page.context().storageState();
+
+    const cold = await newContext(browser);
+    try {
+      await cold.addCookies(storageState.cookies);
+      const coldPage = await cold.newPage();
+      await coldPage.goto(`${baseUrl()}/invoice-list/Billed`);
+      await coldPage.locator('[data-table="invoices"] tbody tr[data-row-id]').first().waitFor();
+      const timeline = await coldPage.evaluate(TIMELINE_PROBE) as Timeline;
+      const invoices = timeline.requests.filter((request) => request.name.includes('/invoices?'));
+      expect(invoices.map((request) => new URL(request.name).search)).toHaveLength(1);
+      const data = stepOf(timeline, '/invoices?');
+      expect(data?.step, data?.chain.join(' → ')).toBeLessThanOrEqual(3);
+    } finally {
+      await cold.close();
+    }
+  });
+});
