@@ -5,7 +5,7 @@ import { createRoot } from 'react-dom/client';
 import { App, createPortalRouter, type PortalRouter } from '../engine/app/App.tsx';
 import { createQueryClient } from '../engine/data/queries.ts';
 import { initTexts, initialLanguage } from '../engine/i18n/i18n.ts';
-import type { Texts } from '../engine/i18n/texts.ts';
+import type { Texts } from '../engine/i18n/i18next-texts.ts';
 import { bootSessionView } from '../engine/session/boot-view.ts';
 import { bootstrapSession, sessionStore, type SessionBasics } from '../engine/session/store.ts';
 import type { SessionState } from '../engine/session/types.ts';

@@ -10,12 +10,12 @@ export function useInvalidations(prefix: QueryKey): number {
   const client = useQueryClient();
   const count = useRef(0);
   const prefixHash = hashKey(prefix);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: prefixHash stands for the prefix, a new array on every render.
   const subscribe = useCallback((notify: () => void) => client.getQueryCache().subscribe((event) => {
     if (event.type === 'updated' && event.action.type === 'invalidate' && partialMatchKey(event.query.queryKey, prefix)) {
       count.current += 1;
       notify();
     }
-  }), // prefixHash stands for the prefix, a new array on every render.
-  [client, prefixHash]);
+  }), [client, prefixHash]);
   return useSyncExternalStore(subscribe, () => count.current, () => count.current);
 }

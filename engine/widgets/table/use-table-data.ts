@@ -7,7 +7,7 @@ import { resolveAll } from '../../definitions/bindings.ts';
 import { useText } from '../../i18n/use-text.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
 import { criteriaParams, initialUiState, nextSort, pageSizesOf, rowIdOf } from './list-params.ts';
-import { listQuery, listResource } from './list-query.ts';
+import { listQuery } from './list-query.ts';
 import type { SortChoice, TableNode, TableRow, TableUiState } from './types.ts';
 
 /** Typing in the search box or a text filter waits this long before asking the server. */
