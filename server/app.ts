@@ -38,7 +38,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   await app.register(authPlugin, { db: options.db, clock: options.clock, tenants: options.tenants, policy: options.policy });
-  registerOpenApi(app);
+  await registerOpenApi(app);
   await app.register(async (api) => apiRoutes(api, options));
 
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;
