@@ -36,13 +36,13 @@ export const textList = { type: 'array', items: text } as const;
  * An object whose every property is listed and required, and nothing else allowed:
  * the shape of a serialiser's output. `optional` names properties a serialiser may leave out.
  */
-export function strictObject<P extends Record<string, Schema>, O extends keyof P & string = never>(properties: P, optional: readonly O[] = []) {
+export function strictObject<const P extends Record<string, Schema>, O extends keyof P & string = never>(properties: P, optional: readonly O[] = []) {
   const required = Object.keys(properties).filter((name) => !(optional as readonly string[]).includes(name)) as Array<Exclude<keyof P & string, O>>;
   return { type: 'object', additionalProperties: false, required, properties } as const;
 }
 
 /** A JSON:API resource object of `type` with these attributes. */
-export function resourceSchema<T extends string, A extends Schema>(type: T, attributes: A) {
+export function resourceSchema<const T extends string, const A extends Schema>(type: T, attributes: A) {
   return {
     type: 'object',
     additionalProperties: false,
