@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import { ErrorCode } from '../domain/error-codes.ts';
+import { accessPlugin } from './auth/access.ts';
 import { authPlugin } from './auth/plugin.ts';
 import type { AppDeps } from './deps.ts';
 import { errorDocument, handleError } from './http/errors.ts';
@@ -38,6 +39,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   await app.register(fastifyCookie);
   await app.register(authPlugin, { db: options.db, clock: options.clock, tenants: options.tenants, policy: options.policy });
+  // Before any route: every route must declare its access, and one hook enforces it.
+  await app.register(accessPlugin);
   await registerOpenApi(app);
   await app.register(async (api) => apiRoutes(api, options));
 

@@ -1,20 +1,12 @@
 import type { FastifyRequest } from 'fastify';
-import type { Action, Subject } from '../../domain/policy.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
-import { ApiError, forbidden, unauthenticated } from '../http/errors.ts';
+import { ApiError, unauthenticated } from '../http/errors.ts';
 import type { AuthContext } from './context.ts';
 
 /** The caller's context, or 401 (with "session expired" when the cookie's session timed out). */
 export function requireAuth(request: FastifyRequest): AuthContext {
   if (request.auth) return request.auth;
   throw unauthenticated(request.sessionExpired ? ErrorCode.sessionExpired : ErrorCode.notAuthenticated);
-}
-
-/** spec §6 through the CASL policy: 403 when the role, user type or a feature flag does not allow it. */
-export function authorize(request: FastifyRequest, action: Action, subject: Subject): AuthContext {
-  const auth = requireAuth(request);
-  if (!auth.ability.can(action, subject)) throw forbidden();
-  return auth;
 }
 
 /**

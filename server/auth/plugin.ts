@@ -57,13 +57,24 @@ function checkCsrf(request: FastifyRequest): void {
   }
 }
 
-const abilities = new Map<string, PortalAbility>();
+/** Per policy object, so a replaced policy never answers with abilities built from the old one. */
+const abilitiesByPolicy = new WeakMap<Policy, Map<string, PortalAbility>>();
+/** Far above tenants × user types × roles × flag versions in use; reaching it only costs rebuilds. */
+const MAX_CACHED_ABILITIES = 1_000;
+
+/** The flags as a stable string: a tenant whose flags change gets a new key, never a stale ability. */
+function flagsKey(flags: Record<string, boolean>): string {
+  return Object.keys(flags).sort().map((name) => `${name}=${flags[name] ? 1 : 0}`).join(',');
+}
 
 /** Abilities depend on tenant flags, user type and role only: build each combination once. */
 export function abilityFor(policy: Policy, tenantId: string, flags: Record<string, boolean>, userType: string, role: string): PortalAbility {
-  const key = `${tenantId}|${userType}|${role}`;
+  let abilities = abilitiesByPolicy.get(policy);
+  if (!abilities) abilitiesByPolicy.set(policy, abilities = new Map());
+  const key = `${tenantId}|${userType}|${role}|${flagsKey(flags)}`;
   let ability = abilities.get(key);
   if (!ability) {
+    if (abilities.size >= MAX_CACHED_ABILITIES) abilities.clear();
     ability = buildAbility(policy, { userType, role, flags });
     abilities.set(key, ability);
   }

@@ -3,7 +3,8 @@ import { secureAccessOpen, secureAccessUntil } from '../../domain/cards.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
 import { audit } from '../audit.ts';
-import { authorize, scopedCustomer } from '../auth/guard.ts';
+import { authOf } from '../auth/access.ts';
+import { scopedCustomer } from '../auth/guard.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { JSON_API } from '../http/jsonapi.ts';
@@ -36,9 +37,9 @@ const viewSecureBody = {
 export function cardSecureRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   app.post<{ Body: { password: string } }>('/ecaas/cards/secure-access', {
     schema: { body: secureAccessBody },
-    config: { summary: 'Re-enter the password to see full card numbers for the tenant\'s configured minutes' },
+    config: { access: { can: ['read', 'CardSecure'] }, summary: 'Re-enter the password to see full card numbers for the tenant\'s configured minutes' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'CardSecure');
+    const auth = authOf(request);
     const tenantId = request.tenant.id;
     if (!(await verifyPassword(auth.user.password_hash, request.body.password))) {
       // Audited so repeated guesses leave a trail (they do not count toward the login lock).
@@ -59,9 +60,9 @@ export function cardSecureRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
 
   app.post<{ Body: { buid_customer: string; card_id: string | number } }>('/ecaas/cards/view-secure', {
     schema: { body: viewSecureBody },
-    config: { summary: 'The full number of one card, only while a password re-entry is fresh; audited' },
+    config: { access: { can: ['read', 'CardSecure'] }, summary: 'The full number of one card, only while a password re-entry is fresh; audited' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'CardSecure');
+    const auth = authOf(request);
     const customer = scopedCustomer(auth, request.body.buid_customer);
     const card = await db.selectFrom('cards').selectAll()
       .where('card_id', '=', Number(request.body.card_id)).where('buid_customer', '=', customer).executeTakeFirst();

@@ -3,7 +3,8 @@ import { sql } from 'kysely';
 import { DISPUTE_STATUSES, type DisputeSide, type DisputeStatus } from '../../domain/disputes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
-import { authorize, scopedCustomer, scopedMerchant } from '../auth/guard.ts';
+import { authOf } from '../auth/access.ts';
+import { scopedCustomer, scopedMerchant } from '../auth/guard.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { parseIdList, parseListQuery } from '../http/list-query.ts';
@@ -11,7 +12,7 @@ import { fetchPage } from '../http/paging.ts';
 import { likePattern } from '../routes/customers.ts';
 import { DISPUTE_SORT_COLUMNS, disputeResource, iso, selectDisputes } from './query.ts';
 import { respondBody, respondToDisputes, type RespondBody } from './respond.ts';
-import { parseNumericIds, requireInScope, requireSide, SIDES } from './scope.ts';
+import { parseNumericIds, requireInScope, SIDES, userTypesOfSide } from './scope.ts';
 
 const disputeList = {
   filters: ['buid_customer', 'buid_merchant', 'status', 'trx_id', 'expired', 'search', 'sol_currency'] as const,
@@ -57,9 +58,10 @@ export function disputeCentreRoutes(app: FastifyInstance, deps: AppDeps): void {
 }
 
 function registerSide(app: FastifyInstance, { db, clock }: AppDeps, side: DisputeSide): void {
-  app.get(`/ecaas/${side}-dispute/count`, { config: { summary: `Open and closed disputes of one ${side}: filter[buid_${side}], filter[del_currency]` } }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'Dispute');
-    requireSide(auth, side);
+  // spec §7 /ecaas/{userType}-...: only the path's own side may call (corporate users are customers).
+  const userTypes = userTypesOfSide(side);
+  app.get(`/ecaas/${side}-dispute/count`, { config: { access: { can: ['read', 'Dispute'], userTypes }, summary: `Open and closed disputes of one ${side}: filter[buid_${side}], filter[del_currency]` } }, async (request, reply) => {
+    const auth = authOf(request);
     const { filters } = parseListQuery(request.query as Record<string, string>, countQuery(side));
     const id = side === 'customer'
       ? scopedCustomer(auth, (filters as { buid_customer?: string }).buid_customer)
@@ -86,9 +88,8 @@ function registerSide(app: FastifyInstance, { db, clock }: AppDeps, side: Disput
     });
   });
 
-  app.get(`/ecaas/${side}-disputes`, { config: { summary: 'Dispute centre list: filters buid_customer, buid_merchant, status, trx_id, expired, search; paged and sorted' } }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'Dispute');
-    requireSide(auth, side);
+  app.get(`/ecaas/${side}-disputes`, { config: { access: { can: ['read', 'Dispute'], userTypes }, summary: 'Dispute centre list: filters buid_customer, buid_merchant, status, trx_id, expired, search; paged and sorted' } }, async (request, reply) => {
+    const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, disputeList);
     const { filters } = list;
     const customers = parseIdList(filters.buid_customer, 'filter[buid_customer]');
@@ -131,10 +132,9 @@ function registerSide(app: FastifyInstance, { db, clock }: AppDeps, side: Disput
 
   app.get<{ Params: { dispute_id: string } }>(`/ecaas/${side}-disputes/:dispute_id`, {
     schema: { params: detailParams },
-    config: { summary: 'One dispute with contacts, supporting documents and responses' },
+    config: { access: { can: ['read', 'Dispute'], userTypes }, summary: 'One dispute with contacts, supporting documents and responses' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'Dispute');
-    requireSide(auth, side);
+    const auth = authOf(request);
     const disputeId = Number(request.params.dispute_id);
     const row = await selectDisputes(db, auth, side, request.tenant.id).where('disputes.dispute_id', '=', disputeId).executeTakeFirst();
     if (!row) throw new ApiError(404, ErrorCode.notFound);
@@ -161,9 +161,8 @@ function registerSide(app: FastifyInstance, { db, clock }: AppDeps, side: Disput
     });
   });
 
-  app.get(`/ecaas/${side}-dispute-response`, { config: { summary: 'Dispute response comments: filter[dispute_id], filter[sort]=comment_date|desc' } }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'DisputeResponse');
-    requireSide(auth, side);
+  app.get(`/ecaas/${side}-dispute-response`, { config: { access: { can: ['read', 'DisputeResponse'], userTypes }, summary: 'Dispute response comments: filter[dispute_id], filter[sort]=comment_date|desc' } }, async (request, reply) => {
+    const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, responseList);
     const ids = parseNumericIds(parseIdList(list.filters.dispute_id, 'filter[dispute_id]'), 'filter[dispute_id]');
     if (!ids) throw badRequest(ErrorCode.fieldRequired, { parameter: 'filter[dispute_id]' }, { field: 'dispute_id' });
@@ -190,10 +189,9 @@ function registerSide(app: FastifyInstance, { db, clock }: AppDeps, side: Disput
 
   app.post<{ Body: RespondBody }>(`/ecaas/${side}-dispute-response`, {
     schema: { body: respondBody(side) },
-    config: { summary: 'Respond to one or many disputes (bulk): dispute_ids, action, comment' },
+    config: { access: { can: ['create', 'DisputeResponse'], userTypes }, summary: 'Respond to one or many disputes (bulk): dispute_ids, action, comment' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'create', 'DisputeResponse');
-    requireSide(auth, side);
+    const auth = authOf(request);
     const ids = await respondToDisputes({ db, clock }, auth, request.tenant.id, side, request.body);
     const now = clock.now();
     const rows = await selectDisputes(db, auth, side, request.tenant.id).where('disputes.dispute_id', 'in', ids)

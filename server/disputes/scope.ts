@@ -1,17 +1,17 @@
 import { sideOfUserType, type DisputeSide } from '../../domain/disputes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
+import type { UserType } from '../../domain/route-guards.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { ApiError, forbidden } from '../http/errors.ts';
 
 export const SIDES: readonly DisputeSide[] = ['customer', 'merchant'];
 
 /**
- * spec §7 /ecaas/{userType}-...: the path's user type must be the caller's own (corporate users
- * are customers); asking for the other side's view is refused, not silently switched.
+ * spec §7 /ecaas/{userType}-...: the user types whose side the path names (corporate users are
+ * customers); the route's access declares them, so asking for the other side's view is refused.
  */
-export function requireSide(auth: AuthContext, pathSide: DisputeSide): DisputeSide {
-  if (sideOfUserType(auth.user.user_type) !== pathSide) throw forbidden();
-  return pathSide;
+export function userTypesOfSide(side: DisputeSide): UserType[] {
+  return side === 'customer' ? ['customer', 'corporate'] : ['merchant'];
 }
 
 /** The caller's side, from their user type (403 for user types that have neither). */

@@ -1,18 +1,10 @@
 import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
 import fastifySwagger from '@fastify/swagger';
+import { PUBLIC } from '../auth/access.ts';
 import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { defaultErrorResponse, ERROR_DOCUMENT_ID, errorDocumentSchema } from './api-schema.ts';
 import { JSON_API } from './jsonapi.ts';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The operation's one-line summary in the OpenAPI document. */
-    summary?: string;
-  }
-}
-
-/** What a route's options tell its operation (its `config`): the summary, and whether it is public. */
-interface OperationConfig { summary?: string; public?: boolean; access?: { public?: boolean } }
 
 /** `get /invoices/:trx_id` → `getInvoicesTrxId`: stable, unique per method and path. */
 export function operationId(method: string, url: string): string {
@@ -28,8 +20,8 @@ export function operationId(method: string, url: string): string {
  */
 function completeOperation(schema: FastifySchema | undefined, url: string, route: RouteOptions): FastifySchema {
   const method = Array.isArray(route.method) ? route.method[0]! : route.method;
-  const config = route.config as OperationConfig | undefined;
-  const isPublic = config?.public === true || config?.access?.public === true;
+  const config = route.config;
+  const isPublic = config?.access !== undefined && 'public' in config.access;
   const base = (schema ?? {}) as FastifySchema & Record<string, unknown>;
   return {
     ...base,
@@ -77,7 +69,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     transform: ({ schema, url, route }) => ({ schema: completeOperation(schema, url, route), url }),
   });
 
-  app.get('/openapi.json', { schema: { hide: true }, config: { public: true } }, async (request, reply) => {
+  app.get('/openapi.json', { schema: { hide: true }, config: { access: PUBLIC } }, async (request, reply) => {
     const document = app.swagger();
     return reply.type('application/json').send({ ...document, info: { ...document.info, title: `${request.tenant.title} program API` } });
   });

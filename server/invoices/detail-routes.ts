@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { AppDeps } from '../deps.ts';
-import { authorize } from '../auth/guard.ts';
+import { authOf } from '../auth/access.ts';
 import { badRequest } from '../http/errors.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { parseIdList, parseListQuery } from '../http/list-query.ts';
@@ -31,8 +31,8 @@ type AddressKind = 'billing' | 'shipping' | 'merchant';
 
 export function invoiceDetailRoutes(app: FastifyInstance, { db }: AppDeps): void {
   const addressRoute = (path: string, kind: AddressKind, spec: typeof byTrx | typeof byTrxAndCustomer) => {
-    app.get(path, { config: { summary: `${kind} addresses (spec §3 Address) of filter[trx_id]` } }, async (request, reply) => {
-      const auth = authorize(request, 'read', 'Invoice');
+    app.get(path, { config: { access: { can: ['read', 'Invoice'] }, summary: `${kind} addresses (spec §3 Address) of filter[trx_id]` } }, async (request, reply) => {
+      const auth = authOf(request);
       const list = parseListQuery(request.query as Record<string, string>, spec);
       const trxIds = requiredTrxIds(list.filters.trx_id);
       const customer = 'buid_customer' in list.filters ? list.filters.buid_customer : undefined;
@@ -63,8 +63,8 @@ export function invoiceDetailRoutes(app: FastifyInstance, { db }: AppDeps): void
     .orderBy('invoice_line_items.trx_id').orderBy('line_no')
     .execute();
 
-  app.get('/details', { config: { summary: 'Invoice line items of filter[trx_id] (tenants with invoice_details_version 0)' } }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'Invoice');
+  app.get('/details', { config: { access: { can: ['read', 'Invoice'] }, summary: 'Invoice line items of filter[trx_id] (tenants with invoice_details_version 0)' } }, async (request, reply) => {
+    const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, byTrx);
     const rows = await lineItems(auth, requiredTrxIds(list.filters.trx_id));
     return reply.type(JSON_API).send({
@@ -76,9 +76,9 @@ export function invoiceDetailRoutes(app: FastifyInstance, { db }: AppDeps): void
   });
 
   app.get('/ecaas/invoice-details', {
-    config: { summary: 'Invoice details of filter[trx_id] with line items, totals and the sold-by merchant (invoice_details_version >= 1)' },
+    config: { access: { can: ['read', 'Invoice'] }, summary: 'Invoice details of filter[trx_id] with line items, totals and the sold-by merchant (invoice_details_version >= 1)' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'Invoice');
+    const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, byTrx);
     const trxIds = requiredTrxIds(list.filters.trx_id);
     const [invoices, lines] = await Promise.all([

@@ -39,7 +39,7 @@ export function setSessionCookies(reply: FastifyReply, token: string, csrfToken:
 
 export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps): void {
   app.post<{ Body: { username: string; password: string } }>('/auth/login', {
-    schema: { body: loginBody }, config: { summary: 'Sign in with username and password; rotates the session' },
+    schema: { body: loginBody }, config: { access: { public: true }, summary: 'Sign in with username and password; rotates the session' },
   }, async (request, reply) => {
     const tenant = request.tenant;
     const { username, password } = request.body;
@@ -82,7 +82,7 @@ export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps)
     return reply.type('application/vnd.api+json').send(await selfDocument(db, tenant, policy, user.user_id, csrfToken));
   });
 
-  app.post('/auth/logout', { config: { summary: 'End the session' } }, async (request, reply) => {
+  app.post('/auth/logout', { config: { access: { public: true }, summary: 'End the session' } }, async (request, reply) => {
     if (request.auth) await destroySession(db, request.auth.sessionIdHash);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     reply.clearCookie(CSRF_COOKIE, { path: '/' });

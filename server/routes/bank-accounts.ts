@@ -6,7 +6,8 @@ import {
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { flagOn } from '../../domain/flags.ts';
 import type { AppDeps } from '../deps.ts';
-import { authorize, scopedCustomer } from '../auth/guard.ts';
+import { authOf } from '../auth/access.ts';
+import { scopedCustomer } from '../auth/guard.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { allowedCountries, liveAccount, liveAccounts } from '../bank-accounts/queries.ts';
 import { bankAccountResource, type BankAccountRow } from '../bank-accounts/resource.ts';
@@ -73,9 +74,9 @@ export function bankAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
 
   app.get('/bank-accounts', {
-    config: { summary: 'Live bank accounts of the selected (or filter[buid_customer]) customer, numbers masked' },
+    config: { access: { can: ['read', 'BankAccount'] }, summary: 'Live bank accounts of the selected (or filter[buid_customer]) customer, numbers masked' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'BankAccount');
+    const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, accountList);
     const live = await liveAccounts(db, scopedCustomer(auth, list.filters.buid_customer));
     // A customer has a handful of accounts: paged in memory, each row judged against them all.
@@ -86,18 +87,18 @@ export function bankAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.get<{ Params: { id: string } }>('/bank-accounts/:id', {
     schema: { params: idParams },
-    config: { summary: 'One live bank account, number masked' },
+    config: { access: { can: ['read', 'BankAccount'] }, summary: 'One live bank account, number masked' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'BankAccount');
+    const auth = authOf(request);
     const row = await scopedAccount(deps, auth, request.params.id);
     return reply.type(JSON_API).send({ data: bankAccountResource(row, await liveAccounts(db, row.buid_customer)) });
   });
 
   app.post<{ Body: CreateBody }>('/bank-accounts', {
     schema: { body: createBody },
-    config: { summary: 'Add a US or Canadian (CFI) bank account; 409 errors.bankAccounts.autopayConflict unless replace_autopay confirms removing the current AutoPay account' },
+    config: { access: { can: ['create', 'BankAccount'] }, summary: 'Add a US or Canadian (CFI) bank account; 409 errors.bankAccounts.autopayConflict unless replace_autopay confirms removing the current AutoPay account' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'create', 'BankAccount');
+    const auth = authOf(request);
     const { buid_customer: requested, replace_autopay: replace, ...input } = request.body;
     const customer = scopedCustomer(auth, requested);
     const [problem] = bankAccountProblems(input);
@@ -113,9 +114,9 @@ export function bankAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.patch<{ Params: { id: string }; Body: UpdateBody }>('/bank-accounts/:id', {
     schema: { params: idParams, body: updateBody },
-    config: { summary: 'Change an account\'s payment types (AutoPay conflict as for POST), names or account type; numbers cannot change' },
+    config: { access: { can: ['update', 'BankAccount'] }, summary: 'Change an account\'s payment types (AutoPay conflict as for POST), names or account type; numbers cannot change' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'update', 'BankAccount');
+    const auth = authOf(request);
     const account = await scopedAccount(deps, auth, request.params.id);
     const { replace_autopay: replace, ...changes } = request.body;
     refuseDisabledAutopay(request, changes.autopay);
@@ -132,9 +133,9 @@ export function bankAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.delete<{ Params: { id: string } }>('/bank-accounts/:id', {
     schema: { params: idParams },
-    config: { summary: 'Remove a bank account (soft delete); removing the last online-payment account stops online payment' },
+    config: { access: { can: ['delete', 'BankAccount'] }, summary: 'Remove a bank account (soft delete); removing the last online-payment account stops online payment' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'delete', 'BankAccount');
+    const auth = authOf(request);
     const account = await scopedAccount(deps, auth, request.params.id);
     await removeAccount(db, actorOf(request, auth, clock.now()), account);
     return reply.status(204).send();

@@ -8,7 +8,8 @@ import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
 import type { Database } from '../db/database.ts';
 import { audit } from '../audit.ts';
-import { authorize, scopedCustomer } from '../auth/guard.ts';
+import { authOf } from '../auth/access.ts';
+import { scopedCustomer } from '../auth/guard.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { cardIdParams, cardResource, type CardRow } from '../cards/card-resource.ts';
 import { cardSecureRoutes } from '../cards/secure.ts';
@@ -80,9 +81,9 @@ export function cardRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
 
   app.get('/ecaas/cards', {
-    config: { summary: 'Cards of a customer, numbers masked; filter[buid_customer], filter[status] (comma list), filter[search]; sorted, paged' },
+    config: { access: { can: ['read', 'Card'] }, summary: 'Cards of a customer, numbers masked; filter[buid_customer], filter[status] (comma list), filter[search]; sorted, paged' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'Card');
+    const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, cardList);
     const customer = scopedCustomer(auth, list.filters.buid_customer);
     const status = await accountStatus(db, auth, customer);
@@ -113,9 +114,9 @@ export function cardRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post<{ Body: { buid_customer?: string; card_name: string; card_holder: string } }>('/ecaas/cards/request', {
     schema: { body: requestBody },
-    config: { summary: 'Request a new card (status requested) for the selected or named customer; refused for inactive accounts' },
+    config: { access: { can: ['create', 'Card'] }, summary: 'Request a new card (status requested) for the selected or named customer; refused for inactive accounts' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'create', 'Card');
+    const auth = authOf(request);
     const customer = scopedCustomer(auth, request.body.buid_customer);
     const max = request.tenant.limits.maxNameLength;
     const cardName = nameField(request.body.card_name, 'card_name', max);
@@ -164,18 +165,18 @@ export function cardRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post<{ Params: { card_id: string } }>('/ecaas/cards/:card_id/activate', {
     schema: { params: cardIdParams },
-    config: { summary: 'Activate a requested card (requested or activation → active)' },
+    config: { access: { can: ['update', 'Card'] }, summary: 'Activate a requested card (requested or activation → active)' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'update', 'Card');
+    const auth = authOf(request);
     const { card, status } = await transition(auth, request.tenant.id, Number(request.params.card_id), 'activate', {}, {});
     return reply.type(JSON_API).send({ data: cardResource(card, { accountStatus: status, mayUpdate: true }) });
   });
 
   app.post<{ Params: { card_id: string }; Body: { reason: TerminationReason } }>('/ecaas/cards/:card_id/terminate', {
     schema: { params: cardIdParams, body: terminateBody },
-    config: { summary: 'Terminate a card with a reason (damaged, lost, stolen, no_longer_needed), dated today in Central time' },
+    config: { access: { can: ['update', 'Card'] }, summary: 'Terminate a card with a reason (damaged, lost, stolen, no_longer_needed), dated today in Central time' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'update', 'Card');
+    const auth = authOf(request);
     const reason = request.body.reason;
     // spec §9: some dates use Central US time; the termination date is the Central calendar day.
     const today = centralDay(clock.now());

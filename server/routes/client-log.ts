@@ -37,7 +37,7 @@ interface AnalyticsBody { event: 'page_load'; path: string; properties?: Record<
 export function clientLogRoutes(app: FastifyInstance): void {
   app.post<{ Body: LogBody }>('/log', {
     schema: { body: logBody },
-    config: { summary: 'A message of the portal\'s client log, at or above the tenant\'s level' },
+    config: { access: { public: true }, summary: 'A message of the portal\'s client log, at or above the tenant\'s level' },
   }, async (request, reply) => {
     const { level, message, url, details: extra } = request.body;
     const logger = request.log[level === 'debug' ? 'debug' : level].bind(request.log);
@@ -47,7 +47,7 @@ export function clientLogRoutes(app: FastifyInstance): void {
 
   app.post<{ Body: AnalyticsBody }>('/analytics/events', {
     schema: { body: analyticsBody },
-    config: { summary: 'The page-load analytics event with user properties (analytics flag on, consent given)' },
+    config: { access: { public: true }, summary: 'The page-load analytics event with user properties (analytics flag on, consent given)' },
   }, async (request, reply) => {
     if (!flagOn(request.tenant.flags, 'analytics_enabled')) throw notFound();
     request.log.info({ source: 'analytics', tenant: request.tenant.id, user: request.auth?.user.user_id ?? null, event: request.body.event, path: request.body.path, properties: request.body.properties }, 'analytics event');

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { bankingCountriesOffered } from '../../domain/bank-accounts.ts';
 import { markDefaultCurrency } from '../../domain/currency.ts';
-import { normaliseRole } from '../../domain/policy.ts';
 import type { AppDeps } from '../deps.ts';
-import { authorize, scopedCustomer, scopedMerchant } from '../auth/guard.ts';
-import { forbidden, notFound } from '../http/errors.ts';
+import { authOf } from '../auth/access.ts';
+import { scopedCustomer, scopedMerchant } from '../auth/guard.ts';
+import { notFound } from '../http/errors.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { parseListQuery } from '../http/list-query.ts';
 
@@ -33,9 +33,9 @@ function currencyDocument(rows: Array<{ id: string; label: string }>) {
 
 export function currencyRoutes(app: FastifyInstance, { db }: AppDeps): void {
   app.get('/ecaas/customer-currencies', {
-    config: { summary: 'The selected (or filter[buid_customer]) customer\'s currencies with the default marked; 404 without currency_version' },
+    config: { access: { can: ['read', 'Currency'] }, summary: 'The selected (or filter[buid_customer]) customer\'s currencies with the default marked; 404 without currency_version' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'Currency');
+    const auth = authOf(request);
     if (!currenciesConfigured(request.tenant.config)) throw notFound();
     const list = parseListQuery(request.query as Record<string, string>, customerCurrencyList);
     const customer = scopedCustomer(auth, list.filters.buid_customer);
@@ -48,9 +48,9 @@ export function currencyRoutes(app: FastifyInstance, { db }: AppDeps): void {
   });
 
   app.get('/ecaas/merchant-currencies', {
-    config: { summary: 'The selected (or filter[buid_merchant]) merchant\'s currencies with the default marked; 404 without currency_version' },
+    config: { access: { can: ['read', 'Currency'] }, summary: 'The selected (or filter[buid_merchant]) merchant\'s currencies with the default marked; 404 without currency_version' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'Currency');
+    const auth = authOf(request);
     if (!currenciesConfigured(request.tenant.config)) throw notFound();
     const list = parseListQuery(request.query as Record<string, string>, merchantCurrencyList);
     const merchant = scopedMerchant(auth, list.filters.buid_merchant);
@@ -64,14 +64,12 @@ export function currencyRoutes(app: FastifyInstance, { db }: AppDeps): void {
 
   app.get<{ Params: { customer: string } }>('/ecaas/customer-banking-countries/:customer', {
     schema: { params: bankingCountriesParams },
-    config: { summary: 'Bank countries of a customer (system type G, bank account module version > 1, admin or payer)' },
+    config: { access: { can: ['read', 'BankingCountry'], roles: ['admin', 'payer'] }, summary: 'Bank countries of a customer (system type G, bank account module version > 1, admin or payer)' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'BankingCountry');
     // spec §6: "the role is admin (or payer, per a second reading)". The policy grants
-    // BankingCountry through the account rule set to view only as well, so the route narrows
-    // it to admin or payer: both may add a bank account in the payment flow.
-    const role = normaliseRole(auth.user.role);
-    if (role !== 'admin' && role !== 'payer') throw forbidden();
+    // BankingCountry through the account rule set to view only as well, so the route's access
+    // narrows it to admin or payer (roles): both may add a bank account in the payment flow.
+    const auth = authOf(request);
     if (!bankingCountriesOffered(request.tenant.config)) throw notFound();
     parseListQuery(request.query as Record<string, string>, noParameters);
     const customer = request.params.customer;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
-import { authorize } from '../auth/guard.ts';
+import { authOf } from '../auth/access.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { parseIdList, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
@@ -32,8 +32,8 @@ export function likePattern(search: string): string {
 }
 
 export function customerRoutes(app: FastifyInstance, { db }: AppDeps): void {
-  app.get('/customers', { config: { summary: 'Customers the user may see; filter[buid_customer] or paged (page[size] up to 10000)' } }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'Customer');
+  app.get('/customers', { config: { access: { can: ['read', 'Customer'] }, summary: 'Customers the user may see; filter[buid_customer] or paged (page[size] up to 10000)' } }, async (request, reply) => {
+    const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, customerList);
     const ids = parseIdList(list.filters.buid_customer, 'filter[buid_customer]');
     let query = db.selectFrom('customers').selectAll()
@@ -60,8 +60,8 @@ export function customerRoutes(app: FastifyInstance, { db }: AppDeps): void {
     });
   });
 
-  app.get('/locations', { config: { summary: 'Locations of the user\'s customers; filter[buid_customer], filter[buid_location], paged' } }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'Location');
+  app.get('/locations', { config: { access: { can: ['read', 'Location'] }, summary: 'Locations of the user\'s customers; filter[buid_customer], filter[buid_location], paged' } }, async (request, reply) => {
+    const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, locationList);
     const customers = parseIdList(list.filters.buid_customer, 'filter[buid_customer]')?.filter((id) => auth.customerIds.includes(id))
       ?? [...auth.customerIds];
@@ -82,8 +82,8 @@ export function customerRoutes(app: FastifyInstance, { db }: AppDeps): void {
     });
   });
 
-  app.get('/merchants', { config: { summary: 'Merchants: filter[buid_merchant] or filter[search]' } }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'Merchant');
+  app.get('/merchants', { config: { access: { can: ['read', 'Merchant'] }, summary: 'Merchants: filter[buid_merchant] or filter[search]' } }, async (request, reply) => {
+    const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, merchantList);
     // Row scope: a merchant user sees their merchants; a customer sees the merchants that sold to them.
     let query = db.selectFrom('merchants').selectAll().where('tenant_id', '=', request.tenant.id)

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
-import { authorize } from '../auth/guard.ts';
+import { authOf } from '../auth/access.ts';
 import { disputeCentreRoutes } from '../disputes/centre-routes.ts';
 import { createDisputeBody, createDisputes, type CreateDisputeBody } from '../disputes/create.ts';
 import { ineligibleInvoices, scopedInvoices } from '../disputes/eligibility.ts';
@@ -20,8 +20,7 @@ const ineligibleQuery = { filters: ['trx_id'] as const, sorts: [] as const, defa
 export function disputeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
 
-  app.get('/customer-dispute-reasons', { config: { summary: 'Dispute reasons and whether each needs documentation (Y/N)' } }, async (request, reply) => {
-    authorize(request, 'read', 'Dispute');
+  app.get('/customer-dispute-reasons', { config: { access: { can: ['read', 'Dispute'] }, summary: 'Dispute reasons and whether each needs documentation (Y/N)' } }, async (request, reply) => {
     parseListQuery(request.query as Record<string, string>, noFilters);
     const rows = await db.selectFrom('dispute_reasons').selectAll().orderBy('dispute_reason_id').execute();
     return reply.type(JSON_API).send({
@@ -33,8 +32,8 @@ export function disputeRoutes(app: FastifyInstance, deps: AppDeps): void {
     });
   });
 
-  app.get('/ecaas/user-group-contacts', { config: { summary: 'Dispute contacts of the signed-in user\'s group' } }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'Dispute');
+  app.get('/ecaas/user-group-contacts', { config: { access: { can: ['read', 'Dispute'] }, summary: 'Dispute contacts of the signed-in user\'s group' } }, async (request, reply) => {
+    const auth = authOf(request);
     parseListQuery(request.query as Record<string, string>, noFilters);
     const groupId = auth.user.user_group_id;
     const rows = groupId === null ? [] : await db.selectFrom('user_group_contacts')
@@ -52,8 +51,8 @@ export function disputeRoutes(app: FastifyInstance, deps: AppDeps): void {
     });
   });
 
-  app.get('/customer-dispute-ineligible-trxs', { config: { summary: 'Which of filter[trx_id] (comma list) cannot be disputed, and why' } }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'Dispute');
+  app.get('/customer-dispute-ineligible-trxs', { config: { access: { can: ['read', 'Dispute'] }, summary: 'Which of filter[trx_id] (comma list) cannot be disputed, and why' } }, async (request, reply) => {
+    const auth = authOf(request);
     const { filters } = parseListQuery(request.query as Record<string, string>, ineligibleQuery);
     const trxIds = parseIdList(filters.trx_id, 'filter[trx_id]');
     if (!trxIds) throw badRequest(ErrorCode.fieldRequired, { parameter: 'filter[trx_id]' }, { field: 'trx_id' });
@@ -66,9 +65,9 @@ export function disputeRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post<{ Body: CreateDisputeBody }>('/ecaas/disputes', {
     schema: { body: createDisputeBody },
-    config: { summary: 'Create a dispute or chargeback, one per invoice (trx id)' },
+    config: { access: { can: ['create', 'Dispute'] }, summary: 'Create a dispute or chargeback, one per invoice (trx id)' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'create', 'Dispute');
+    const auth = authOf(request);
     const ids = await createDisputes({ db, clock }, auth, request.tenant.id, request.body);
     const now = clock.now();
     const rows = await selectDisputes(db, auth, 'customer', request.tenant.id)

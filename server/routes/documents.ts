@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
 import { audit } from '../audit.ts';
-import { authorize } from '../auth/guard.ts';
+import { authOf } from '../auth/access.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { parseIdList, parseListQuery } from '../http/list-query.ts';
@@ -51,8 +51,8 @@ export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): 
   const mostFiles = Math.max(...tenants.tenants.map((tenant) => tenant.limits.files.maxFilesPerUpload));
   const uploadBodyLimit = base64Length(largestFile) * mostFiles + 64 * 1024;
 
-  app.get('/merchant-invoice-documents', { config: { summary: 'Documents attached to the invoices of filter[trx_id] ({documentsUrl})' } }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'InvoiceDocument');
+  app.get('/merchant-invoice-documents', { config: { access: { can: ['read', 'InvoiceDocument'] }, summary: 'Documents attached to the invoices of filter[trx_id] ({documentsUrl})' } }, async (request, reply) => {
+    const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, documentList);
     const trxIds = parseIdList(list.filters.trx_id, 'filter[trx_id]');
     if (!trxIds) throw badRequest(ErrorCode.fieldRequired, { parameter: 'filter[trx_id]' }, { field: 'trx_id' });
@@ -68,9 +68,9 @@ export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): 
 
   app.get<{ Params: { document_id: string } }>('/merchant-invoice-documents/:document_id/content', {
     schema: { params: documentIdParams },
-    config: { summary: 'The bytes of one document, as an attachment with its media type' },
+    config: { access: { can: ['read', 'InvoiceDocument'] }, summary: 'The bytes of one document, as an attachment with its media type' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'InvoiceDocument');
+    const auth = authOf(request);
     const row = await db.selectFrom('invoice_documents').select(['file_name', 'mime_type', 'content'])
       .where('document_id', '=', Number(request.params.document_id))
       .where('trx_id', 'in', scopedTrxIds(db, fullScope(auth)))
@@ -81,8 +81,7 @@ export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): 
       .header('cache-control', 'private, no-store').send(content);
   });
 
-  app.get('/document-types', { config: { summary: 'Document types with their maximum attachments per transaction' } }, async (request, reply) => {
-    authorize(request, 'read', 'InvoiceDocument');
+  app.get('/document-types', { config: { access: { can: ['read', 'InvoiceDocument'] }, summary: 'Document types with their maximum attachments per transaction' } }, async (request, reply) => {
     parseListQuery(request.query as Record<string, string>, { filters: [], sorts: [], defaultSort: [] });
     const rows = await db.selectFrom('document_types').selectAll().orderBy('doc_type_id').execute();
     return reply.type(JSON_API).send({
@@ -95,9 +94,9 @@ export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): 
   app.post<{ Body: UploadBody }>('/merchant-invoice-documents', {
     bodyLimit: uploadBodyLimit,
     schema: { body: uploadBodySchema(base64Length(largestFile)) },
-    config: { summary: 'Upload files (base64) as one document of one type to one transaction; spec §5 file rules' },
+    config: { access: { can: ['create', 'InvoiceDocument'] }, summary: 'Upload files (base64) as one document of one type to one transaction; spec §5 file rules' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'create', 'InvoiceDocument');
+    const auth = authOf(request);
     const stored = await uploadDocuments(db, request.tenant, auth, request.body);
     return reply.status(201).type(JSON_API).send({ data: stored.map((row) => documentResource({ ...row, uploaded_by: auth.user.user_id })) });
   });
@@ -109,9 +108,9 @@ export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): 
    */
   app.delete<{ Body: { document_id: number } }>('/merchant-invoice-documents', {
     schema: { body: deleteBody },
-    config: { summary: 'Remove an uploaded attachment; body { document_id }' },
+    config: { access: { can: ['delete', 'InvoiceDocument'] }, summary: 'Remove an uploaded attachment; body { document_id }' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'delete', 'InvoiceDocument');
+    const auth = authOf(request);
     await db.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('invoice_documents').select(['document_id', 'trx_id', 'file_name', 'doc_type_id', 'uploaded_by'])
         .where('document_id', '=', request.body.document_id)

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { centralDay, percentUsed } from '../../domain/exposure.ts';
 import type { AppDeps } from '../deps.ts';
-import { authorize } from '../auth/guard.ts';
+import { authOf } from '../auth/access.ts';
 import { JSON_API, pageMeta, resource } from '../http/jsonapi.ts';
 import { parseListQuery, type SortTerm } from '../http/list-query.ts';
 import { loadExposures, type Exposure } from '../invoices/exposure-query.ts';
@@ -78,11 +78,12 @@ function sortRows(rows: Row[], sort: readonly SortTerm<(typeof exposureList.sort
 export function exposureRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   app.get('/exposures', {
     config: {
+      access: { can: ['read', 'Exposure'] },
       summary: 'Exposure per customer (spec §3): filter[buid_customer] (comma list for the program overview), filter[sol_currency]; '
         + 'meta.totals holds the figures summed per currency',
     },
   }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'Exposure');
+    const auth = authOf(request);
     const query = request.query as Record<string, string>;
     const list = parseListQuery(query, exposureList);
     // Paged only when asked (the program overview's table); otherwise every row, as spec §7 has it.

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { centralDay } from '../../domain/exposure.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
-import { authorize } from '../auth/guard.ts';
+import { authOf } from '../auth/access.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { JSON_API } from '../http/jsonapi.ts';
 import { parseListQuery } from '../http/list-query.ts';
@@ -26,18 +26,18 @@ export function invoiceRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
 
   app.get('/invoices', {
-    config: { summary: 'Invoices (spec §3) of filter[buid_customer] (default: the session customer) or, for merchant users, their merchants; every filter, sort and page[...]' },
+    config: { access: { can: ['read', 'Invoice'] }, summary: 'Invoices (spec §3) of filter[buid_customer] (default: the session customer) or, for merchant users, their merchants; every filter, sort and page[...]' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'Invoice');
+    const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, invoiceList);
     const { rows, meta } = await fetchInvoicePage(db, auth, list);
     return reply.type(JSON_API).send({ data: rows.map((row) => invoiceResource(row)), meta: { page: meta } });
   });
 
   app.get('/invoices.csv', {
-    config: { summary: 'The invoices of GET /invoices (same filters and sort, no paging) as a CSV download, streamed' },
+    config: { access: { can: ['read', 'Invoice'] }, summary: 'The invoices of GET /invoices (same filters and sort, no paging) as a CSV download, streamed' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'Invoice');
+    const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, invoiceList);
     const query = orderInvoices(selectCsvColumns(filteredInvoices(db, auth, list.filters)), list.sort);
     const chunks = streamRows<CsvRow>(db, query);
@@ -72,9 +72,9 @@ export function invoiceRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.get<{ Params: { trx_id: string } }>('/invoices/:trx_id', {
     schema: { params: trxParams },
-    config: { summary: 'One invoice of any customer (or merchant) the user may see; 404 errors.invoices.notFound otherwise' },
+    config: { access: { can: ['read', 'Invoice'] }, summary: 'One invoice of any customer (or merchant) the user may see; 404 errors.invoices.notFound otherwise' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'Invoice');
+    const auth = authOf(request);
     const [parameter] = Object.keys(request.query as object);
     if (parameter !== undefined) throw badRequest(ErrorCode.invalidFilter, { parameter });
     const row = await selectInvoiceColumns(applyScope(db.selectFrom('invoices'), fullScope(auth)))

@@ -10,7 +10,7 @@ const params = {
 export function legacyRoutes(app: FastifyInstance): void {
   app.get<{ Params: { location: string } }>('/legacy/:location', {
     schema: { params },
-    config: { summary: 'A legacy page the portal frames (text/html); unknown locations answer 404 with a translated page' },
+    config: { access: { public: true }, summary: 'A legacy page the portal frames (text/html); unknown locations answer 404 with a translated page' },
   }, async (request, reply) => {
     const language = legacyLanguage(request.auth?.user.language, request.tenant.defaultLanguage);
     const { status, html } = renderLegacyPage(request.params.location, language);

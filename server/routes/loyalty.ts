@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { milestoneDirection, yoyGrowthPercent } from '../../domain/loyalty.ts';
 import type { AppDeps } from '../deps.ts';
-import { authorize, scopedCustomer } from '../auth/guard.ts';
+import { authOf } from '../auth/access.ts';
+import { scopedCustomer } from '../auth/guard.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { parseListQuery } from '../http/list-query.ts';
@@ -28,10 +29,10 @@ function positiveId(raw: string, parameter: string): number {
 
 export function loyaltyRoutes(app: FastifyInstance, { db }: AppDeps): void {
   app.get('/customer-loyalty-program-enrollments', {
-    config: { summary: 'Loyalty enrollments of the selected (or filter[buid_customer]) customer with their program; filter[enrollment_status] (3 = active)' },
+    config: { access: { can: ['read', 'LoyaltyProgram'] }, summary: 'Loyalty enrollments of the selected (or filter[buid_customer]) customer with their program; filter[enrollment_status] (3 = active)' },
   }, async (request, reply) => {
     // spec §4: loyalty loads only with the flag on, never for card viewer or safety manager (policy).
-    const auth = authorize(request, 'read', 'LoyaltyProgram');
+    const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, enrollmentList);
     const customer = scopedCustomer(auth, list.filters.buid_customer);
     let query = db.selectFrom('loyalty_enrollments')
@@ -77,9 +78,9 @@ export function loyaltyRoutes(app: FastifyInstance, { db }: AppDeps): void {
   });
 
   app.get('/customer-loyalty-milestones', {
-    config: { summary: 'Milestones of a program (filter[program_id]), by incentive_tier: ascending for goal type 2, else descending' },
+    config: { access: { can: ['read', 'LoyaltyProgram'] }, summary: 'Milestones of a program (filter[program_id]), by incentive_tier: ascending for goal type 2, else descending' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'LoyaltyProgram');
+    const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, milestoneList);
     if (list.filters.program_id === undefined) {
       throw badRequest(ErrorCode.fieldRequired, { parameter: 'filter[program_id]' }, { field: 'program_id' });

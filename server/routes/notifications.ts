@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
-import { authorize } from '../auth/guard.ts';
+import { authOf } from '../auth/access.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
@@ -16,10 +16,10 @@ const notificationList = {
 
 export function notificationRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   app.get('/ecaas/notifications', {
-    config: { summary: 'Notifications in effect for the caller (tenant, customer and user type targeting), newest first; paged' },
+    config: { access: { can: ['read', 'Notification'] }, summary: 'Notifications in effect for the caller (tenant, customer and user type targeting), newest first; paged' },
   }, async (request, reply) => {
     // spec §6: card viewer is barred from the notification centre; the tenant's flag gates it too.
-    const auth = authorize(request, 'read', 'Notification');
+    const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, notificationList);
     const now = clock.now();
     // A customer-targeted notice reaches the selected customer; with none selected (program

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { MAX_INVOICES_PER_PAYMENT, type PaymentBody } from '../../domain/payments.ts';
 import type { AppDeps } from '../deps.ts';
-import { authorize } from '../auth/guard.ts';
+import { authOf } from '../auth/access.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { parseIdList, parseListQuery } from '../http/list-query.ts';
@@ -41,9 +41,9 @@ export function paymentRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
 
   app.get('/payment-options', {
-    config: { summary: 'Methods, limits, remittance, payable customers, online-payment bank accounts and card provider for filter[buid_customer] (comma list)' },
+    config: { access: { can: ['create', 'Payment'] }, summary: 'Methods, limits, remittance, payable customers, online-payment bank accounts and card provider for filter[buid_customer] (comma list)' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'create', 'Payment');
+    const auth = authOf(request);
     const { filters } = parseListQuery(request.query as Record<string, string>, optionsQuery);
     const named = parseIdList(filters.buid_customer, 'filter[buid_customer]');
     const selected = auth.session.customer_id && auth.customerIds.includes(auth.session.customer_id) ? [auth.session.customer_id] : undefined;
@@ -54,11 +54,13 @@ export function paymentRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post<{ Body: PaymentBody }>('/payments', {
     schema: { body: paymentBody },
-    config: { summary: 'Pay invoices (or every payable invoice of customers) by bank or card; header Idempotency-Key (8-100 characters) required' },
+    config: { access: { can: ['create', 'Payment'] }, summary: 'Pay invoices (or every payable invoice of customers) by bank or card; header Idempotency-Key (8-100 characters) required' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'create', 'Payment');
+    const auth = authOf(request);
     const key = request.headers['idempotency-key'];
     if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw badRequest(ErrorCode.invalidRequest, { header: 'idempotency-key' });
+    // A rule finer than the route's access, since it depends on the body: paying every payable
+    // invoice of the program overview also needs that screen's permission.
     if (request.body.mode === 'PROGRAM_OVERVIEW' && !auth.ability.can('read', 'ProgramOverview')) throw forbidden();
     const selected = auth.session.customer_id && auth.customerIds.includes(auth.session.customer_id) ? auth.session.customer_id : null;
     const { id, replayed } = await createPayment({ db, clock }, {
@@ -73,9 +75,9 @@ export function paymentRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.get<{ Params: { id: string } }>('/payments/:id', {
     schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[0-9]{1,15}$' } } } },
-    config: { summary: 'One payment of the user\'s customers' },
+    config: { access: { can: ['read', 'Payment'] }, summary: 'One payment of the user\'s customers' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'Payment');
+    const auth = authOf(request);
     const payment = await paymentResource(db, request.tenant.id, Number(request.params.id), auth.customerIds);
     if (!payment) throw notFound();
     return reply.type(JSON_API).send({ data: payment });

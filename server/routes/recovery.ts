@@ -61,7 +61,7 @@ export function recoveryRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post<{ Body: { email: string } }>('/auth/forgot-username', {
     schema: { body: forgotUsernameBody },
-    config: { summary: 'Email the usernames registered with this address in this tenant; 202 whether or not any exist' },
+    config: { access: { public: true }, summary: 'Email the usernames registered with this address in this tenant; 202 whether or not any exist' },
   }, async (request, reply) => {
     const tenant = request.tenant;
     const email = request.body.email.trim();
@@ -81,7 +81,7 @@ export function recoveryRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post<{ Body: { username: string } }>('/auth/forgot-password', {
     schema: { body: forgotPasswordBody },
-    config: { summary: 'Email a one-time password reset link (60 minutes); 202 whether or not the account exists' },
+    config: { access: { public: true }, summary: 'Email a one-time password reset link (60 minutes); 202 whether or not the account exists' },
   }, async (request, reply) => {
     const tenant = request.tenant;
     const user = await db.selectFrom('users').select(['user_id', 'username', 'first_name', 'last_name', 'email_address', 'language'])
@@ -109,7 +109,7 @@ export function recoveryRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post<{ Body: { token: string; password: string; confirm_password: string } }>('/auth/reset-password', {
     schema: { body: resetPasswordBody },
-    config: { summary: 'Set a new password with a reset link: tenant password rules and history apply; ends every session of the user' },
+    config: { access: { public: true }, summary: 'Set a new password with a reset link: tenant password rules and history apply; ends every session of the user' },
   }, async (request, reply) => {
     const tenant = request.tenant;
     const rules = tenant.limits.password;

@@ -7,7 +7,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { audit } from '../audit.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { authorize } from '../auth/guard.ts';
+import { authOf } from '../auth/access.ts';
 import { callerSide, requireInScope, scopeIds } from '../disputes/scope.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError, badRequest, unprocessable } from '../http/errors.ts';
@@ -155,8 +155,8 @@ async function outlastsDeadline(work: (signal: AbortSignal) => Promise<void>, ms
 export function rejectionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
-  app.get('/rejections', { config: { summary: 'Rejected transactions: filters buid_customer, buid_merchant, status, search, trx_id; paged and sorted' } }, async (request, reply) => {
-    const auth = authorize(request, 'read', 'Rejection');
+  app.get('/rejections', { config: { access: { can: ['read', 'Rejection'] }, summary: 'Rejected transactions: filters buid_customer, buid_merchant, status, search, trx_id; paged and sorted' } }, async (request, reply) => {
+    const auth = authOf(request);
     const side = callerSide(auth);
     const list = parseListQuery(request.query as Record<string, string>, rejectionList);
     const { filters } = list;
@@ -191,18 +191,18 @@ export function rejectionRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.post<{ Body: { rejection_ids: number[] } }>('/rejections/cancel', {
     schema: { body: cancelBody },
-    config: { summary: 'Cancel active rejections (permanent)' },
+    config: { access: { can: ['update', 'Rejection'] }, summary: 'Cancel active rejections (permanent)' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'update', 'Rejection');
+    const auth = authOf(request);
     const rows = await actOnRejections(deps, auth, request.tenant.id, 'cancel', request.body.rejection_ids);
     return reply.type(JSON_API).send({ data: rows.map(rejectionResource) });
   });
 
   app.post<{ Body: { rejection_ids: number[]; corrections?: Corrections } }>('/rejections/resubmit', {
     schema: { body: resubmitBody },
-    config: { summary: 'Resubmit active rejections, with optional corrections; 202 when processing outlasts the deadline' },
+    config: { access: { can: ['update', 'Rejection'] }, summary: 'Resubmit active rejections, with optional corrections; 202 when processing outlasts the deadline' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'update', 'Rejection');
+    const auth = authOf(request);
     const rows = await actOnRejections(deps, auth, request.tenant.id, 'resubmit', request.body.rejection_ids, request.body.corrections);
     const data = rows.map(rejectionResource);
     const pending = await outlastsDeadline((signal) => simulateResubmission(rows.map((row) => row.trx_id), signal));

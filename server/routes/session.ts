@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
-import { authorize } from '../auth/guard.ts';
+import { authOf } from '../auth/access.ts';
 import { ANONYMOUS_SELF, JSON_API, selfDocument } from './self-document.ts';
 import { sessionCache } from '../auth/session-cache.ts';
 
@@ -27,7 +27,7 @@ const sessionDataBody = {
 type SessionKey = 'customer_id' | 'location' | 'merchant_id';
 
 export function sessionRoutes(app: FastifyInstance, { db, policy }: AppDeps): void {
-  app.get('/self', { config: { summary: 'The signed-in user and session_data; logged_in false without a session' } }, async (request, reply) => {
+  app.get('/self', { config: { access: { public: true }, summary: 'The signed-in user and session_data; logged_in false without a session' } }, async (request, reply) => {
     reply.type(JSON_API);
     if (!request.auth) return ANONYMOUS_SELF;
     return selfDocument(db, request.tenant, policy, request.auth.user.user_id, request.auth.session.csrf_token);
@@ -35,9 +35,9 @@ export function sessionRoutes(app: FastifyInstance, { db, policy }: AppDeps): vo
 
   app.post<{ Body: { sessionKeys: Array<{ key: SessionKey; value: string | null }> } }>('/session_data', {
     schema: { body: sessionDataBody },
-    config: { summary: 'Set the active customer, location and merchant (only ones the user may see)' },
+    config: { access: { can: ['update', 'Session'] }, summary: 'Set the active customer, location and merchant (only ones the user may see)' },
   }, async (request, reply) => {
-    const auth = authorize(request, 'update', 'Session');
+    const auth = authOf(request);
     const values = new Map(request.body.sessionKeys.map(({ key, value }) => [key, value]));
     if (values.size !== request.body.sessionKeys.length) throw new ApiError(400, ErrorCode.invalidRequest, { pointer: '/sessionKeys' });
 

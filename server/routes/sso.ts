@@ -26,7 +26,7 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
   sandboxIdpRoutes(app, deps, signer);
 
   app.post<{ Body: { username: string } }>('/auth/sso/start', {
-    schema: { body: startBody }, config: { summary: 'Start single sign-on: answers with the identity provider to send the browser to' },
+    schema: { body: startBody }, config: { access: { public: true }, summary: 'Start single sign-on: answers with the identity provider to send the browser to' },
   }, async (request, reply) => {
     const nonce = newToken();
     const username = request.body.username.trim();
@@ -41,7 +41,7 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.get<{ Querystring: { assertion?: string } }>('/auth/sso/callback', {
-    config: { summary: 'Return from the identity provider: checks the assertion and starts the session' },
+    config: { access: { public: true }, summary: 'Return from the identity provider: checks the assertion and starts the session' },
   }, async (request, reply) => {
     const fail = (code: string) => reply.redirect(`/login?sso_error=${encodeURIComponent(code)}`, 303);
     const claims = signer.verify(String(request.query.assertion ?? ''), clock.now());

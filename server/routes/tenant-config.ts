@@ -2,20 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { LOCALE_INFO } from '../../domain/locales.ts';
 import { systemType } from '../../domain/tenant.ts';
 import type { AppDeps } from '../deps.ts';
-import { notFound, unauthenticated } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 
 export function tenantConfigRoutes(app: FastifyInstance, { tenants }: AppDeps): void {
   app.get<{ Params: { hostname: string } }>('/feature-flags/:hostname', {
     schema: { params: { type: 'object', required: ['hostname'], properties: { hostname: { type: 'string', pattern: '^[a-z0-9.-]+\\.json$', maxLength: 120 } } } },
-    config: { summary: 'Feature flags of the tenant of {hostname}.json, flattened' },
+    config: { access: { public: true }, summary: 'Feature flags of the tenant of {hostname}.json, flattened' },
   }, async (request, reply) => {
     const tenant = tenants.forHost(request.params.hostname.replace(/\.json$/, ''));
     if (!tenant) throw notFound();
     return reply.type(JSON_API).send({ data: resource('feature-flags', tenant.id, tenant.flags) });
   });
 
-  app.get('/config', { config: { summary: 'Configuration of the tenant of this host' } }, async (request, reply) => {
+  app.get('/config', { config: { access: { public: true }, summary: 'Configuration of the tenant of this host' } }, async (request, reply) => {
     const { tenant } = request;
     const { config, limits } = tenant;
     return reply.type(JSON_API).send({
@@ -53,10 +53,9 @@ export function tenantConfigRoutes(app: FastifyInstance, { tenants }: AppDeps): 
     });
   });
 
-  app.get('/config-secure', { config: { summary: 'Configuration for signed-in users, when loadSecure is set' } }, async (request, reply) => {
+  app.get('/config-secure', { config: { access: { signedIn: true }, summary: 'Configuration for signed-in users, when loadSecure is set' } }, async (request, reply) => {
     const { tenant } = request;
     if (!tenant.config.loadSecure) throw notFound();
-    if (!request.auth) throw unauthenticated();
     return reply.type(JSON_API).send({
       data: resource('config-secure', tenant.id, {
         emsClientId: tenant.config.emsClientId ?? null,
@@ -67,7 +66,7 @@ export function tenantConfigRoutes(app: FastifyInstance, { tenants }: AppDeps): 
     });
   });
 
-  app.get('/ecaas/locales', { config: { summary: 'Languages this tenant offers' } }, async (request, reply) => {
+  app.get('/ecaas/locales', { config: { access: { public: true }, summary: 'Languages this tenant offers' } }, async (request, reply) => {
     const { tenant } = request;
     return reply.type(JSON_API).send({
       data: tenant.languages.map((code) => resource('locales', code, {

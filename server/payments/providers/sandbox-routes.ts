@@ -49,7 +49,7 @@ export function sandboxProviderRoutes(app: FastifyInstance, { clock }: AppDeps):
 
   app.get<{ Querystring: { key: string; lang?: string } }>('/card-provider/sandbox/field.html', {
     schema: { querystring: fieldQuery },
-    config: { summary: 'Sandbox card provider: the hosted card field page (iframe), labels in ?lang' },
+    config: { access: { public: true }, summary: 'Sandbox card provider: the hosted card field page (iframe), labels in ?lang' },
   }, async (request, reply) => {
     checkKey(request.tenant.paymentProvider.publicKey, request.query.key, { parameter: 'key' });
     const language = textLanguage(request.query.lang);
@@ -61,15 +61,15 @@ export function sandboxProviderRoutes(app: FastifyInstance, { clock }: AppDeps):
     return reply.type('text/html; charset=utf-8').send(page);
   });
 
-  app.get('/card-provider/sandbox/field.js', { config: { summary: 'Sandbox card provider: the hosted field script' } }, async (_request, reply) =>
+  app.get('/card-provider/sandbox/field.js', { config: { access: { public: true }, summary: 'Sandbox card provider: the hosted field script' } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(fieldScript));
 
-  app.get('/card-provider/sandbox/field.css', { config: { summary: 'Sandbox card provider: the hosted field styles' } }, async (_request, reply) =>
+  app.get('/card-provider/sandbox/field.css', { config: { access: { public: true }, summary: 'Sandbox card provider: the hosted field styles' } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').send(fieldStyle));
 
   app.post<{ Body: CardEntry & { key: string } }>('/card-provider/sandbox/tokens', {
     schema: { body: tokenBody },
-    config: { summary: 'Sandbox card provider: tokenise a card (kept in the provider\'s memory only) → { token, last4, brand }' },
+    config: { access: { public: true }, summary: 'Sandbox card provider: tokenise a card (kept in the provider\'s memory only) → { token, last4, brand }' },
   }, async (request, reply) => {
     const { key, ...entry } = request.body;
     checkKey(request.tenant.paymentProvider.publicKey, key, { pointer: '/key' });
