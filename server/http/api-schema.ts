@@ -122,5 +122,11 @@ export function responses(success: Schema | null, description: string, status: 2
   return { [status]: ok, '4xx': errorResponse };
 }
 
+/** `schema.response` of a download: the bytes in one of `mediaTypes` (ranges such as image/* allowed), JSON:API errors for 4xx. */
+export function fileResponses(mediaTypes: readonly string[], description: string) {
+  const content = Object.fromEntries(mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }]));
+  return { 200: { description, content }, '4xx': errorResponse };
+}
+
 /** The 4xx error response alone, added to routes that document no response of their own. */
 export const defaultErrorResponse = errorResponse;
