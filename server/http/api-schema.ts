@@ -115,7 +115,7 @@ const errorResponse = {
  * `schema.response` of a route: its success document under `status` (200 unless told) and the
  * JSON:API error document for every 4xx. `null` documents an empty body (204).
  */
-export function responses(success: Schema | null, description: string, status: 200 | 201 | 204 = 200) {
+export function responses(success: Schema | null, description: string, status: 200 | 201 | 202 | 204 = 200) {
   const ok = success === null
     ? { description, type: 'null' }
     : { description, content: { [JSON_API]: { schema: success } } };

@@ -41,6 +41,7 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.get<{ Querystring: { assertion?: string } }>('/auth/sso/callback', {
+    schema: { response: { 303: { description: 'To the portal: signed in, or /login?sso_error=<code>', type: 'null' } } },
     config: { access: { public: true }, summary: 'Return from the identity provider: checks the assertion and starts the session' },
   }, async (request, reply) => {
     const fail = (code: string) => reply.redirect(`/login?sso_error=${encodeURIComponent(code)}`, 303);

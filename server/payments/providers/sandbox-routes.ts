@@ -48,7 +48,8 @@ export function sandboxProviderRoutes(app: FastifyInstance, { clock }: AppDeps):
   };
 
   app.get<{ Querystring: { key: string; lang?: string } }>('/card-provider/sandbox/field.html', {
-    schema: { querystring: fieldQuery },
+    // HTML, script and styles of the sandbox's hosted field: not API operations (hide).
+    schema: { querystring: fieldQuery, hide: true },
     config: { access: { public: true }, summary: 'Sandbox card provider: the hosted card field page (iframe), labels in ?lang' },
   }, async (request, reply) => {
     checkKey(request.tenant.paymentProvider.publicKey, request.query.key, { parameter: 'key' });
@@ -61,10 +62,10 @@ export function sandboxProviderRoutes(app: FastifyInstance, { clock }: AppDeps):
     return reply.type('text/html; charset=utf-8').send(page);
   });
 
-  app.get('/card-provider/sandbox/field.js', { config: { access: { public: true }, summary: 'Sandbox card provider: the hosted field script' } }, async (_request, reply) =>
+  app.get('/card-provider/sandbox/field.js', { schema: { hide: true }, config: { access: { public: true }, summary: 'Sandbox card provider: the hosted field script' } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(fieldScript));
 
-  app.get('/card-provider/sandbox/field.css', { config: { access: { public: true }, summary: 'Sandbox card provider: the hosted field styles' } }, async (_request, reply) =>
+  app.get('/card-provider/sandbox/field.css', { schema: { hide: true }, config: { access: { public: true }, summary: 'Sandbox card provider: the hosted field styles' } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').send(fieldStyle));
 
   app.post<{ Body: CardEntry & { key: string } }>('/card-provider/sandbox/tokens', {
