@@ -128,5 +128,8 @@ export function fileResponses(mediaTypes: readonly string[], description: string
   return { 200: { description, content }, '4xx': errorResponse };
 }
 
+/** A document of `meta` alone (no primary data): acknowledgements and redirects. */
+export const metaDocument = (meta: Schema) => ({ type: 'object', additionalProperties: false, required: ['meta'], properties: { meta } } as const);
+
 /** The 4xx error response alone, added to routes that document no response of their own. */
 export const defaultErrorResponse = errorResponse;

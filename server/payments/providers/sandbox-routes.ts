@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { ApiError, badRequest, unprocessable } from '../../http/errors.ts';
 import { localeText, textLanguage } from '../../i18n/locale-text.ts';
 import { cardEntryProblem, sandboxVault, type CardEntry } from './sandbox-vault.ts';
+import { defaultErrorResponse, strictObject, text } from '../../http/api-schema.ts';
 
 /**
  * The sandbox provider's own pages and endpoint, served by this process as a stand-in for a
@@ -69,7 +70,16 @@ export function sandboxProviderRoutes(app: FastifyInstance, { clock }: AppDeps):
     reply.type('text/css; charset=utf-8').send(fieldStyle));
 
   app.post<{ Body: CardEntry & { key: string } }>('/card-provider/sandbox/tokens', {
-    schema: { body: tokenBody },
+    schema: {
+      body: tokenBody,
+      response: {
+        201: {
+          description: 'The card\'s token',
+          content: { 'application/json': { schema: strictObject({ token: text, last4: text, brand: text }) } },
+        },
+        '4xx': defaultErrorResponse,
+      },
+    },
     config: { access: { public: true }, summary: 'Sandbox card provider: tokenise a card (kept in the provider\'s memory only) → { token, last4, brand }' },
   }, async (request, reply) => {
     const { key, ...entry } = request.body;
