@@ -191,57 +191,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/card-provider/sandbox/field.css": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Sandbox card provider: the hosted field styles */
-        get: operations["getCardProviderSandboxFieldCss"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/card-provider/sandbox/field.html": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Sandbox card provider: the hosted card field page (iframe), labels in ?lang */
-        get: operations["getCardProviderSandboxFieldHtml"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/card-provider/sandbox/field.js": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Sandbox card provider: the hosted field script */
-        get: operations["getCardProviderSandboxFieldJs"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/card-provider/sandbox/tokens": {
         parameters: {
             query?: never;
@@ -873,23 +822,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/legacy/{location}": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A legacy page the portal frames (text/html); unknown locations answer 404 with a translated page */
-        get: operations["getLegacyLocation"];
-        put?: never;
-        post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
     "/locations": {
         parameters: {
             query?: never;
@@ -1147,24 +1079,6 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/sso/idp/demo-idp/authorize": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** Sandbox identity provider: sign-in page */
-        get: operations["getSsoIdpDemoIdpAuthorize"];
-        put?: never;
-        /** Sandbox identity provider: checks the password, returns to the portal */
-        post: operations["postSsoIdpDemoIdpAuthorize"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1228,6 +1142,13 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description Recorded */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     postAuthForgotPassword: {
@@ -1255,6 +1176,20 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Accepted, whether or not the account exists */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        meta: {
+                            /** @enum {boolean} */
+                            accepted: true;
+                        };
+                    };
                 };
             };
         };
@@ -1288,6 +1223,20 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description Accepted, whether or not the account exists */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        meta: {
+                            /** @enum {boolean} */
+                            accepted: true;
+                        };
+                    };
+                };
+            };
         };
     };
     postAuthLogin: {
@@ -1319,6 +1268,79 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description Signed in: the user, meta.csrf_token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                authenticated: boolean;
+                                customerCurrencies?: {
+                                    currency?: string;
+                                    id: string;
+                                    label: string;
+                                    status?: string;
+                                }[];
+                                customerEntityRestricted?: boolean;
+                                customers?: {
+                                    currency?: string;
+                                    id: string;
+                                    label: string;
+                                    status?: string;
+                                }[];
+                                email_address?: string;
+                                first_name?: string;
+                                full_name?: string;
+                                inSsoGroup?: boolean;
+                                isSso?: boolean;
+                                language?: string;
+                                language_ISO?: string;
+                                last_name?: string;
+                                locale_ISO?: string;
+                                menu?: Record<string, never>[];
+                                merchantCurrencies?: {
+                                    currency?: string;
+                                    id: string;
+                                    label: string;
+                                    status?: string;
+                                }[];
+                                merchantEntityRestricted?: boolean;
+                                merchants?: {
+                                    currency?: string;
+                                    id: string;
+                                    label: string;
+                                    status?: string;
+                                }[];
+                                role?: string;
+                                session_data: {
+                                    customer_id?: string | null;
+                                    language?: string;
+                                    location?: string | null;
+                                    logged_in: boolean;
+                                    merchant_id?: string | null;
+                                    user_type?: string;
+                                };
+                                status?: string;
+                                timeZone?: string;
+                                user_id?: number;
+                                user_type?: string;
+                                user_types?: string[];
+                                userGroupId?: number | null;
+                                username?: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "self";
+                        };
+                        meta?: {
+                            csrf_token: string;
+                        };
+                    };
+                };
+            };
         };
     };
     postAuthLogout: {
@@ -1338,6 +1360,13 @@ export interface operations {
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
+            };
+            /** @description Signed out */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1372,6 +1401,13 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description Password changed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     getAuthSsoCallback: {
@@ -1391,6 +1427,13 @@ export interface operations {
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
+            };
+            /** @description To the portal: signed in, or /login?sso_error=<code> */
+            303: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1421,11 +1464,30 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description Where to send the browser */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        meta: {
+                            redirect: string;
+                        };
+                    };
+                };
+            };
         };
     };
     getBankAccounts: {
         parameters: {
-            query?: never;
+            query?: {
+                "filter[buid_customer]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1439,6 +1501,49 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Bank accounts, paged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                account_id: string;
+                                account_name: string | null;
+                                account_number_masked: string;
+                                /** @enum {string|null} */
+                                account_type: "checking" | "savings" | null;
+                                autopay: boolean;
+                                bank_country: string;
+                                bank_name: string | null;
+                                bank_number: string | null;
+                                branch_number: string | null;
+                                buid_customer: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @enum {string} */
+                                kind: "us" | "cfi";
+                                online_payment: boolean;
+                                routing_number: string | null;
+                                stops_online_payment: boolean;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "bank-accounts";
+                        }[];
+                        meta: {
+                            page: {
+                                number: number;
+                                pages: number;
+                                size: number;
+                                total: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -1494,6 +1599,41 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description The account added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                account_id: string;
+                                account_name: string | null;
+                                account_number_masked: string;
+                                /** @enum {string|null} */
+                                account_type: "checking" | "savings" | null;
+                                autopay: boolean;
+                                bank_country: string;
+                                bank_name: string | null;
+                                bank_number: string | null;
+                                branch_number: string | null;
+                                buid_customer: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @enum {string} */
+                                kind: "us" | "cfi";
+                                online_payment: boolean;
+                                routing_number: string | null;
+                                stops_online_payment: boolean;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "bank-accounts";
+                        };
+                    };
+                };
+            };
         };
     };
     getBankAccountsId: {
@@ -1514,6 +1654,41 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description One bank account */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                account_id: string;
+                                account_name: string | null;
+                                account_number_masked: string;
+                                /** @enum {string|null} */
+                                account_type: "checking" | "savings" | null;
+                                autopay: boolean;
+                                bank_country: string;
+                                bank_name: string | null;
+                                bank_number: string | null;
+                                branch_number: string | null;
+                                buid_customer: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @enum {string} */
+                                kind: "us" | "cfi";
+                                online_payment: boolean;
+                                routing_number: string | null;
+                                stops_online_payment: boolean;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "bank-accounts";
+                        };
+                    };
                 };
             };
         };
@@ -1537,6 +1712,13 @@ export interface operations {
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
+            };
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };
@@ -1581,53 +1763,54 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description The account changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                account_id: string;
+                                account_name: string | null;
+                                account_number_masked: string;
+                                /** @enum {string|null} */
+                                account_type: "checking" | "savings" | null;
+                                autopay: boolean;
+                                bank_country: string;
+                                bank_name: string | null;
+                                bank_number: string | null;
+                                branch_number: string | null;
+                                buid_customer: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                /** @enum {string} */
+                                kind: "us" | "cfi";
+                                online_payment: boolean;
+                                routing_number: string | null;
+                                stops_online_payment: boolean;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "bank-accounts";
+                        };
+                    };
+                };
+            };
         };
     };
     getBillingAddresses: {
         parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
-                };
-            };
-        };
-    };
-    getCardProviderSandboxFieldCss: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
-                };
-            };
-        };
-    };
-    getCardProviderSandboxFieldHtml: {
-        parameters: {
-            query: {
-                key: string;
-                lang?: string;
+            query?: {
+                "filter[buid_customer]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default trx_id|asc */
+                "filter[sort]"?: string;
+                "filter[trx_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
             };
             header?: never;
             path?: never;
@@ -1644,24 +1827,28 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
-        };
-    };
-    getCardProviderSandboxFieldJs: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
-            "4XX": {
+            /** @description The billing addresses */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                city_state_zip: string;
+                                contact_name: string | null;
+                                country: string;
+                                line_1: string;
+                                line_2: string | null;
+                                line_3: string | null;
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "billing-addresses";
+                        }[];
+                    };
                 };
             };
         };
@@ -1699,6 +1886,19 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description The card's token */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        brand: string;
+                        last4: string;
+                        token: string;
+                    };
+                };
+            };
         };
     };
     getConfig: {
@@ -1717,6 +1917,51 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The tenant's configuration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                api_version: string;
+                                bank_account_module_version: number;
+                                componentOverride: Record<string, never>;
+                                currency_version: number | null;
+                                defaultLanguage: string;
+                                ecaasPrefix: string;
+                                invoice_details_version: number;
+                                languages: string[];
+                                limits: {
+                                    cardCurrencies: string[];
+                                    cardFeeMinor: number;
+                                    cardSecureAccessMinutes: number;
+                                    files: Record<string, never>;
+                                    loyalty: Record<string, never>;
+                                    maxInvoicesPerCardPayment: number;
+                                    maxNameLength: number;
+                                    minCardPaymentMinor: number;
+                                    password: Record<string, never>;
+                                };
+                                loadSecure: boolean;
+                                logging: Record<string, never>;
+                                overrides: Record<string, never>;
+                                prefixes: Record<string, never>;
+                                supportEmail: string | null;
+                                supportPhone: string | null;
+                                system_type: string;
+                                theme: Record<string, never>;
+                                title: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "config";
+                        };
+                    };
                 };
             };
         };
@@ -1739,11 +1984,44 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description The signed-in configuration */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                emsClientId: string | null;
+                                loginAttemptsBeforeLock: number;
+                                paymentProvider: {
+                                    name: string;
+                                    publicKey: string | null;
+                                };
+                                session: {
+                                    absoluteMinutes: number;
+                                    idleMinutes: number;
+                                };
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "config-secure";
+                        };
+                    };
+                };
+            };
         };
     };
     getCustomerDisputeIneligibleTrxs: {
         parameters: {
-            query?: never;
+            query?: {
+                "filter[trx_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1757,13 +2035,37 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The ineligible invoices */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                ineligible_reason: string;
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "customer-dispute-ineligible-trxs";
+                        }[];
+                    };
                 };
             };
         };
     };
     getCustomerDisputeReasons: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1777,13 +2079,40 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Dispute reasons */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                dispute_reason: string;
+                                dispute_reason_id: number;
+                                /** @enum {string} */
+                                documentation_required: "Y" | "N";
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "dispute-reasons";
+                        }[];
+                    };
                 };
             };
         };
     };
     getCustomerLoyaltyMilestones: {
         parameters: {
-            query?: never;
+            query?: {
+                "filter[program_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1797,13 +2126,50 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Milestones in tier order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                currency: string;
+                                goal_type_id: number;
+                                incentive_tier: number;
+                                program_id: number;
+                                reward_minor: number;
+                                target_minor: number;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "loyalty-milestones";
+                        }[];
+                        meta: {
+                            goal_type_id: number;
+                            /** @enum {string} */
+                            order: "asc" | "desc";
+                        };
+                    };
                 };
             };
         };
     };
     getCustomerLoyaltyProgramEnrollments: {
         parameters: {
-            query?: never;
+            query?: {
+                "filter[buid_customer]"?: string;
+                "filter[enrollment_status]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default enrollment_date|desc */
+                "filter[sort]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1817,13 +2183,72 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Enrollments, paged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                buid_customer: string;
+                                currency: string;
+                                current_reward_minor: number;
+                                earned_reward_minor: number;
+                                /** Format: date */
+                                enrollment_date: string;
+                                enrollment_manager: string | null;
+                                enrollment_status: number;
+                                estimated_reward_minor: number;
+                                goal_type_id: number;
+                                growth_rate: number | null;
+                                growth_tier: number | null;
+                                incentive_reward_minor: number;
+                                loyalty_program_id: number;
+                                previous_year_spend_minor: number;
+                                program_template: string;
+                                rewards_tier: number | null;
+                                sales_target_minor: number;
+                                spending_history: {
+                                    amount_minor: number;
+                                    month: string;
+                                }[];
+                                total_spend_minor: number;
+                                yoy_growth: number | null;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "loyalty-enrollments";
+                        }[];
+                        meta: {
+                            page: {
+                                number: number;
+                                pages: number;
+                                size: number;
+                                total: number;
+                            };
+                        };
+                    };
                 };
             };
         };
     };
     getCustomers: {
         parameters: {
-            query?: never;
+            query?: {
+                "filter[buid_customer]"?: string;
+                "filter[search]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default customer_name|asc */
+                "filter[sort]"?: string;
+                "filter[status]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 10000) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1837,13 +2262,54 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Customers, paged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                buidCustomer: string;
+                                currency: string;
+                                customerName: string;
+                                isActive: boolean;
+                                paymentEligible: boolean;
+                                paymentWebText: string | null;
+                                status: string;
+                                systemType: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "customers";
+                        }[];
+                        meta: {
+                            page: {
+                                number: number;
+                                pages: number;
+                                size: number;
+                                total: number;
+                            };
+                        };
+                    };
                 };
             };
         };
     };
     getDetails: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Up to 3 comma-separated field|direction terms; default trx_id|asc */
+                "filter[sort]"?: string;
+                "filter[trx_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1857,13 +2323,42 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Line items */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                amount_minor: number;
+                                currency: string;
+                                description: string;
+                                line_no: number;
+                                quantity: number;
+                                trx_id: string;
+                                unit_price_minor: number;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "details";
+                        }[];
+                    };
                 };
             };
         };
     };
     getDocumentTypes: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1879,11 +2374,41 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description Document types */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                doc_type_id: number;
+                                document_type: string;
+                                max_attachments: number;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "document-types";
+                        }[];
+                    };
+                };
+            };
         };
     };
     getEcaasCards: {
         parameters: {
-            query?: never;
+            query?: {
+                "filter[buid_customer]"?: string;
+                "filter[search]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default card_name|asc */
+                "filter[sort]"?: string;
+                "filter[status]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -1897,6 +2422,51 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Cards, paged; meta.unavailable when the account is inactive */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                buid_customer: string;
+                                can_activate: boolean;
+                                can_terminate: boolean;
+                                card_id: number;
+                                card_identifier: string;
+                                card_name: string;
+                                /** Format: date */
+                                expiry_date: string;
+                                holder: string;
+                                /** Format: date-time */
+                                requested_at: string | null;
+                                /** @enum {string} */
+                                status: "active" | "terminated" | "requested" | "activation";
+                                /** Format: date */
+                                termination_date: string | null;
+                                /** @enum {string|null} */
+                                termination_reason: "damaged" | "lost" | "stolen" | "no_longer_needed" | null;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "cards";
+                        }[];
+                        meta: {
+                            account_status: string;
+                            code?: string;
+                            page: {
+                                number: number;
+                                pages: number;
+                                size: number;
+                                total: number;
+                            };
+                            unavailable?: boolean;
+                        };
+                    };
                 };
             };
         };
@@ -1919,6 +2489,40 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The card */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                buid_customer: string;
+                                can_activate: boolean;
+                                can_terminate: boolean;
+                                card_id: number;
+                                card_identifier: string;
+                                card_name: string;
+                                /** Format: date */
+                                expiry_date: string;
+                                holder: string;
+                                /** Format: date-time */
+                                requested_at: string | null;
+                                /** @enum {string} */
+                                status: "active" | "terminated" | "requested" | "activation";
+                                /** Format: date */
+                                termination_date: string | null;
+                                /** @enum {string|null} */
+                                termination_reason: "damaged" | "lost" | "stolen" | "no_longer_needed" | null;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "cards";
+                        };
+                    };
                 };
             };
         };
@@ -1954,6 +2558,40 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description The card */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                buid_customer: string;
+                                can_activate: boolean;
+                                can_terminate: boolean;
+                                card_id: number;
+                                card_identifier: string;
+                                card_name: string;
+                                /** Format: date */
+                                expiry_date: string;
+                                holder: string;
+                                /** Format: date-time */
+                                requested_at: string | null;
+                                /** @enum {string} */
+                                status: "active" | "terminated" | "requested" | "activation";
+                                /** Format: date */
+                                termination_date: string | null;
+                                /** @enum {string|null} */
+                                termination_reason: "damaged" | "lost" | "stolen" | "no_longer_needed" | null;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "cards";
+                        };
+                    };
+                };
+            };
         };
     };
     postEcaasCardsRequest: {
@@ -1987,6 +2625,40 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description The card requested */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                buid_customer: string;
+                                can_activate: boolean;
+                                can_terminate: boolean;
+                                card_id: number;
+                                card_identifier: string;
+                                card_name: string;
+                                /** Format: date */
+                                expiry_date: string;
+                                holder: string;
+                                /** Format: date-time */
+                                requested_at: string | null;
+                                /** @enum {string} */
+                                status: "active" | "terminated" | "requested" | "activation";
+                                /** Format: date */
+                                termination_date: string | null;
+                                /** @enum {string|null} */
+                                termination_reason: "damaged" | "lost" | "stolen" | "no_longer_needed" | null;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "cards";
+                        };
+                    };
+                };
+            };
         };
     };
     postEcaasCardsSecureAccess: {
@@ -2014,6 +2686,20 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Card numbers may be shown until then */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        meta: {
+                            /** Format: date-time */
+                            card_secure_until: string;
+                        };
+                    };
                 };
             };
         };
@@ -2047,11 +2733,55 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description The card with its full number */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                buid_customer: string;
+                                can_activate: boolean;
+                                can_terminate: boolean;
+                                card_id: number;
+                                card_identifier: string;
+                                card_name: string;
+                                card_number: string;
+                                /** Format: date */
+                                expiry_date: string;
+                                holder: string;
+                                /** Format: date-time */
+                                requested_at: string | null;
+                                /** @enum {string} */
+                                status: "active" | "terminated" | "requested" | "activation";
+                                /** Format: date */
+                                termination_date: string | null;
+                                /** @enum {string|null} */
+                                termination_reason: "damaged" | "lost" | "stolen" | "no_longer_needed" | null;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "cards";
+                        };
+                        meta: {
+                            /** Format: date-time */
+                            card_secure_until: string;
+                        };
+                    };
+                };
+            };
         };
     };
     getEcaasCustomerBankingCountriesCustomer: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path: {
                 customer: string;
@@ -2069,11 +2799,36 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description Bank countries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                country_code: string;
+                                country_name: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "banking-countries";
+                        }[];
+                    };
+                };
+            };
         };
     };
     getEcaasCustomerCurrencies: {
         parameters: {
-            query?: never;
+            query?: {
+                "filter[buid_customer]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2089,11 +2844,38 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description Currencies, the default marked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                default: boolean;
+                                label: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "currencies";
+                        }[];
+                    };
+                };
+            };
         };
     };
     getEcaasCustomerDisputeResponse: {
         parameters: {
-            query?: never;
+            query?: {
+                "filter[dispute_id]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default comment_date|asc */
+                "filter[sort]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 100) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2107,6 +2889,39 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Responses, paged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                action: string;
+                                comment: string | null;
+                                /** Format: date-time */
+                                comment_date: string;
+                                dispute_action_description: string;
+                                dispute_id: number;
+                                responded_by: string | null;
+                                side: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "dispute-responses";
+                        }[];
+                        meta: {
+                            page: {
+                                number: number;
+                                pages: number;
+                                size: number;
+                                total: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -2144,11 +2959,63 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description The disputes responded to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                allowed_responses: string[];
+                                amount_minor: number;
+                                buid_customer: string;
+                                buid_merchant: string;
+                                /** Format: date-time */
+                                closed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by: string | null;
+                                currency: string;
+                                customer_name: string | null;
+                                days_left_to_respond: number | null;
+                                description: string | null;
+                                dispute_id: number;
+                                dispute_reason_id: number;
+                                /** @enum {string} */
+                                documentation_required: "Y" | "N";
+                                expired: boolean;
+                                invoice_id: string;
+                                is_chargeback: boolean;
+                                merchant_name: string | null;
+                                reason: string;
+                                /** Format: date-time */
+                                response_date: string | null;
+                                /** Format: date-time */
+                                response_due_at: string | null;
+                                status: string;
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "disputes";
+                        }[];
+                    };
+                };
+            };
         };
     };
     getEcaasCustomerDisputeCount: {
         parameters: {
-            query?: never;
+            query?: {
+                "filter[buid_customer]"?: string;
+                "filter[del_currency]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2164,11 +3031,52 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description Dispute counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                closed_disputes: number;
+                                expired_disputes: number;
+                                open_disputes: number;
+                                status_counts: {
+                                    closed: number;
+                                    escalated: number;
+                                    open: number;
+                                    "waiting on customer": number;
+                                    "waiting on merchant": number;
+                                };
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "dispute-counts";
+                        };
+                    };
+                };
+            };
         };
     };
     getEcaasCustomerDisputes: {
         parameters: {
-            query?: never;
+            query?: {
+                "filter[buid_customer]"?: string;
+                "filter[buid_merchant]"?: string;
+                "filter[expired]"?: string;
+                "filter[search]"?: string;
+                "filter[sol_currency]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default created_at|desc */
+                "filter[sort]"?: string;
+                "filter[status]"?: string;
+                "filter[trx_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2182,6 +3090,59 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Disputes, paged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                allowed_responses: string[];
+                                amount_minor: number;
+                                buid_customer: string;
+                                buid_merchant: string;
+                                /** Format: date-time */
+                                closed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by: string | null;
+                                currency: string;
+                                customer_name: string | null;
+                                days_left_to_respond: number | null;
+                                description: string | null;
+                                dispute_id: number;
+                                dispute_reason_id: number;
+                                /** @enum {string} */
+                                documentation_required: "Y" | "N";
+                                expired: boolean;
+                                invoice_id: string;
+                                is_chargeback: boolean;
+                                merchant_name: string | null;
+                                reason: string;
+                                /** Format: date-time */
+                                response_date: string | null;
+                                /** Format: date-time */
+                                response_due_at: string | null;
+                                status: string;
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "disputes";
+                        }[];
+                        meta: {
+                            page: {
+                                number: number;
+                                pages: number;
+                                size: number;
+                                total: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -2204,6 +3165,74 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description One dispute */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                allowed_responses: string[];
+                                amount_minor: number;
+                                buid_customer: string;
+                                buid_merchant: string;
+                                /** Format: date-time */
+                                closed_at: string | null;
+                                contacts: {
+                                    contact_type: string | null;
+                                    contact_type_text: string | null;
+                                    email_address: string | null;
+                                    id: number;
+                                    name: string | null;
+                                }[];
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by: string | null;
+                                currency: string;
+                                customer_name: string | null;
+                                days_left_to_respond: number | null;
+                                description: string | null;
+                                dispute_id: number;
+                                dispute_reason_id: number;
+                                /** @enum {string} */
+                                documentation_required: "Y" | "N";
+                                expired: boolean;
+                                invoice_id: string;
+                                is_chargeback: boolean;
+                                merchant_name: string | null;
+                                reason: string;
+                                /** Format: date-time */
+                                response_date: string | null;
+                                /** Format: date-time */
+                                response_due_at: string | null;
+                                responses: {
+                                    action: string;
+                                    comment: string | null;
+                                    /** Format: date-time */
+                                    comment_date: string;
+                                    dispute_action_description: string;
+                                    id: number;
+                                    side: string;
+                                }[];
+                                status: string;
+                                supporting_documents: {
+                                    /** Format: date-time */
+                                    entry_ts: string;
+                                    file_name: string;
+                                    file_size: number;
+                                    id: number;
+                                }[];
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "disputes";
+                        };
+                    };
                 };
             };
         };
@@ -2257,11 +3286,64 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description The disputes created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                allowed_responses: string[];
+                                amount_minor: number;
+                                buid_customer: string;
+                                buid_merchant: string;
+                                /** Format: date-time */
+                                closed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by: string | null;
+                                currency: string;
+                                customer_name: string | null;
+                                days_left_to_respond: number | null;
+                                description: string | null;
+                                dispute_id: number;
+                                dispute_reason_id: number;
+                                /** @enum {string} */
+                                documentation_required: "Y" | "N";
+                                expired: boolean;
+                                invoice_id: string;
+                                is_chargeback: boolean;
+                                merchant_name: string | null;
+                                reason: string;
+                                /** Format: date-time */
+                                response_date: string | null;
+                                /** Format: date-time */
+                                response_due_at: string | null;
+                                status: string;
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "disputes";
+                        }[];
+                    };
+                };
+            };
         };
     };
     getEcaasInvoiceDetails: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Up to 3 comma-separated field|direction terms; default trx_id|asc */
+                "filter[sort]"?: string;
+                "filter[trx_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2275,6 +3357,42 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Invoice details */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                amount_minor: number;
+                                billed_total_minor: number;
+                                buid_merchant: string;
+                                currency: string;
+                                disputed_total_minor: number;
+                                invoice_id: string;
+                                invoice_total_minor: number;
+                                late_fee_minor: number;
+                                line_items: {
+                                    amount_minor: number;
+                                    description: string;
+                                    line_no: number;
+                                    quantity: number;
+                                    unit_price_minor: number;
+                                }[];
+                                sold_by: string;
+                                subtotal_minor: number;
+                                tax_minor: number;
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "invoice-details";
+                        }[];
+                    };
                 };
             };
         };
@@ -2297,11 +3415,38 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description Languages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                code: string;
+                                default: boolean;
+                                label: string;
+                                locale_ISO: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "locales";
+                        }[];
+                    };
+                };
+            };
         };
     };
     getEcaasMerchantCurrencies: {
         parameters: {
-            query?: never;
+            query?: {
+                "filter[buid_merchant]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2317,11 +3462,38 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description Currencies, the default marked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                default: boolean;
+                                label: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "currencies";
+                        }[];
+                    };
+                };
+            };
         };
     };
     getEcaasMerchantDisputeResponse: {
         parameters: {
-            query?: never;
+            query?: {
+                "filter[dispute_id]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default comment_date|asc */
+                "filter[sort]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 100) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2335,6 +3507,39 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Responses, paged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                action: string;
+                                comment: string | null;
+                                /** Format: date-time */
+                                comment_date: string;
+                                dispute_action_description: string;
+                                dispute_id: number;
+                                responded_by: string | null;
+                                side: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "dispute-responses";
+                        }[];
+                        meta: {
+                            page: {
+                                number: number;
+                                pages: number;
+                                size: number;
+                                total: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -2372,11 +3577,63 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description The disputes responded to */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                allowed_responses: string[];
+                                amount_minor: number;
+                                buid_customer: string;
+                                buid_merchant: string;
+                                /** Format: date-time */
+                                closed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by: string | null;
+                                currency: string;
+                                customer_name: string | null;
+                                days_left_to_respond: number | null;
+                                description: string | null;
+                                dispute_id: number;
+                                dispute_reason_id: number;
+                                /** @enum {string} */
+                                documentation_required: "Y" | "N";
+                                expired: boolean;
+                                invoice_id: string;
+                                is_chargeback: boolean;
+                                merchant_name: string | null;
+                                reason: string;
+                                /** Format: date-time */
+                                response_date: string | null;
+                                /** Format: date-time */
+                                response_due_at: string | null;
+                                status: string;
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "disputes";
+                        }[];
+                    };
+                };
+            };
         };
     };
     getEcaasMerchantDisputeCount: {
         parameters: {
-            query?: never;
+            query?: {
+                "filter[buid_merchant]"?: string;
+                "filter[del_currency]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2392,11 +3649,52 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description Dispute counts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                closed_disputes: number;
+                                expired_disputes: number;
+                                open_disputes: number;
+                                status_counts: {
+                                    closed: number;
+                                    escalated: number;
+                                    open: number;
+                                    "waiting on customer": number;
+                                    "waiting on merchant": number;
+                                };
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "dispute-counts";
+                        };
+                    };
+                };
+            };
         };
     };
     getEcaasMerchantDisputes: {
         parameters: {
-            query?: never;
+            query?: {
+                "filter[buid_customer]"?: string;
+                "filter[buid_merchant]"?: string;
+                "filter[expired]"?: string;
+                "filter[search]"?: string;
+                "filter[sol_currency]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default created_at|desc */
+                "filter[sort]"?: string;
+                "filter[status]"?: string;
+                "filter[trx_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2410,6 +3708,59 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Disputes, paged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                allowed_responses: string[];
+                                amount_minor: number;
+                                buid_customer: string;
+                                buid_merchant: string;
+                                /** Format: date-time */
+                                closed_at: string | null;
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by: string | null;
+                                currency: string;
+                                customer_name: string | null;
+                                days_left_to_respond: number | null;
+                                description: string | null;
+                                dispute_id: number;
+                                dispute_reason_id: number;
+                                /** @enum {string} */
+                                documentation_required: "Y" | "N";
+                                expired: boolean;
+                                invoice_id: string;
+                                is_chargeback: boolean;
+                                merchant_name: string | null;
+                                reason: string;
+                                /** Format: date-time */
+                                response_date: string | null;
+                                /** Format: date-time */
+                                response_due_at: string | null;
+                                status: string;
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "disputes";
+                        }[];
+                        meta: {
+                            page: {
+                                number: number;
+                                pages: number;
+                                size: number;
+                                total: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -2434,11 +3785,86 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description One dispute */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                allowed_responses: string[];
+                                amount_minor: number;
+                                buid_customer: string;
+                                buid_merchant: string;
+                                /** Format: date-time */
+                                closed_at: string | null;
+                                contacts: {
+                                    contact_type: string | null;
+                                    contact_type_text: string | null;
+                                    email_address: string | null;
+                                    id: number;
+                                    name: string | null;
+                                }[];
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by: string | null;
+                                currency: string;
+                                customer_name: string | null;
+                                days_left_to_respond: number | null;
+                                description: string | null;
+                                dispute_id: number;
+                                dispute_reason_id: number;
+                                /** @enum {string} */
+                                documentation_required: "Y" | "N";
+                                expired: boolean;
+                                invoice_id: string;
+                                is_chargeback: boolean;
+                                merchant_name: string | null;
+                                reason: string;
+                                /** Format: date-time */
+                                response_date: string | null;
+                                /** Format: date-time */
+                                response_due_at: string | null;
+                                responses: {
+                                    action: string;
+                                    comment: string | null;
+                                    /** Format: date-time */
+                                    comment_date: string;
+                                    dispute_action_description: string;
+                                    id: number;
+                                    side: string;
+                                }[];
+                                status: string;
+                                supporting_documents: {
+                                    /** Format: date-time */
+                                    entry_ts: string;
+                                    file_name: string;
+                                    file_size: number;
+                                    id: number;
+                                }[];
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "disputes";
+                        };
+                    };
+                };
+            };
         };
     };
     getEcaasNotifications: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Up to 3 comma-separated field|direction terms; default effective_ts|desc */
+                "filter[sort]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2452,13 +3878,55 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Notifications, paged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                /** Format: date-time */
+                                created_ts: string;
+                                /** Format: date-time */
+                                effective_ts: string;
+                                /** Format: date-time */
+                                expires_ts: string | null;
+                                /** @enum {string} */
+                                high_priority: "Y" | "N";
+                                notification_attachments: Record<string, never>[];
+                                notification_links: Record<string, never>[];
+                                text_body: string;
+                                text_title: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "notifications";
+                        }[];
+                        meta: {
+                            page: {
+                                number: number;
+                                pages: number;
+                                size: number;
+                                total: number;
+                            };
+                        };
+                    };
                 };
             };
         };
     };
     getEcaasUserGroupContacts: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2474,11 +3942,42 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description Dispute contacts */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                contact_name: string | null;
+                                dispute_contact_type: string | null;
+                                dispute_contact_type_id: number;
+                                email_address: string | null;
+                                user_id: number | null;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "user-group-contacts";
+                        }[];
+                    };
+                };
+            };
         };
     };
     getExposures: {
         parameters: {
-            query?: never;
+            query?: {
+                "filter[buid_customer]"?: string;
+                "filter[sol_currency]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default buid_customer|asc */
+                "filter[sort]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2492,6 +3991,84 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Exposures; meta.page only when paged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                active_authorisation: number | null;
+                                ageing: {
+                                    current: {
+                                        amount_minor: number;
+                                        count: number;
+                                    };
+                                    d1_30: {
+                                        amount_minor: number;
+                                        count: number;
+                                    };
+                                    d31_60: {
+                                        amount_minor: number;
+                                        count: number;
+                                    };
+                                    d61_90: {
+                                        amount_minor: number;
+                                        count: number;
+                                    };
+                                    over_90: {
+                                        amount_minor: number;
+                                        count: number;
+                                    };
+                                };
+                                /** Format: date */
+                                as_of: string;
+                                buid_customer: string;
+                                credit_available: number | null;
+                                credit_limit: number | null;
+                                currency: string;
+                                current_due_amount: number;
+                                current_due_count: number;
+                                customer_name: string | null;
+                                late_fee: number;
+                                past_due_count: number;
+                                past_due_total: number;
+                                percent_used: number | null;
+                                unbilled_invoice: number;
+                                unpaid_invoice: number;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "exposures";
+                        }[];
+                        meta: {
+                            page?: {
+                                number: number;
+                                pages: number;
+                                size: number;
+                                total: number;
+                            };
+                            totals: {
+                                active_authorisation: number | null;
+                                credit_available: number | null;
+                                credit_limit: number | null;
+                                currency: string;
+                                current_due_amount: number;
+                                current_due_count: number;
+                                customer_count: number;
+                                late_fee: number;
+                                past_due_count: number;
+                                past_due_total: number;
+                                percent_used: number | null;
+                                unbilled_invoice: number;
+                                unpaid_invoice: number;
+                            }[];
+                        };
+                    };
                 };
             };
         };
@@ -2516,11 +4093,58 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description The flags, by name */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                [key: string]: boolean;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "feature-flags";
+                        };
+                    };
+                };
+            };
         };
     };
     getInvoices: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Minor units */
+                "filter[amount_max]"?: string;
+                /** @description Minor units */
+                "filter[amount_min]"?: string;
+                "filter[buid_customer]"?: string;
+                /** @description Comma-separated, up to 500 */
+                "filter[buid_location]"?: string;
+                "filter[buid_merchant]"?: string;
+                "filter[due_from]"?: string;
+                "filter[due_to]"?: string;
+                /** @description Comma-separated, up to 500 */
+                "filter[invoice_id]"?: string;
+                "filter[po_number]"?: string;
+                "filter[product]"?: string;
+                "filter[received_from]"?: string;
+                "filter[received_to]"?: string;
+                "filter[search]"?: string;
+                "filter[sol_currency]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default due_date|asc */
+                "filter[sort]"?: string;
+                /** @description Comma-separated invoice statuses (spec §4) */
+                "filter[status]"?: string;
+                /** @description Comma-separated, up to 500 */
+                "filter[trx_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2536,11 +4160,97 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description Invoices, paged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                adjustmentReason: string | null;
+                                amountMinor: number;
+                                attachments: number;
+                                billedTotalMinor: number;
+                                buidCustomer: string;
+                                buidLocation: string | null;
+                                buidMerchant: string;
+                                currency: string;
+                                currentDueMinor: number;
+                                disputedTotalMinor: number;
+                                /** Format: date */
+                                dueDate: string | null;
+                                /** @enum {string} */
+                                eligibleForDispute: "Y" | "N";
+                                invoiceId: string;
+                                invoiceTotalMinor: number;
+                                lateFeeMinor: number;
+                                merchantName: string | null;
+                                merchantOriginalInvoice: string | null;
+                                notes: string | null;
+                                pastDueMinor: number;
+                                payable: boolean;
+                                poNumber: string | null;
+                                product: string | null;
+                                /** Format: date */
+                                receivedDate: string;
+                                /** @enum {string} */
+                                status: "Billed" | "Past Due" | "Pending" | "Payment Pending" | "Paid" | "Unbilled" | "Disputed" | "On hold" | "Adjusted" | "Terminated";
+                                subtotalMinor: number;
+                                taxMinor: number;
+                                transactionId: string;
+                                trxId: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "invoices";
+                        }[];
+                        meta: {
+                            page: {
+                                number: number;
+                                pages: number;
+                                size: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
         };
     };
     getInvoicesCsv: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Minor units */
+                "filter[amount_max]"?: string;
+                /** @description Minor units */
+                "filter[amount_min]"?: string;
+                "filter[buid_customer]"?: string;
+                /** @description Comma-separated, up to 500 */
+                "filter[buid_location]"?: string;
+                "filter[buid_merchant]"?: string;
+                "filter[due_from]"?: string;
+                "filter[due_to]"?: string;
+                /** @description Comma-separated, up to 500 */
+                "filter[invoice_id]"?: string;
+                "filter[po_number]"?: string;
+                "filter[product]"?: string;
+                "filter[received_from]"?: string;
+                "filter[received_to]"?: string;
+                "filter[search]"?: string;
+                "filter[sol_currency]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default due_date|asc */
+                "filter[sort]"?: string;
+                /** @description Comma-separated invoice statuses (spec §4) */
+                "filter[status]"?: string;
+                /** @description Comma-separated, up to 500 */
+                "filter[trx_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2554,6 +4264,15 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The invoices as CSV (spec §7 columns), one header line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
         };
@@ -2578,33 +4297,70 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
-        };
-    };
-    getLegacyLocation: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                location: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
-            "4XX": {
+            /** @description One invoice */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                adjustmentReason: string | null;
+                                amountMinor: number;
+                                attachments: number;
+                                billedTotalMinor: number;
+                                buidCustomer: string;
+                                buidLocation: string | null;
+                                buidMerchant: string;
+                                currency: string;
+                                currentDueMinor: number;
+                                disputedTotalMinor: number;
+                                /** Format: date */
+                                dueDate: string | null;
+                                /** @enum {string} */
+                                eligibleForDispute: "Y" | "N";
+                                invoiceId: string;
+                                invoiceTotalMinor: number;
+                                lateFeeMinor: number;
+                                merchantName: string | null;
+                                merchantOriginalInvoice: string | null;
+                                notes: string | null;
+                                pastDueMinor: number;
+                                payable: boolean;
+                                poNumber: string | null;
+                                product: string | null;
+                                /** Format: date */
+                                receivedDate: string;
+                                /** @enum {string} */
+                                status: "Billed" | "Past Due" | "Pending" | "Payment Pending" | "Paid" | "Unbilled" | "Disputed" | "On hold" | "Adjusted" | "Terminated";
+                                subtotalMinor: number;
+                                taxMinor: number;
+                                transactionId: string;
+                                trxId: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "invoices";
+                        };
+                    };
                 };
             };
         };
     };
     getLocations: {
         parameters: {
-            query?: never;
+            query?: {
+                "filter[buid_customer]"?: string;
+                "filter[buid_location]"?: string;
+                "filter[search]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default location_name|asc */
+                "filter[sort]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 10000) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2618,6 +4374,36 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Locations, paged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                buidCustomer: string;
+                                buidLocation: string;
+                                display_location: string;
+                                locationName: string;
+                                name: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "locations";
+                        }[];
+                        meta: {
+                            page: {
+                                number: number;
+                                pages: number;
+                                size: number;
+                                total: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -2661,11 +4447,26 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description Logged */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     getMerchantAddresses: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Up to 3 comma-separated field|direction terms; default trx_id|asc */
+                "filter[sort]"?: string;
+                "filter[trx_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2681,11 +4482,43 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description The merchant addresses */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                city_state_zip: string;
+                                contact: string | null;
+                                country: string;
+                                line_1: string;
+                                line_2: string | null;
+                                line_3: string | null;
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "merchant-addresses";
+                        }[];
+                    };
+                };
+            };
         };
     };
     getMerchantInvoiceDocuments: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Up to 3 comma-separated field|direction terms; default entry_ts|asc */
+                "filter[sort]"?: string;
+                "filter[trx_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2699,6 +4532,33 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                doc_type_id: number;
+                                document_id: number;
+                                document_type: string;
+                                /** Format: date-time */
+                                entry_ts: string;
+                                file_name: string;
+                                file_size: number;
+                                mime_type: string;
+                                removable: boolean;
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "merchant-invoice-documents";
+                        }[];
+                    };
                 };
             };
         };
@@ -2742,6 +4602,33 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description The stored documents */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                doc_type_id: number;
+                                document_id: number;
+                                document_type: string;
+                                /** Format: date-time */
+                                entry_ts: string;
+                                file_name: string;
+                                file_size: number;
+                                mime_type: string;
+                                removable: boolean;
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "merchant-invoice-documents";
+                        }[];
+                    };
+                };
+            };
         };
     };
     deleteMerchantInvoiceDocuments: {
@@ -2771,6 +4658,13 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description Removed */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
         };
     };
     getMerchantInvoiceDocumentsDocumentIdContent: {
@@ -2793,11 +4687,29 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description The document's bytes in its own media type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
         };
     };
     getMerchants: {
         parameters: {
-            query?: never;
+            query?: {
+                "filter[buid_merchant]"?: string;
+                "filter[search]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default merchant_name|asc */
+                "filter[sort]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 100) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2813,11 +4725,46 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description Merchants, paged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                buidMerchant: string;
+                                currency: string;
+                                merchantName: string;
+                                status: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "merchants";
+                        }[];
+                        meta: {
+                            page: {
+                                number: number;
+                                pages: number;
+                                size: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
         };
     };
     getPaymentOptions: {
         parameters: {
-            query?: never;
+            query?: {
+                "filter[buid_customer]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2831,6 +4778,56 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description What the payment flow offers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                bank_accounts: {
+                                    account_name: string | null;
+                                    account_number_masked: string;
+                                    autopay: boolean;
+                                    bank_name: string;
+                                    buid_customer: string;
+                                    id: string;
+                                    kind: string;
+                                    online_payment: boolean;
+                                }[];
+                                card_currencies: string[];
+                                card_fee_minor: number;
+                                customers: {
+                                    buid_customer: string;
+                                    currency: string;
+                                    customer_name: string;
+                                    payable_count: number;
+                                    payable_minor: number;
+                                    payment_eligible: boolean;
+                                    payment_web_text: string | null;
+                                }[];
+                                max_invoices_per_card_payment: number;
+                                methods: ("bank" | "card" | "mail")[];
+                                min_card_payment_minor: number;
+                                provider: {
+                                    field_url: string;
+                                    name: string;
+                                    public_key: string;
+                                };
+                                remittance: {
+                                    lines: string[];
+                                    payee: string;
+                                };
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "payment-options";
+                        };
+                    };
                 };
             };
         };
@@ -2878,6 +4875,46 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description The payment */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                amount_minor: number;
+                                bank_account_masked?: string;
+                                card_fee_minor: number;
+                                card_last4?: string;
+                                confirmation_number: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                customers: string[];
+                                invoices: string[];
+                                /** @enum {string} */
+                                method: "bank" | "card" | "mail";
+                                /** @enum {string} */
+                                mode: "INDIVIDUAL_ACCOUNT" | "PROGRAM_OVERVIEW";
+                                payment_number: string;
+                                /** Format: date-time */
+                                settled_at: string | null;
+                                /** Format: date-time */
+                                settles_at: string | null;
+                                source: string;
+                                /** @enum {string} */
+                                status: "pending" | "settled" | "failed";
+                                total_minor: number;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "payments";
+                        };
+                    };
+                };
+            };
         };
     };
     getPaymentsId: {
@@ -2900,11 +4937,63 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description One payment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                amount_minor: number;
+                                bank_account_masked?: string;
+                                card_fee_minor: number;
+                                card_last4?: string;
+                                confirmation_number: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                customers: string[];
+                                invoices: string[];
+                                /** @enum {string} */
+                                method: "bank" | "card" | "mail";
+                                /** @enum {string} */
+                                mode: "INDIVIDUAL_ACCOUNT" | "PROGRAM_OVERVIEW";
+                                payment_number: string;
+                                /** Format: date-time */
+                                settled_at: string | null;
+                                /** Format: date-time */
+                                settles_at: string | null;
+                                source: string;
+                                /** @enum {string} */
+                                status: "pending" | "settled" | "failed";
+                                total_minor: number;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "payments";
+                        };
+                    };
+                };
+            };
         };
     };
     getRejections: {
         parameters: {
-            query?: never;
+            query?: {
+                "filter[buid_customer]"?: string;
+                "filter[buid_merchant]"?: string;
+                "filter[search]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default transaction_date|desc */
+                "filter[sort]"?: string;
+                "filter[status]"?: string;
+                "filter[trx_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -2918,6 +5007,49 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Rejections, paged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                amount_minor: number;
+                                buid_customer: string;
+                                buid_merchant: string;
+                                card_holder: string;
+                                card_identifier: string;
+                                currency: string;
+                                customer_name: string | null;
+                                merchant_name: string | null;
+                                product: string | null;
+                                reject_reason: string;
+                                rejection_id: number;
+                                /** @enum {string} */
+                                status: "active" | "cancelled" | "resubmitted";
+                                /** Format: date */
+                                transaction_date: string;
+                                trx_id: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "rejections";
+                        }[];
+                        meta: {
+                            page: {
+                                number: number;
+                                pages: number;
+                                size: number;
+                                total: number;
+                            };
+                        };
+                    };
                 };
             };
         };
@@ -2947,6 +5079,41 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The rejections cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                amount_minor: number;
+                                buid_customer: string;
+                                buid_merchant: string;
+                                card_holder: string;
+                                card_identifier: string;
+                                currency: string;
+                                customer_name: string | null;
+                                merchant_name: string | null;
+                                product: string | null;
+                                reject_reason: string;
+                                rejection_id: number;
+                                /** @enum {string} */
+                                status: "active" | "cancelled" | "resubmitted";
+                                /** Format: date */
+                                transaction_date: string;
+                                trx_id: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "rejections";
+                        }[];
+                    };
                 };
             };
         };
@@ -2992,6 +5159,80 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description The rejections resubmitted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                amount_minor: number;
+                                buid_customer: string;
+                                buid_merchant: string;
+                                card_holder: string;
+                                card_identifier: string;
+                                currency: string;
+                                customer_name: string | null;
+                                merchant_name: string | null;
+                                product: string | null;
+                                reject_reason: string;
+                                rejection_id: number;
+                                /** @enum {string} */
+                                status: "active" | "cancelled" | "resubmitted";
+                                /** Format: date */
+                                transaction_date: string;
+                                trx_id: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "rejections";
+                        }[];
+                    };
+                };
+            };
+            /** @description Resubmitted, still processing */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                amount_minor: number;
+                                buid_customer: string;
+                                buid_merchant: string;
+                                card_holder: string;
+                                card_identifier: string;
+                                currency: string;
+                                customer_name: string | null;
+                                merchant_name: string | null;
+                                product: string | null;
+                                reject_reason: string;
+                                rejection_id: number;
+                                /** @enum {string} */
+                                status: "active" | "cancelled" | "resubmitted";
+                                /** Format: date */
+                                transaction_date: string;
+                                trx_id: string;
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "rejections";
+                        }[];
+                        meta: {
+                            code: string;
+                            processing_rejection_ids: number[];
+                        };
+                    };
+                };
+            };
         };
     };
     getSelf: {
@@ -3010,6 +5251,79 @@ export interface operations {
                 };
                 content: {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The user, or authenticated false */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                authenticated: boolean;
+                                customerCurrencies?: {
+                                    currency?: string;
+                                    id: string;
+                                    label: string;
+                                    status?: string;
+                                }[];
+                                customerEntityRestricted?: boolean;
+                                customers?: {
+                                    currency?: string;
+                                    id: string;
+                                    label: string;
+                                    status?: string;
+                                }[];
+                                email_address?: string;
+                                first_name?: string;
+                                full_name?: string;
+                                inSsoGroup?: boolean;
+                                isSso?: boolean;
+                                language?: string;
+                                language_ISO?: string;
+                                last_name?: string;
+                                locale_ISO?: string;
+                                menu?: Record<string, never>[];
+                                merchantCurrencies?: {
+                                    currency?: string;
+                                    id: string;
+                                    label: string;
+                                    status?: string;
+                                }[];
+                                merchantEntityRestricted?: boolean;
+                                merchants?: {
+                                    currency?: string;
+                                    id: string;
+                                    label: string;
+                                    status?: string;
+                                }[];
+                                role?: string;
+                                session_data: {
+                                    customer_id?: string | null;
+                                    language?: string;
+                                    location?: string | null;
+                                    logged_in: boolean;
+                                    merchant_id?: string | null;
+                                    user_type?: string;
+                                };
+                                status?: string;
+                                timeZone?: string;
+                                user_id?: number;
+                                user_type?: string;
+                                user_types?: string[];
+                                userGroupId?: number | null;
+                                username?: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "self";
+                        };
+                        meta?: {
+                            csrf_token: string;
+                        };
+                    };
                 };
             };
         };
@@ -3049,11 +5363,92 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
+            /** @description The user with the new session_data */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                authenticated: boolean;
+                                customerCurrencies?: {
+                                    currency?: string;
+                                    id: string;
+                                    label: string;
+                                    status?: string;
+                                }[];
+                                customerEntityRestricted?: boolean;
+                                customers?: {
+                                    currency?: string;
+                                    id: string;
+                                    label: string;
+                                    status?: string;
+                                }[];
+                                email_address?: string;
+                                first_name?: string;
+                                full_name?: string;
+                                inSsoGroup?: boolean;
+                                isSso?: boolean;
+                                language?: string;
+                                language_ISO?: string;
+                                last_name?: string;
+                                locale_ISO?: string;
+                                menu?: Record<string, never>[];
+                                merchantCurrencies?: {
+                                    currency?: string;
+                                    id: string;
+                                    label: string;
+                                    status?: string;
+                                }[];
+                                merchantEntityRestricted?: boolean;
+                                merchants?: {
+                                    currency?: string;
+                                    id: string;
+                                    label: string;
+                                    status?: string;
+                                }[];
+                                role?: string;
+                                session_data: {
+                                    customer_id?: string | null;
+                                    language?: string;
+                                    location?: string | null;
+                                    logged_in: boolean;
+                                    merchant_id?: string | null;
+                                    user_type?: string;
+                                };
+                                status?: string;
+                                timeZone?: string;
+                                user_id?: number;
+                                user_type?: string;
+                                user_types?: string[];
+                                userGroupId?: number | null;
+                                username?: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "self";
+                        };
+                        meta?: {
+                            csrf_token: string;
+                        };
+                    };
+                };
+            };
         };
     };
     getShippingAddresses: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Up to 3 comma-separated field|direction terms; default trx_id|asc */
+                "filter[sort]"?: string;
+                "filter[trx_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -3069,44 +5464,28 @@ export interface operations {
                     "application/vnd.api+json": components["schemas"]["ErrorDocument"];
                 };
             };
-        };
-    };
-    getSsoIdpDemoIdpAuthorize: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
-            "4XX": {
+            /** @description The shipping addresses */
+            200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
-                };
-            };
-        };
-    };
-    postSsoIdpDemoIdpAuthorize: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
-            "4XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                city_state_zip: string;
+                                contact_name: string | null;
+                                country: string;
+                                line_1: string;
+                                line_2: string | null;
+                                line_3: string | null;
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "shipping-addresses";
+                        }[];
+                    };
                 };
             };
         };

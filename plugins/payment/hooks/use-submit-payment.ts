@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { api, ApiRequestError, type JsonApiDocument, type ResourceObject } from '../../../engine/data/api-client.ts';
-import type { PaymentAttributes, PaymentBody } from '../api-types.ts';
+import type { PaymentAttributes, PaymentBody } from '../contract.ts';
 
 /** 32 hex digits from the platform's random source (also outside secure contexts, unlike randomUUID). */
 export function newIdempotencyKey(): string {
