@@ -36,7 +36,7 @@ export function screenPath(definition: Pick<ScreenDefinition, 'id' | 'path'>): s
 }
 
 /** The guard's view of a demo user, as the portal builds it (spec §5 and §6), with a customer selected. */
-function guardContext(username: (typeof ROLES)[number]): GuardContext {
+export function guardContext(username: (typeof ROLES)[number]): GuardContext {
   const user = USERS.find((candidate) => candidate.username === username);
   if (!user) throw new Error(`No demo user ${username}`);
   const flags = loadTenants('tenants').byId('demo')!.flags;
