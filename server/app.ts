@@ -50,7 +50,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { db: options.db, clock: options.clock, tenants: options.tenants, policy: options.policy });
   // Before any route: every route must declare its access, and one hook enforces it.
   await app.register(accessPlugin);
-  registerOpenApi(app);
+  await registerOpenApi(app);
   await app.register(async (api) => apiRoutes(api, options));
 
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;

@@ -3,7 +3,7 @@
  * reload and never puts it in the URL. A missing or foreign state reads as a fresh start.
  */
 import { PAYMENT_METHODS, type PaymentMethodKind, type PaymentMode } from '../../domain/payments.ts';
-import type { PaymentAttributes } from './api-types.ts';
+import type { PaymentAttributes } from './contract.ts';
 
 export interface CardToken { token: string; last4: string; brand: string }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { StateStorage } from 'zustand/middleware';
-import type { PaymentAttributes } from './api-types.ts';
+import type { PaymentAttributes } from './contract.ts';
 import { createPaymentFlowStore, FLOW_STORAGE_KEY } from './flow-store.ts';
 import { flowIdOf } from './hooks/use-flow.ts';
 

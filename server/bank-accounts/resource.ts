@@ -1,9 +1,32 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import type { Selectable } from 'kysely';
 import { maskAccountNumber, stopsOnlinePayment } from '../../domain/bank-accounts.ts';
 import type { BankAccountsTable } from '../db/schema.ts';
+import { boolean, instant, nullableText, resourceSchema, strictObject, text } from '../http/api-schema.ts';
 import { resource } from '../http/jsonapi.ts';
 
 export type BankAccountRow = Selectable<BankAccountsTable>;
+
+/** The attributes of a bank account resource; bankAccountResource is typed by it. */
+export const bankAccountAttributesSchema = strictObject({
+  account_id: text,
+  buid_customer: text,
+  kind: { type: 'string', enum: ['us', 'cfi'] },
+  bank_country: text,
+  bank_name: nullableText,
+  account_name: nullableText,
+  account_number_masked: text,
+  routing_number: nullableText,
+  bank_number: nullableText,
+  branch_number: nullableText,
+  account_type: { type: ['string', 'null'], enum: ['checking', 'savings', null] },
+  autopay: boolean,
+  online_payment: boolean,
+  created_at: instant,
+  stops_online_payment: boolean,
+});
+export type BankAccountAttributes = FromSchema<typeof bankAccountAttributesSchema>;
+export const bankAccountResourceSchema = resourceSchema('bank-accounts', bankAccountAttributesSchema);
 
 /**
  * A bank account as every response shows it: the number masked to its last four digits, never
@@ -11,7 +34,7 @@ export type BankAccountRow = Selectable<BankAccountsTable>;
  * the customer without online payment (spec §4), so it can warn before.
  */
 export function bankAccountResource(row: BankAccountRow, live: readonly BankAccountRow[]) {
-  return resource('bank-accounts', row.id, {
+  return resource<BankAccountAttributes>('bank-accounts', row.id, {
     account_id: String(row.id),
     buid_customer: row.buid_customer,
     kind: row.kind,

@@ -1,6 +1,8 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import type { Selectable } from 'kysely';
-import { canManageCards, maskCardNumber, nextCardStatus, type AccountStatus } from '../../domain/cards.ts';
+import { CARD_STATUSES, canManageCards, maskCardNumber, nextCardStatus, type AccountStatus } from '../../domain/cards.ts';
 import type { CardsTable } from '../db/schema.ts';
+import { boolean, day, integer, nullableDay, nullableInstant, resourceSchema, strictObject, text } from '../http/api-schema.ts';
 import { resource } from '../http/jsonapi.ts';
 
 export type CardRow = Selectable<CardsTable>;
@@ -12,12 +14,30 @@ export interface CardViewer {
   mayUpdate: boolean;
 }
 
+/** The attributes of a card resource; cardAttributes is typed by it. */
+export const cardAttributesSchema = strictObject({
+  card_id: integer,
+  buid_customer: text,
+  card_name: text,
+  card_identifier: text,
+  expiry_date: day,
+  holder: text,
+  status: { type: 'string', enum: CARD_STATUSES },
+  requested_at: nullableInstant,
+  termination_date: nullableDay,
+  termination_reason: { type: ['string', 'null'], enum: ['damaged', 'lost', 'stolen', 'no_longer_needed', null] },
+  can_activate: boolean,
+  can_terminate: boolean,
+});
+export type CardAttributes = FromSchema<typeof cardAttributesSchema>;
+export const cardResourceSchema = resourceSchema('cards', cardAttributesSchema);
+
 /**
  * A card as lists show it: the number masked to its last four digits, never in full
  * (spec §6: the full number needs a password re-entry, see POST /ecaas/cards/view-secure).
  * can_activate / can_terminate let the portal offer only actions the API will accept.
  */
-export function cardAttributes(row: CardRow, viewer: CardViewer) {
+export function cardAttributes(row: CardRow, viewer: CardViewer): CardAttributes {
   const manageable = viewer.mayUpdate && canManageCards(viewer.accountStatus);
   return {
     card_id: row.card_id,

@@ -9,9 +9,10 @@ import { verifyPassword } from '../auth/passwords.ts';
 import { ApiError, notFound } from '../http/errors.ts';
 import { JSON_API } from '../http/jsonapi.ts';
 import type { Database } from '../db/database.ts';
-import { cardResource } from './card-resource.ts';
+import { cardAttributesSchema, cardResource } from './card-resource.ts';
 import { openPan } from './pan-vault.ts';
 import { sessionCache } from '../auth/session-cache.ts';
+import { instant, metaDocument, resourceSchema, responses, singleDocument, strictObject, text } from '../http/api-schema.ts';
 
 const secureAccessBody = {
   type: 'object',
@@ -53,7 +54,7 @@ async function recentReauthFailures(db: Database, userId: number, now: Date, loc
 
 export function cardSecureRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   app.post<{ Body: { password: string } }>('/ecaas/cards/secure-access', {
-    schema: { body: secureAccessBody },
+    schema: { body: secureAccessBody, response: responses(metaDocument(strictObject({ card_secure_until: instant })), 'Card numbers may be shown until then') },
     config: { access: { can: ['read', 'CardSecure'] }, summary: 'Re-enter the password to see full card numbers for the tenant\'s configured minutes' },
   }, async (request, reply) => {
     const auth = authOf(request);
@@ -85,7 +86,12 @@ export function cardSecureRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
   });
 
   app.post<{ Body: { buid_customer: string; card_id: string | number } }>('/ecaas/cards/view-secure', {
-    schema: { body: viewSecureBody },
+    schema: {
+      body: viewSecureBody,
+      response: responses(singleDocument(resourceSchema('cards', strictObject({ ...cardAttributesSchema.properties, card_number: text })), {
+        meta: strictObject({ card_secure_until: instant }),
+      }), 'The card with its full number'),
+    },
     config: { access: { can: ['read', 'CardSecure'] }, summary: 'The full number of one card, only while a password re-entry is fresh; audited' },
   }, async (request, reply) => {
     const auth = authOf(request);

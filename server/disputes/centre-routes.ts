@@ -6,11 +6,14 @@ import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { scopedCustomer, scopedMerchant } from '../auth/guard.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
+import {
+  instant, integer, listDocument, nullableText, pagedDocument, resourceSchema, responses, singleDocument, strictObject, text,
+} from '../http/api-schema.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
-import { parseIdList, parseListQuery } from '../http/list-query.ts';
+import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
 import { likePattern } from '../routes/customers.ts';
-import { DISPUTE_SORT_COLUMNS, disputeResource, iso, selectDisputes } from './query.ts';
+import { DISPUTE_SORT_COLUMNS, disputeAttributes, disputeResource, disputeResourceSchema, iso, selectDisputes } from './query.ts';
 import { respondBody, respondToDisputes, type RespondBody } from './respond.ts';
 import { parseNumericIds, requireInScope, SIDES, userTypesOfSide } from './scope.ts';
 
@@ -53,6 +56,21 @@ function statusFilter(raw: string | undefined): DisputeStatus[] | undefined {
 }
 
 /** The dispute centre of spec §2 and §7, registered once per side: /ecaas/customer-... and /ecaas/merchant-... */
+const countResource = resourceSchema('dispute-counts', strictObject({
+  open_disputes: integer, closed_disputes: integer, expired_disputes: integer,
+  status_counts: strictObject(Object.fromEntries(DISPUTE_STATUSES.map((status) => [status, integer]))),
+}));
+const disputeDetailResource = resourceSchema('disputes', strictObject({
+  ...disputeAttributes,
+  contacts: { type: 'array', items: strictObject({ id: integer, name: nullableText, email_address: nullableText, contact_type: nullableText, contact_type_text: nullableText }) },
+  supporting_documents: { type: 'array', items: strictObject({ id: integer, file_name: text, file_size: integer, entry_ts: instant }) },
+  responses: { type: 'array', items: strictObject({ id: integer, side: text, action: text, dispute_action_description: text, comment: nullableText, comment_date: instant }) },
+}));
+const responseResource = resourceSchema('dispute-responses', strictObject({
+  dispute_id: integer, side: text, action: text, dispute_action_description: text, comment: nullableText,
+  comment_date: instant, responded_by: nullableText,
+}));
+
 export function disputeCentreRoutes(app: FastifyInstance, deps: AppDeps): void {
   for (const side of SIDES) registerSide(app, deps, side);
 }
@@ -60,7 +78,9 @@ export function disputeCentreRoutes(app: FastifyInstance, deps: AppDeps): void {
 function registerSide(app: FastifyInstance, { db, clock }: AppDeps, side: DisputeSide): void {
   // spec §7 /ecaas/{userType}-...: only the path's own side may call (corporate users are customers).
   const userTypes = userTypesOfSide(side);
-  app.get(`/ecaas/${side}-dispute/count`, { config: { access: { can: ['read', 'Dispute'], userTypes }, summary: `Open and closed disputes of one ${side}: filter[buid_${side}], filter[del_currency]` } }, async (request, reply) => {
+  app.get(`/ecaas/${side}-dispute/count`, {
+    schema: { querystring: listQuerystring(countQuery(side)), response: responses(singleDocument(countResource), 'Dispute counts') },
+    config: { access: { can: ['read', 'Dispute'], userTypes }, summary: `Open and closed disputes of one ${side}: filter[buid_${side}], filter[del_currency]` } }, async (request, reply) => {
     const auth = authOf(request);
     const { filters } = parseListQuery(request.query as Record<string, string>, countQuery(side));
     const id = side === 'customer'
@@ -88,7 +108,9 @@ function registerSide(app: FastifyInstance, { db, clock }: AppDeps, side: Disput
     });
   });
 
-  app.get(`/ecaas/${side}-disputes`, { config: { access: { can: ['read', 'Dispute'], userTypes }, summary: 'Dispute centre list: filters buid_customer, buid_merchant, status, trx_id, expired, search; paged and sorted' } }, async (request, reply) => {
+  app.get(`/ecaas/${side}-disputes`, {
+    schema: { querystring: listQuerystring(disputeList), response: responses(pagedDocument(disputeResourceSchema), 'Disputes, paged') },
+    config: { access: { can: ['read', 'Dispute'], userTypes }, summary: 'Dispute centre list: filters buid_customer, buid_merchant, status, trx_id, expired, search; paged and sorted' } }, async (request, reply) => {
     const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, disputeList);
     const { filters } = list;
@@ -131,7 +153,7 @@ function registerSide(app: FastifyInstance, { db, clock }: AppDeps, side: Disput
   });
 
   app.get<{ Params: { dispute_id: string } }>(`/ecaas/${side}-disputes/:dispute_id`, {
-    schema: { params: detailParams },
+    schema: { params: detailParams, response: responses(singleDocument(disputeDetailResource), 'One dispute') },
     config: { access: { can: ['read', 'Dispute'], userTypes }, summary: 'One dispute with contacts, supporting documents and responses' },
   }, async (request, reply) => {
     const auth = authOf(request);
@@ -161,7 +183,9 @@ function registerSide(app: FastifyInstance, { db, clock }: AppDeps, side: Disput
     });
   });
 
-  app.get(`/ecaas/${side}-dispute-response`, { config: { access: { can: ['read', 'DisputeResponse'], userTypes }, summary: 'Dispute response comments: filter[dispute_id], filter[sort]=comment_date|desc' } }, async (request, reply) => {
+  app.get(`/ecaas/${side}-dispute-response`, {
+    schema: { querystring: listQuerystring(responseList), response: responses(pagedDocument(responseResource), 'Responses, paged') },
+    config: { access: { can: ['read', 'DisputeResponse'], userTypes }, summary: 'Dispute response comments: filter[dispute_id], filter[sort]=comment_date|desc' } }, async (request, reply) => {
     const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, responseList);
     const ids = parseNumericIds(parseIdList(list.filters.dispute_id, 'filter[dispute_id]'), 'filter[dispute_id]');
@@ -188,7 +212,7 @@ function registerSide(app: FastifyInstance, { db, clock }: AppDeps, side: Disput
   });
 
   app.post<{ Body: RespondBody }>(`/ecaas/${side}-dispute-response`, {
-    schema: { body: respondBody(side) },
+    schema: { body: respondBody(side), response: responses(listDocument(disputeResourceSchema), 'The disputes responded to') },
     config: { access: { can: ['create', 'DisputeResponse'], userTypes }, summary: 'Respond to one or many disputes (bulk): dispute_ids, action, comment' },
   }, async (request, reply) => {
     const auth = authOf(request);

@@ -2,6 +2,9 @@ import {
   allowedResponses, daysLeftToRespond, isExpired, type DisputeSide,
 } from '../../domain/disputes.ts';
 import type { Database } from '../db/database.ts';
+import {
+  boolean, instant, integer, nullableInstant, nullableText, resourceSchema, strictObject, text, textList, yesNo,
+} from '../http/api-schema.ts';
 import { resource } from '../http/jsonapi.ts';
 import { scopeIds } from './scope.ts';
 import type { AuthContext } from '../auth/context.ts';
@@ -40,6 +43,17 @@ export const DISPUTE_SORT_COLUMNS = {
 } as const;
 
 export const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** The attributes disputeResource sends (a dispute of the centre's list). */
+export const disputeAttributes = {
+  dispute_id: integer, trx_id: text, invoice_id: text, dispute_reason_id: integer, reason: text,
+  documentation_required: yesNo, description: nullableText, status: text, expired: boolean,
+  days_left_to_respond: { type: ['integer', 'null'] }, response_due_at: nullableInstant, created_at: instant,
+  created_by: nullableText, response_date: nullableInstant, closed_at: nullableInstant, amount_minor: integer,
+  currency: text, buid_customer: text, customer_name: nullableText, buid_merchant: text, merchant_name: nullableText,
+  is_chargeback: boolean, allowed_responses: textList,
+} as const;
+export const disputeResourceSchema = resourceSchema('disputes', strictObject(disputeAttributes));
 
 /**
  * One dispute as a JSON:API resource. `expired`, `days_left_to_respond` and the responses the

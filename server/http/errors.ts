@@ -34,6 +34,11 @@ function fromFastifyError(error: FastifyError): ApiError | undefined {
     const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
     const pointer = missing ? `${path}/${missing}` : path || '/';
     const context = error.validationContext;
+    if (context === 'querystring' && !missing) {
+      // The same refusal parseListQuery gives: the offending query parameter, by name.
+      const extra = (first?.params as { additionalProperty?: string } | undefined)?.additionalProperty;
+      return badRequest(ErrorCode.invalidFilter, { parameter: extra ?? path.replace(/^\//, '') });
+    }
     if (missing) {
       return badRequest(ErrorCode.fieldRequired, context === 'body' ? { pointer } : { parameter: missing }, { field: missing });
     }

@@ -14,6 +14,19 @@ export interface ListSpec<F extends string, S extends string> {
   defaultPageSize?: number;
   /** Extra plain query parameters a route accepts besides filter[...] and page[...]. */
   extraParameters?: readonly string[];
+  /** The JSON Schema of a filter's value where it is narrower than a bounded string (dates, amounts, enums). */
+  filterSchemas?: Partial<Record<F, FilterValueSchema>>;
+}
+
+/** Query values are text (no coercion, see server/app.ts): a filter is a string, maybe with a pattern or an enum. */
+export interface FilterValueSchema {
+  type: 'string';
+  pattern?: string;
+  enum?: readonly string[];
+  format?: string;
+  minLength?: number;
+  maxLength?: number;
+  description?: string;
 }
 
 export interface ListQuery<F extends string, S extends string> {
@@ -26,6 +39,36 @@ export interface ListQuery<F extends string, S extends string> {
 export const MAX_PAGE_SIZE = 10_000;
 const MAX_VALUE_LENGTH = 4_000;
 const MAX_LIST_ITEMS = 500;
+const MAX_SORT_TERMS = 3;
+
+/** page[number]: 1 to 999999, digits only. */
+export const PAGE_NUMBER_PATTERN = '^[1-9][0-9]{0,5}$';
+/** page[size]: 1 to MAX_PAGE_SIZE (10000); a unit test keeps the two in step. */
+export const PAGE_SIZE_PATTERN = '^(?:[1-9][0-9]{0,3}|10000)$';
+
+/**
+ * The querystring's JSON Schema, built from the same spec parseListQuery reads: the route
+ * validates with it and the OpenAPI document lists its parameters, so neither can drift.
+ * Unknown parameters are refused (additionalProperties: false), as parseListQuery does.
+ */
+export function listQuerystring<F extends string, S extends string>(spec: ListSpec<F, S>) {
+  const properties: Record<string, FilterValueSchema> = {};
+  for (const filter of spec.filters) {
+    properties[`filter[${filter}]`] = { maxLength: MAX_VALUE_LENGTH, ...(spec.filterSchemas?.[filter] ?? { type: 'string' }) };
+  }
+  if (spec.sorts.length > 0) {
+    const term = `(?:${spec.sorts.join('|')})(?:\\|(?:asc|desc))?`;
+    properties['filter[sort]'] = {
+      type: 'string',
+      pattern: `^${term}(?:,${term}){0,${MAX_SORT_TERMS - 1}}$`,
+      description: `Up to ${MAX_SORT_TERMS} comma-separated field|direction terms; default ${spec.defaultSort.map((t) => `${t.field}|${t.direction}`).join(',') || 'the list\'s own order'}`,
+    };
+  }
+  properties['page[number]'] = { type: 'string', pattern: PAGE_NUMBER_PATTERN, description: 'Page number, from 1' };
+  properties['page[size]'] = { type: 'string', pattern: PAGE_SIZE_PATTERN, description: `Rows per page, 1 to ${MAX_PAGE_SIZE} (default ${spec.defaultPageSize ?? 50})` };
+  for (const name of spec.extraParameters ?? []) properties[name] = { type: 'string', maxLength: MAX_VALUE_LENGTH };
+  return { type: 'object', additionalProperties: false, properties } as const;
+}
 
 function positiveInteger(value: unknown, parameter: string, max: number): number {
   if (typeof value !== 'string' || !/^\d{1,6}$/.test(value)) throw badRequest(ErrorCode.invalidFilter, { parameter });
@@ -73,7 +116,7 @@ function parseSort<S extends string>(raw: string, allowed: readonly S[]): SortTe
     }
     return { field: field as S, direction: direction as SortDirection };
   });
-  if (terms.length > 3) throw badRequest(ErrorCode.invalidFilter, { parameter: 'filter[sort]' });
+  if (terms.length > MAX_SORT_TERMS) throw badRequest(ErrorCode.invalidFilter, { parameter: 'filter[sort]' });
   return terms;
 }
 

@@ -1,46 +1,76 @@
-import type { FastifyInstance, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifySchema, RouteOptions } from 'fastify';
+import fastifySwagger from '@fastify/swagger';
+import { PUBLIC } from '../auth/access.ts';
+import { SESSION_COOKIE } from '../auth/sessions.ts';
+import { defaultErrorResponse, ERROR_DOCUMENT_ID, errorDocumentSchema } from './api-schema.ts';
+import { JSON_API } from './jsonapi.ts';
 
-interface OperationEntry { method: string; url: string; schema: RouteOptions['schema']; summary?: string }
+
+/** `get /invoices/:trx_id` → `getInvoicesTrxId`: stable, unique per method and path. */
+export function operationId(method: string, url: string): string {
+  const words = url.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  return method.toLowerCase() + words.map((word) => word[0]!.toUpperCase() + word.slice(1)).join('');
+}
 
 /**
- * Collects every route's JSON Schemas as it is registered and serves them as an
- * OpenAPI 3.1 document, so the contract cannot drift from the validation that runs.
+ * Fills in what every operation has in common, from the route itself: the summary its config
+ * carries, an operationId, the media types (JSON:API out; JSON or JSON:API in) and the JSON:API
+ * error document for 4xx when the route documents no response of its own, and the session
+ * cookie as its security unless the route is public.
  */
-export function registerOpenApi(app: FastifyInstance): void {
-  const operations: OperationEntry[] = [];
-  app.addHook('onRoute', (route) => {
-    if (route.url === '/openapi.json' || route.url.includes('*')) return;
-    const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) {
-      if (method === 'HEAD') continue;
-      const summary = (route.config as { summary?: string } | undefined)?.summary;
-      operations.push({ method: method.toLowerCase(), url: route.url, schema: route.schema, ...(summary ? { summary } : {}) });
-    }
+function completeOperation(schema: FastifySchema | undefined, url: string, route: RouteOptions): FastifySchema {
+  const method = Array.isArray(route.method) ? route.method[0]! : route.method;
+  const config = route.config;
+  const isPublic = config?.access !== undefined && 'public' in config.access;
+  const base = (schema ?? {}) as FastifySchema & Record<string, unknown>;
+  return {
+    ...base,
+    operationId: operationId(method, url),
+    ...(config?.summary && !base.summary ? { summary: config.summary } : {}),
+    security: isPublic ? [] : [{ session: [] }],
+    consumes: ['application/json', JSON_API],
+    produces: [JSON_API],
+    response: base.response ?? { '4xx': defaultErrorResponse },
+  };
+}
+
+/**
+ * The OpenAPI 3.1 document of the API, produced by @fastify/swagger from the JSON Schemas the
+ * routes validate with (params, querystring, body) and document their responses with.
+ * Static files (@fastify/static hides its routes) and routes with `schema.hide` (HTML pages of
+ * the sandboxes) are not part of it.
+ *
+ * Responses are serialised with JSON.stringify, not compiled from the response schemas:
+ * fast-json-stringify drops properties a schema does not list, so a serialiser that gained an
+ * attribute before its schema would lose it silently. The schemas are checked against real
+ * responses by tests/api/openapi-responses.test.ts instead.
+ */
+export async function registerOpenApi(app: FastifyInstance): Promise<void> {
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.addSchema({ $id: ERROR_DOCUMENT_ID, ...errorDocumentSchema });
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Trade-credit program API',
+        version: '1.0.0',
+        description: 'The reference program API of the customer portal (spec §7): JSON:API documents, errors whose code is an i18n key (spec §8). Signed-in calls carry the session cookie; writes also the x-csrf-token header.',
+        license: { name: 'UNLICENSED', identifier: 'LicenseRef-Proprietary' },
+      },
+      servers: [{ url: '/', description: 'The host of the tenant (tenants are resolved by host name)' }],
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The HttpOnly session cookie set by POST /auth/login' },
+        },
+      },
+    },
+    // Shared schemas keep their $id as their component name (#/components/schemas/ErrorDocument).
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+    transform: ({ schema, url, route }) => ({ schema: completeOperation(schema, url, route), url }),
   });
 
-  app.get('/openapi.json', { config: { access: { public: true } } }, async (request, reply) => {
-    const paths: Record<string, Record<string, unknown>> = {};
-    for (const { method, url, schema, summary } of operations) {
-      const path = url.replace(/:([A-Za-z_]+)/g, '{$1}');
-      const s = (schema ?? {}) as { querystring?: { properties?: Record<string, unknown> }; params?: { properties?: Record<string, unknown> }; body?: unknown };
-      const parameters = [
-        ...Object.entries(s.params?.properties ?? {}).map(([name, schemaOf]) => ({ name, in: 'path', required: true, schema: schemaOf })),
-        ...Object.entries(s.querystring?.properties ?? {}).map(([name, schemaOf]) => ({ name, in: 'query', schema: schemaOf })),
-      ];
-      (paths[path] ??= {})[method] = {
-        ...(summary ? { summary } : {}),
-        parameters,
-        ...(s.body ? { requestBody: { content: { 'application/json': { schema: s.body }, 'application/vnd.api+json': { schema: s.body } } } } : {}),
-        responses: {
-          '200': { description: 'JSON:API document', content: { 'application/vnd.api+json': {} } },
-          '4XX': { description: 'JSON:API errors whose code is an i18n key of the error catalogue', content: { 'application/vnd.api+json': {} } },
-        },
-      };
-    }
-    return reply.type('application/json').send({
-      openapi: '3.1.0',
-      info: { title: `${request.tenant.title} program API`, version: '1.0.0' },
-      paths,
-    });
+  app.get('/openapi.json', { schema: { hide: true }, config: { access: PUBLIC } }, async (request, reply) => {
+    const document = app.swagger();
+    return reply.type('application/json').send({ ...document, info: { ...document.info, title: `${request.tenant.title} program API` } });
   });
 }

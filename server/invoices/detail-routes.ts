@@ -4,8 +4,11 @@ import type { AuthContext } from '../auth/context.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { badRequest } from '../http/errors.ts';
+import {
+  integer, listDocument, nullableText, resourceSchema, responses, strictObject, text,
+} from '../http/api-schema.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
-import { parseIdList, parseListQuery } from '../http/list-query.ts';
+import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
 import { fullScope, listScope, scopedTrxIds, type InvoiceScope } from './scope.ts';
 
 /**
@@ -29,9 +32,25 @@ function scopeFor(auth: AuthContext, buidCustomer: string | undefined): InvoiceS
 
 type AddressKind = 'billing' | 'shipping' | 'merchant';
 
+const addressLines = { line_1: text, line_2: nullableText, line_3: nullableText, city_state_zip: text, country: text } as const;
+/** spec §3 Address: the merchant's names its contact `contact`, the others `contact_name`. */
+const addressResource = (type: string, kind: AddressKind) => resourceSchema(type, strictObject(kind === 'merchant'
+  ? { trx_id: text, contact: nullableText, ...addressLines }
+  : { trx_id: text, contact_name: nullableText, ...addressLines }));
+const lineItem = { line_no: integer, description: text, quantity: { type: 'number' }, unit_price_minor: integer, amount_minor: integer } as const;
+const detailResource = resourceSchema('details', strictObject({ trx_id: text, ...lineItem, currency: text }));
+const invoiceDetailResource = resourceSchema('invoice-details', strictObject({
+  trx_id: text, invoice_id: text, currency: text, sold_by: text, buid_merchant: text,
+  subtotal_minor: integer, tax_minor: integer, late_fee_minor: integer, invoice_total_minor: integer,
+  billed_total_minor: integer, disputed_total_minor: integer, amount_minor: integer,
+  line_items: { type: 'array', items: strictObject(lineItem) },
+}));
+
 export function invoiceDetailRoutes(app: FastifyInstance, { db }: AppDeps): void {
   const addressRoute = (path: string, kind: AddressKind, spec: typeof byTrx | typeof byTrxAndCustomer) => {
-    app.get(path, { config: { access: { can: ['read', 'Invoice'] }, summary: `${kind} addresses (spec §3 Address) of filter[trx_id]` } }, async (request, reply) => {
+    app.get(path, {
+      schema: { querystring: listQuerystring(spec), response: responses(listDocument(addressResource(path.slice(1), kind)), `The ${kind} addresses`) },
+      config: { access: { can: ['read', 'Invoice'] }, summary: `${kind} addresses (spec §3 Address) of filter[trx_id]` } }, async (request, reply) => {
       const auth = authOf(request);
       const list = parseListQuery(request.query as Record<string, string>, spec);
       const trxIds = requiredTrxIds(list.filters.trx_id);
@@ -63,7 +82,9 @@ export function invoiceDetailRoutes(app: FastifyInstance, { db }: AppDeps): void
     .orderBy('invoice_line_items.trx_id').orderBy('line_no')
     .execute();
 
-  app.get('/details', { config: { access: { can: ['read', 'Invoice'] }, summary: 'Invoice line items of filter[trx_id] (tenants with invoice_details_version 0)' } }, async (request, reply) => {
+  app.get('/details', {
+    schema: { querystring: listQuerystring(byTrx), response: responses(listDocument(detailResource), 'Line items') },
+    config: { access: { can: ['read', 'Invoice'] }, summary: 'Invoice line items of filter[trx_id] (tenants with invoice_details_version 0)' } }, async (request, reply) => {
     const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, byTrx);
     const rows = await lineItems(auth, requiredTrxIds(list.filters.trx_id));
@@ -76,6 +97,7 @@ export function invoiceDetailRoutes(app: FastifyInstance, { db }: AppDeps): void
   });
 
   app.get('/ecaas/invoice-details', {
+    schema: { querystring: listQuerystring(byTrx), response: responses(listDocument(invoiceDetailResource), 'Invoice details') },
     config: { access: { can: ['read', 'Invoice'] }, summary: 'Invoice details of filter[trx_id] with line items, totals and the sold-by merchant (invoice_details_version >= 1)' },
   }, async (request, reply) => {
     const auth = authOf(request);

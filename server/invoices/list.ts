@@ -5,7 +5,7 @@ import type { AuthContext } from '../auth/context.ts';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
-import { parseDay, parseIdList, parseMinor, type ListQuery, type SortTerm } from '../http/list-query.ts';
+import { parseDay, parseIdList, parseMinor, type ListQuery, type ListSpec, type SortTerm } from '../http/list-query.ts';
 import { likePattern } from '../routes/customers.ts';
 import { CSV_INVOICE_COLUMNS } from './csv.ts';
 import { applyScope, listScope } from './scope.ts';
@@ -24,7 +24,19 @@ export const invoiceList = {
   // Most urgent first: the oldest due date leads (the default of the invoice lists).
   defaultSort: [{ field: 'due_date', direction: 'asc' }] as const,
   defaultPageSize: 50,
-};
+  // The values filteredInvoices parses, so the document tells their form (they stay parsed there).
+  filterSchemas: {
+    due_from: { type: 'string', format: 'date' }, due_to: { type: 'string', format: 'date' },
+    received_from: { type: 'string', format: 'date' }, received_to: { type: 'string', format: 'date' },
+    amount_min: { type: 'string', pattern: '^-?[0-9]{1,15}$', description: 'Minor units' },
+    amount_max: { type: 'string', pattern: '^-?[0-9]{1,15}$', description: 'Minor units' },
+    sol_currency: { type: 'string', pattern: '^[A-Za-z]{3}$' },
+    status: { type: 'string', description: 'Comma-separated invoice statuses (spec §4)' },
+    trx_id: { type: 'string', description: 'Comma-separated, up to 500' },
+    invoice_id: { type: 'string', description: 'Comma-separated, up to 500' },
+    buid_location: { type: 'string', description: 'Comma-separated, up to 500' },
+  },
+} satisfies ListSpec<string, string>;
 
 export type InvoiceFilter = (typeof invoiceList.filters)[number];
 export type InvoiceSort = (typeof invoiceList.sorts)[number];

@@ -1,15 +1,53 @@
-import { isPayable } from '../../domain/invoice-status.ts';
+import type { FromSchema } from 'json-schema-to-ts';
+import { INVOICE_STATUSES, isPayable } from '../../domain/invoice-status.ts';
 import type { Invoice } from '../db/schema.ts';
+import {
+  boolean, day, integer, nullableDay, nullableText, resourceSchema, strictObject, text, yesNo,
+} from '../http/api-schema.ts';
 import { resource } from '../http/jsonapi.ts';
 
 export type InvoiceRow = Omit<Invoice, 'updated_at'> & { merchant_name: string | null; attachments: number };
+
+/** The attributes of an invoice resource; invoiceResource is typed by it, so the two cannot drift. */
+export const invoiceAttributesSchema = strictObject({
+  invoiceId: text,
+  trxId: text,
+  transactionId: text,
+  poNumber: nullableText,
+  status: { type: 'string', enum: INVOICE_STATUSES },
+  eligibleForDispute: yesNo,
+  dueDate: nullableDay,
+  receivedDate: day,
+  billedTotalMinor: integer,
+  disputedTotalMinor: integer,
+  invoiceTotalMinor: integer,
+  subtotalMinor: integer,
+  taxMinor: integer,
+  lateFeeMinor: integer,
+  currentDueMinor: integer,
+  pastDueMinor: integer,
+  amountMinor: integer,
+  currency: text,
+  product: nullableText,
+  adjustmentReason: nullableText,
+  notes: nullableText,
+  merchantOriginalInvoice: nullableText,
+  buidCustomer: text,
+  buidMerchant: text,
+  merchantName: nullableText,
+  buidLocation: nullableText,
+  payable: boolean,
+  attachments: integer,
+});
+export type InvoiceAttributes = FromSchema<typeof invoiceAttributesSchema>;
+export const invoiceResourceSchema = resourceSchema('invoices', invoiceAttributesSchema);
 
 /**
  * spec §3 Invoice, camel-cased as the portal receives it. Money stays integer minor units
  * beside the currency; the browser formats. Fields the spec does not list are not sent.
  */
 export function invoiceResource(row: InvoiceRow) {
-  return resource('invoices', row.trx_id, {
+  return resource<InvoiceAttributes>('invoices', row.trx_id, {
     invoiceId: row.invoice_id,
     trxId: row.trx_id,
     transactionId: row.trx_id,

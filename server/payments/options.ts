@@ -1,19 +1,50 @@
+import type { FromSchema } from 'json-schema-to-ts';
 import { sql } from 'kysely';
 import { INVOICE_STATUSES, isPayable } from '../../domain/invoice-status.ts';
-import { enabledMethods } from '../../domain/payments.ts';
+import { enabledMethods, PAYMENT_METHODS } from '../../domain/payments.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import type { Database } from '../db/database.ts';
+import {
+  boolean, integer, nullableText, resourceSchema, strictObject, text, textList,
+} from '../http/api-schema.ts';
 import { cardProviderFor } from './providers/registry.ts';
 import { maskedAccount } from './serialize.ts';
 
 const PAYABLE = INVOICE_STATUSES.filter(isPayable);
+
+/** GET /payment-options' attributes; paymentOptions is typed by them. */
+export const paymentOptionsSchema = strictObject({
+  methods: { type: 'array', items: { type: 'string', enum: PAYMENT_METHODS } },
+  card_fee_minor: integer,
+  min_card_payment_minor: integer,
+  max_invoices_per_card_payment: integer,
+  card_currencies: textList,
+  remittance: strictObject({ payee: text, lines: textList }),
+  customers: {
+    type: 'array',
+    items: strictObject({
+      buid_customer: text, customer_name: text, payment_eligible: boolean, payment_web_text: nullableText,
+      currency: text, payable_minor: integer, payable_count: integer,
+    }),
+  },
+  bank_accounts: {
+    type: 'array',
+    items: strictObject({
+      id: text, buid_customer: text, bank_name: text, account_name: nullableText, account_number_masked: text,
+      kind: text, autopay: boolean, online_payment: boolean,
+    }),
+  },
+  provider: strictObject({ name: text, field_url: text, public_key: text }),
+});
+export type PaymentOptions = FromSchema<typeof paymentOptionsSchema>;
+export const paymentOptionsResourceSchema = resourceSchema('payment-options', paymentOptionsSchema);
 
 /**
  * Everything the payment flow needs in one call (GET /payment-options), with the same limits
  * and methods the server enforces. Payable figures are in each customer's own currency, as a
  * program-mode payment by customer pays them.
  */
-export async function paymentOptions(db: Database, tenant: Tenant, customerIds: readonly string[]) {
+export async function paymentOptions(db: Database, tenant: Tenant, customerIds: readonly string[]): Promise<PaymentOptions> {
   const [customers, accounts] = await Promise.all([
     db.selectFrom('customers')
       .select(['buid_customer', 'customer_name', 'payment_eligible', 'payment_web_text', 'currency'])

@@ -1,8 +1,36 @@
+import type { FromSchema } from 'json-schema-to-ts';
+import { PAYMENT_METHODS } from '../../domain/payments.ts';
 import type { Database } from '../db/database.ts';
+import {
+  instant, integer, nullableInstant, resourceSchema, strictObject, text, textList,
+} from '../http/api-schema.ts';
 import { resource } from '../http/jsonapi.ts';
 
 /** Account numbers are masked everywhere but the moment of entry (issue 5). */
 export const maskedAccount = (accountNumber: string) => `••••${accountNumber.slice(-4)}`;
+
+/** The attributes of a payment resource; paymentResource is typed by it. */
+export const paymentAttributesSchema = strictObject({
+  payment_number: text,
+  confirmation_number: text,
+  mode: { type: 'string', enum: ['INDIVIDUAL_ACCOUNT', 'PROGRAM_OVERVIEW'] },
+  method: { type: 'string', enum: PAYMENT_METHODS },
+  status: { type: 'string', enum: ['pending', 'settled', 'failed'] },
+  currency: text,
+  amount_minor: integer,
+  card_fee_minor: integer,
+  total_minor: integer,
+  created_at: instant,
+  settles_at: nullableInstant,
+  settled_at: nullableInstant,
+  source: text,
+  invoices: textList,
+  customers: textList,
+  bank_account_masked: text,
+  card_last4: text,
+}, ['bank_account_masked', 'card_last4']);
+export type PaymentAttributes = FromSchema<typeof paymentAttributesSchema>;
+export const paymentResourceSchema = resourceSchema('payments', paymentAttributesSchema);
 
 /**
  * The payment resource of the contract (POST /payments, GET /payments/:id), or undefined when
@@ -19,7 +47,7 @@ export async function paymentResource(db: Database, tenantId: string, id: number
     .where('payment_id', '=', id).orderBy('trx_id').execute();
   const customers = [...new Set(links.map((link) => link.buid_customer))];
   if (customers.some((customer) => !scope.includes(customer))) return undefined;
-  return resource('payments', payment.id, {
+  return resource<PaymentAttributes>('payments', payment.id, {
     payment_number: payment.payment_number,
     confirmation_number: payment.confirmation_number,
     mode: payment.mode,

@@ -6,8 +6,9 @@ import { ApiError } from '../http/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { CSRF_COOKIE, SESSION_COOKIE, createSession, destroySession } from '../auth/sessions.ts';
 import { audit } from '../audit.ts';
-import { selfDocument } from './self-document.ts';
+import { selfDocument, selfDocumentSchema } from './self-document.ts';
 import { sessionCache } from '../auth/session-cache.ts';
+import { responses } from '../http/api-schema.ts';
 
 export const LOCK_MESSAGES: Record<LockState, ErrorCodeKey> = {
   locked_by_admin: ErrorCode.lockedByAdmin,
@@ -39,7 +40,7 @@ export function setSessionCookies(reply: FastifyReply, token: string, csrfToken:
 
 export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps): void {
   app.post<{ Body: { username: string; password: string } }>('/auth/login', {
-    schema: { body: loginBody }, config: { access: { public: true }, summary: 'Sign in with username and password; rotates the session' },
+    schema: { body: loginBody, response: responses(selfDocumentSchema, 'Signed in: the user, meta.csrf_token') }, config: { access: { public: true }, summary: 'Sign in with username and password; rotates the session' },
   }, async (request, reply) => {
     const tenant = request.tenant;
     const { username, password } = request.body;
@@ -82,7 +83,7 @@ export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps)
     return reply.type('application/vnd.api+json').send(await selfDocument(db, tenant, policy, user.user_id, csrfToken));
   });
 
-  app.post('/auth/logout', { config: { access: { public: true }, summary: 'End the session' } }, async (request, reply) => {
+  app.post('/auth/logout', { schema: { response: responses(null, 'Signed out', 204) }, config: { access: { public: true }, summary: 'End the session' } }, async (request, reply) => {
     if (request.auth) await destroySession(db, request.auth.sessionIdHash);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     reply.clearCookie(CSRF_COOKIE, { path: '/' });

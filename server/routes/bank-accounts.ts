@@ -10,11 +10,12 @@ import { authOf } from '../auth/access.ts';
 import { scopedCustomer } from '../auth/guard.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { allowedCountries, liveAccount, liveAccounts } from '../bank-accounts/queries.ts';
-import { bankAccountResource, type BankAccountRow } from '../bank-accounts/resource.ts';
+import { bankAccountResource, bankAccountResourceSchema, type BankAccountRow } from '../bank-accounts/resource.ts';
 import { createAccount, removeAccount, updateAccount, type AccountChanges, type Actor } from '../bank-accounts/write.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
 import { JSON_API, pageMeta } from '../http/jsonapi.ts';
-import { parseListQuery } from '../http/list-query.ts';
+import { pagedDocument, responses, singleDocument } from '../http/api-schema.ts';
+import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 
 const accountList = { filters: ['buid_customer'] as const, sorts: [] as const, defaultSort: [] as const };
 const idParams = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', maxLength: 20 } } } as const;
@@ -74,6 +75,7 @@ export function bankAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
 
   app.get('/bank-accounts', {
+    schema: { querystring: listQuerystring(accountList), response: responses(pagedDocument(bankAccountResourceSchema), 'Bank accounts, paged') },
     config: { access: { can: ['read', 'BankAccount'] }, summary: 'Live bank accounts of the selected (or filter[buid_customer]) customer, numbers masked' },
   }, async (request, reply) => {
     const auth = authOf(request);
@@ -86,7 +88,7 @@ export function bankAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.get<{ Params: { id: string } }>('/bank-accounts/:id', {
-    schema: { params: idParams },
+    schema: { params: idParams, response: responses(singleDocument(bankAccountResourceSchema), 'One bank account') },
     config: { access: { can: ['read', 'BankAccount'] }, summary: 'One live bank account, number masked' },
   }, async (request, reply) => {
     const auth = authOf(request);
@@ -95,7 +97,7 @@ export function bankAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post<{ Body: CreateBody }>('/bank-accounts', {
-    schema: { body: createBody },
+    schema: { body: createBody, response: responses(singleDocument(bankAccountResourceSchema), 'The account added', 201) },
     config: { access: { can: ['create', 'BankAccount'] }, summary: 'Add a US or Canadian (CFI) bank account; 409 errors.bankAccounts.autopayConflict unless replace_autopay confirms removing the current AutoPay account' },
   }, async (request, reply) => {
     const auth = authOf(request);
@@ -113,7 +115,7 @@ export function bankAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.patch<{ Params: { id: string }; Body: UpdateBody }>('/bank-accounts/:id', {
-    schema: { params: idParams, body: updateBody },
+    schema: { params: idParams, body: updateBody, response: responses(singleDocument(bankAccountResourceSchema), 'The account changed') },
     config: { access: { can: ['update', 'BankAccount'] }, summary: 'Change an account\'s payment types (AutoPay conflict as for POST), names or account type; numbers cannot change' },
   }, async (request, reply) => {
     const auth = authOf(request);
@@ -132,7 +134,7 @@ export function bankAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.delete<{ Params: { id: string } }>('/bank-accounts/:id', {
-    schema: { params: idParams },
+    schema: { params: idParams, response: responses(null, 'Removed', 204) },
     config: { access: { can: ['delete', 'BankAccount'] }, summary: 'Remove a bank account (soft delete); removing the last online-payment account stops online payment' },
   }, async (request, reply) => {
     const auth = authOf(request);

@@ -11,12 +11,15 @@ import { audit } from '../audit.ts';
 import { authOf } from '../auth/access.ts';
 import { scopedCustomer } from '../auth/guard.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { cardIdParams, cardResource, type CardRow } from '../cards/card-resource.ts';
+import { cardIdParams, cardResource, cardResourceSchema, type CardRow } from '../cards/card-resource.ts';
 import { cardSecureRoutes } from '../cards/secure.ts';
 import { openPan, sealPan } from '../cards/pan-vault.ts';
 import { ApiError, badRequest, notFound, unprocessable } from '../http/errors.ts';
 import { JSON_API } from '../http/jsonapi.ts';
-import { parseListQuery } from '../http/list-query.ts';
+import {
+  boolean, listDocument, pageMetaSchema, responses, singleDocument, strictObject, text,
+} from '../http/api-schema.ts';
+import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
 import { likePattern } from './customers.ts';
 
@@ -84,6 +87,12 @@ export function cardRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
 
   app.get('/ecaas/cards', {
+    schema: {
+      querystring: listQuerystring(cardList),
+      response: responses(listDocument(cardResourceSchema, {
+        meta: strictObject({ page: pageMetaSchema, account_status: text, unavailable: boolean, code: text }, ['unavailable', 'code']),
+      }), 'Cards, paged; meta.unavailable when the account is inactive'),
+    },
     config: { access: { can: ['read', 'Card'] }, summary: 'Cards of a customer, numbers masked; filter[buid_customer], filter[status] (comma list), filter[search]; sorted, paged' },
   }, async (request, reply) => {
     const auth = authOf(request);
@@ -116,7 +125,7 @@ export function cardRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post<{ Body: { buid_customer?: string; card_name: string; card_holder: string } }>('/ecaas/cards/request', {
-    schema: { body: requestBody },
+    schema: { body: requestBody, response: responses(singleDocument(cardResourceSchema), 'The card requested', 201) },
     config: { access: { can: ['create', 'Card'] }, summary: 'Request a new card (status requested) for the selected or named customer; refused for inactive accounts' },
   }, async (request, reply) => {
     const auth = authOf(request);
@@ -167,7 +176,7 @@ export function cardRoutes(app: FastifyInstance, deps: AppDeps): void {
   }
 
   app.post<{ Params: { card_id: string } }>('/ecaas/cards/:card_id/activate', {
-    schema: { params: cardIdParams },
+    schema: { params: cardIdParams, response: responses(singleDocument(cardResourceSchema), 'The card') },
     config: { access: { can: ['update', 'Card'] }, summary: 'Activate a requested card (requested or activation → active)' },
   }, async (request, reply) => {
     const auth = authOf(request);
@@ -176,7 +185,7 @@ export function cardRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post<{ Params: { card_id: string }; Body: { reason: TerminationReason } }>('/ecaas/cards/:card_id/terminate', {
-    schema: { params: cardIdParams, body: terminateBody },
+    schema: { params: cardIdParams, body: terminateBody, response: responses(singleDocument(cardResourceSchema), 'The card') },
     config: { access: { can: ['update', 'Card'] }, summary: 'Terminate a card with a reason (damaged, lost, stolen, no_longer_needed), dated today in Central time' },
   }, async (request, reply) => {
     const auth = authOf(request);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { LOG_LEVELS, type LogLevel } from '../../domain/log-levels.ts';
 import { flagOn } from '../../domain/flags.ts';
 import { notFound } from '../http/errors.ts';
+import { responses } from '../http/api-schema.ts';
 
 const scalar = { anyOf: [{ type: 'string', maxLength: 500 }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }] } as const;
 const details = { type: 'object', maxProperties: 20, additionalProperties: scalar } as const;
@@ -36,7 +37,7 @@ interface AnalyticsBody { event: 'page_load'; path: string; properties?: Record<
  */
 export function clientLogRoutes(app: FastifyInstance): void {
   app.post<{ Body: LogBody }>('/log', {
-    schema: { body: logBody },
+    schema: { body: logBody, response: responses(null, 'Logged', 204) },
     config: { access: { public: true }, summary: 'A message of the portal\'s client log, at or above the tenant\'s level' },
   }, async (request, reply) => {
     const { level, message, url, details: extra } = request.body;
@@ -46,7 +47,7 @@ export function clientLogRoutes(app: FastifyInstance): void {
   });
 
   app.post<{ Body: AnalyticsBody }>('/analytics/events', {
-    schema: { body: analyticsBody },
+    schema: { body: analyticsBody, response: responses(null, 'Recorded', 204) },
     config: { access: { public: true }, summary: 'The page-load analytics event with user properties (analytics flag on, consent given)' },
   }, async (request, reply) => {
     if (!flagOn(request.tenant.flags, 'analytics_enabled')) throw notFound();

@@ -6,10 +6,13 @@ import { authOf } from '../auth/access.ts';
 import { scopedCustomer, scopedMerchant } from '../auth/guard.ts';
 import { notFound } from '../http/errors.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
-import { parseListQuery } from '../http/list-query.ts';
+import { boolean, listDocument, resourceSchema, responses, strictObject, text } from '../http/api-schema.ts';
+import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 
 const customerCurrencyList = { filters: ['buid_customer'] as const, sorts: [] as const, defaultSort: [] as const };
 const merchantCurrencyList = { filters: ['buid_merchant'] as const, sorts: [] as const, defaultSort: [] as const };
+const currencyList = listDocument(resourceSchema('currencies', strictObject({ label: text, default: boolean })));
+const countryList = listDocument(resourceSchema('banking-countries', strictObject({ country_code: text, country_name: text })));
 const noParameters = { filters: [] as const, sorts: [] as const, defaultSort: [] as const };
 
 const bankingCountriesParams = {
@@ -33,6 +36,7 @@ function currencyDocument(rows: Array<{ id: string; label: string }>) {
 
 export function currencyRoutes(app: FastifyInstance, { db }: AppDeps): void {
   app.get('/ecaas/customer-currencies', {
+    schema: { querystring: listQuerystring(customerCurrencyList), response: responses(currencyList, 'Currencies, the default marked') },
     config: { access: { can: ['read', 'Currency'] }, summary: 'The selected (or filter[buid_customer]) customer\'s currencies with the default marked; 404 without currency_version' },
   }, async (request, reply) => {
     const auth = authOf(request);
@@ -48,6 +52,7 @@ export function currencyRoutes(app: FastifyInstance, { db }: AppDeps): void {
   });
 
   app.get('/ecaas/merchant-currencies', {
+    schema: { querystring: listQuerystring(merchantCurrencyList), response: responses(currencyList, 'Currencies, the default marked') },
     config: { access: { can: ['read', 'Currency'] }, summary: 'The selected (or filter[buid_merchant]) merchant\'s currencies with the default marked; 404 without currency_version' },
   }, async (request, reply) => {
     const auth = authOf(request);
@@ -63,7 +68,7 @@ export function currencyRoutes(app: FastifyInstance, { db }: AppDeps): void {
   });
 
   app.get<{ Params: { customer: string } }>('/ecaas/customer-banking-countries/:customer', {
-    schema: { params: bankingCountriesParams },
+    schema: { params: bankingCountriesParams, querystring: listQuerystring(noParameters), response: responses(countryList, 'Bank countries') },
     config: { access: { can: ['read', 'BankingCountry'], roles: ['admin', 'payer'] }, summary: 'Bank countries of a customer (system type G, bank account module version > 1, admin or payer)' },
   }, async (request, reply) => {
     // spec §6: "the role is admin (or payer, per a second reading)". The policy grants

@@ -1,8 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
+import {
+  boolean, nullableText, pagedDocument, resourceSchema, responses, strictObject, text,
+} from '../http/api-schema.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
-import { parseIdList, parseListQuery } from '../http/list-query.ts';
+import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
 
 const customerList = {
@@ -26,13 +29,26 @@ const merchantList = {
   defaultPageSize: 100,
 };
 
+const customerResource = resourceSchema('customers', strictObject({
+  buidCustomer: text, customerName: text, currency: text, status: text, isActive: boolean,
+  paymentEligible: boolean, paymentWebText: nullableText, systemType: text,
+}));
+const locationResource = resourceSchema('locations', strictObject({
+  buidLocation: text, buidCustomer: text, name: text, locationName: text, display_location: text,
+}));
+const merchantResource = resourceSchema('merchants', strictObject({
+  buidMerchant: text, merchantName: text, status: text, currency: text,
+}));
+
 /** `%` and `_` typed by a user are literal characters, not wildcards. */
 export function likePattern(search: string): string {
   return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export function customerRoutes(app: FastifyInstance, { db }: AppDeps): void {
-  app.get('/customers', { config: { access: { can: ['read', 'Customer'] }, summary: 'Customers the user may see; filter[buid_customer] or paged (page[size] up to 10000)' } }, async (request, reply) => {
+  app.get('/customers', {
+    schema: { querystring: listQuerystring(customerList), response: responses(pagedDocument(customerResource), 'Customers, paged') },
+    config: { access: { can: ['read', 'Customer'] }, summary: 'Customers the user may see; filter[buid_customer] or paged (page[size] up to 10000)' } }, async (request, reply) => {
     const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, customerList);
     const ids = parseIdList(list.filters.buid_customer, 'filter[buid_customer]');
@@ -60,7 +76,9 @@ export function customerRoutes(app: FastifyInstance, { db }: AppDeps): void {
     });
   });
 
-  app.get('/locations', { config: { access: { can: ['read', 'Location'] }, summary: 'Locations of the user\'s customers; filter[buid_customer], filter[buid_location], paged' } }, async (request, reply) => {
+  app.get('/locations', {
+    schema: { querystring: listQuerystring(locationList), response: responses(pagedDocument(locationResource), 'Locations, paged') },
+    config: { access: { can: ['read', 'Location'] }, summary: 'Locations of the user\'s customers; filter[buid_customer], filter[buid_location], paged' } }, async (request, reply) => {
     const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, locationList);
     const customers = parseIdList(list.filters.buid_customer, 'filter[buid_customer]')?.filter((id) => auth.customerIds.includes(id))
@@ -82,7 +100,9 @@ export function customerRoutes(app: FastifyInstance, { db }: AppDeps): void {
     });
   });
 
-  app.get('/merchants', { config: { access: { can: ['read', 'Merchant'] }, summary: 'Merchants: filter[buid_merchant] or filter[search]' } }, async (request, reply) => {
+  app.get('/merchants', {
+    schema: { querystring: listQuerystring(merchantList), response: responses(pagedDocument(merchantResource), 'Merchants, paged') },
+    config: { access: { can: ['read', 'Merchant'] }, summary: 'Merchants: filter[buid_merchant] or filter[search]' } }, async (request, reply) => {
     const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, merchantList);
     // Row scope: a merchant user sees their merchants; a customer sees the merchants that sold to them.

@@ -5,10 +5,19 @@ import { authOf } from '../auth/access.ts';
 import { disputeCentreRoutes } from '../disputes/centre-routes.ts';
 import { createDisputeBody, createDisputes, type CreateDisputeBody } from '../disputes/create.ts';
 import { ineligibleInvoices, scopedInvoices } from '../disputes/eligibility.ts';
-import { disputeResource, selectDisputes } from '../disputes/query.ts';
+import { disputeResource, disputeResourceSchema, selectDisputes } from '../disputes/query.ts';
+import {
+  integer, listDocument, nullableInteger, nullableText, resourceSchema, responses, strictObject, text, yesNo,
+} from '../http/api-schema.ts';
 import { badRequest } from '../http/errors.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
-import { parseIdList, parseListQuery } from '../http/list-query.ts';
+import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
+
+const reasonResource = resourceSchema('dispute-reasons', strictObject({ dispute_reason: text, dispute_reason_id: integer, documentation_required: yesNo }));
+const contactResource = resourceSchema('user-group-contacts', strictObject({
+  contact_name: nullableText, email_address: nullableText, dispute_contact_type_id: integer, dispute_contact_type: nullableText, user_id: nullableInteger,
+}));
+const ineligibleResource = resourceSchema('customer-dispute-ineligible-trxs', strictObject({ trx_id: text, ineligible_reason: text }));
 
 const noFilters = { filters: [] as const, sorts: [] as const, defaultSort: [] as const };
 const ineligibleQuery = { filters: ['trx_id'] as const, sorts: [] as const, defaultSort: [] as const };
@@ -20,7 +29,9 @@ const ineligibleQuery = { filters: ['trx_id'] as const, sorts: [] as const, defa
 export function disputeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
 
-  app.get('/customer-dispute-reasons', { config: { access: { can: ['read', 'Dispute'] }, summary: 'Dispute reasons and whether each needs documentation (Y/N)' } }, async (request, reply) => {
+  app.get('/customer-dispute-reasons', {
+    schema: { querystring: listQuerystring(noFilters), response: responses(listDocument(reasonResource), 'Dispute reasons') },
+    config: { access: { can: ['read', 'Dispute'] }, summary: 'Dispute reasons and whether each needs documentation (Y/N)' } }, async (request, reply) => {
     parseListQuery(request.query as Record<string, string>, noFilters);
     const rows = await db.selectFrom('dispute_reasons').selectAll().orderBy('dispute_reason_id').execute();
     return reply.type(JSON_API).send({
@@ -32,7 +43,9 @@ export function disputeRoutes(app: FastifyInstance, deps: AppDeps): void {
     });
   });
 
-  app.get('/ecaas/user-group-contacts', { config: { access: { can: ['read', 'Dispute'] }, summary: 'Dispute contacts of the signed-in user\'s group' } }, async (request, reply) => {
+  app.get('/ecaas/user-group-contacts', {
+    schema: { querystring: listQuerystring(noFilters), response: responses(listDocument(contactResource), 'Dispute contacts') },
+    config: { access: { can: ['read', 'Dispute'] }, summary: 'Dispute contacts of the signed-in user\'s group' } }, async (request, reply) => {
     const auth = authOf(request);
     parseListQuery(request.query as Record<string, string>, noFilters);
     const groupId = auth.user.user_group_id;
@@ -51,7 +64,9 @@ export function disputeRoutes(app: FastifyInstance, deps: AppDeps): void {
     });
   });
 
-  app.get('/customer-dispute-ineligible-trxs', { config: { access: { can: ['read', 'Dispute'] }, summary: 'Which of filter[trx_id] (comma list) cannot be disputed, and why' } }, async (request, reply) => {
+  app.get('/customer-dispute-ineligible-trxs', {
+    schema: { querystring: listQuerystring(ineligibleQuery), response: responses(listDocument(ineligibleResource), 'The ineligible invoices') },
+    config: { access: { can: ['read', 'Dispute'] }, summary: 'Which of filter[trx_id] (comma list) cannot be disputed, and why' } }, async (request, reply) => {
     const auth = authOf(request);
     const { filters } = parseListQuery(request.query as Record<string, string>, ineligibleQuery);
     const trxIds = parseIdList(filters.trx_id, 'filter[trx_id]');
@@ -64,7 +79,7 @@ export function disputeRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post<{ Body: CreateDisputeBody }>('/ecaas/disputes', {
-    schema: { body: createDisputeBody },
+    schema: { body: createDisputeBody, response: responses(listDocument(disputeResourceSchema), 'The disputes created', 201) },
     config: { access: { can: ['create', 'Dispute'] }, summary: 'Create a dispute or chargeback, one per invoice (trx id)' },
   }, async (request, reply) => {
     const auth = authOf(request);

@@ -4,8 +4,11 @@ import type { AppDeps } from '../deps.ts';
 import { audit } from '../audit.ts';
 import { authOf } from '../auth/access.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
+import {
+  boolean, fileResponses, instant, integer, listDocument, resourceSchema, responses, strictObject, text,
+} from '../http/api-schema.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
-import { parseIdList, parseListQuery } from '../http/list-query.ts';
+import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
 import { base64Length, uploadBodySchema, uploadDocuments, type UploadBody } from '../invoices/document-upload.ts';
 import { fullScope, scopedTrxIds } from '../invoices/scope.ts';
 
@@ -13,6 +16,13 @@ interface DocumentRow {
   document_id: number; trx_id: string; doc_type_id: number; document_type: string; entry_ts: Date;
   file_name: string; file_size: number; mime_type: string; uploaded_by?: number | null;
 }
+
+const documentResourceSchema = resourceSchema('merchant-invoice-documents', strictObject({
+  document_id: integer, doc_type_id: integer, document_type: text, entry_ts: instant, file_name: text,
+  file_size: integer, mime_type: text, trx_id: text, removable: boolean,
+}));
+const documentTypeResource = resourceSchema('document-types', strictObject({ doc_type_id: integer, document_type: text, max_attachments: integer }));
+const noParameters = { filters: [], sorts: [], defaultSort: [] };
 
 /** spec §3 Invoice document. `removable`: uploaded through the portal (see DELETE below). */
 function documentResource(row: DocumentRow) {
@@ -51,7 +61,9 @@ export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): 
   const mostFiles = Math.max(...tenants.tenants.map((tenant) => tenant.limits.files.maxFilesPerUpload));
   const uploadBodyLimit = base64Length(largestFile) * mostFiles + 64 * 1024;
 
-  app.get('/merchant-invoice-documents', { config: { access: { can: ['read', 'InvoiceDocument'] }, summary: 'Documents attached to the invoices of filter[trx_id] ({documentsUrl})' } }, async (request, reply) => {
+  app.get('/merchant-invoice-documents', {
+    schema: { querystring: listQuerystring(documentList), response: responses(listDocument(documentResourceSchema), 'Documents') },
+    config: { access: { can: ['read', 'InvoiceDocument'] }, summary: 'Documents attached to the invoices of filter[trx_id] ({documentsUrl})' } }, async (request, reply) => {
     const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, documentList);
     const trxIds = parseIdList(list.filters.trx_id, 'filter[trx_id]');
@@ -67,7 +79,7 @@ export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): 
   });
 
   app.get<{ Params: { document_id: string } }>('/merchant-invoice-documents/:document_id/content', {
-    schema: { params: documentIdParams },
+    schema: { params: documentIdParams, response: fileResponses(['*/*'], 'The document\'s bytes in its own media type') },
     config: { access: { can: ['read', 'InvoiceDocument'] }, summary: 'The bytes of one document, as an attachment with its media type' },
   }, async (request, reply) => {
     const auth = authOf(request);
@@ -81,8 +93,10 @@ export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): 
       .header('cache-control', 'private, no-store').send(content);
   });
 
-  app.get('/document-types', { config: { access: { can: ['read', 'InvoiceDocument'] }, summary: 'Document types with their maximum attachments per transaction' } }, async (request, reply) => {
-    parseListQuery(request.query as Record<string, string>, { filters: [], sorts: [], defaultSort: [] });
+  app.get('/document-types', {
+    schema: { querystring: listQuerystring(noParameters), response: responses(listDocument(documentTypeResource), 'Document types') },
+    config: { access: { can: ['read', 'InvoiceDocument'] }, summary: 'Document types with their maximum attachments per transaction' } }, async (request, reply) => {
+    parseListQuery(request.query as Record<string, string>, noParameters);
     const rows = await db.selectFrom('document_types').selectAll().orderBy('doc_type_id').execute();
     return reply.type(JSON_API).send({
       data: rows.map((row) => resource('document-types', row.doc_type_id, {
@@ -93,7 +107,7 @@ export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): 
 
   app.post<{ Body: UploadBody }>('/merchant-invoice-documents', {
     bodyLimit: uploadBodyLimit,
-    schema: { body: uploadBodySchema(base64Length(largestFile)) },
+    schema: { body: uploadBodySchema(base64Length(largestFile)), response: responses(listDocument(documentResourceSchema), 'The stored documents', 201) },
     config: { access: { can: ['create', 'InvoiceDocument'] }, summary: 'Upload files (base64) as one document of one type to one transaction; spec §5 file rules' },
   }, async (request, reply) => {
     const auth = authOf(request);
@@ -107,7 +121,7 @@ export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): 
    * the invoice and stay (errors.files.attachmentRemoveFailed). Outside the user's scope: 404.
    */
   app.delete<{ Body: { document_id: number } }>('/merchant-invoice-documents', {
-    schema: { body: deleteBody },
+    schema: { body: deleteBody, response: responses(null, 'Removed', 204) },
     config: { access: { can: ['delete', 'InvoiceDocument'] }, summary: 'Remove an uploaded attachment; body { document_id }' },
   }, async (request, reply) => {
     const auth = authOf(request);

@@ -2,8 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import { centralDay, percentUsed } from '../../domain/exposure.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
+import {
+  day, documentSchema, integer, nullableText, pageMetaSchema, resourceSchema, responses, strictObject, text,
+} from '../http/api-schema.ts';
 import { JSON_API, pageMeta, resource } from '../http/jsonapi.ts';
-import { parseListQuery, type SortTerm } from '../http/list-query.ts';
+import { listQuerystring, parseListQuery, type SortTerm } from '../http/list-query.ts';
 import { loadExposures, type Exposure } from '../invoices/exposure-query.ts';
 import { parseCurrency } from '../invoices/list.ts';
 import { listScope } from '../invoices/scope.ts';
@@ -31,6 +34,25 @@ export interface ExposureTotal {
   credit_available: number | null;
   percent_used: number | null;
 }
+
+const money = integer;
+const nullableNumber = { type: ['number', 'null'] } as const;
+const bucket = strictObject({ amount_minor: money, count: integer });
+/** The figures both an exposure and a currency's total carry. */
+const figures = {
+  past_due_total: money, past_due_count: integer, current_due_amount: money, current_due_count: integer,
+  unbilled_invoice: money, unpaid_invoice: money, late_fee: money,
+  credit_limit: { type: ['integer', 'null'] }, active_authorisation: { type: ['integer', 'null'] },
+  credit_available: { type: ['integer', 'null'] }, percent_used: nullableNumber,
+} as const;
+const exposureResource = resourceSchema('exposures', strictObject({
+  buid_customer: text, currency: text, ...figures,
+  ageing: strictObject({ current: bucket, d1_30: bucket, d31_60: bucket, d61_90: bucket, over_90: bucket }),
+  customer_name: nullableText, as_of: day,
+}));
+const exposureDocument = documentSchema({ type: 'array', items: exposureResource }, {
+  meta: strictObject({ totals: { type: 'array', items: strictObject({ currency: text, customer_count: integer, ...figures }) }, page: pageMetaSchema }, ['page']),
+});
 
 const SUMMED = ['past_due_total', 'past_due_count', 'current_due_amount', 'current_due_count', 'unbilled_invoice', 'unpaid_invoice', 'late_fee'] as const;
 
@@ -77,6 +99,7 @@ function sortRows(rows: Row[], sort: readonly SortTerm<(typeof exposureList.sort
 
 export function exposureRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   app.get('/exposures', {
+    schema: { querystring: listQuerystring(exposureList), response: responses(exposureDocument, 'Exposures; meta.page only when paged') },
     config: {
       access: { can: ['read', 'Exposure'] },
       summary: 'Exposure per customer (spec §3): filter[buid_customer] (comma list for the program overview), filter[sol_currency]; '

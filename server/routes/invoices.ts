@@ -5,8 +5,9 @@ import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
+import { fileResponses, pagedDocument, responses, singleDocument } from '../http/api-schema.ts';
 import { JSON_API } from '../http/jsonapi.ts';
-import { parseListQuery } from '../http/list-query.ts';
+import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchInvoicePage } from '../invoices/page.ts';
 import { CSV_HEADER, csvLine, type CsvRow } from '../invoices/csv.ts';
 import { streamRows } from '../invoices/cursor.ts';
@@ -15,7 +16,7 @@ import {
   filteredInvoices, invoiceList, orderInvoices, selectCsvColumns, selectInvoiceColumns,
 } from '../invoices/list.ts';
 import { applyScope, fullScope } from '../invoices/scope.ts';
-import { invoiceResource } from '../invoices/serialize.ts';
+import { invoiceResource, invoiceResourceSchema } from '../invoices/serialize.ts';
 
 const trxParams = {
   type: 'object', additionalProperties: false, required: ['trx_id'],
@@ -26,6 +27,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
 
   app.get('/invoices', {
+    schema: { querystring: listQuerystring(invoiceList), response: responses(pagedDocument(invoiceResourceSchema), 'Invoices, paged') },
     config: { access: { can: ['read', 'Invoice'] }, summary: 'Invoices (spec §3) of filter[buid_customer] (default: the session customer) or, for merchant users, their merchants; every filter, sort and page[...]' },
   }, async (request, reply) => {
     const auth = authOf(request);
@@ -35,6 +37,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.get('/invoices.csv', {
+    schema: { querystring: listQuerystring(invoiceList), response: fileResponses(['text/csv'], 'The invoices as CSV (spec §7 columns), one header line') },
     config: { access: { can: ['read', 'Invoice'] }, summary: 'The invoices of GET /invoices (same filters and sort, no paging) as a CSV download, streamed' },
   }, async (request, reply) => {
     const auth = authOf(request);
@@ -71,7 +74,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.get<{ Params: { trx_id: string } }>('/invoices/:trx_id', {
-    schema: { params: trxParams },
+    schema: { params: trxParams, response: responses(singleDocument(invoiceResourceSchema), 'One invoice') },
     config: { access: { can: ['read', 'Invoice'] }, summary: 'One invoice of any customer (or merchant) the user may see; 404 errors.invoices.notFound otherwise' },
   }, async (request, reply) => {
     const auth = authOf(request);

@@ -9,7 +9,8 @@ const params = {
 /** GET /legacy/{location}: the framed legacy pages, in the signed-in user's language (else the tenant's default). */
 export function legacyRoutes(app: FastifyInstance): void {
   app.get<{ Params: { location: string } }>('/legacy/:location', {
-    schema: { params },
+    // An HTML page the portal frames, not an API operation.
+    schema: { params, hide: true },
     config: { access: { public: true }, summary: 'A legacy page the portal frames (text/html); unknown locations answer 404 with a translated page' },
   }, async (request, reply) => {
     const language = legacyLanguage(request.auth?.user.language, request.tenant.defaultLanguage);

@@ -6,7 +6,10 @@ import { authOf } from '../auth/access.ts';
 import { scopedCustomer } from '../auth/guard.ts';
 import { badRequest, notFound } from '../http/errors.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
-import { parseListQuery } from '../http/list-query.ts';
+import {
+  day, documentSchema, integer, nullableInteger, nullableText, pagedDocument, resourceSchema, responses, strictObject, text,
+} from '../http/api-schema.ts';
+import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
 
 const enrollmentList = {
@@ -20,6 +23,18 @@ const enrollmentSortColumns = {
 };
 
 // spec §7 fixes the milestone order by goal type, so filter[sort] is refused (no sorts listed).
+const nullableNumber = { type: ['number', 'null'] } as const;
+const enrollmentResource = resourceSchema('loyalty-enrollments', strictObject({
+  buid_customer: text, enrollment_status: integer, loyalty_program_id: integer, goal_type_id: integer, enrollment_date: day,
+  total_spend_minor: integer, previous_year_spend_minor: integer, yoy_growth: nullableNumber, current_reward_minor: integer,
+  earned_reward_minor: integer, estimated_reward_minor: integer,
+  spending_history: { type: 'array', items: strictObject({ month: text, amount_minor: integer }) },
+  program_template: text, incentive_reward_minor: integer, sales_target_minor: integer, growth_rate: nullableNumber,
+  growth_tier: nullableInteger, rewards_tier: nullableInteger, enrollment_manager: nullableText, currency: text,
+}));
+const milestonesDocument = documentSchema({ type: 'array', items: resourceSchema('loyalty-milestones', strictObject({
+  program_id: integer, goal_type_id: integer, incentive_tier: integer, target_minor: integer, reward_minor: integer, currency: text,
+})) }, { meta: strictObject({ goal_type_id: integer, order: { type: 'string', enum: ['asc', 'desc'] } }) });
 const milestoneList = { filters: ['program_id'] as const, sorts: [] as const, defaultSort: [] as const };
 
 function positiveId(raw: string, parameter: string): number {
@@ -29,6 +44,7 @@ function positiveId(raw: string, parameter: string): number {
 
 export function loyaltyRoutes(app: FastifyInstance, { db }: AppDeps): void {
   app.get('/customer-loyalty-program-enrollments', {
+    schema: { querystring: listQuerystring(enrollmentList), response: responses(pagedDocument(enrollmentResource), 'Enrollments, paged') },
     config: { access: { can: ['read', 'LoyaltyProgram'] }, summary: 'Loyalty enrollments of the selected (or filter[buid_customer]) customer with their program; filter[enrollment_status] (3 = active)' },
   }, async (request, reply) => {
     // spec §4: loyalty loads only with the flag on, never for card viewer or safety manager (policy).
@@ -78,6 +94,7 @@ export function loyaltyRoutes(app: FastifyInstance, { db }: AppDeps): void {
   });
 
   app.get('/customer-loyalty-milestones', {
+    schema: { querystring: listQuerystring(milestoneList), response: responses(milestonesDocument, 'Milestones in tier order') },
     config: { access: { can: ['read', 'LoyaltyProgram'] }, summary: 'Milestones of a program (filter[program_id]), by incentive_tier: ascending for goal type 2, else descending' },
   }, async (request, reply) => {
     const auth = authOf(request);

@@ -2,9 +2,19 @@ import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
-import { parseListQuery } from '../http/list-query.ts';
+import {
+  instant, nullableInstant, pagedDocument, resourceSchema, responses, strictObject, text, yesNo,
+} from '../http/api-schema.ts';
+import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
 import { localeText } from '../i18n/locale-text.ts';
+
+const notificationResource = resourceSchema('notifications', strictObject({
+  created_ts: instant, effective_ts: instant, expires_ts: nullableInstant, high_priority: yesNo,
+  text_title: text, text_body: text,
+  notification_links: { type: 'array', items: { type: 'object' } },
+  notification_attachments: { type: 'array', items: { type: 'object' } },
+}));
 
 const notificationList = {
   filters: [] as const,
@@ -16,6 +26,7 @@ const notificationList = {
 
 export function notificationRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   app.get('/ecaas/notifications', {
+    schema: { querystring: listQuerystring(notificationList), response: responses(pagedDocument(notificationResource), 'Notifications, paged') },
     config: { access: { can: ['read', 'Notification'] }, summary: 'Notifications in effect for the caller (tenant, customer and user type targeting), newest first; paged' },
   }, async (request, reply) => {
     // spec §6: card viewer is barred from the notification centre; the tenant's flag gates it too.

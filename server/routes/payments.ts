@@ -5,11 +5,12 @@ import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
-import { parseIdList, parseListQuery } from '../http/list-query.ts';
+import { responses, singleDocument } from '../http/api-schema.ts';
+import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
 import { IDEMPOTENCY_KEY } from '../payments/idempotency.ts';
-import { paymentOptions } from '../payments/options.ts';
+import { paymentOptions, paymentOptionsResourceSchema } from '../payments/options.ts';
 import { sandboxProviderRoutes } from '../payments/providers/sandbox-routes.ts';
-import { paymentResource } from '../payments/serialize.ts';
+import { paymentResource, paymentResourceSchema } from '../payments/serialize.ts';
 import { createPayment } from '../payments/service.ts';
 
 const ids = (maxItems: number) => ({ type: 'array', minItems: 1, maxItems, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 64 } }) as const;
@@ -41,6 +42,7 @@ export function paymentRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
 
   app.get('/payment-options', {
+    schema: { querystring: listQuerystring(optionsQuery), response: responses(singleDocument(paymentOptionsResourceSchema), 'What the payment flow offers') },
     config: { access: { can: ['create', 'Payment'] }, summary: 'Methods, limits, remittance, payable customers, online-payment bank accounts and card provider for filter[buid_customer] (comma list)' },
   }, async (request, reply) => {
     const auth = authOf(request);
@@ -53,7 +55,7 @@ export function paymentRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post<{ Body: PaymentBody }>('/payments', {
-    schema: { body: paymentBody },
+    schema: { body: paymentBody, response: responses(singleDocument(paymentResourceSchema), 'The payment', 201) },
     config: { access: { can: ['create', 'Payment'] }, summary: 'Pay invoices (or every payable invoice of customers) by bank or card; header Idempotency-Key (8-100 characters) required' },
   }, async (request, reply) => {
     const auth = authOf(request);
@@ -74,7 +76,10 @@ export function paymentRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.get<{ Params: { id: string } }>('/payments/:id', {
-    schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[0-9]{1,15}$' } } } },
+    schema: {
+      params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[0-9]{1,15}$' } } },
+      response: responses(singleDocument(paymentResourceSchema), 'One payment'),
+    },
     config: { access: { can: ['read', 'Payment'] }, summary: 'One payment of the user\'s customers' },
   }, async (request, reply) => {
     const auth = authOf(request);

@@ -12,6 +12,7 @@ import { audit } from '../audit.ts';
 import { renderEmail } from '../mail/templates.ts';
 import type { MailMessage } from '../mail/mailer.ts';
 import { sessionCache } from '../auth/session-cache.ts';
+import { metaDocument, responses, strictObject } from '../http/api-schema.ts';
 
 /** A reset link works this long, once. */
 export const RESET_TOKEN_MINUTES = 60;
@@ -60,7 +61,7 @@ export function recoveryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
 
   app.post<{ Body: { email: string } }>('/auth/forgot-username', {
-    schema: { body: forgotUsernameBody },
+    schema: { body: forgotUsernameBody, response: responses(metaDocument(strictObject({ accepted: { type: 'boolean', const: true } })), 'Accepted, whether or not the account exists', 202) },
     config: { access: { public: true }, summary: 'Email the usernames registered with this address in this tenant; 202 whether or not any exist' },
   }, async (request, reply) => {
     const tenant = request.tenant;
@@ -80,7 +81,7 @@ export function recoveryRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post<{ Body: { username: string } }>('/auth/forgot-password', {
-    schema: { body: forgotPasswordBody },
+    schema: { body: forgotPasswordBody, response: responses(metaDocument(strictObject({ accepted: { type: 'boolean', const: true } })), 'Accepted, whether or not the account exists', 202) },
     config: { access: { public: true }, summary: 'Email a one-time password reset link (60 minutes); 202 whether or not the account exists' },
   }, async (request, reply) => {
     const tenant = request.tenant;
@@ -108,7 +109,7 @@ export function recoveryRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post<{ Body: { token: string; password: string; confirm_password: string } }>('/auth/reset-password', {
-    schema: { body: resetPasswordBody },
+    schema: { body: resetPasswordBody, response: responses(null, 'Password changed', 204) },
     config: { access: { public: true }, summary: 'Set a new password with a reset link: tenant password rules and history apply; ends every session of the user' },
   }, async (request, reply) => {
     const tenant = request.tenant;

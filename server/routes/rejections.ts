@@ -12,7 +12,10 @@ import { callerSide, requireInScope, scopeIds } from '../disputes/scope.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError, badRequest, unprocessable } from '../http/errors.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
-import { parseIdList, parseListQuery } from '../http/list-query.ts';
+import {
+  day, documentSchema, instant, integer, listDocument, nullableText, pagedDocument, resourceSchema, responses, strictObject, text,
+} from '../http/api-schema.ts';
+import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
 import { likePattern } from './customers.ts';
 
@@ -65,6 +68,18 @@ function selectRejections(db: Database, auth: AuthContext, tenantId: string) {
     .where(side === 'customer' ? 'rejections.buid_customer' : 'rejections.buid_merchant', 'in', scopeIds(auth, side));
 }
 type RejectionRow = Awaited<ReturnType<ReturnType<typeof selectRejections>['execute']>>[number];
+
+const rejectionResourceSchema = resourceSchema('rejections', strictObject({
+  rejection_id: integer, status: { type: 'string', enum: ['active', 'cancelled', 'resubmitted'] }, buid_customer: text,
+  customer_name: nullableText, card_holder: text, card_identifier: text, buid_merchant: text, merchant_name: nullableText,
+  trx_id: text, transaction_date: day, amount_minor: integer, currency: text, product: nullableText, reject_reason: text,
+  updated_at: instant,
+}));
+const rejectionsDocument = listDocument(rejectionResourceSchema);
+/** 202: resubmitted, still processing (spec §4), with the notice's code. */
+const processingDocument = documentSchema({ type: 'array', items: rejectionResourceSchema }, {
+  meta: strictObject({ code: text, processing_rejection_ids: { type: 'array', items: integer } }),
+});
 
 /** Customer and card, merchant, and transaction information (spec §3); the card shows its last 4 only. */
 function rejectionResource(row: RejectionRow) {
@@ -155,7 +170,9 @@ async function outlastsDeadline(work: (signal: AbortSignal) => Promise<void>, ms
 export function rejectionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
-  app.get('/rejections', { config: { access: { can: ['read', 'Rejection'] }, summary: 'Rejected transactions: filters buid_customer, buid_merchant, status, search, trx_id; paged and sorted' } }, async (request, reply) => {
+  app.get('/rejections', {
+    schema: { querystring: listQuerystring(rejectionList), response: responses(pagedDocument(rejectionResourceSchema), 'Rejections, paged') },
+    config: { access: { can: ['read', 'Rejection'] }, summary: 'Rejected transactions: filters buid_customer, buid_merchant, status, search, trx_id; paged and sorted' } }, async (request, reply) => {
     const auth = authOf(request);
     const side = callerSide(auth);
     const list = parseListQuery(request.query as Record<string, string>, rejectionList);
@@ -190,7 +207,7 @@ export function rejectionRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post<{ Body: { rejection_ids: number[] } }>('/rejections/cancel', {
-    schema: { body: cancelBody },
+    schema: { body: cancelBody, response: responses(rejectionsDocument, 'The rejections cancelled') },
     config: { access: { can: ['update', 'Rejection'] }, summary: 'Cancel active rejections (permanent)' },
   }, async (request, reply) => {
     const auth = authOf(request);
@@ -199,7 +216,7 @@ export function rejectionRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post<{ Body: { rejection_ids: number[]; corrections?: Corrections } }>('/rejections/resubmit', {
-    schema: { body: resubmitBody },
+    schema: { body: resubmitBody, response: { ...responses(rejectionsDocument, 'The rejections resubmitted'), ...responses(processingDocument, 'Resubmitted, still processing', 202) } },
     config: { access: { can: ['update', 'Rejection'] }, summary: 'Resubmit active rejections, with optional corrections; 202 when processing outlasts the deadline' },
   }, async (request, reply) => {
     const auth = authOf(request);

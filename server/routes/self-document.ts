@@ -6,12 +6,34 @@ import type { UserType } from '../../domain/route-guards.ts';
 import { abilityFor } from '../auth/plugin.ts';
 import { JSON_API } from '../http/jsonapi.ts';
 import { selfMenu } from '../menus/self-menu.ts';
+import {
+  boolean, documentSchema, integer, nullableInteger, nullableText, resourceSchema, strictObject, text, textList, type Schema,
+} from '../http/api-schema.ts';
 
 export const ANONYMOUS_SELF = {
   data: { type: 'self', id: 'anonymous', attributes: { authenticated: false, session_data: { logged_in: false } } },
 };
 
 export { JSON_API };
+
+const listOf = (items: Schema) => ({ type: 'array', items } as const);
+const option = strictObject({ id: text, label: text, status: text, currency: text }, ['status', 'currency']);
+/** GET /self: anonymous, only `authenticated` and `session_data`; signed in, the user too (spec §7). */
+export const selfDocumentSchema = documentSchema(resourceSchema('self', strictObject({
+  authenticated: boolean,
+  session_data: strictObject({
+    logged_in: boolean, language: text, user_type: text, customer_id: nullableText, location: nullableText, merchant_id: nullableText,
+  }, ['language', 'user_type', 'customer_id', 'location', 'merchant_id']),
+  first_name: text, last_name: text, full_name: text, email_address: text, username: text, user_id: integer, role: text,
+  status: text, user_type: text, user_types: textList, language: text, locale_ISO: text, language_ISO: text, timeZone: text,
+  customers: listOf(option), merchants: listOf(option), customerCurrencies: listOf(option), merchantCurrencies: listOf(option),
+  isSso: boolean, inSsoGroup: boolean, userGroupId: nullableInteger, customerEntityRestricted: boolean, merchantEntityRestricted: boolean,
+  menu: listOf({ type: 'object' }),
+}, ['first_name', 'last_name', 'full_name', 'email_address', 'username', 'user_id', 'role', 'status', 'user_type', 'user_types',
+  'language', 'locale_ISO', 'language_ISO', 'timeZone', 'customers', 'merchants', 'customerCurrencies', 'merchantCurrencies',
+  'isSso', 'inSsoGroup', 'userGroupId', 'customerEntityRestricted', 'merchantEntityRestricted', 'menu'])), {
+  meta: strictObject({ csrf_token: text }), metaOptional: true,
+});
 
 /** GET /self's document (spec §7): session_data, the user's attributes, scope, currencies and menu. */
 export async function selfDocument(db: Database, tenant: Tenant, policy: Policy, userId: number, csrfToken: string) {

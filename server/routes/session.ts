@@ -3,7 +3,8 @@ import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { authOf } from '../auth/access.ts';
-import { ANONYMOUS_SELF, JSON_API, selfDocument } from './self-document.ts';
+import { responses } from '../http/api-schema.ts';
+import { ANONYMOUS_SELF, JSON_API, selfDocument, selfDocumentSchema } from './self-document.ts';
 import { sessionCache } from '../auth/session-cache.ts';
 
 const sessionDataBody = {
@@ -27,14 +28,16 @@ const sessionDataBody = {
 type SessionKey = 'customer_id' | 'location' | 'merchant_id';
 
 export function sessionRoutes(app: FastifyInstance, { db, policy }: AppDeps): void {
-  app.get('/self', { config: { access: { public: true }, summary: 'The signed-in user and session_data; logged_in false without a session' } }, async (request, reply) => {
+  app.get('/self', {
+    schema: { response: responses(selfDocumentSchema, 'The user, or authenticated false') },
+    config: { access: { public: true }, summary: 'The signed-in user and session_data; logged_in false without a session' } }, async (request, reply) => {
     reply.type(JSON_API);
     if (!request.auth) return ANONYMOUS_SELF;
     return selfDocument(db, request.tenant, policy, request.auth.user.user_id, request.auth.session.csrf_token);
   });
 
   app.post<{ Body: { sessionKeys: Array<{ key: SessionKey; value: string | null }> } }>('/session_data', {
-    schema: { body: sessionDataBody },
+    schema: { body: sessionDataBody, response: responses(selfDocumentSchema, 'The user with the new session_data') },
     config: { access: { can: ['update', 'Session'] }, summary: 'Set the active customer, location and merchant (only ones the user may see)' },
   }, async (request, reply) => {
     const auth = authOf(request);

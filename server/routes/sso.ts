@@ -8,6 +8,7 @@ import { JSON_API } from '../http/jsonapi.ts';
 import { AssertionSigner } from '../sso/assertions.ts';
 import { SANDBOX_IDP, sandboxIdpRoutes } from '../sso/sandbox-idp.ts';
 import { LOCK_MESSAGES, setSessionCookies } from './auth.ts';
+import { defaultErrorResponse, metaDocument, responses, strictObject, text } from '../http/api-schema.ts';
 
 const STATE_COOKIE = 'portal_sso_state';
 const startBody = {
@@ -26,7 +27,7 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
   sandboxIdpRoutes(app, deps, signer);
 
   app.post<{ Body: { username: string } }>('/auth/sso/start', {
-    schema: { body: startBody }, config: { access: { public: true }, summary: 'Start single sign-on: answers with the identity provider to send the browser to' },
+    schema: { body: startBody, response: responses(metaDocument(strictObject({ redirect: text })), 'Where to send the browser') }, config: { access: { public: true }, summary: 'Start single sign-on: answers with the identity provider to send the browser to' },
   }, async (request, reply) => {
     const nonce = newToken();
     const username = request.body.username.trim();
@@ -41,6 +42,7 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.get<{ Querystring: { assertion?: string } }>('/auth/sso/callback', {
+    schema: { response: { 303: { description: 'To the portal: signed in, or /login?sso_error=<code>', type: 'null' }, '4xx': defaultErrorResponse } },
     config: { access: { public: true }, summary: 'Return from the identity provider: checks the assertion and starts the session' },
   }, async (request, reply) => {
     const fail = (code: string) => reply.redirect(`/login?sso_error=${encodeURIComponent(code)}`, 303);

@@ -2,12 +2,36 @@ import type { FastifyInstance } from 'fastify';
 import { LOCALE_INFO } from '../../domain/locales.ts';
 import { systemType } from '../../domain/tenant.ts';
 import type { AppDeps } from '../deps.ts';
+import {
+  boolean, integer, listDocument, nullableInteger, nullableText, resourceSchema, responses, singleDocument, strictObject, text, textList,
+} from '../http/api-schema.ts';
 import { notFound } from '../http/errors.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 
+const object = { type: 'object' } as const;
+const flagsDocument = singleDocument(resourceSchema('feature-flags', { type: 'object', additionalProperties: boolean }));
+const configDocument = singleDocument(resourceSchema('config', strictObject({
+  title: text, theme: object, prefixes: object, languages: textList, defaultLanguage: text, componentOverride: object,
+  ecaasPrefix: text, logging: object, api_version: text, system_type: text, invoice_details_version: integer,
+  bank_account_module_version: integer, currency_version: nullableInteger, loadSecure: boolean, supportPhone: nullableText,
+  supportEmail: nullableText,
+  limits: strictObject({
+    cardFeeMinor: integer, minCardPaymentMinor: integer, maxInvoicesPerCardPayment: integer, cardCurrencies: textList,
+    maxNameLength: integer, password: object, files: object, cardSecureAccessMinutes: integer, loyalty: object,
+  }),
+  overrides: object,
+})));
+const secureDocument = singleDocument(resourceSchema('config-secure', strictObject({
+  emsClientId: nullableText, paymentProvider: strictObject({ name: text, publicKey: nullableText }),
+  loginAttemptsBeforeLock: integer, session: strictObject({ idleMinutes: integer, absoluteMinutes: integer }),
+})));
+const localesDocument = listDocument(resourceSchema('locales', strictObject({ code: text, label: text, locale_ISO: text, default: boolean })));
+
 export function tenantConfigRoutes(app: FastifyInstance, { tenants }: AppDeps): void {
   app.get<{ Params: { hostname: string } }>('/feature-flags/:hostname', {
-    schema: { params: { type: 'object', required: ['hostname'], properties: { hostname: { type: 'string', pattern: '^[a-z0-9.-]+\\.json$', maxLength: 120 } } } },
+    schema: { params: { type: 'object', required: ['hostname'], properties: { hostname: { type: 'string', pattern: '^[a-z0-9.-]+\\.json$', maxLength: 120 } } },
+      response: responses(flagsDocument, 'The flags, by name'),
+    },
     config: { access: { public: true }, summary: 'Feature flags of the tenant of {hostname}.json, flattened' },
   }, async (request, reply) => {
     const tenant = tenants.forHost(request.params.hostname.replace(/\.json$/, ''));
@@ -15,7 +39,9 @@ export function tenantConfigRoutes(app: FastifyInstance, { tenants }: AppDeps): 
     return reply.type(JSON_API).send({ data: resource('feature-flags', tenant.id, tenant.flags) });
   });
 
-  app.get('/config', { config: { access: { public: true }, summary: 'Configuration of the tenant of this host' } }, async (request, reply) => {
+  app.get('/config', {
+    schema: { response: responses(configDocument, 'The tenant\'s configuration') },
+    config: { access: { public: true }, summary: 'Configuration of the tenant of this host' } }, async (request, reply) => {
     const { tenant } = request;
     const { config, limits } = tenant;
     return reply.type(JSON_API).send({
@@ -53,7 +79,9 @@ export function tenantConfigRoutes(app: FastifyInstance, { tenants }: AppDeps): 
     });
   });
 
-  app.get('/config-secure', { config: { access: { signedIn: true }, summary: 'Configuration for signed-in users, when loadSecure is set' } }, async (request, reply) => {
+  app.get('/config-secure', {
+    schema: { response: responses(secureDocument, 'The signed-in configuration') },
+    config: { access: { signedIn: true }, summary: 'Configuration for signed-in users, when loadSecure is set' } }, async (request, reply) => {
     const { tenant } = request;
     if (!tenant.config.loadSecure) throw notFound();
     return reply.type(JSON_API).send({
@@ -66,7 +94,9 @@ export function tenantConfigRoutes(app: FastifyInstance, { tenants }: AppDeps): 
     });
   });
 
-  app.get('/ecaas/locales', { config: { access: { public: true }, summary: 'Languages this tenant offers' } }, async (request, reply) => {
+  app.get('/ecaas/locales', {
+    schema: { response: responses(localesDocument, 'Languages') },
+    config: { access: { public: true }, summary: 'Languages this tenant offers' } }, async (request, reply) => {
     const { tenant } = request;
     return reply.type(JSON_API).send({
       data: tenant.languages.map((code) => resource('locales', code, {

@@ -36,13 +36,13 @@ ${failed ? `<p role="alert" style="color:#a4161a">${escape(t.failed)}</p>` : ''}
  * sends the browser back with a signed assertion. Production tenants point groups at their IdP.
  */
 export function sandboxIdpRoutes(app: FastifyInstance, { db, clock }: AppDeps, signer: AssertionSigner): void {
-  app.get<{ Querystring: { request?: string } }>(`/sso/idp/${SANDBOX_IDP}/authorize`, { config: { access: { public: true }, summary: 'Sandbox identity provider: sign-in page' } }, async (request, reply) => {
+  app.get<{ Querystring: { request?: string } }>(`/sso/idp/${SANDBOX_IDP}/authorize`, { schema: { hide: true }, config: { access: { public: true }, summary: 'Sandbox identity provider: sign-in page' } }, async (request, reply) => {
     const state = signer.verify(String(request.query.request ?? ''), clock.now());
     if (!state) return reply.status(400).type('text/html').send(page(request.tenant.defaultLanguage, '', '', true));
     return reply.type('text/html').send(page(request.tenant.defaultLanguage, String(request.query.request), state.username ?? '', false));
   });
 
-  app.post<{ Body: { request?: string; password?: string } }>(`/sso/idp/${SANDBOX_IDP}/authorize`, { config: { access: { public: true }, summary: 'Sandbox identity provider: checks the password, returns to the portal' } }, async (request, reply) => {
+  app.post<{ Body: { request?: string; password?: string } }>(`/sso/idp/${SANDBOX_IDP}/authorize`, { schema: { hide: true }, config: { access: { public: true }, summary: 'Sandbox identity provider: checks the password, returns to the portal' } }, async (request, reply) => {
     const signed = String(request.body?.request ?? '');
     const state = signer.verify(signed, clock.now());
     const language = request.tenant.defaultLanguage;

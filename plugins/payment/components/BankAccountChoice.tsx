@@ -1,6 +1,6 @@
 import { Alert, Radio, Stack } from '@mantine/core';
 import { useText } from '../../../engine/i18n/use-text.ts';
-import type { BankAccountOption } from '../api-types.ts';
+import type { BankAccountOption } from '../contract.ts';
 
 /** "JPMorgan Chase Bank ••••6789": account numbers stay masked everywhere (issue 5). */
 export function accountLabel(account: Pick<BankAccountOption, 'bank_name' | 'account_number_masked'>): string {

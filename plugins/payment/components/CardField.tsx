@@ -2,7 +2,7 @@ import type { RefObject } from 'react';
 import { Alert, Stack, Text } from '@mantine/core';
 import { useFormatter } from '../../../engine/format/use-formatter.ts';
 import { useText } from '../../../engine/i18n/use-text.ts';
-import type { PaymentOptions } from '../api-types.ts';
+import type { PaymentOptions } from '../contract.ts';
 import { fieldSource } from '../card-provider.ts';
 
 interface CardFieldProps {

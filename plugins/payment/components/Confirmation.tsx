@@ -5,7 +5,7 @@ import type { PaymentMode } from '../../../domain/payments.ts';
 import { useFormatter } from '../../../engine/format/use-formatter.ts';
 import { useText } from '../../../engine/i18n/use-text.ts';
 import { usePortalPath } from '../../../engine/routing/navigation.ts';
-import type { PaymentAttributes } from '../api-types.ts';
+import type { PaymentAttributes } from '../contract.ts';
 import { Figure } from './Figure.tsx';
 
 /** spec §4 payment timing: card status updates in 1 to 3 business days, bank payments appear in 1 to 2. */

@@ -2,7 +2,7 @@ import { Text } from '@mantine/core';
 import { ErrorCode } from '../../../domain/error-codes.ts';
 import { useFormatter } from '../../../engine/format/use-formatter.ts';
 import { useText } from '../../../engine/i18n/use-text.ts';
-import type { PayingCustomerOption } from '../api-types.ts';
+import type { PayingCustomerOption } from '../contract.ts';
 import { ChecklistTable } from './ChecklistTable.tsx';
 
 /** Program mode: the user's customers with what each owes; a customer that may not pay says why (paymentWebText). */

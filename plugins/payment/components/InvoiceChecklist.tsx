@@ -1,6 +1,6 @@
 import { useFormatter } from '../../../engine/format/use-formatter.ts';
 import { useText } from '../../../engine/i18n/use-text.ts';
-import type { InvoiceRecord } from '../api-types.ts';
+import type { InvoiceRecord } from '../contract.ts';
 import { toLine } from '../hooks/use-payment-data.ts';
 import { ChecklistTable } from './ChecklistTable.tsx';
 

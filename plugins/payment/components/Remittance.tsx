@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useText } from '../../../engine/i18n/use-text.ts';
-import type { PaymentOptions } from '../api-types.ts';
+import type { PaymentOptions } from '../contract.ts';
 
 /** Paying by mail: where to send the cheque; nothing is charged online. */
 export function Remittance({ remittance }: { remittance: PaymentOptions['remittance'] }) {

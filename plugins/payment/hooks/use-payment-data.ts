@@ -1,7 +1,7 @@
 import type { PaymentLine } from '../../../domain/payments.ts';
 import type { ApiRequestError, ResourceObject } from '../../../engine/data/api-client.ts';
 import { useResource, type SourceDefinition } from '../../../engine/data/use-resource.ts';
-import type { InvoiceRecord, PaymentOptions } from '../api-types.ts';
+import type { InvoiceRecord, PaymentOptions } from '../contract.ts';
 import type { FlowState } from '../flow-state.ts';
 
 /** spec §4: only Billed and Past Due invoices are payable (the filter GET /invoices understands). */

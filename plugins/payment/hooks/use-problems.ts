@@ -4,7 +4,7 @@ import {
   type PaymentMode, type PaymentProblem,
 } from '../../../domain/payments.ts';
 import { useSession } from '../../../engine/session/store.ts';
-import type { PaymentOptions } from '../api-types.ts';
+import type { PaymentOptions } from '../contract.ts';
 
 export function limitsOf(options: PaymentOptions): PaymentLimits {
   return {

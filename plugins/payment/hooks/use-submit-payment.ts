@@ -2,7 +2,7 @@ import { useCallback, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { api, ApiRequestError, type JsonApiDocument, type ResourceObject } from '../../../engine/data/api-client.ts';
 import { invalidateResources } from '../../../engine/data/queries.ts';
-import type { PaymentAttributes, PaymentBody } from '../api-types.ts';
+import type { PaymentAttributes, PaymentBody } from '../contract.ts';
 
 /** 32 hex digits from the platform's random source (also outside secure contexts, unlike randomUUID). */
 export function newIdempotencyKey(): string {

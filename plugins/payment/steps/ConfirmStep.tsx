@@ -8,7 +8,7 @@ import { landingPathFor } from '../../../engine/routing/landing.ts';
 import { usePortalPath } from '../../../engine/routing/navigation.ts';
 import { sessionStore, useSession } from '../../../engine/session/store.ts';
 import { DataState } from '../../../engine/widgets/DataState.tsx';
-import type { PaymentBody } from '../api-types.ts';
+import type { PaymentBody } from '../contract.ts';
 import { AmountSummary } from '../components/AmountSummary.tsx';
 import { accountLabel } from '../components/BankAccountChoice.tsx';
 import { Confirmation } from '../components/Confirmation.tsx';

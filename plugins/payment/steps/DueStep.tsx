@@ -6,7 +6,7 @@ import { useResource } from '../../../engine/data/use-resource.ts';
 import { useText } from '../../../engine/i18n/use-text.ts';
 import { useSession } from '../../../engine/session/store.ts';
 import { DataState } from '../../../engine/widgets/DataState.tsx';
-import type { PaymentOptions } from '../api-types.ts';
+import type { PaymentOptions } from '../contract.ts';
 import { AmountSummary } from '../components/AmountSummary.tsx';
 import { CustomerChecklist } from '../components/CustomerChecklist.tsx';
 import { CustomerGate } from '../components/CustomerGate.tsx';

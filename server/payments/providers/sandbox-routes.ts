@@ -5,6 +5,7 @@ import type { AppDeps } from '../../deps.ts';
 import { ApiError, badRequest, unprocessable } from '../../http/errors.ts';
 import { localeText, textLanguage } from '../../i18n/locale-text.ts';
 import { cardEntryProblem, sandboxVault, type CardEntry } from './sandbox-vault.ts';
+import { defaultErrorResponse, strictObject, text } from '../../http/api-schema.ts';
 
 /**
  * The sandbox provider's own pages and endpoint, served by this process as a stand-in for a
@@ -48,7 +49,8 @@ export function sandboxProviderRoutes(app: FastifyInstance, { clock }: AppDeps):
   };
 
   app.get<{ Querystring: { key: string; lang?: string } }>('/card-provider/sandbox/field.html', {
-    schema: { querystring: fieldQuery },
+    // HTML, script and styles of the sandbox's hosted field: not API operations (hide).
+    schema: { querystring: fieldQuery, hide: true },
     config: { access: { public: true }, summary: 'Sandbox card provider: the hosted card field page (iframe), labels in ?lang' },
   }, async (request, reply) => {
     checkKey(request.tenant.paymentProvider.publicKey, request.query.key, { parameter: 'key' });
@@ -61,14 +63,23 @@ export function sandboxProviderRoutes(app: FastifyInstance, { clock }: AppDeps):
     return reply.type('text/html; charset=utf-8').send(page);
   });
 
-  app.get('/card-provider/sandbox/field.js', { config: { access: { public: true }, summary: 'Sandbox card provider: the hosted field script' } }, async (_request, reply) =>
+  app.get('/card-provider/sandbox/field.js', { schema: { hide: true }, config: { access: { public: true }, summary: 'Sandbox card provider: the hosted field script' } }, async (_request, reply) =>
     reply.type('text/javascript; charset=utf-8').send(fieldScript));
 
-  app.get('/card-provider/sandbox/field.css', { config: { access: { public: true }, summary: 'Sandbox card provider: the hosted field styles' } }, async (_request, reply) =>
+  app.get('/card-provider/sandbox/field.css', { schema: { hide: true }, config: { access: { public: true }, summary: 'Sandbox card provider: the hosted field styles' } }, async (_request, reply) =>
     reply.type('text/css; charset=utf-8').send(fieldStyle));
 
   app.post<{ Body: CardEntry & { key: string } }>('/card-provider/sandbox/tokens', {
-    schema: { body: tokenBody },
+    schema: {
+      body: tokenBody,
+      response: {
+        201: {
+          description: 'The card\'s token',
+          content: { 'application/json': { schema: strictObject({ token: text, last4: text, brand: text }) } },
+        },
+        '4xx': defaultErrorResponse,
+      },
+    },
     config: { access: { public: true }, summary: 'Sandbox card provider: tokenise a card (kept in the provider\'s memory only) → { token, last4, brand }' },
   }, async (request, reply) => {
     const { key, ...entry } = request.body;
