@@ -16,7 +16,10 @@ interface Timeline { document: TimedRequest; requests: TimedRequest[] }
  * loader's read and the table's are the same query.
  */
 describe('cold load of a list', () => {
-  it('starts the invoices request within three dependent steps of the HTML, once', async () => {
+  // Retried: over plain HTTP/1.1 Chromium opens six connections per host, and on a busy machine a boot
+  // request can wait for one and count a step late (seen once in a full run); a real regression
+  // fails every attempt.
+  it('starts the invoices request within three dependent steps of the HTML, once', { retry: 2 }, async () => {
     await signIn(page, 'payer');
     await page.waitForURL(/\/account\//);
     const storageState = await page.context().storageState();
