@@ -33,11 +33,6 @@ const viewSecureBody = {
 } as const;
 
 /**
- * spec §6: "Viewing a full card number requires re-entering the password, and the access
- * expires after a number of minutes" (tenant.limits.cardSecureAccessMinutes). The window
- * lives on the server-side session row, so it ends with the session and cannot be forged.
- */
-/**
  * Wrong passwords at the re-entry since the user's last success, within the cooling-off window:
  * counted per user from the audit trail, so a new session does not start the count again.
  */
@@ -52,6 +47,11 @@ async function recentReauthFailures(db: Database, userId: number, now: Date, loc
   return Number(failures);
 }
 
+/**
+ * spec §6: "Viewing a full card number requires re-entering the password, and the access
+ * expires after a number of minutes" (tenant.limits.cardSecureAccessMinutes). The window
+ * lives on the server-side session row, so it ends with the session and cannot be forged.
+ */
 export function cardSecureRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   app.post<{ Body: { password: string } }>('/ecaas/cards/secure-access', {
     schema: { body: secureAccessBody, response: responses(metaDocument(strictObject({ card_secure_until: instant })), 'Card numbers may be shown until then') },
