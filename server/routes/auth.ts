@@ -6,6 +6,10 @@ import { ApiError } from '../http/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { CSRF_COOKIE, SESSION_COOKIE, createSession, destroySession } from '../auth/sessions.ts';
 import { audit } from '../audit.ts';
+import { clearFailedSignIns, recordFailedSignIn, signInPaused } from '../auth/login-lock.ts';
+import { normaliseName } from '../auth/sign-in-limits.ts';
+import { subjectThrottle } from '../auth/throttle.ts';
+import { newToken } from '../auth/tokens.ts';
 import { selfDocument, selfDocumentSchema } from './self-document.ts';
 import { sessionCache } from '../auth/session-cache.ts';
 import { responses } from '../http/api-schema.ts';
@@ -30,8 +34,12 @@ const loginBody = {
   },
 } as const;
 
-// Verifying against a real hash for unknown users keeps response times from telling which usernames exist.
+// Every sign-in verifies one hash, a made-up one for names that do not exist, so the time an answer takes tells nothing.
 let decoyHash: Promise<string> | undefined;
+function decoy(): Promise<string> {
+  decoyHash ??= hashPassword(newToken());
+  return decoyHash;
+}
 
 export function setSessionCookies(reply: FastifyReply, token: string, csrfToken: string, secure: boolean) {
   reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', secure });
@@ -39,35 +47,31 @@ export function setSessionCookies(reply: FastifyReply, token: string, csrfToken:
 }
 
 export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps): void {
+  const failuresPerName = subjectThrottle(app, 'signInFailuresPerUsername');
+
   app.post<{ Body: { username: string; password: string } }>('/auth/login', {
-    schema: { body: loginBody, response: responses(selfDocumentSchema, 'Signed in: the user, meta.csrf_token') }, config: { access: { public: true }, summary: 'Sign in with username and password; rotates the session' },
+    schema: { body: loginBody, response: responses(selfDocumentSchema, 'Signed in: the user, meta.csrf_token') }, config: { access: { public: true }, summary: 'Sign in with username and password; rotates the session. Every failure answers alike (401) until the password is right' },
   }, async (request, reply) => {
     const tenant = request.tenant;
     const { username, password } = request.body;
+    const subject = normaliseName(username);
+    await failuresPerName.ensureBudgetLeft(request, reply, subject);
     const user = await db.selectFrom('users').selectAll()
       .where('tenant_id', '=', tenant.id).where('username', '=', username.trim()).executeTakeFirst();
-    if (!user) {
-      decoyHash ??= hashPassword('decoy-password');
-      await verifyPassword(await decoyHash, password);
+    const passwordRight = await verifyPassword(user?.password_hash ?? await decoy(), password);
+    const now = clock.now();
+
+    // Issue 12: a missing user, a wrong password and a paused sign-in get one answer (status, body, headers).
+    // A pause hides even the right password, else guessing would go on through it.
+    if (!user || !passwordRight || signInPaused(user, now)) {
+      await failuresPerName.countFailure(request, subject);
+      if (user && !passwordRight && !user.lock_state && !signInPaused(user, now)) await recordFailedSignIn(db, tenant, user, now);
       throw new ApiError(401, ErrorCode.credentialsInvalid);
     }
+
+    // Only a person who knows the password learns of locks, activation and SSO.
     if (user.lock_state) throw new ApiError(403, LOCK_MESSAGES[user.lock_state], undefined, { lock_state: user.lock_state });
     if (user.status === 'not_activated') throw new ApiError(403, ErrorCode.accountNotActivated);
-
-    if (!(await verifyPassword(user.password_hash, password))) {
-      const failed = user.failed_logins + 1;
-      const locks = failed >= tenant.limits.loginAttemptsBeforeLock;
-      await db.updateTable('users')
-        .set({ failed_logins: failed, ...(locks ? { lock_state: 'exceeded_login_attempts' as const, lock_reason: 'exceeded login attempts' } : {}) })
-        .where('user_id', '=', user.user_id).execute();
-      sessionCache.evictUser(user.user_id);
-      if (locks) {
-        await audit(db, { tenantId: tenant.id, userId: user.user_id, action: 'lock', entity: 'user', entityId: String(user.user_id), detail: { lock_state: 'exceeded_login_attempts' } });
-        throw new ApiError(403, ErrorCode.exceededLoginAttempts, undefined, { lock_state: 'exceeded_login_attempts' });
-      }
-      throw new ApiError(401, ErrorCode.credentialsInvalid, undefined, { attempts_left: tenant.limits.loginAttemptsBeforeLock - failed });
-    }
-
     if (user.user_group_id !== null) {
       const group = await db.selectFrom('user_groups').select('sso_enabled').where('id', '=', user.user_group_id).executeTakeFirst();
       if (group?.sso_enabled) throw new ApiError(403, ErrorCode.ssoRequired);
@@ -75,7 +79,7 @@ export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps)
 
     // Rotate: whatever session the browser had ends; a fresh id is issued.
     if (request.auth) await destroySession(db, request.auth.sessionIdHash);
-    await db.updateTable('users').set({ failed_logins: 0 }).where('user_id', '=', user.user_id).execute();
+    await clearFailedSignIns(db, user.user_id);
     sessionCache.evictUser(user.user_id);
     const { token, csrfToken } = await createSession(db, clock, tenant, user.user_id);
     setSessionCookies(reply, token, csrfToken, request.protocol === 'https');

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ThrottleLimits } from '../../domain/tenant.ts';
+import { ErrorCode } from '../../domain/error-codes.ts';
+import { ApiError } from '../http/errors.ts';
+import { throttleLimits } from './sign-in-limits.ts';
+
+const WINDOW_MS = 60_000;
+/** Subjects remembered per operation; generous, so spraying many names cannot push a guessed one out early. */
+const REMEMBERED_SUBJECTS = 100_000;
+
+/**
+ * Issue 12: a budget a minute per subject (a normalised username, an email address, a user id) on
+ * top of the per-address limits of server/http/rate-limits.ts, so guessing one account from many
+ * addresses is slowed too. The budget is the tenant's (limits.throttle). Counters live in this
+ * process's memory; several processes each count their own share.
+ */
+export interface SubjectThrottle {
+  /** Counts the attempt and refuses it with 429 once the subject's budget for the minute is spent. */
+  attempt(request: FastifyRequest, reply: FastifyReply, subject: string): Promise<void>;
+  /** Refuses with 429 when earlier failures spent the budget, without counting this request. */
+  ensureBudgetLeft(request: FastifyRequest, reply: FastifyReply, subject: string): Promise<void>;
+  /** Counts a failure (for budgets that count failures only, such as sign-in). */
+  countFailure(request: FastifyRequest, subject: string): Promise<void>;
+}
+
+export function subjectThrottle(app: FastifyInstance, operation: keyof ThrottleLimits): SubjectThrottle {
+  // createRateLimit's key generator sees only the request; the subject travels beside it.
+  const subjects = new WeakMap<FastifyRequest, string>();
+  const options = {
+    max: (request: FastifyRequest) => throttleLimits(request.tenant)[operation],
+    timeWindow: WINDOW_MS,
+    // The plugin hands `cache` to this limiter's own store; its types list it for the registration only.
+    cache: REMEMBERED_SUBJECTS,
+    keyGenerator: (request: FastifyRequest) => `${operation}|${request.tenant.id}|${subjects.get(request) ?? ''}`,
+  };
+  const check = app.createRateLimit(options);
+  const verdict = (request: FastifyRequest, subject: string, increment: boolean) => {
+    subjects.set(request, subject);
+    return check(request, { increment });
+  };
+  const refuse = (reply: FastifyReply, seconds: number): never => {
+    reply.header('retry-after', String(Math.max(1, seconds)));
+    throw new ApiError(429, ErrorCode.tooManyRequests, undefined, { retry_after_seconds: Math.max(1, seconds) });
+  };
+  return {
+    async attempt(request, reply, subject) {
+      const result = await verdict(request, subject, true);
+      if (!result.isAllowed && result.isExceeded) refuse(reply, result.ttlInSeconds);
+    },
+    async ensureBudgetLeft(request, reply, subject) {
+      const result = await verdict(request, subject, false);
+      if (!result.isAllowed && result.remaining === 0) refuse(reply, result.ttlInSeconds);
+    },
+    async countFailure(request, subject) {
+      await verdict(request, subject, true);
+    },
+  };
+}
+
+/** The password re-entry for full card numbers (server/cards/secure.ts): every attempt counts against the signed-in user's budget. */
+export const REAUTHENTICATION_ROUTE = '/ecaas/cards/secure-access';
+
+export function throttleReauthentication(app: FastifyInstance): void {
+  const perUser = subjectThrottle(app, 'reauthPerUser');
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.method !== 'POST' || request.routeOptions.url !== REAUTHENTICATION_ROUTE || !request.auth) return;
+    await perUser.attempt(request, reply, `user:${request.auth.user.user_id}`);
+  });
+}
