@@ -57,6 +57,18 @@ export function subjectThrottle(app: FastifyInstance, operation: keyof ThrottleL
   };
 }
 
+const signInFailureThrottles = new WeakMap<FastifyInstance, SubjectThrottle>();
+
+/**
+ * The failed-sign-in budget per name, one counter for every place that checks a portal password for
+ * a name (the sign-in and the sandbox identity provider), so guessing cannot move from one to the other.
+ */
+export function signInFailureThrottle(app: FastifyInstance): SubjectThrottle {
+  let throttle = signInFailureThrottles.get(app);
+  if (!throttle) signInFailureThrottles.set(app, throttle = subjectThrottle(app, 'signInFailuresPerUsername'));
+  return throttle;
+}
+
 /** The password re-entry for full card numbers (server/cards/secure.ts): every attempt counts against the signed-in user's budget. */
 export const REAUTHENTICATION_ROUTE = '/ecaas/cards/secure-access';
 
