@@ -17,10 +17,19 @@ const REMEMBERED_SUBJECTS = 100_000;
 export interface SubjectThrottle {
   /** Counts the attempt and refuses it with 429 once the subject's budget for the minute is spent. */
   attempt(request: FastifyRequest, reply: FastifyReply, subject: string): Promise<void>;
-  /** Refuses with 429 when earlier failures spent the budget, without counting this request. */
-  ensureBudgetLeft(request: FastifyRequest, reply: FastifyReply, subject: string): Promise<void>;
-  /** Counts a failure (for budgets that count failures only, such as sign-in). */
-  countFailure(request: FastifyRequest, subject: string): Promise<void>;
+  /**
+   * For budgets that count failures only (sign-in): refuses with 429 when the failures counted and
+   * the checks still running for the subject leave nothing of the budget, else holds one place until
+   * the reservation is released or failed (so a burst of parallel guesses gets no more than the budget).
+   */
+  reserveFailure(request: FastifyRequest, reply: FastifyReply, subject: string): Promise<FailureReservation>;
+}
+
+export interface FailureReservation {
+  /** Counts the failure and frees the place. */
+  failed(): Promise<void>;
+  /** Frees the place without counting (a success, or an error); safe to call more than once. */
+  release(): void;
 }
 
 export function subjectThrottle(app: FastifyInstance, operation: keyof ThrottleLimits): SubjectThrottle {
@@ -38,6 +47,8 @@ export function subjectThrottle(app: FastifyInstance, operation: keyof ThrottleL
     subjects.set(request, subject);
     return check(request, { increment });
   };
+  // Checks under way per subject, in this process.
+  const inFlight = new Map<string, number>();
   const refuse = (reply: FastifyReply, seconds: number): never => {
     reply.header('retry-after', String(Math.max(1, seconds)));
     throw new ApiError(429, ErrorCode.tooManyRequests, undefined, { retry_after_seconds: Math.max(1, seconds) });
@@ -47,12 +58,26 @@ export function subjectThrottle(app: FastifyInstance, operation: keyof ThrottleL
       const result = await verdict(request, subject, true);
       if (!result.isAllowed && result.isExceeded) refuse(reply, result.ttlInSeconds);
     },
-    async ensureBudgetLeft(request, reply, subject) {
+    async reserveFailure(request, reply, subject) {
+      const key = `${request.tenant.id}|${subject}`;
       const result = await verdict(request, subject, false);
-      if (!result.isAllowed && result.remaining === 0) refuse(reply, result.ttlInSeconds);
-    },
-    async countFailure(request, subject) {
-      await verdict(request, subject, true);
+      const running = inFlight.get(key) ?? 0;
+      if (!result.isAllowed && result.remaining - running <= 0) refuse(reply, result.ttlInSeconds || WINDOW_MS / 1000);
+      inFlight.set(key, running + 1);
+      let held = true;
+      const release = () => {
+        if (!held) return;
+        held = false;
+        const left = (inFlight.get(key) ?? 1) - 1;
+        if (left > 0) inFlight.set(key, left);
+        else inFlight.delete(key);
+      };
+      return {
+        release,
+        async failed() {
+          try { await verdict(request, subject, true); } finally { release(); }
+        },
+      };
     },
   };
 }

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ErrorCode, type ErrorCodeKey } from '../../domain/error-codes.ts';
-import type { LockState } from '../db/schema.ts';
+import type { LockState, User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { passwordMatches } from '../auth/password-check.ts';
@@ -8,7 +8,8 @@ import { CSRF_COOKIE, SESSION_COOKIE, createSession, destroySession } from '../a
 import { audit } from '../audit.ts';
 import { clearFailedSignIns, recordFailedSignIn, signInPaused } from '../auth/login-lock.ts';
 import { normaliseName } from '../auth/sign-in-limits.ts';
-import { signInFailureThrottle } from '../auth/throttle.ts';
+import { signInFailureThrottle, type FailureReservation } from '../auth/throttle.ts';
+import type { Tenant } from '../../domain/tenant.ts';
 import { selfDocument, selfDocumentSchema } from './self-document.ts';
 import { sessionCache } from '../auth/session-cache.ts';
 import { responses } from '../http/api-schema.ts';
@@ -41,25 +42,35 @@ export function setSessionCookies(reply: FastifyReply, token: string, csrfToken:
 export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps): void {
   const failuresPerName = signInFailureThrottle(app);
 
+  /**
+   * The user the name and password belong to, or the one 401 that every failure shares (issue 12):
+   * a missing user, a wrong password and a paused sign-in look alike in status, body, headers and time.
+   */
+  async function holderOfPassword(tenant: Tenant, username: string, password: string, reservation: FailureReservation): Promise<User> {
+    const user = await db.selectFrom('users').selectAll()
+      .where('tenant_id', '=', tenant.id).where('username', '=', username.trim()).executeTakeFirst();
+    // One hash verification on every path (a decoy's for a missing name), so time tells little.
+    const passwordRight = await passwordMatches(user, password);
+    const now = clock.now();
+    // A pause hides even the right password, else guessing would go on through it.
+    if (user && passwordRight && !signInPaused(user, now)) return user;
+    await reservation.failed();
+    if (user && !passwordRight && !user.lock_state && !signInPaused(user, now)) await recordFailedSignIn(db, tenant, user, now);
+    throw new ApiError(401, ErrorCode.credentialsInvalid);
+  }
+
   app.post<{ Body: { username: string; password: string } }>('/auth/login', {
     schema: { body: loginBody, response: responses(selfDocumentSchema, 'Signed in: the user, meta.csrf_token') }, config: { access: { public: true }, summary: 'Sign in with username and password; rotates the session. Every failure answers alike (401) until the password is right' },
   }, async (request, reply) => {
     const tenant = request.tenant;
     const { username, password } = request.body;
     const subject = normaliseName(username);
-    await failuresPerName.ensureBudgetLeft(request, reply, subject);
-    const user = await db.selectFrom('users').selectAll()
-      .where('tenant_id', '=', tenant.id).where('username', '=', username.trim()).executeTakeFirst();
-    // One hash verification on every path (a decoy's for a missing name), so time tells little.
-    const passwordRight = await passwordMatches(user, password);
-    const now = clock.now();
-
-    // Issue 12: a missing user, a wrong password and a paused sign-in get one answer (status, body, headers).
-    // A pause hides even the right password, else guessing would go on through it.
-    if (!user || !passwordRight || signInPaused(user, now)) {
-      await failuresPerName.countFailure(request, subject);
-      if (user && !passwordRight && !user.lock_state && !signInPaused(user, now)) await recordFailedSignIn(db, tenant, user, now);
-      throw new ApiError(401, ErrorCode.credentialsInvalid);
+    const reservation = await failuresPerName.reserveFailure(request, reply, subject);
+    let user: User;
+    try {
+      user = await holderOfPassword(tenant, username, password, reservation);
+    } finally {
+      reservation.release();
     }
 
     // Only a person who knows the password learns of locks, activation and SSO.

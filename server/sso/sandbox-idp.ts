@@ -52,19 +52,21 @@ export function sandboxIdpRoutes(app: FastifyInstance, { db, clock }: AppDeps, s
     const language = request.tenant.defaultLanguage;
     if (!state || state.tenant !== request.tenant.id) return reply.status(400).type('text/html').send(page(language, '', '', true));
     const subject = normaliseName(state.username ?? '');
-    await failuresPerName.ensureBudgetLeft(request, reply, subject);
-    // It vouches only for users of groups that sign in here; for anyone else it must not tell a right password from a wrong one.
-    const user = await db.selectFrom('users').innerJoin('user_groups', 'user_groups.id', 'users.user_group_id')
-      .select(['users.username', 'users.password_hash'])
-      .where('users.tenant_id', '=', request.tenant.id).where('users.username', '=', state.username ?? '')
-      .where('user_groups.sso_enabled', '=', true).where('user_groups.identity_provider', '=', SANDBOX_IDP)
-      .executeTakeFirst();
-    const password = String(request.body?.password ?? '').slice(0, 256);
-    const right = await passwordMatches(user, password);
-    if (!user || !right) {
-      await failuresPerName.countFailure(request, subject);
-      return reply.status(401).type('text/html').send(page(language, signed, state.username ?? '', true));
+    const reservation = await failuresPerName.reserveFailure(request, reply, subject);
+    let user: { username: string } | undefined;
+    try {
+      // It vouches only for users of groups that sign in here; for anyone else it must not tell a right password from a wrong one.
+      const candidate = await db.selectFrom('users').innerJoin('user_groups', 'user_groups.id', 'users.user_group_id')
+        .select(['users.username', 'users.password_hash'])
+        .where('users.tenant_id', '=', request.tenant.id).where('users.username', '=', state.username ?? '')
+        .where('user_groups.sso_enabled', '=', true).where('user_groups.identity_provider', '=', SANDBOX_IDP)
+        .executeTakeFirst();
+      if (await passwordMatches(candidate, String(request.body?.password ?? '').slice(0, 256))) user = candidate;
+      else await reservation.failed();
+    } finally {
+      reservation.release();
     }
+    if (!user) return reply.status(401).type('text/html').send(page(language, signed, state.username ?? '', true));
     const assertion = signer.sign({ tenant: request.tenant.id, username: user.username, nonce: state.nonce ?? '', idp: SANDBOX_IDP }, 120, clock.now());
     return reply.redirect(`/auth/sso/callback?assertion=${encodeURIComponent(assertion)}`, 303);
   });

@@ -148,6 +148,14 @@ describe('per-username budgets (issue 12, defect 5)', () => {
     expect((await signIn('another-ghost', 'guess')).statusCode).toBe(401);
   });
 
+  it('sign-in: a burst of parallel guesses gets no more than the budget', async () => {
+    const budget = throttleLimits(demo()).signInFailuresPerUsername;
+    const answers = await Promise.all(Array.from({ length: budget * 2 }, (_, index) => signIn('burst-ghost', `guess-${index}`)));
+    const codes = answers.map((response) => response.statusCode);
+    expect(codes.filter((code) => code === 401)).toHaveLength(budget);
+    expect(codes.filter((code) => code === 429)).toHaveLength(budget);
+  });
+
   it('sign-in: a real name is throttled the same way, even for the right password', async () => {
     const budget = throttleLimits(demo()).signInFailuresPerUsername;
     for (let attempt = 0; attempt < budget; attempt += 1) await signIn('viewer', `Wrong#${attempt}`);
