@@ -14,6 +14,7 @@ import { refuseControlCharacters } from './http/control-characters.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerRateLimits, type RateLimits } from './http/rate-limits.ts';
 import { registerPortalAssets } from './http/static-assets.ts';
+import { reconcileCardIntents } from './payments/card-intents.ts';
 import { apiRoutes } from './routes/index.ts';
 
 export interface AppOptions extends AppDeps {
@@ -22,6 +23,11 @@ export interface AppOptions extends AppDeps {
   logLevel?: string;
   /** Requests per minute and client address of the throttled operations (default DEFAULT_RATE_LIMITS). */
   rateLimits?: RateLimits;
+  /**
+   * Settle card authorisation intents an earlier process left open, before the app takes requests
+   * (server/main.ts sets it; off where the database may not be migrated, e.g. the OpenAPI script).
+   */
+  reconcileCardIntentsOnStart?: boolean;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -41,6 +47,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
   app.setErrorHandler(handleError);
+  if (options.reconcileCardIntentsOnStart) {
+    // A crash between a card's authorisation and its payment must not leave a hold on the card.
+    app.addHook('onReady', async () => { await reconcileCardIntents(options.db, app.log); });
+  }
   registerSecurityHeaders(app);
   refuseControlCharacters(app);
   await registerRateLimits(app, options.rateLimits);

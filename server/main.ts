@@ -26,6 +26,7 @@ async function main(): Promise<void> {
     db, tenants, policy, clock: systemClock, mailer,
     staticDir: config.staticDir,
     logLevel: config.logLevel,
+    reconcileCardIntentsOnStart: true,
   });
   // Settlements, the daily AutoPay sweep and account recovery mail run in this process; JOB_POLL_MS sets how often it looks.
   const jobs = paymentJobRunner({ db, tenants, clock: systemClock }, {

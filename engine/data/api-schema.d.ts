@@ -200,7 +200,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sandbox card provider: tokenise a card (kept in the provider's memory only) → { token, last4, brand } */
+        /** Sandbox card provider: tokenise a card (the provider keeps last four, brand and a digest of the token, never the number) → { token, last4, brand } */
         post: operations["postCardProviderSandboxTokens"];
         delete?: never;
         options?: never;

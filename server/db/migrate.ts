@@ -4,6 +4,7 @@ import * as initial from './migrations/001_initial.ts';
 import * as payments from './migrations/002_payments.ts';
 import * as cardNumbersSealed from './migrations/003_card_numbers_sealed.ts';
 import * as loginLockBackoff from './migrations/004_login_lock_backoff.ts';
+import * as cardIntents from './migrations/005_card_intents.ts';
 
 // Listed in code rather than read from a folder, so the bundle-free server and tests
 // run the same ordered set wherever they start from.
@@ -12,6 +13,7 @@ const migrations: Record<string, Migration> = {
   '002_payments': payments,
   '003_card_numbers_sealed': cardNumbersSealed,
   '004_login_lock_backoff': loginLockBackoff,
+  '005_card_intents': cardIntents,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

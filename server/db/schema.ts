@@ -157,6 +157,21 @@ export interface PaymentsTable {
   card_brand: ColumnType<string | null, string | null | undefined, string | null>;
   authorization_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
+/** A card authorisation the server asked for (migration 005): see server/payments/card-intents.ts. */
+export type CardIntentStatus = 'open' | 'voiding' | 'completed' | 'voided';
+export interface CardIntentsTable {
+  id: Generated<number>; tenant_id: string; user_id: number | null; provider: string; provider_key: string;
+  amount_minor: number; currency: string; authorization_id: string | null; status: CardIntentStatus;
+  payment_id: number | null; created_at: TimestampDefault; settled_at: Date | null;
+}
+/** The sandbox card provider's own records (migration 005): tokens only as SHA-256 digests. */
+export interface SandboxCardTokensTable {
+  token_hash: string; last4: string; brand: string; outcome: 'approve' | 'decline' | 'timeout'; expires_at: Timestamp;
+}
+export interface SandboxAuthorizationsTable {
+  request_key: string; authorization_id: string; token_hash: string; amount_minor: number; currency: string;
+  last4: string; brand: string; status: 'authorized' | 'voided'; created_at: TimestampDefault; voided_at: Date | null;
+}
 export interface PaymentInvoicesTable {
   payment_id: number; trx_id: string; buid_customer: string; amount_minor: number;
   active: ColumnType<boolean, boolean | undefined, boolean>;
@@ -229,6 +244,9 @@ export interface DB {
   bank_accounts: BankAccountsTable;
   payments: PaymentsTable;
   payment_invoices: PaymentInvoicesTable;
+  card_intents: CardIntentsTable;
+  sandbox_card_tokens: SandboxCardTokensTable;
+  sandbox_authorizations: SandboxAuthorizationsTable;
   jobs: JobsTable;
   rejections: RejectionsTable;
   loyalty_programs: LoyaltyProgramsTable;

@@ -90,6 +90,6 @@ export async function paymentOptions(db: Database, tenant: Tenant, customerIds: 
       autopay: account.autopay,
       online_payment: account.online_payment,
     })),
-    provider: cardProviderFor(tenant).browserConfig(tenant.paymentProvider.publicKey ?? ''),
+    provider: cardProviderFor(tenant, db).browserConfig(tenant.paymentProvider.publicKey ?? ''),
   };
 }

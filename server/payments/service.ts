@@ -16,7 +16,8 @@ import { ApiError } from '../http/errors.ts';
 import { enqueueJob } from '../jobs/runner.ts';
 import { paymentByKey, requestHash } from './idempotency.ts';
 import { paymentLines, type Selection } from './lines.ts';
-import { authorizeWithin, cardProviderFor, DEFAULT_PROVIDER_TIMEOUT_MS } from './providers/registry.ts';
+import { authorizeWithIntent, claimCardIntent, completeCardIntent, settleAfterFailure } from './card-intents.ts';
+import { cardProviderFor, DEFAULT_PROVIDER_TIMEOUT_MS } from './providers/registry.ts';
 import { ProviderError, type Authorization } from './providers/types.ts';
 
 export interface PaymentCommand {
@@ -85,6 +86,8 @@ async function usableBankAccount(db: Database, command: PaymentCommand, customer
  * Takes a payment (issue 5): every rule of domain/payments.ts, then the card authorisation,
  * then one transaction that locks the invoices, checks them again, writes the payment, moves
  * its invoices to Payment Pending, queues its settlement and writes the audit log.
+ * The card's authorisation is recorded as an intent first and voided if the payment is not
+ * written (server/payments/card-intents.ts), also after a crash.
  * Every refusal writes nothing. The same idempotency key with the same request returns the
  * first payment (replayed: true); with a different request it is refused.
  */
@@ -116,12 +119,13 @@ export async function createPayment(deps: PaymentDeps, command: PaymentCommand):
   const bankAccountId = body.method === 'bank' ? await usableBankAccount(db, command, customers[0]!) : null;
   if (body.method === 'card' && !body.card_token) throw refuse(422, ErrorCode.fieldRequired, { field: 'card_token' }, '/card_token');
 
-  // The provider answers before anything is written: a decline or a timeout leaves no trace.
-  const provider = cardProviderFor(tenant);
-  let authorization: Authorization | undefined;
+  // The provider answers before the payment is written: a decline or a timeout leaves no payment,
+  // only the intent that said an authorisation was asked for (settled at once).
+  const provider = cardProviderFor(tenant, db);
+  let card: CardHold | undefined;
   if (body.method === 'card') {
     try {
-      authorization = await authorizeWithin(provider, {
+      card = await authorizeWithIntent(db, provider, { tenantId: tenant.id, userId: command.userId }, {
         token: body.card_token!, amountMinor: amountMinor + feeMinor, currency: total!.currency,
         // The request's hash too: a reused key with another body must not get the first authorisation.
         idempotencyKey: `${tenant.id}:${command.userId ?? 'system'}:${command.idempotencyKey}:${hash}`,
@@ -133,14 +137,15 @@ export async function createPayment(deps: PaymentDeps, command: PaymentCommand):
   }
 
   try {
-    const id = await writePayment(deps, command, { lines, hash, amountMinor, feeMinor, currency: total!.currency, bankAccountId, authorization });
+    const id = await writePayment(deps, command, { lines, hash, amountMinor, feeMinor, currency: total!.currency, bankAccountId, card });
     return { id, replayed: false };
   } catch (error) {
-    // A concurrent request with the same key and body won the race: its payment (and, by the
-    // provider's idempotency, its authorisation) is this request's answer.
+    // Completed if a payment holding the authorisation committed (a concurrent request with the
+    // same key and body, by the provider's idempotency), else voided at the provider.
+    if (card) await settleAfterFailure(db, provider, card.intentId);
+    // A concurrent request with the same key and body won the race: its payment is this request's answer.
     const existing = await paymentByKey(db, tenant.id, command.userId, command.idempotencyKey);
     if (existing?.request_hash === hash) return { id: existing.id, replayed: true };
-    if (authorization) await provider.void(authorization.authorizationId);
     if (existing) throw refuse(409, ErrorCode.idempotencyKeyReused);
     if (uniqueViolation(error)?.includes('payment_invoices_one_live')) throw refuse(409, ErrorCode.invoiceNotPayable);
     throw error;
@@ -149,9 +154,12 @@ export async function createPayment(deps: PaymentDeps, command: PaymentCommand):
   }
 }
 
+/** A card payment's authorisation and the intent that records it. */
+interface CardHold { intentId: number; authorization: Authorization }
+
 interface PaymentFigures {
   lines: PaymentLine[]; hash: string; amountMinor: number; feeMinor: number; currency: string;
-  bankAccountId: number | null; authorization: Authorization | undefined;
+  bankAccountId: number | null; card: CardHold | undefined;
 }
 
 async function writePayment(deps: PaymentDeps, command: PaymentCommand, figures: PaymentFigures): Promise<number> {
@@ -159,7 +167,13 @@ async function writePayment(deps: PaymentDeps, command: PaymentCommand, figures:
   const { tenant, body } = command;
   const { lines } = figures;
   const trxIds = lines.map((line) => line.trxId);
+  const authorization = figures.card?.authorization;
   return deps.db.transaction().execute(async (trx) => {
+    // First, so a reconciliation or a failed sibling request voiding this authorisation waits for
+    // this transaction, or this one sees the void and refuses: never a payment on a released hold.
+    if (figures.card && !(await claimCardIntent(trx, figures.card.intentId, figures.card.authorization.authorizationId))) {
+      throw refuse(502, ErrorCode.cardProviderFailed, { reason: 'error' });
+    }
     // Lock the invoices, then look again: a concurrent payment may have taken one meanwhile.
     const locked = await trx.selectFrom('invoices').select(['trx_id', 'status', 'current_due_minor', 'past_due_minor'])
       .where('trx_id', 'in', trxIds).orderBy('trx_id').forUpdate().execute();
@@ -179,12 +193,13 @@ async function writePayment(deps: PaymentDeps, command: PaymentCommand, figures:
       id, payment_number: paymentNumber, confirmation_number: confirmationNumber(), tenant_id: tenant.id,
       user_id: command.userId, mode: body.mode, method: body.method, bank_account_id: figures.bankAccountId,
       card_token: body.method === 'card' ? body.card_token ?? null : null,
-      card_last4: figures.authorization?.last4 ?? null, card_brand: figures.authorization?.brand ?? null,
-      authorization_id: figures.authorization?.authorizationId ?? null,
+      card_last4: authorization?.last4 ?? null, card_brand: authorization?.brand ?? null,
+      authorization_id: authorization?.authorizationId ?? null,
       currency: figures.currency, amount_minor: figures.amountMinor, card_fee_minor: figures.feeMinor, status: 'pending',
       idempotency_key: command.idempotencyKey, request_hash: figures.hash, source: command.source,
       created_at: created, settles_at: settlesAt, settled_at: null,
     }).execute();
+    if (figures.card) await completeCardIntent(trx, figures.card.intentId, id);
     await trx.insertInto('payment_invoices').values(lines.map((line) => ({
       payment_id: id, trx_id: line.trxId, buid_customer: line.customer, amount_minor: line.amountMinor, active: true,
     }))).execute();

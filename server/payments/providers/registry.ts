@@ -1,17 +1,23 @@
 import type { Tenant } from '../../../domain/tenant.ts';
+import type { Database } from '../../db/database.ts';
 import { sandboxProvider } from './sandbox.ts';
 import { ProviderError, type Authorization, type AuthorizeRequest, type CardProvider } from './types.ts';
 
 /** Card providers by the name a tenant's `paymentProvider.name` gives; a real processor adds an entry. */
-const PROVIDERS: Readonly<Record<string, CardProvider>> = { sandbox: sandboxProvider() };
+const PROVIDERS: Readonly<Record<string, (db: Database) => CardProvider>> = { sandbox: sandboxProvider };
 
 /** How long the server waits for an authorisation when the tenant does not say (ms). */
 export const DEFAULT_PROVIDER_TIMEOUT_MS = 10_000;
 
-export function cardProviderFor(tenant: Pick<Tenant, 'paymentProvider'>): CardProvider {
-  const provider = PROVIDERS[tenant.paymentProvider.name];
-  if (!provider) throw new Error(`Unknown card provider ${tenant.paymentProvider.name}`);
-  return provider;
+/** The provider of that name; its records (the sandbox's) live in `db`. */
+export function cardProviderNamed(name: string, db: Database): CardProvider {
+  const provider = PROVIDERS[name];
+  if (!provider) throw new Error(`Unknown card provider ${name}`);
+  return provider(db);
+}
+
+export function cardProviderFor(tenant: Pick<Tenant, 'paymentProvider'>, db: Database): CardProvider {
+  return cardProviderNamed(tenant.paymentProvider.name, db);
 }
 
 /** Authorises within the tenant's timeout; whatever goes wrong leaves as a ProviderError. */

@@ -4,7 +4,8 @@ import { ErrorCode } from '../../../domain/error-codes.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, badRequest, unprocessable } from '../../http/errors.ts';
 import { localeText, textLanguage } from '../../i18n/locale-text.ts';
-import { cardEntryProblem, sandboxVault, type CardEntry } from './sandbox-vault.ts';
+import { sandboxVault } from './sandbox.ts';
+import { cardEntryProblem, type CardEntry } from './sandbox-vault.ts';
 import { defaultErrorResponse, strictObject, text } from '../../http/api-schema.ts';
 
 /**
@@ -42,7 +43,8 @@ const tokenBody = {
   },
 } as const;
 
-export function sandboxProviderRoutes(app: FastifyInstance, { clock }: AppDeps): void {
+export function sandboxProviderRoutes(app: FastifyInstance, { clock, db }: AppDeps): void {
+  const vault = sandboxVault(db);
   /** The key the page or call names must be this tenant's public key. */
   const checkKey = (publicKey: string | undefined, key: string, source: { pointer?: string; parameter?: string }) => {
     if (!publicKey || key !== publicKey) throw badRequest(ErrorCode.invalidRequest, source);
@@ -80,13 +82,13 @@ export function sandboxProviderRoutes(app: FastifyInstance, { clock }: AppDeps):
         '4xx': defaultErrorResponse,
       },
     },
-    config: { access: { public: true }, summary: 'Sandbox card provider: tokenise a card (kept in the provider\'s memory only) → { token, last4, brand }' },
+    config: { access: { public: true }, summary: 'Sandbox card provider: tokenise a card (the provider keeps last four, brand and a digest of the token, never the number) → { token, last4, brand }' },
   }, async (request, reply) => {
     const { key, ...entry } = request.body;
     checkKey(request.tenant.paymentProvider.publicKey, key, { pointer: '/key' });
     const problem = cardEntryProblem(entry, clock.now());
     if (problem) throw unprocessable(problem, { pointer: POINTER_OF[problem] ?? '/number' });
     if (request.tenant.paymentProvider.name !== 'sandbox') throw new ApiError(404, ErrorCode.notFound);
-    return reply.status(201).type('application/json').send(sandboxVault.tokenize(entry));
+    return reply.status(201).type('application/json').send(await vault.tokenize(entry));
   });
 }

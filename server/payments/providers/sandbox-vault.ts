@@ -1,10 +1,13 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { isLuhnValid } from '../../../domain/cards.ts';
 import { ErrorCode, type ErrorCodeKey } from '../../../domain/error-codes.ts';
+import type { Database } from '../../db/database.ts';
 
 /**
- * The sandbox provider's card vault: card numbers live only here, in this process's memory,
- * for as long as their token does; our database and logs never see them.
+ * The sandbox provider's card vault. The card number itself is never kept: only what the sandbox
+ * needs afterwards (last four, brand, the test outcome), in the database under the token's
+ * SHA-256 digest, so tokens survive a restart and a database dump holds no usable token.
  * Documented test numbers (README "Payments"): 4242 4242 4242 4242 approves, 4000 0000 0000 0002
  * is declined, 4000 0000 0000 9995 never answers (the server's timeout gives up); any other
  * Luhn-valid number approves.
@@ -18,11 +21,11 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, SandboxOutcome>> = {
 };
 
 export interface CardEntry { number: string; expiry: string; cvc: string }
-export interface VaultedCard { last4: string; brand: string; outcome: SandboxOutcome; expiresAt: number }
+export interface VaultedCard { tokenHash: string; last4: string; brand: string; outcome: SandboxOutcome }
 
 const TOKEN_TTL_MS = 30 * 60_000;
-/** Oldest tokens go first beyond this, so a flood of tokenisations cannot exhaust memory. */
-const MAX_TOKENS = 10_000;
+/** Oldest tokens go first beyond this, so a flood of tokenisations cannot fill the database. */
+export const MAX_SANDBOX_TOKENS = 10_000;
 
 function brandOf(number: string): string {
   if (number.startsWith('4')) return 'visa';
@@ -30,6 +33,12 @@ function brandOf(number: string): string {
   if (/^3[47]/.test(number)) return 'amex';
   return 'card';
 }
+
+/**
+ * SHA-256 in base64url rather than hex: hex is mostly digits, and long digit runs would look like
+ * card numbers to the scans that check no card number is stored (issue 12 item 2).
+ */
+export const sandboxDigest = (text: string): string => createHash('sha256').update(text).digest('base64url');
 
 /** The first thing wrong with what was typed, as an i18n key the payment flow shows; null when valid. */
 export function cardEntryProblem(entry: CardEntry, today: Date): ErrorCodeKey | null {
@@ -45,28 +54,29 @@ export function cardEntryProblem(entry: CardEntry, today: Date): ErrorCodeKey | 
   return null;
 }
 
+/** The sandbox's tokens. Its own clock (Date.now), as a processor's would be: not the portal's. */
 export class SandboxVault {
-  private readonly cards = new Map<string, VaultedCard>();
+  constructor(private readonly db: Database) {}
 
   /** Stores a valid card and returns its token (call cardEntryProblem first). */
-  tokenize(entry: CardEntry): { token: string; last4: string; brand: string } {
+  async tokenize(entry: CardEntry): Promise<{ token: string; last4: string; brand: string }> {
     const number = entry.number.replace(/[\s-]/g, '');
     const now = Date.now();
-    // Map order is insertion order: drop expired tokens, and the oldest beyond the cap.
-    for (const [token, card] of this.cards) {
-      if (card.expiresAt > now && this.cards.size < MAX_TOKENS) break;
-      this.cards.delete(token);
-    }
-    const token = `tok_sandbox_${randomBytes(12).toString('hex')}`;
-    const card: VaultedCard = { last4: number.slice(-4), brand: brandOf(number), outcome: SANDBOX_TEST_CARDS[number] ?? 'approve', expiresAt: now + TOKEN_TTL_MS };
-    this.cards.set(token, card);
+    const token = `tok_sandbox_${randomBytes(16).toString('base64url')}`;
+    const card = { last4: number.slice(-4), brand: brandOf(number), outcome: SANDBOX_TEST_CARDS[number] ?? 'approve' };
+    await this.db.insertInto('sandbox_card_tokens')
+      .values({ token_hash: sandboxDigest(token), ...card, expires_at: new Date(now + TOKEN_TTL_MS) }).execute();
+    // Expired tokens go, and the oldest beyond the cap.
+    await sql`
+      delete from sandbox_card_tokens where expires_at <= ${new Date(now)} or token_hash in (
+        select token_hash from sandbox_card_tokens order by expires_at desc offset ${MAX_SANDBOX_TOKENS})
+    `.execute(this.db);
     return { token, last4: card.last4, brand: card.brand };
   }
 
-  find(token: string): VaultedCard | undefined {
-    const card = this.cards.get(token);
-    return card && card.expiresAt > Date.now() ? card : undefined;
+  async find(token: string): Promise<VaultedCard | undefined> {
+    const row = await this.db.selectFrom('sandbox_card_tokens').select(['token_hash', 'last4', 'brand', 'outcome'])
+      .where('token_hash', '=', sandboxDigest(token)).where('expires_at', '>', new Date()).executeTakeFirst();
+    return row && { tokenHash: row.token_hash, last4: row.last4, brand: row.brand, outcome: row.outcome };
   }
 }
-
-export const sandboxVault = new SandboxVault();

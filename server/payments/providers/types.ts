@@ -32,8 +32,16 @@ export interface CardProvider {
   readonly name: string;
   /** Authorises `amountMinor` on the token; throws ProviderError. `signal` aborts on our timeout. */
   authorize(request: AuthorizeRequest, signal: AbortSignal): Promise<Authorization>;
-  /** Releases an authorisation whose payment could not be written (e.g. an invoice was taken meanwhile). */
+  /**
+   * Releases an authorisation whose payment could not be written (e.g. an invoice was taken
+   * meanwhile); voiding one already voided does nothing. Throws when the provider cannot be reached.
+   */
   void(authorizationId: string): Promise<void>;
+  /**
+   * The live authorisation an idempotency key made, if any: how a restarted server finds a hold
+   * whose answer it never recorded (it died while the provider answered).
+   */
+  findAuthorization(idempotencyKey: string): Promise<Authorization | undefined>;
   /** What the browser needs to embed the hosted field. */
   browserConfig(publicKey: string): { name: string; field_url: string; public_key: string };
 }
