@@ -25,6 +25,17 @@ export interface TenantLimits {
   loyalty: { maxRewardMinor: number; maxTargetMinor: number; maxTier: number };
   loginAttemptsBeforeLock: number;
   session: { idleMinutes: number; absoluteMinutes: number };
+  /** The temporary lock after loginAttemptsBeforeLock failed sign-ins (issue 12); see server/auth/sign-in-limits.ts for defaults. */
+  loginLock?: LoginLockLimits;
+  /** Per-username (or per-user) budgets a minute, on top of the per-address rate limits (issue 12). */
+  throttle?: ThrottleLimits;
+  /** Password reset mails a user gets at most in an hour (issue 12). */
+  resetMailsPerHour?: number;
+}
+
+export interface LoginLockLimits { baseMinutes: number; growthFactor: number; maxMinutes: number }
+export interface ThrottleLimits {
+  signInFailuresPerUsername: number; recoveryPerAccount: number; reauthPerUser: number; ssoStartPerUsername: number;
 }
 
 export interface TenantConfigValues {
@@ -54,6 +65,8 @@ export interface Tenant {
   flags: Record<string, boolean>;
   config: TenantConfigValues;
   limits: TenantLimits;
+  /** Scheme, host and port the portal is reached at; links in emails use it, never a request's Host header. */
+  publicOrigin?: string;
   /** timeoutMs: how long the server waits for a card authorisation (default 10 s). */
   paymentProvider: { name: 'sandbox'; publicKey?: string; timeoutMs?: number };
   overrides?: { screens?: Record<string, object>; permissions?: Record<string, object> };

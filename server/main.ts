@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { isDatabaseEmpty, seedDemo } from './db/seed.ts';
 import { createMailer } from './mail/mailer.ts';
 import { paymentJobRunner } from './payments/jobs.ts';
+import { recoveryJobHandlers } from './jobs/recovery-mail.ts';
 import { loadPolicy } from './policy/load.ts';
 import { loadTenants } from './tenants/store.ts';
 
@@ -20,15 +21,16 @@ async function main(): Promise<void> {
     console.log('Empty database: seeding the demo tenant…');
     await seedDemo(db);
   }
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir });
   const app = await buildApp({
-    db, tenants, policy, clock: systemClock,
-    mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir }),
+    db, tenants, policy, clock: systemClock, mailer,
     staticDir: config.staticDir,
     logLevel: config.logLevel,
     reconcileCardIntentsOnStart: true,
   });
-  // Settlements and the daily AutoPay sweep run in this process; JOB_POLL_MS sets how often it looks.
+  // Settlements, the daily AutoPay sweep and account recovery mail run in this process; JOB_POLL_MS sets how often it looks.
   const jobs = paymentJobRunner({ db, tenants, clock: systemClock }, {
+    handlers: recoveryJobHandlers({ tenants, mailer }),
     onError: (error, job) => app.log.error({ err: error, job }, 'job failed'),
   });
   const shutdown = async () => {

@@ -27,7 +27,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Email a one-time password reset link (60 minutes); 202 whether or not the account exists */
+        /** Email a one-time password reset link (60 minutes; it voids older ones); 202 at once whether or not the account exists (the mail goes out from a job) */
         post: operations["postAuthForgotPassword"];
         delete?: never;
         options?: never;
@@ -44,7 +44,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Email the usernames registered with this address in this tenant; 202 whether or not any exist */
+        /** Email the usernames registered with this address in this tenant; 202 at once whether or not any exist (the mail goes out from a job) */
         post: operations["postAuthForgotUsername"];
         delete?: never;
         options?: never;
@@ -61,7 +61,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sign in with username and password; rotates the session */
+        /** Sign in with username and password; rotates the session. Every failure answers alike (401) until the password is right */
         post: operations["postAuthLogin"];
         delete?: never;
         options?: never;

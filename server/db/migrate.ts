@@ -3,6 +3,7 @@ import type { Database } from './database.ts';
 import * as initial from './migrations/001_initial.ts';
 import * as payments from './migrations/002_payments.ts';
 import * as cardNumbersSealed from './migrations/003_card_numbers_sealed.ts';
+import * as loginLockBackoff from './migrations/004_login_lock_backoff.ts';
 import * as cardIntents from './migrations/005_card_intents.ts';
 
 // Listed in code rather than read from a folder, so the bundle-free server and tests
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '001_initial': initial,
   '002_payments': payments,
   '003_card_numbers_sealed': cardNumbersSealed,
+  '004_login_lock_backoff': loginLockBackoff,
   '005_card_intents': cardIntents,
 };
 

@@ -96,6 +96,9 @@ export interface UsersTable {
   status: ColumnType<'active' | 'not_activated', 'active' | 'not_activated' | undefined, 'active' | 'not_activated'>;
   lock_state: LockState | null; lock_reason: string | null;
   failed_logins: ColumnType<number, number | undefined, number>;
+  /** Issue 12: password sign-in is paused until then after failed attempts (ends by itself); login_locks counts pauses in a row for the back-off. */
+  login_locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  login_locks: ColumnType<number, number | undefined, number>;
   user_group_id: number | null;
   language: ColumnType<string, string | undefined, string>;
   time_zone: ColumnType<string, string | undefined, string>;

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
-import { JobRunner, type JobRunnerOptions } from '../jobs/runner.ts';
+import { JobRunner, type JobHandler, type JobRunnerOptions } from '../jobs/runner.ts';
 import type { TenantStore } from '../tenants/store.ts';
 import { AUTOPAY_JOB, autopaySweepJob, scheduleAutopaySweeps } from './autopay.ts';
 import { SETTLE_JOB } from './service.ts';
@@ -10,12 +10,16 @@ import { scheduleMissingSettlements, settleJob } from './settlement.ts';
  * The server's job runner with the payment jobs: settlements and the daily AutoPay sweep.
  * server/main.ts starts it with a poll interval; tests call tick() after moving the clock.
  */
-export function paymentJobRunner(deps: { db: Database; clock: Clock; tenants: TenantStore }, options: Pick<JobRunnerOptions, 'onError'> = {}): JobRunner {
+export function paymentJobRunner(
+  deps: { db: Database; clock: Clock; tenants: TenantStore },
+  // One runner serves one jobs table, so it must know every kind: others (account recovery mail) come in here.
+  { handlers: moreHandlers = {}, ...options }: Pick<JobRunnerOptions, 'onError'> & { handlers?: Readonly<Record<string, JobHandler>> } = {},
+): JobRunner {
   let reconciledDay = '';
   return new JobRunner({
     db: deps.db,
     clock: deps.clock,
-    handlers: { [SETTLE_JOB]: settleJob, [AUTOPAY_JOB]: autopaySweepJob(deps.tenants) },
+    handlers: { ...moreHandlers, [SETTLE_JOB]: settleJob, [AUTOPAY_JOB]: autopaySweepJob(deps.tenants) },
     schedulers: [
       scheduleAutopaySweeps(deps.db, deps.tenants),
       // Once per process and day is enough: payments written here get their job with them.

@@ -1,11 +1,15 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ErrorCode, type ErrorCodeKey } from '../../domain/error-codes.ts';
-import type { LockState } from '../db/schema.ts';
+import type { LockState, User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import { passwordMatches } from '../auth/password-check.ts';
 import { CSRF_COOKIE, SESSION_COOKIE, createSession, destroySession } from '../auth/sessions.ts';
 import { audit } from '../audit.ts';
+import { clearFailedSignIns, recordFailedSignIn, signInPaused } from '../auth/login-lock.ts';
+import { normaliseName } from '../auth/sign-in-limits.ts';
+import { signInFailureThrottle, type FailureReservation } from '../auth/throttle.ts';
+import type { Tenant } from '../../domain/tenant.ts';
 import { selfDocument, selfDocumentSchema } from './self-document.ts';
 import { sessionCache } from '../auth/session-cache.ts';
 import { responses } from '../http/api-schema.ts';
@@ -30,44 +34,48 @@ const loginBody = {
   },
 } as const;
 
-// Verifying against a real hash for unknown users keeps response times from telling which usernames exist.
-let decoyHash: Promise<string> | undefined;
-
 export function setSessionCookies(reply: FastifyReply, token: string, csrfToken: string, secure: boolean) {
   reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', secure });
   reply.setCookie(CSRF_COOKIE, csrfToken, { httpOnly: false, sameSite: 'strict', path: '/', secure });
 }
 
 export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps): void {
+  const failuresPerName = signInFailureThrottle(app);
+
+  /**
+   * The user the name and password belong to, or the one 401 that every failure shares (issue 12):
+   * a missing user, a wrong password and a paused sign-in look alike in status, body, headers and time.
+   */
+  async function holderOfPassword(tenant: Tenant, username: string, password: string, reservation: FailureReservation): Promise<User> {
+    const user = await db.selectFrom('users').selectAll()
+      .where('tenant_id', '=', tenant.id).where('username', '=', username.trim()).executeTakeFirst();
+    // One hash verification on every path (a decoy's for a missing name), so time tells little.
+    const passwordRight = await passwordMatches(user, password);
+    const now = clock.now();
+    // A pause hides even the right password, else guessing would go on through it.
+    if (user && passwordRight && !signInPaused(user, now)) return user;
+    await reservation.failed();
+    if (user && !passwordRight && !user.lock_state && !signInPaused(user, now)) await recordFailedSignIn(db, tenant, user, now);
+    throw new ApiError(401, ErrorCode.credentialsInvalid);
+  }
+
   app.post<{ Body: { username: string; password: string } }>('/auth/login', {
-    schema: { body: loginBody, response: responses(selfDocumentSchema, 'Signed in: the user, meta.csrf_token') }, config: { access: { public: true }, summary: 'Sign in with username and password; rotates the session' },
+    schema: { body: loginBody, response: responses(selfDocumentSchema, 'Signed in: the user, meta.csrf_token') }, config: { access: { public: true }, summary: 'Sign in with username and password; rotates the session. Every failure answers alike (401) until the password is right' },
   }, async (request, reply) => {
     const tenant = request.tenant;
     const { username, password } = request.body;
-    const user = await db.selectFrom('users').selectAll()
-      .where('tenant_id', '=', tenant.id).where('username', '=', username.trim()).executeTakeFirst();
-    if (!user) {
-      decoyHash ??= hashPassword('decoy-password');
-      await verifyPassword(await decoyHash, password);
-      throw new ApiError(401, ErrorCode.credentialsInvalid);
+    const subject = normaliseName(username);
+    const reservation = await failuresPerName.reserveFailure(request, reply, subject);
+    let user: User;
+    try {
+      user = await holderOfPassword(tenant, username, password, reservation);
+    } finally {
+      reservation.release();
     }
+
+    // Only a person who knows the password learns of locks, activation and SSO.
     if (user.lock_state) throw new ApiError(403, LOCK_MESSAGES[user.lock_state], undefined, { lock_state: user.lock_state });
     if (user.status === 'not_activated') throw new ApiError(403, ErrorCode.accountNotActivated);
-
-    if (!(await verifyPassword(user.password_hash, password))) {
-      const failed = user.failed_logins + 1;
-      const locks = failed >= tenant.limits.loginAttemptsBeforeLock;
-      await db.updateTable('users')
-        .set({ failed_logins: failed, ...(locks ? { lock_state: 'exceeded_login_attempts' as const, lock_reason: 'exceeded login attempts' } : {}) })
-        .where('user_id', '=', user.user_id).execute();
-      sessionCache.evictUser(user.user_id);
-      if (locks) {
-        await audit(db, { tenantId: tenant.id, userId: user.user_id, action: 'lock', entity: 'user', entityId: String(user.user_id), detail: { lock_state: 'exceeded_login_attempts' } });
-        throw new ApiError(403, ErrorCode.exceededLoginAttempts, undefined, { lock_state: 'exceeded_login_attempts' });
-      }
-      throw new ApiError(401, ErrorCode.credentialsInvalid, undefined, { attempts_left: tenant.limits.loginAttemptsBeforeLock - failed });
-    }
-
     if (user.user_group_id !== null) {
       const group = await db.selectFrom('user_groups').select('sso_enabled').where('id', '=', user.user_group_id).executeTakeFirst();
       if (group?.sso_enabled) throw new ApiError(403, ErrorCode.ssoRequired);
@@ -75,7 +83,7 @@ export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps)
 
     // Rotate: whatever session the browser had ends; a fresh id is issued.
     if (request.auth) await destroySession(db, request.auth.sessionIdHash);
-    await db.updateTable('users').set({ failed_logins: 0 }).where('user_id', '=', user.user_id).execute();
+    await clearFailedSignIns(db, user.user_id);
     sessionCache.evictUser(user.user_id);
     const { token, csrfToken } = await createSession(db, clock, tenant, user.user_id);
     setSessionCookies(reply, token, csrfToken, request.protocol === 'https');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { authRoutes } from './auth.ts';
+import { throttleReauthentication } from '../auth/throttle.ts';
 import { bankAccountRoutes } from './bank-accounts.ts';
 import { cardRoutes } from './cards.ts';
 import { clientLogRoutes } from './client-log.ts';
@@ -22,6 +23,8 @@ import { tenantConfigRoutes } from './tenant-config.ts';
 
 /** Every call of spec §7, grouped by concept; each module registers its own routes. */
 export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
+  // Before the routes, so its hook covers the card password re-entry.
+  throttleReauthentication(app);
   authRoutes(app, deps);
   recoveryRoutes(app, deps);
   ssoRoutes(app, deps);

@@ -1,21 +1,20 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'kysely';
-import { ErrorCode, type ErrorCodeKey } from '../../domain/error-codes.ts';
+import type { FastifyInstance } from 'fastify';
+import { ErrorCode } from '../../domain/error-codes.ts';
 import { checkPassword } from '../../domain/password-rules.ts';
 import type { LockState } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
-import { ApiError, badRequest, unprocessable } from '../http/errors.ts';
+import { badRequest, unprocessable } from '../http/errors.ts';
 import { JSON_API } from '../http/jsonapi.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { hashToken, newToken } from '../auth/tokens.ts';
+import { hashToken } from '../auth/tokens.ts';
 import { audit } from '../audit.ts';
-import { renderEmail } from '../mail/templates.ts';
-import type { MailMessage } from '../mail/mailer.ts';
+import { normaliseName } from '../auth/sign-in-limits.ts';
+import { subjectThrottle } from '../auth/throttle.ts';
+import { RESET_TOKEN_MINUTES, enqueuePasswordResetMail, enqueueUsernameMail } from '../jobs/recovery-mail.ts';
 import { sessionCache } from '../auth/session-cache.ts';
 import { metaDocument, responses, strictObject } from '../http/api-schema.ts';
 
-/** A reset link works this long, once. */
-export const RESET_TOKEN_MINUTES = 60;
+export { RESET_TOKEN_MINUTES };
 
 /** Locks a successful reset lifts: they are about the password; locks by people (admin, support) stay. */
 const LOCKS_CLEARED_BY_RESET: LockState[] = ['expired_password', 'password_change_required', 'exceeded_login_attempts'];
@@ -40,71 +39,33 @@ const resetPasswordBody = {
   },
 } as const;
 
-/** The portal's origin as the browser used it (the host already picked this tenant). */
-function portalOrigin(request: FastifyRequest): string {
-  return `${request.protocol}://${request.headers.host}`;
-}
-
 /** Both recovery requests answer alike whether or not an account matched (no enumeration). */
 const ACCEPTED = { meta: { accepted: true } };
-
-async function sendOrFail(deps: AppDeps, message: MailMessage, code: ErrorCodeKey): Promise<void> {
-  try {
-    await deps.mailer.send(message);
-  } catch {
-    throw new ApiError(502, code);
-  }
-}
 
 /** spec §7 implied calls "send username or password recovery email", and the reset itself (spec §5 password rules). */
 export function recoveryRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
 
+  // Issue 12: both requests answer at once and alike; a job does the lookup and the mail (server/jobs/recovery-mail.ts).
+  const requestsPerAccount = subjectThrottle(app, 'recoveryPerAccount');
+
   app.post<{ Body: { email: string } }>('/auth/forgot-username', {
     schema: { body: forgotUsernameBody, response: responses(metaDocument(strictObject({ accepted: { type: 'boolean', const: true } })), 'Accepted, whether or not the account exists', 202) },
-    config: { access: { public: true }, summary: 'Email the usernames registered with this address in this tenant; 202 whether or not any exist' },
+    config: { access: { public: true }, summary: 'Email the usernames registered with this address in this tenant; 202 at once whether or not any exist (the mail goes out from a job)' },
   }, async (request, reply) => {
-    const tenant = request.tenant;
-    const email = request.body.email.trim();
-    const users = await db.selectFrom('users').select(['username', 'language', 'email_address'])
-      .where('tenant_id', '=', tenant.id).where(sql<string>`lower(email_address)`, '=', email.toLowerCase())
-      .orderBy('user_id').execute();
-    if (users.length > 0) {
-      const origin = portalOrigin(request);
-      const { subject, text } = renderEmail('username', users[0]!.language, {
-        portal: tenant.title, usernames: users.map((user) => `  ${user.username}`).join('\n'), loginUrl: `${origin}/login`,
-      });
-      await sendOrFail(deps, { to: users[0]!.email_address, subject, text }, ErrorCode.userRecoveryEmailFailed);
-      await audit(db, { tenantId: tenant.id, userId: null, action: 'username_recovery', entity: 'user', entityId: users.map((user) => user.username).join(',') });
-    }
+    const email = request.body.email.trim().toLowerCase();
+    await requestsPerAccount.attempt(request, reply, `email:${email}`);
+    await enqueueUsernameMail(db, request.tenant.id, email, clock.now());
     return reply.status(202).type(JSON_API).send(ACCEPTED);
   });
 
   app.post<{ Body: { username: string } }>('/auth/forgot-password', {
     schema: { body: forgotPasswordBody, response: responses(metaDocument(strictObject({ accepted: { type: 'boolean', const: true } })), 'Accepted, whether or not the account exists', 202) },
-    config: { access: { public: true }, summary: 'Email a one-time password reset link (60 minutes); 202 whether or not the account exists' },
+    config: { access: { public: true }, summary: `Email a one-time password reset link (${RESET_TOKEN_MINUTES} minutes; it voids older ones); 202 at once whether or not the account exists (the mail goes out from a job)` },
   }, async (request, reply) => {
-    const tenant = request.tenant;
-    const user = await db.selectFrom('users').select(['user_id', 'username', 'first_name', 'last_name', 'email_address', 'language'])
-      .where('tenant_id', '=', tenant.id).where('username', '=', request.body.username.trim()).executeTakeFirst();
-    if (user) {
-      const token = newToken();
-      const tokenHash = hashToken(token);
-      const expiresAt = new Date(clock.now().getTime() + RESET_TOKEN_MINUTES * 60_000);
-      await db.insertInto('password_reset_tokens').values({ token_hash: tokenHash, user_id: user.user_id, expires_at: expiresAt, used_at: null }).execute();
-      const { subject, text } = renderEmail('reset', user.language, {
-        portal: tenant.title, name: `${user.first_name} ${user.last_name}`.trim(), username: user.username,
-        link: `${portalOrigin(request)}/reset-password?token=${encodeURIComponent(token)}`, minutes: RESET_TOKEN_MINUTES,
-      });
-      try {
-        await sendOrFail(deps, { to: user.email_address, subject, text }, ErrorCode.passwordResetEmailFailed);
-      } catch (error) {
-        // A link nobody received must not stay usable.
-        await db.deleteFrom('password_reset_tokens').where('token_hash', '=', tokenHash).execute();
-        throw error;
-      }
-      await audit(db, { tenantId: tenant.id, userId: user.user_id, action: 'password_reset_requested', entity: 'user', entityId: String(user.user_id) });
-    }
+    const username = request.body.username.trim();
+    await requestsPerAccount.attempt(request, reply, `username:${normaliseName(username)}`);
+    await enqueuePasswordResetMail(db, request.tenant.id, username, clock.now());
     return reply.status(202).type(JSON_API).send(ACCEPTED);
   });
 
@@ -146,7 +107,7 @@ export function recoveryRoutes(app: FastifyInstance, deps: AppDeps): void {
         .returning('user_id').executeTakeFirst();
       if (!consumed) throw badRequest(ErrorCode.resetLinkInvalid, { pointer: '/token' });
       const userId = consumed.user_id;
-      await trx.updateTable('users').set({ password_hash: passwordHash, failed_logins: 0 }).where('user_id', '=', userId).execute();
+      await trx.updateTable('users').set({ password_hash: passwordHash, failed_logins: 0, login_locks: 0, login_locked_until: null }).where('user_id', '=', userId).execute();
       await trx.updateTable('users').set({ lock_state: null, lock_reason: null })
         .where('user_id', '=', userId).where('lock_state', 'in', LOCKS_CLEARED_BY_RESET).execute();
       await trx.insertInto('password_history').values({ user_id: userId, password_hash: passwordHash, created_at: now }).execute();

@@ -3,6 +3,8 @@ import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
 import { audit } from '../audit.ts';
 import { createSession, destroySession } from '../auth/sessions.ts';
+import { normaliseName } from '../auth/sign-in-limits.ts';
+import { subjectThrottle } from '../auth/throttle.ts';
 import { newToken, sameToken } from '../auth/tokens.ts';
 import { JSON_API } from '../http/jsonapi.ts';
 import { AssertionSigner } from '../sso/assertions.ts';
@@ -25,12 +27,14 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
   const signer = new AssertionSigner(process.env.SSO_SECRET);
   sandboxIdpRoutes(app, deps, signer);
+  const startsPerName = subjectThrottle(app, 'ssoStartPerUsername');
 
   app.post<{ Body: { username: string } }>('/auth/sso/start', {
     schema: { body: startBody, response: responses(metaDocument(strictObject({ redirect: text })), 'Where to send the browser') }, config: { access: { public: true }, summary: 'Start single sign-on: answers with the identity provider to send the browser to' },
   }, async (request, reply) => {
     const nonce = newToken();
     const username = request.body.username.trim();
+    await startsPerName.attempt(request, reply, normaliseName(username));
     const group = await db.selectFrom('users').innerJoin('user_groups', 'user_groups.id', 'users.user_group_id')
       .select(['user_groups.identity_provider', 'user_groups.sso_enabled'])
       .where('users.tenant_id', '=', request.tenant.id).where('users.username', '=', username).executeTakeFirst();

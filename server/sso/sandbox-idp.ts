@@ -2,7 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { LANGUAGES, type LanguageCode } from '../../domain/tenant.ts';
 import type { AppDeps } from '../deps.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { passwordMatches } from '../auth/password-check.ts';
+import { normaliseName } from '../auth/sign-in-limits.ts';
+import { signInFailureThrottle } from '../auth/throttle.ts';
 import type { AssertionSigner } from './assertions.ts';
 
 /** The identity providers the reference API can hand off to; a real one is configured per group. */
@@ -36,6 +38,8 @@ ${failed ? `<p role="alert" style="color:#a4161a">${escape(t.failed)}</p>` : ''}
  * sends the browser back with a signed assertion. Production tenants point groups at their IdP.
  */
 export function sandboxIdpRoutes(app: FastifyInstance, { db, clock }: AppDeps, signer: AssertionSigner): void {
+  // Its password check is a sign-in too: the same per-name failure budget (issue 12).
+  const failuresPerName = signInFailureThrottle(app);
   app.get<{ Querystring: { request?: string } }>(`/sso/idp/${SANDBOX_IDP}/authorize`, { schema: { hide: true }, config: { access: { public: true }, summary: 'Sandbox identity provider: sign-in page' } }, async (request, reply) => {
     const state = signer.verify(String(request.query.request ?? ''), clock.now());
     if (!state) return reply.status(400).type('text/html').send(page(request.tenant.defaultLanguage, '', '', true));
@@ -47,12 +51,22 @@ export function sandboxIdpRoutes(app: FastifyInstance, { db, clock }: AppDeps, s
     const state = signer.verify(signed, clock.now());
     const language = request.tenant.defaultLanguage;
     if (!state || state.tenant !== request.tenant.id) return reply.status(400).type('text/html').send(page(language, '', '', true));
-    const user = await db.selectFrom('users').select(['username', 'password_hash'])
-      .where('tenant_id', '=', request.tenant.id).where('username', '=', state.username ?? '').executeTakeFirst();
-    const password = String(request.body?.password ?? '').slice(0, 256);
-    if (!user || !(await verifyPassword(user.password_hash, password))) {
-      return reply.status(401).type('text/html').send(page(language, signed, state.username ?? '', true));
+    const subject = normaliseName(state.username ?? '');
+    const reservation = await failuresPerName.reserveFailure(request, reply, subject);
+    let user: { username: string } | undefined;
+    try {
+      // It vouches only for users of groups that sign in here; for anyone else it must not tell a right password from a wrong one.
+      const candidate = await db.selectFrom('users').innerJoin('user_groups', 'user_groups.id', 'users.user_group_id')
+        .select(['users.username', 'users.password_hash'])
+        .where('users.tenant_id', '=', request.tenant.id).where('users.username', '=', state.username ?? '')
+        .where('user_groups.sso_enabled', '=', true).where('user_groups.identity_provider', '=', SANDBOX_IDP)
+        .executeTakeFirst();
+      if (await passwordMatches(candidate, String(request.body?.password ?? '').slice(0, 256))) user = candidate;
+      else await reservation.failed();
+    } finally {
+      reservation.release();
     }
+    if (!user) return reply.status(401).type('text/html').send(page(language, signed, state.username ?? '', true));
     const assertion = signer.sign({ tenant: request.tenant.id, username: user.username, nonce: state.nonce ?? '', idp: SANDBOX_IDP }, 120, clock.now());
     return reply.redirect(`/auth/sso/callback?assertion=${encodeURIComponent(assertion)}`, 303);
   });

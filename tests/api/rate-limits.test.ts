@@ -9,11 +9,14 @@ describe('rate limits per client address', () => {
   beforeAll(async () => { api = await startTestApi(); });
   afterAll(async () => { await api.close(); });
 
+  // A new name each time: the per-username budgets (tests/api/sign-in-throttle.test.ts) must not answer first.
+  let sequence = 0;
+  const name = () => `nobody${(sequence += 1)}`;
   const attempts: Record<string, () => Record<string, unknown>> = {
-    'POST /auth/login': () => ({ username: 'nobody', password: 'guess' }),
-    'POST /auth/forgot-password': () => ({ username: 'nobody' }),
-    'POST /auth/forgot-username': () => ({ email: 'nobody@example.com' }),
-    'POST /auth/sso/start': () => ({ username: 'nobody' }),
+    'POST /auth/login': () => ({ username: name(), password: 'guess' }),
+    'POST /auth/forgot-password': () => ({ username: name() }),
+    'POST /auth/forgot-username': () => ({ email: `${name()}@example.com` }),
+    'POST /auth/sso/start': () => ({ username: name() }),
     'POST /log': () => ({ level: 'error', message: 'x' }),
     'POST /analytics/events': () => ({}),
   };

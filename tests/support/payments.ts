@@ -5,6 +5,7 @@ import { expect } from 'vitest';
 import { INVOICE_STATUSES, isPayable } from '../../domain/invoice-status.ts';
 import type { Database } from '../../server/db/database.ts';
 import { paymentJobRunner } from '../../server/payments/jobs.ts';
+import { recoveryJobHandlers } from '../../server/jobs/recovery-mail.ts';
 import type { ApiClient, TestApi } from './api.ts';
 
 /** The tables a payment writes: a refused payment must leave every one unchanged. */
@@ -46,7 +47,9 @@ export async function payableInvoices(db: Database, customer: string, currency =
   return rows.map((row) => ({ ...row, balance: row.current_due_minor + row.past_due_minor }));
 }
 
-/** The server's job runner on the test's database and clock. */
+/** The server's job runner on the test's database and clock (with the account recovery mail, as server/main.ts has it). */
 export function testJobRunner(api: TestApi) {
-  return paymentJobRunner({ db: api.db, clock: api.clock, tenants: api.tenants });
+  return paymentJobRunner({ db: api.db, clock: api.clock, tenants: api.tenants }, {
+    handlers: recoveryJobHandlers({ tenants: api.tenants, mailer: api.mailer }),
+  });
 }
