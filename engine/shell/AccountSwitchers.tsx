@@ -71,12 +71,16 @@ export function LocationSwitcher() {
   const locations = useQuery({ ...customerLocationsQuery(customerId), enabled: offered && customerId !== null }).data ?? [];
   if (!offered || customerId === null || locations.length === 0) return null;
   const allLocations = '__all__';
+  const place = new Map(locations.map((row) => [row.buidLocation, row.display_location]));
   return (
     <Select
       aria-label={t('common.customers.location')} data-testid="location-switcher" size="xs" w={200} allowDeselect={false}
       value={selected ?? allLocations}
       data={[{ value: allLocations, label: t('common.customers.allLocations') },
-        ...locations.map((row) => ({ value: row.buidLocation, label: `${row.name} – ${row.display_location}` }))]}
+        ...locations.map((row) => ({ value: row.buidLocation, label: row.name }))]}
+      // The header shows the site's name; the list names where it is too.
+      renderOption={({ option }) => (place.get(option.value) ? `${option.label} – ${place.get(option.value)}` : option.label)}
+      comboboxProps={{ width: 280 }}
       onChange={async (value) => {
         const location = value === allLocations ? null : value;
         if (!value || location === selected || !(await mayLeave(t))) return;
