@@ -17,6 +17,11 @@ export class ApiRequestError extends Error {
 
 export const CONNECTION_ERROR = 'errors.connection.unableToContactServer';
 
+/** The fetch was aborted (its reader went away): a DOMException named AbortError. */
+export function isAbort(error: unknown): boolean {
+  return !!error && typeof error === 'object' && (error as { name?: unknown }).name === 'AbortError';
+}
+
 export interface ResourceObject<A = Record<string, unknown>> { type: string; id: string; attributes: A }
 export interface JsonApiDocument<D> { data: D; meta?: Record<string, unknown> }
 
@@ -45,7 +50,9 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   try {
     response = await fetch(path, { method, headers, credentials: 'same-origin', ...(body !== undefined ? { body: JSON.stringify(body) } : {}), ...(signal ? { signal } : {}) });
   } catch (error) {
-    if ((error as Error).name === 'AbortError') throw error;
+    // An aborted request (its reader went away, whatever the abort's reason) is not a failure of
+    // the server: never "Unable to contact server", never logged (issue 13 item 10).
+    if (signal?.aborted || isAbort(error)) throw error;
     if (logFailures) log('error', `${method} ${path}: ${(error as Error).message}`, { method, url: path });
     throw new ApiRequestError(0, CONNECTION_ERROR, []);
   }

@@ -720,6 +720,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ecaas/notifications/{id}/attachments/{index}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An attachment the portal serves for a notification in effect for the caller; 404 when the caller does not see the notification */
+        get: operations["getEcaasNotificationsIdAttachmentsIndex"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ecaas/user-group-contacts": {
         parameters: {
             query?: never;
@@ -744,7 +761,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Exposure per customer (spec §3): filter[buid_customer] (comma list for the program overview), filter[sol_currency]; meta.totals holds the figures summed per currency */
+        /** Exposure per customer (spec §3): filter[buid_customer] (comma list for the program overview), filter[sol_currency], filter[buid_location] (comma list: the invoice figures of those locations; the credit line stays the customer's); meta.totals holds the figures summed per currency */
         get: operations["getExposures"];
         put?: never;
         post?: never;
@@ -3919,6 +3936,38 @@ export interface operations {
             };
         };
     };
+    getEcaasNotificationsIdAttachmentsIndex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                index: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The attachment's bytes in its own media type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+        };
+    };
     getEcaasUserGroupContacts: {
         parameters: {
             query?: {
@@ -3970,6 +4019,8 @@ export interface operations {
         parameters: {
             query?: {
                 "filter[buid_customer]"?: string;
+                /** @description Comma-separated, up to 500 */
+                "filter[buid_location]"?: string;
                 "filter[sol_currency]"?: string;
                 /** @description Up to 3 comma-separated field|direction terms; default buid_customer|asc */
                 "filter[sort]"?: string;

@@ -4,8 +4,8 @@
  * and widgets (useResource, the table) build their queries here, so a request a loader started is
  * the very one the widget reads (de-duplicated by key).
  */
-import { QueryClient, queryOptions, type QueryKey } from '@tanstack/react-query';
-import { api, type QueryParams } from './api-client.ts';
+import { isCancelledError, QueryClient, queryOptions, type QueryKey } from '@tanstack/react-query';
+import { api, isAbort, type QueryParams } from './api-client.ts';
 
 /** Every program API read lives under this root, so one call invalidates them all. */
 export const RESOURCE_ROOT = 'resource';
@@ -40,6 +40,15 @@ export function resourceQuery<D = unknown>(path: string, params?: QueryParams) {
     queryKey,
     queryFn: ({ signal }) => api.get<ResourceDocument<D>>(path, queryKey[2], signal),
   });
+}
+
+/**
+ * A read called off rather than failed: its fetch aborted, or TanStack Query cancelled it (a
+ * refetch replacing it, its last reader gone). Neither is an error to show (issue 13 item 10:
+ * "Unable to contact server" though no request had failed).
+ */
+export function isCalledOff(error: unknown): boolean {
+  return isAbort(error) || isCancelledError(error);
 }
 
 /**

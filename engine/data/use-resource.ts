@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { resolveBinding, resolveQueryValues, type BindingContext } from '../definitions/bindings.ts';
 import { useScreen } from '../screens/screen-context.tsx';
 import { ApiRequestError, CONNECTION_ERROR, type QueryParams } from './api-client.ts';
-import { resourceQuery, type ResourceDocument } from './queries.ts';
+import { isCalledOff, resourceQuery, type ResourceDocument } from './queries.ts';
 
 export interface SourceDefinition {
   resource: string;
@@ -43,9 +43,13 @@ function pick(document: ResourceDocument, single: boolean | undefined): unknown 
   return (first as { attributes?: unknown } | undefined)?.attributes;
 }
 
-/** Every failure as an ApiRequestError with an i18n code (apiRequest already makes most of them one). */
-function asApiError(error: unknown): ApiRequestError | undefined {
-  if (!error) return undefined;
+/**
+ * Every failure as an ApiRequestError with an i18n code (apiRequest already makes most of them one).
+ * A read called off (an aborted fetch, a cancelled query) is no failure: nothing to show
+ * (issue 13 item 10: it read "Unable to contact server" though no request had failed).
+ */
+export function asApiError(error: unknown): ApiRequestError | undefined {
+  if (!error || isCalledOff(error)) return undefined;
   return error instanceof ApiRequestError ? error : new ApiRequestError(0, CONNECTION_ERROR, []);
 }
 

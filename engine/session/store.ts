@@ -14,6 +14,7 @@ import type {
 import { configureLogger, log } from '../logging/logger.ts';
 import { loadAbility } from '../policy/ability.ts';
 import { currencyOptions, type CurrenciesDocument } from './currencies.ts';
+import { forgetCurrency, rememberCurrency, rememberedCurrency } from './currency-choice.ts';
 import { CURRENCIES_PATH, earlyGet, endEarly, probablySignedIn, startEarly } from './early-requests.ts';
 
 const initialState: SessionState = {
@@ -123,7 +124,7 @@ export async function signIn(username: string, password: string): Promise<SelfAt
 }
 
 export async function signOut(): Promise<void> {
-  try { await api.post('/auth/logout'); } finally { await applySelf(null); }
+  try { await api.post('/auth/logout'); } finally { forgetCurrency(); await applySelf(null); }
 }
 
 /**
@@ -156,7 +157,29 @@ export async function selectMerchant(merchantId: string | null): Promise<boolean
   }
 }
 
-export function setSelectedCurrency(currency: string): void { setState({ selectedCurrency: currency }); }
+/**
+ * Sets the active location of the selected customer (null: all its locations) through POST
+ * /session_data, then reloads the customer, whose buidLocation the lists and figures filter by.
+ * spec §8: a session-data failure returns false and is logged.
+ */
+export async function selectLocation(location: string | null): Promise<boolean> {
+  try {
+    const document = await api.post<SelfDocument>('/session_data', { sessionKeys: [{ key: 'location', value: location }] });
+    setState({ self: document.data.attributes });
+    await loadSelectedCustomer(document.data.attributes);
+    return true;
+  } catch (error) {
+    log('error', `session_data: ${(error as Error).message}`);
+    return false;
+  }
+}
+
+/** The user's currency choice, kept for the session (a reload keeps it: session/currency-choice.ts). */
+export function setSelectedCurrency(currency: string): void {
+  const { self, selectedCustomer } = store.getState();
+  if (selectedCustomer) rememberCurrency({ userId: self?.user_id ?? null, customerId: selectedCustomer.buidCustomer, currency });
+  setState({ selectedCurrency: currency });
+}
 export function setPaymentMode(paymentMode: PaymentMode): void { setState({ paymentMode }); }
 
 interface CustomerAttributes { buidCustomer: string; customerName: string; paymentEligible: boolean; paymentWebText: string | null; isActive: boolean; currency: string; status: string }
@@ -189,7 +212,10 @@ async function loadCurrencies(): Promise<void> {
   if (store.getState().config?.currency_version == null) return;
   try {
     const currencies = currencyOptions(await earlyGet<CurrenciesDocument>(CURRENCIES_PATH));
-    setState({ customerCurrencies: currencies, selectedCurrency: defaultCurrencyId(currencies) ?? null });
+    const { self, selectedCustomer } = store.getState();
+    // spec §3 selectedCurrency: the user's choice for this customer when this tab has one, else the default.
+    const remembered = selectedCustomer ? rememberedCurrency(self?.user_id ?? null, selectedCustomer.buidCustomer, currencies) : undefined;
+    setState({ customerCurrencies: currencies, selectedCurrency: remembered ?? defaultCurrencyId(currencies) ?? null });
   } catch {
     setState({ customerCurrencies: [], selectedCurrency: null });
   }

@@ -1,6 +1,10 @@
 import { Select } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { api, type JsonApiDocument, type ResourceObject } from '../data/api-client.ts';
+import { RESOURCE_ROOT } from '../data/queries.ts';
 import { useText } from '../i18n/use-text.ts';
-import { selectCustomer, selectMerchant, setSelectedCurrency, useSession } from '../session/store.ts';
+import { loadAllPages, LOCATION_PAGE_SIZE } from '../session/start-rules.ts';
+import { selectCustomer, selectLocation, selectMerchant, setSelectedCurrency, useSession } from '../session/store.ts';
 import { confirmDialog } from './confirm.ts';
 import { hasUnsavedChanges, setUnsavedChanges } from './unsaved-changes.ts';
 import { useToast } from './toast.ts';
@@ -28,6 +32,59 @@ export function CustomerSwitcher() {
       onChange={async (value) => {
         if (!value || value === selected || !(await mayLeave(t))) return;
         if (!(await selectCustomer(value))) toast('error', 'errors.session.unableToSetActiveCustomer');
+      }}
+    />
+  );
+}
+
+interface LocationRow { buidLocation: string; name: string; display_location: string }
+
+/** The customer's locations, every page (spec §8: paging stops after 3 consecutive errors, keeping what loaded). */
+function customerLocationsQuery(customerId: string | null) {
+  return {
+    // Under the data layer's root, so signing in or out drops it with every other read.
+    queryKey: [RESOURCE_ROOT, '/locations', { 'filter[buid_customer]': customerId ?? '', pages: 'all' }] as const,
+    queryFn: async () => (await loadAllPages(async (page) => {
+      const document = await api.get<JsonApiDocument<Array<ResourceObject<LocationRow>>> & { meta: { page: { pages: number } } }>('/locations', {
+        'filter[buid_customer]': customerId, 'page[number]': page, 'page[size]': LOCATION_PAGE_SIZE,
+      });
+      return { rows: document.data.map((item) => item.attributes), more: page < document.meta.page.pages };
+    })).rows,
+    enabled: customerId !== null,
+    staleTime: Number.POSITIVE_INFINITY,
+  };
+}
+
+/**
+ * The selected customer's location (issue 13 item 7): shown in the header, and the invoice lists,
+ * the payable invoices and the overview's invoice figures are filtered by it
+ * (`filter[buid_location]={customer.buidLocation}` in their definitions). "All locations" clears
+ * it. Offered only when the customer has locations.
+ */
+export function LocationSwitcher() {
+  const { t } = useText();
+  const toast = useToast();
+  const customerId = useSession((session) => session.selectedCustomer?.buidCustomer ?? null);
+  const selected = useSession((session) => session.selectedCustomer?.buidLocation ?? null);
+  const userType = useSession((session) => session.userType);
+  const offered = userType === 'customer' || userType === 'corporate';
+  const locations = useQuery({ ...customerLocationsQuery(customerId), enabled: offered && customerId !== null }).data ?? [];
+  if (!offered || customerId === null || locations.length === 0) return null;
+  const allLocations = '__all__';
+  const place = new Map(locations.map((row) => [row.buidLocation, row.display_location]));
+  return (
+    <Select
+      aria-label={t('common.customers.location')} data-testid="location-switcher" size="xs" w={200} allowDeselect={false}
+      value={selected ?? allLocations}
+      data={[{ value: allLocations, label: t('common.customers.allLocations') },
+        ...locations.map((row) => ({ value: row.buidLocation, label: row.name }))]}
+      // The header shows the site's name; the list names where it is too.
+      renderOption={({ option }) => (place.get(option.value) ? `${option.label} – ${place.get(option.value)}` : option.label)}
+      comboboxProps={{ width: 280 }}
+      onChange={async (value) => {
+        const location = value === allLocations ? null : value;
+        if (!value || location === selected || !(await mayLeave(t))) return;
+        if (!(await selectLocation(location))) toast('error', 'errors.session.unableToSetActiveCustomerAndLocation');
       }}
     />
   );

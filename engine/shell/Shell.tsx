@@ -4,7 +4,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { useText } from '../i18n/use-text.ts';
 import { usePortalNavigate, usePortalPath } from '../routing/navigation.ts';
 import { signOut, useSession } from '../session/store.ts';
-import { CurrencySwitcher, CustomerSwitcher, MerchantSwitcher } from './AccountSwitchers.tsx';
+import { CurrencySwitcher, CustomerSwitcher, LocationSwitcher, MerchantSwitcher } from './AccountSwitchers.tsx';
 import { confirmDialog } from './confirm.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { SideMenu } from './SideMenu.tsx';
@@ -35,6 +35,7 @@ export function Shell({ children }: { children: ReactNode }) {
           </Group>
           <Group gap="xs" wrap="nowrap">
             <CustomerSwitcher />
+            <LocationSwitcher />
             <CurrencySwitcher />
             <MerchantSwitcher />
             <LanguageMenu />

@@ -119,7 +119,8 @@ export interface SessionsTable {
   card_secure_until: Date | null;
 }
 export interface NotificationLink { label: string; url: string }
-export interface NotificationAttachment { file_name: string; url: string; file_size?: number }
+/** A file elsewhere (`url`), or one the portal serves from server/notifications/files (`file`, with its media type). */
+export interface NotificationAttachment { file_name: string; url?: string; file?: string; content_type?: string; file_size?: number }
 export interface NotificationsTable {
   id: Generated<number>; tenant_id: string; buid_customer: string | null; user_type: string | null;
   created_ts: TimestampDefault; effective_ts: Timestamp; expires_ts: Date | null;

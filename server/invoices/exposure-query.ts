@@ -24,7 +24,8 @@ export interface Exposure {
 }
 
 type Group = AgeingBucket | 'unbilled' | 'in_payment';
-interface GroupRow { buid_customer: string; grp: Group; count: number; balance: number; amount: number; late_fee: number }
+/** `shown`: the invoice is at one of the locations asked for (always, when none was asked for). */
+interface GroupRow { buid_customer: string; grp: Group; shown: boolean; count: number; balance: number; amount: number; late_fee: number }
 
 const list = (values: readonly string[]) => sql.join(values.map((value) => sql.val(value)));
 
@@ -49,8 +50,13 @@ function groupOf(today: string) {
  * (a handful of groups), which keeps a customer with a million invoices to a single scan
  * with one CASE per row. Invoices count in the currency shown: `currency` when given
  * (filter[sol_currency]), else the credit line's (else the customer's); no conversion.
+ * `locations` (filter[buid_location], issue 13 item 7) narrows the invoice figures (due, unbilled,
+ * late fee, counts, ageing) to invoices of those locations; the credit line is the customer's, so
+ * credit used, held and available and the percent used stay the whole customer's.
  */
-export async function loadExposures(db: Database, customers: readonly string[], today: string, currency?: string): Promise<Exposure[]> {
+export async function loadExposures(
+  db: Database, customers: readonly string[], today: string, currency?: string, locations?: readonly string[],
+): Promise<Exposure[]> {
   if (customers.length === 0) return [];
   const lines = await db.selectFrom('customers')
     .leftJoin('credit_lines', 'credit_lines.buid_customer', 'customers.buid_customer')
@@ -62,25 +68,30 @@ export async function loadExposures(db: Database, customers: readonly string[], 
   if (lines.length === 0) return [];
   const shown = new Map(lines.map((line) => [line.buid_customer, (currency ?? line.credit_currency ?? line.currency).trim()]));
   const { rows } = await sql<GroupRow>`
-    select i.buid_customer, ${groupOf(today)} as grp, count(*)::int as count,
+    select i.buid_customer, ${groupOf(today)} as grp,
+      ${locations ? sql`coalesce(i.buid_location in (${list(locations.length ? locations : [''])}), false)` : sql`true`} as shown,
+      count(*)::int as count,
       sum(i.current_due_minor + i.past_due_minor)::bigint as balance,
       sum(i.amount_minor)::bigint as amount, sum(i.late_fee_minor)::bigint as late_fee
     from invoices i
     where i.buid_customer in (${list([...shown.keys()])})
       and i.status in (${list([...CREDIT_USED_STATUSES, ...UNBILLED_STATUSES])})
       and (${sql.join([...shown].map(([customer, code]) => sql`(i.buid_customer = ${customer} and i.currency = ${code})`), sql` or `)})
-    group by 1, 2
+    group by 1, 2, 3
   `.execute(db);
 
   return lines.map((line) => {
-    const groups = rows.filter((row) => row.buid_customer === line.buid_customer);
-    const group = (name: Group) => groups.find((row) => row.grp === name);
+    const customerGroups = rows.filter((row) => row.buid_customer === line.buid_customer);
+    const groups = customerGroups.filter((row) => row.shown);
+    const sumOf = (of: GroupRow[], name: Group, field: 'count' | 'balance' | 'amount') =>
+      of.filter((row) => row.grp === name).reduce((total, row) => total + Number(row[field]), 0);
     const ageing = Object.fromEntries(AGEING_BUCKETS.map((bucket) => [bucket, {
-      amount_minor: Number(group(bucket)?.balance ?? 0), count: Number(group(bucket)?.count ?? 0),
+      amount_minor: sumOf(groups, bucket, 'balance'), count: sumOf(groups, bucket, 'count'),
     }])) as Exposure['ageing'];
     const past = AGEING_BUCKETS.filter((bucket) => bucket !== 'current');
-    // Credit used: what is due, and what is being paid but has not settled.
-    const unpaid = AGEING_BUCKETS.reduce((total, bucket) => total + ageing[bucket].amount_minor, 0) + Number(group('in_payment')?.balance ?? 0);
+    // Credit used: what is due, and what is being paid but has not settled, over the whole customer
+    // (at every location: the credit line is the customer's).
+    const unpaid = [...AGEING_BUCKETS, 'in_payment' as const].reduce((total, name) => total + sumOf(customerGroups, name, 'balance'), 0);
     const shownCurrency = shown.get(line.buid_customer)!;
     const hasLine = line.credit_limit_minor !== null && line.credit_currency?.trim() === shownCurrency;
     const limit = hasLine ? Number(line.credit_limit_minor) : null;
@@ -90,7 +101,7 @@ export async function loadExposures(db: Database, customers: readonly string[], 
       currency: shownCurrency,
       past_due_total: past.reduce((total, bucket) => total + ageing[bucket].amount_minor, 0),
       current_due_amount: ageing.current.amount_minor,
-      unbilled_invoice: Number(group('unbilled')?.amount ?? 0),
+      unbilled_invoice: sumOf(groups, 'unbilled', 'amount'),
       unpaid_invoice: unpaid,
       late_fee: groups.filter((row) => row.grp !== 'unbilled').reduce((total, row) => total + Number(row.late_fee), 0),
       past_due_count: past.reduce((total, bucket) => total + ageing[bucket].count, 0),

@@ -6,15 +6,16 @@ import {
   day, documentSchema, integer, nullableText, pageMetaSchema, resourceSchema, responses, strictObject, text,
 } from '../http/api-schema.ts';
 import { JSON_API, pageMeta, resource } from '../http/jsonapi.ts';
-import { listQuerystring, parseListQuery, type SortTerm } from '../http/list-query.ts';
+import { listQuerystring, parseIdList, parseListQuery, type SortTerm } from '../http/list-query.ts';
 import { loadExposures, type Exposure } from '../invoices/exposure-query.ts';
 import { parseCurrency } from '../invoices/list.ts';
 import { listScope } from '../invoices/scope.ts';
 
 const exposureList = {
-  filters: ['buid_customer', 'sol_currency'] as const,
+  filters: ['buid_customer', 'sol_currency', 'buid_location'] as const,
   sorts: ['buid_customer', 'customer_name'] as const,
   defaultSort: [{ field: 'buid_customer', direction: 'asc' }] as const,
+  filterSchemas: { buid_location: { type: 'string' as const, description: 'Comma-separated, up to 500' } },
 };
 
 /** The figures of one currency over several customers (meta.totals of GET /exposures). */
@@ -102,7 +103,8 @@ export function exposureRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
     schema: { querystring: listQuerystring(exposureList), response: responses(exposureDocument, 'Exposures; meta.page only when paged') },
     config: {
       access: { can: ['read', 'Exposure'] },
-      summary: 'Exposure per customer (spec §3): filter[buid_customer] (comma list for the program overview), filter[sol_currency]; '
+      summary: 'Exposure per customer (spec §3): filter[buid_customer] (comma list for the program overview), filter[sol_currency], '
+        + 'filter[buid_location] (comma list: the invoice figures of those locations; the credit line stays the customer\'s); '
         + 'meta.totals holds the figures summed per currency',
     },
   }, async (request, reply) => {
@@ -115,7 +117,8 @@ export function exposureRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
     const customers = listScope(auth, { buid_customer: list.filters.buid_customer }).customers ?? [];
     // spec §9: "some dates use Central US time" — an invoice is past due from the day after its due date there.
     const today = centralDay(clock.now());
-    const exposures = await loadExposures(db, customers, today, parseCurrency(list.filters.sol_currency));
+    const locations = parseIdList(list.filters.buid_location, 'filter[buid_location]');
+    const exposures = await loadExposures(db, customers, today, parseCurrency(list.filters.sol_currency), locations);
     // The program overview names each row; the name is the customer's, read in the same scope.
     const names = exposures.length === 0 ? new Map<string, string>() : new Map((await db.selectFrom('customers')
       .select(['buid_customer', 'customer_name'])

@@ -3,11 +3,16 @@ import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import {
-  instant, nullableInstant, pagedDocument, resourceSchema, responses, strictObject, text, yesNo,
+  fileResponses, instant, nullableInstant, pagedDocument, resourceSchema, responses, strictObject, text, yesNo,
 } from '../http/api-schema.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
 import { localeText } from '../i18n/locale-text.ts';
+import { notFound } from '../http/errors.ts';
+import type { AuthContext } from '../auth/context.ts';
+import type { Database } from '../db/database.ts';
+import { publicAttachments, readAttachment } from '../notifications/attachments.ts';
+import { contentDisposition } from './documents.ts';
 
 const notificationResource = resourceSchema('notifications', strictObject({
   created_ts: instant, effective_ts: instant, expires_ts: nullableInstant, high_priority: yesNo,
@@ -24,6 +29,31 @@ const notificationList = {
   defaultPageSize: 50,
 };
 
+const attachmentParams = {
+  type: 'object', additionalProperties: false, required: ['id', 'index'],
+  properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, index: { type: 'string', pattern: '^(0|[1-9][0-9]{0,2})$' } },
+} as const;
+
+/**
+ * The notifications in effect that reach the caller: the tenant's, for the caller's user type, and
+ * a customer-targeted notice for the selected customer; with none selected (program overview,
+ * corporate users) for any of the user's customers. Never outside scope. The list and the
+ * attachment download read through this one query, so a file is served exactly to who sees its notice.
+ */
+function visibleNotifications(db: Database, auth: AuthContext, tenantId: string, now: Date) {
+  const audience = auth.session.customer_id && auth.customerIds.includes(auth.session.customer_id)
+    ? [auth.session.customer_id] : [...auth.customerIds];
+  return db.selectFrom('notifications').selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where((eb) => eb.or([
+      eb('buid_customer', 'is', null),
+      eb('buid_customer', 'in', audience.length ? audience : ['']),
+    ]))
+    .where((eb) => eb.or([eb('user_type', 'is', null), eb('user_type', '=', auth.user.user_type)]))
+    .where('effective_ts', '<=', now)
+    .where((eb) => eb.or([eb('expires_ts', 'is', null), eb('expires_ts', '>', now)]));
+}
+
 export function notificationRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   app.get('/ecaas/notifications', {
     schema: { querystring: listQuerystring(notificationList), response: responses(pagedDocument(notificationResource), 'Notifications, paged') },
@@ -32,20 +62,7 @@ export function notificationRoutes(app: FastifyInstance, { db, clock }: AppDeps)
     // spec §6: card viewer is barred from the notification centre; the tenant's flag gates it too.
     const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, notificationList);
-    const now = clock.now();
-    // A customer-targeted notice reaches the selected customer; with none selected (program
-    // overview, corporate users) it reaches any of the user's customers. Never outside scope.
-    const audience = auth.session.customer_id && auth.customerIds.includes(auth.session.customer_id)
-      ? [auth.session.customer_id] : [...auth.customerIds];
-    const query = db.selectFrom('notifications').selectAll()
-      .where('tenant_id', '=', request.tenant.id)
-      .where((eb) => eb.or([
-        eb('buid_customer', 'is', null),
-        eb('buid_customer', 'in', audience.length ? audience : ['']),
-      ]))
-      .where((eb) => eb.or([eb('user_type', 'is', null), eb('user_type', '=', auth.user.user_type)]))
-      .where('effective_ts', '<=', now)
-      .where((eb) => eb.or([eb('expires_ts', 'is', null), eb('expires_ts', '>', now)]));
+    const query = visibleNotifications(db, auth, request.tenant.id, clock.now());
     const { rows, meta } = await fetchPage(query, list, { effective_ts: 'effective_ts' }, 'id');
     return reply.type(JSON_API).send({
       data: rows.map((row) => resource('notifications', row.id, {
@@ -57,9 +74,26 @@ export function notificationRoutes(app: FastifyInstance, { db, clock }: AppDeps)
         text_title: row.text_key ? localeText(auth.user.language, `${row.text_key}.title`, row.text_params) : row.text_title,
         text_body: row.text_key ? localeText(auth.user.language, `${row.text_key}.body`, row.text_params) : row.text_body,
         notification_links: row.notification_links,
-        notification_attachments: row.notification_attachments,
+        // Files the portal serves get its own URL (server/notifications/attachments.ts).
+        notification_attachments: publicAttachments(row.id, row.notification_attachments),
       })),
       meta: { page: meta },
     });
+  });
+
+  app.get<{ Params: { id: string; index: string } }>('/ecaas/notifications/:id/attachments/:index', {
+    schema: { params: attachmentParams, response: fileResponses(['*/*'], 'The attachment\'s bytes in its own media type') },
+    config: {
+      access: { can: ['read', 'Notification'] },
+      summary: 'An attachment the portal serves for a notification in effect for the caller; 404 when the caller does not see the notification',
+    },
+  }, async (request, reply) => {
+    const auth = authOf(request);
+    const row = await visibleNotifications(db, auth, request.tenant.id, clock.now())
+      .where('id', '=', Number(request.params.id)).executeTakeFirst();
+    const file = row ? await readAttachment(row.notification_attachments, Number(request.params.index)) : null;
+    if (!file) throw notFound();
+    return reply.type(file.contentType).header('content-disposition', contentDisposition(file.fileName))
+      .header('cache-control', 'private, no-store').send(file.content);
   });
 }

@@ -35,13 +35,16 @@ async function exposures(client: ApiClient, query = ''): Promise<ExposureDocumen
  * The expected figures, computed here from the invoices table with the rules written out again
  * (not imported), so a wrong rule in domain/exposure.ts or in the SQL shows as a difference.
  */
-async function expected(customer: string, today: string, currency?: string) {
+async function expected(customer: string, today: string, currency?: string, locations?: string[]) {
   const line = await api.db.selectFrom('credit_lines').selectAll().where('buid_customer', '=', customer).executeTakeFirstOrThrow();
   const { customer_name } = await api.db.selectFrom('customers').select('customer_name').where('buid_customer', '=', customer).executeTakeFirstOrThrow();
   const shown = currency ?? line.currency;
   const invoices = await api.db.selectFrom('invoices').selectAll()
     .where('buid_customer', '=', customer).where('currency', '=', shown).execute();
-  const owed = invoices.filter((row) => ['Billed', 'Past Due', 'Payment Pending', 'Disputed', 'On hold', 'Adjusted'].includes(row.status));
+  const allOwed = invoices.filter((row) => ['Billed', 'Past Due', 'Payment Pending', 'Disputed', 'On hold', 'Adjusted'].includes(row.status));
+  // A location narrows the invoice figures; the credit line (credit used, held, available) stays the customer's.
+  const atLocation = (rows: typeof invoices) => (locations ? rows.filter((row) => row.buid_location !== null && locations.includes(row.buid_location)) : rows);
+  const owed = atLocation(allOwed);
   const balance = (row: (typeof invoices)[number]) => row.current_due_minor + row.past_due_minor;
   const late = (row: (typeof invoices)[number]) => Math.round((Date.parse(today) - Date.parse(row.due_date!)) / 86_400_000);
   const sum = (rows: typeof invoices) => rows.reduce((total, row) => total + balance(row), 0);
@@ -50,7 +53,7 @@ async function expected(customer: string, today: string, currency?: string) {
   const due = owed.filter((row) => row.status !== 'Payment Pending');
   const past = due.filter((row) => row.due_date !== null && late(row) > 0);
   const current = due.filter((row) => row.due_date === null || late(row) <= 0);
-  const unpaid = sum(owed);
+  const unpaid = sum(allOwed);
   const sameCurrency = shown === line.currency;
   return {
     buid_customer: customer,
@@ -61,7 +64,7 @@ async function expected(customer: string, today: string, currency?: string) {
     current_due_amount: sum(current),
     current_due_count: current.length,
     unpaid_invoice: unpaid,
-    unbilled_invoice: invoices.filter((row) => row.status === 'Unbilled' || row.status === 'Pending')
+    unbilled_invoice: atLocation(invoices).filter((row) => row.status === 'Unbilled' || row.status === 'Pending')
       .reduce((total, row) => total + row.amount_minor, 0),
     late_fee: owed.reduce((total, row) => total + row.late_fee_minor, 0),
     credit_limit: sameCurrency ? line.credit_limit_minor : null,
@@ -85,6 +88,24 @@ describe('GET /exposures', () => {
     expect(body.data).toHaveLength(1);
     expect(body.data[0]).toMatchObject({ type: 'exposures', id: 'C-1001' });
     expect(body.data[0]!.attributes).toEqual(await expected('C-1001', TEST_TODAY));
+  });
+
+  it('narrows the invoice figures to filter[buid_location], keeping the customer\'s credit line (issue 13 item 7)', async () => {
+    const client = await signedIn('payer', 'C-1001');
+    const whole = (await exposures(client)).data[0]!.attributes;
+    const chicago = (await exposures(client, '?filter[buid_location]=L-1001-1')).data[0]!.attributes;
+    expect(chicago).toEqual(await expected('C-1001', TEST_TODAY, undefined, ['L-1001-1']));
+    expect(chicago.past_due_count).toBeGreaterThan(0);
+    expect(chicago.past_due_count).toBeLessThan(whole.past_due_count);
+    expect(chicago.unpaid_invoice).toBe(whole.unpaid_invoice);
+    expect(chicago.credit_available).toBe(whole.credit_available);
+    const two = (await exposures(client, '?filter[buid_location]=L-1001-1,L-1001-2')).data[0]!.attributes;
+    expect(two).toEqual(await expected('C-1001', TEST_TODAY, undefined, ['L-1001-1', 'L-1001-2']));
+    // Another customer's location matches none of this customer's invoices.
+    const foreign = (await exposures(client, '?filter[buid_location]=L-1002-1')).data[0]!.attributes;
+    expect([foreign.past_due_count, foreign.current_due_count, foreign.unbilled_invoice]).toEqual([0, 0, 0]);
+    const bad = await client.get(`/exposures?filter[buid_location]=${'L,'.repeat(600)}`);
+    expect(bad.statusCode).toBe(400);
   });
 
   it('gives the demo customer non-trivial figures in every ageing bucket', async () => {

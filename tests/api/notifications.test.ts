@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { flagOn } from '../../domain/flags.ts';
@@ -11,7 +12,7 @@ interface Notification {
   id: string;
   attributes: {
     created_ts: string; effective_ts: string; high_priority: 'Y' | 'N'; text_title: string; text_body: string;
-    notification_links: Array<{ label: string; url: string }>; notification_attachments: Array<{ file_name: string }>;
+    notification_links: Array<{ label: string; url: string }>; notification_attachments: Array<{ file_name: string; url?: string }>;
   };
 }
 interface ListDocument { data: Notification[]; meta: { page: { number: number; size: number; total: number; pages: number } } }
@@ -21,6 +22,7 @@ const PAYMENT_OPTIONS = 'New payment options';
 const HOLIDAY = 'Holiday billing schedule';
 const SUMMER = 'Summer fuel promotion ended';
 const MERCHANT = 'Merchant settlement update';
+const GUIDE_BYTES = readFileSync(new URL('../../server/notifications/files/payment-guide.pdf', import.meta.url));
 
 async function signedIn(username: string, customer?: string, host?: string): Promise<ApiClient> {
   const client = api.client(host);
@@ -54,9 +56,10 @@ describe('GET /ecaas/notifications', () => {
       notification_links: [], notification_attachments: [],
     });
     expect(options!.attributes.high_priority).toBe('N');
-    expect(options!.attributes.notification_links).toEqual([{ label: 'Payment guide', url: 'https://demo.example/help/payments' }]);
+    // Issue 13 item 9: the demo's link and attachment are the portal's own (they pointed at an outside host).
+    expect(options!.attributes.notification_links).toEqual([{ label: 'Program terms', url: '/frame/terms' }]);
     expect(options!.attributes.notification_attachments).toEqual([
-      { file_name: 'payment-guide.pdf', url: 'https://demo.example/files/payment-guide.pdf', file_size: 182400 },
+      { file_name: 'payment-guide.pdf', url: `/ecaas/notifications/${options!.id}/attachments/0`, content_type: 'application/pdf', file_size: GUIDE_BYTES.length },
     ]);
   });
 
@@ -139,6 +142,80 @@ describe('GET /ecaas/notifications', () => {
       expect(await titles(await signedIn('payer', 'C-1001'))).toEqual([HOLIDAY, PAYMENT_OPTIONS]);
     } finally {
       api.clock.set(start);
+    }
+  });
+});
+
+describe('GET /ecaas/notifications/{id}/attachments/{index} (issue 13 item 9)', () => {
+  /** The URL the list gives the payment guide, as the reader's client sees it. */
+  async function guideUrl(client: ApiClient): Promise<string> {
+    const body = (await client.get('/ecaas/notifications')).json() as ListDocument;
+    const options = body.data.find((row) => row.attributes.text_title === PAYMENT_OPTIONS)!;
+    return options.attributes.notification_attachments[0]!.url!;
+  }
+
+  it('serves the demo attachment from the portal: 200, its media type, its bytes, as a download', async () => {
+    const client = await signedIn('payer', 'C-1001');
+    const url = await guideUrl(client);
+    expect(url).toMatch(/^\/ecaas\/notifications\/\d+\/attachments\/0$/);
+    const response = await client.get(url);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('application/pdf');
+    expect(response.headers['content-disposition']).toBe('attachment; filename="payment-guide.pdf"; filename*=UTF-8\'\'payment-guide.pdf');
+    expect(response.headers['cache-control']).toBe('private, no-store');
+    expect(response.rawPayload.equals(GUIDE_BYTES)).toBe(true);
+    expect(response.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('needs a session (401), is barred for card viewers (403) and hides notices the caller does not see (404)', async () => {
+    const url = await guideUrl(await signedIn('payer', 'C-1001'));
+    const anonymous = await api.client().get(url);
+    expect(anonymous.statusCode).toBe(401);
+    expect(errorCode(anonymous)).toBe(ErrorCode.notAuthenticated);
+    const cardViewer = await (await signedIn('cardviewer', 'C-1001')).get(url);
+    expect(cardViewer.statusCode).toBe(403);
+    expect(errorCode(cardViewer)).toBe(ErrorCode.forbidden);
+    // Another tenant's user: the demo notice is not theirs.
+    const fleet = await (await signedIn('fleetadmin', 'F-3001', 'fleet.localhost')).get(url);
+    expect([403, 404]).toContain(fleet.statusCode);
+
+    // The merchant-only notice, once it carries a file, is not served to a customer user.
+    const merchantNotice = await api.db.selectFrom('notifications').select('id').where('text_title', '=', MERCHANT).executeTakeFirstOrThrow();
+    await api.db.updateTable('notifications').where('id', '=', merchantNotice.id)
+      .set({ notification_attachments: JSON.stringify([{ file_name: 'payment-guide.pdf', file: 'payment-guide.pdf', content_type: 'application/pdf' }]) }).execute();
+    try {
+      const payer = await (await signedIn('payer', 'C-1001')).get(`/ecaas/notifications/${merchantNotice.id}/attachments/0`);
+      expect(payer.statusCode).toBe(404);
+      expect(errorCode(payer)).toBe(ErrorCode.notFound);
+      expect((await (await signedIn('dealer')).get(`/ecaas/notifications/${merchantNotice.id}/attachments/0`)).statusCode).toBe(200);
+    } finally {
+      await api.db.updateTable('notifications').where('id', '=', merchantNotice.id).set({ notification_attachments: '[]' }).execute();
+    }
+  });
+
+  it('answers 404 for an attachment that is not there and 400 for a malformed one; never reads outside its folder', async () => {
+    const client = await signedIn('payer', 'C-1001');
+    const url = await guideUrl(client);
+    const missing = await client.get(url.replace(/0$/, '1'));
+    expect(missing.statusCode).toBe(404);
+    expect(errorCode(missing)).toBe(ErrorCode.notFound);
+    for (const bad of [url.replace(/0$/, 'x'), url.replace(/0$/, '-1'), '/ecaas/notifications/0/attachments/0']) {
+      const response = await client.get(bad);
+      expect(response.statusCode, bad).toBe(400);
+    }
+    const inserted = await api.db.insertInto('notifications').values({
+      tenant_id: 'demo', buid_customer: null, user_type: null, created_ts: `${TEST_TODAY}T10:00:00Z`, effective_ts: `${TEST_TODAY}T11:00:00Z`,
+      expires_ts: null, text_title: 'Sneaky', text_body: 's', notification_links: '[]',
+      notification_attachments: JSON.stringify([{ file_name: 'x', file: '../attachments.ts' }, { file_name: 'y', url: 'https://elsewhere.example/y.pdf' }]),
+    }).returning('id').executeTakeFirstOrThrow();
+    try {
+      expect((await client.get(`/ecaas/notifications/${inserted.id}/attachments/0`)).statusCode).toBe(404);
+      // A file kept elsewhere keeps its own URL and is not served here.
+      const listed = ((await client.get('/ecaas/notifications')).json() as ListDocument).data.find((row) => row.id === String(inserted.id))!;
+      expect(listed.attributes.notification_attachments).toEqual([{ file_name: 'x' }, { file_name: 'y', url: 'https://elsewhere.example/y.pdf' }]);
+      expect((await client.get(`/ecaas/notifications/${inserted.id}/attachments/1`)).statusCode).toBe(404);
+    } finally {
+      await api.db.deleteFrom('notifications').where('id', '=', inserted.id).execute();
     }
   });
 });

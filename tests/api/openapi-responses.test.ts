@@ -71,6 +71,12 @@ async function paymentId(invoice: string, account: number): Promise<string> {
   return (response.json() as { data: { id: string } }).data.id;
 }
 
+/** The seeded notification whose attachment the portal serves (server/db/seed/programs.ts). */
+async function notificationWithFile(): Promise<number> {
+  const row = await api.db.selectFrom('notifications').select('id').where('text_title', '=', 'New payment options').executeTakeFirstOrThrow();
+  return row.id;
+}
+
 beforeAll(async () => {
   api = await startTestApi({ bigCustomerInvoices: 20 });
   document = (await api.client().get('/openapi.json')).json() as OpenApiDocument;
@@ -102,6 +108,7 @@ beforeAll(async () => {
     '/merchant-invoice-documents/{document_id}/content': { who: 'admin', url: `/merchant-invoice-documents/${ids.document.document_id}/content` },
     '/document-types': { who: 'admin', url: '/document-types' },
     '/ecaas/notifications': { who: 'admin', url: '/ecaas/notifications' },
+    '/ecaas/notifications/{id}/attachments/{index}': { who: 'admin', url: `/ecaas/notifications/${await notificationWithFile()}/attachments/0` },
     '/customer-dispute-reasons': { who: 'admin', url: '/customer-dispute-reasons' },
     '/ecaas/user-group-contacts': { who: 'admin', url: '/ecaas/user-group-contacts' },
     '/customer-dispute-ineligible-trxs': { who: 'admin', url: `/customer-dispute-ineligible-trxs?filter[trx_id]=${ids.invoice.trx_id},${ids.payable.trx_id}` },

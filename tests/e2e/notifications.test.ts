@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
@@ -43,25 +44,60 @@ describe('notification centre', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
-  it('shows links opening safely in a new tab and attachments with name, size and a download link', async () => {
+  it('links and attachments are the portal\'s own: they work offline and need the reader\'s session (issue 13 item 9)', async () => {
     await openNotifications('payer');
     const options = page.getByRole('article', { name: PAYMENT_OPTIONS });
     await options.waitFor();
-    const link = options.getByRole('list', { name: 'Links' }).getByRole('link', { name: 'Payment guide (opens in a new tab)' });
-    expect(await link.getAttribute('href')).toBe('https://demo.example/help/payments');
-    expect(await link.getAttribute('target')).toBe('_blank');
-    expect(await link.getAttribute('rel')).toBe('noopener noreferrer');
+    // A link to a portal page, routed in the portal (no new tab, no outside host).
+    const link = options.getByRole('list', { name: 'Links' }).getByRole('link', { name: 'Program terms' });
+    expect(await link.getAttribute('href')).toBe('/frame/terms');
+    expect(await link.getAttribute('target')).toBeNull();
 
-    const attachment = options.getByRole('list', { name: 'Attachments' }).getByRole('link', { name: 'Download payment-guide.pdf (182.4 kB) (opens in a new tab)' });
-    expect(await attachment.getAttribute('href')).toBe('https://demo.example/files/payment-guide.pdf');
+    const guideSize = readFileSync(new URL('../../server/notifications/files/payment-guide.pdf', import.meta.url)).length;
+    const shownSize = `${(guideSize / 1000).toFixed(1)} kB`;
+    const attachment = options.getByRole('list', { name: 'Attachments' }).getByRole('link', { name: `Download payment-guide.pdf (${shownSize})` });
+    const href = await attachment.getAttribute('href');
+    expect(href).toMatch(/^\/ecaas\/notifications\/\d+\/attachments\/0$/);
     expect(await attachment.getAttribute('download')).toBe('payment-guide.pdf');
-    expect(await attachment.getAttribute('rel')).toBe('noopener noreferrer');
     // spec §9: file sizes in base-1000 units.
-    expect(await options.getByRole('list', { name: 'Attachments' }).textContent()).toContain('payment-guide.pdf (182.4 kB)');
-
+    expect(await options.getByRole('list', { name: 'Attachments' }).textContent()).toContain(`payment-guide.pdf (${shownSize})`);
     // The maintenance notice has neither.
-    const maintenance = page.getByRole('article', { name: `${MAINTENANCE} High priority` });
-    expect(await maintenance.getByRole('list').count()).toBe(0);
+    expect(await page.getByRole('article', { name: `${MAINTENANCE} High priority` }).getByRole('list').count()).toBe(0);
+
+    // Offline from the outside world: every request but the portal's own fails.
+    await page.context().route((url) => url.host !== new URL(baseUrl()).host, (route) => route.abort('internetdisconnected'));
+    const download = page.waitForEvent('download');
+    await attachment.click();
+    expect((await download).suggestedFilename()).toBe('payment-guide.pdf');
+    const served = await page.evaluate(async (url) => {
+      const response = await fetch(url);
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      return { status: response.status, type: response.headers.get('content-type'), start: String.fromCharCode(...bytes.slice(0, 5)) };
+    }, href!);
+    expect(served).toEqual({ status: 200, type: 'application/pdf', start: '%PDF-' });
+
+    await link.click();
+    await page.waitForURL('**/frame/terms');
+    const frame = page.frameLocator('iframe');
+    await expect.poll(() => frame.getByRole('heading', { level: 1 }).textContent()).toBe('Terms of the trade-credit program');
+
+    // Without a session the file is refused (401); a card viewer may not read notifications (403).
+    const anonymous = await page.context().browser()!.newContext();
+    try {
+      const response = await anonymous.request.get(`${baseUrl()}${href}`);
+      expect(response.status()).toBe(401);
+    } finally {
+      await anonymous.close();
+    }
+    const cardViewer = await page.context().browser()!.newContext();
+    try {
+      const viewerPage = await cardViewer.newPage();
+      await signIn(viewerPage, 'cardviewer');
+      await viewerPage.waitForURL('**/account/cards');
+      expect((await viewerPage.request.get(`${baseUrl()}${href}`)).status()).toBe(403);
+    } finally {
+      await cardViewer.close();
+    }
   });
 
   it('shows the merchant notice to a dealer, not the customer-only ones', async () => {

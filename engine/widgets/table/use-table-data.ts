@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, type QueryParams } from '../../data/api-client.ts';
-import { RESOURCE_ROOT } from '../../data/queries.ts';
+import { isCalledOff, RESOURCE_ROOT } from '../../data/queries.ts';
 import { useInvalidations } from '../../data/use-invalidations.ts';
 import { resolveAll } from '../../definitions/bindings.ts';
 import { useText } from '../../i18n/use-text.ts';
@@ -57,7 +57,8 @@ export interface TableError { code: string; values: Record<string, unknown> }
 const EMPTY_ROWS: TableRow[] = [];
 
 function tableError(error: unknown): TableError | null {
-  if (!error) return null;
+  // A read called off is no failure (issue 13 item 10).
+  if (!error || isCalledOff(error)) return null;
   return error instanceof ApiRequestError ? { code: error.code, values: error.meta } : { code: FALLBACK_ERROR, values: {} };
 }
 

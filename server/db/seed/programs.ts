@@ -1,4 +1,10 @@
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import { NOTIFICATION_FILES_DIR } from '../../notifications/attachments.ts';
 import { addDays, at, createRng, DEMO, FLEET, monthOf, type Writer } from './util.ts';
+
+const PAYMENT_GUIDE = 'payment-guide.pdf';
+const fileSize = (file: string) => statSync(join(NOTIFICATION_FILES_DIR, file)).size;
 
 /** Five demo notifications (one high priority, one with links and attachments, one not yet effective, one expired, one for merchants) and one fleet notification. */
 export async function seedNotifications(db: Writer, today: string): Promise<void> {
@@ -14,8 +20,10 @@ export async function seedNotifications(db: Writer, today: string): Promise<void
       ...base, tenant_id: DEMO, created_ts: day(-11), effective_ts: day(-10),
       text_title: 'New payment options',
       text_body: 'You can now pay invoices by card or set up AutoPay from the Payments page.',
-      notification_links: JSON.stringify([{ label: 'Payment guide', url: 'https://demo.example/help/payments' }]),
-      notification_attachments: JSON.stringify([{ file_name: 'payment-guide.pdf', url: 'https://demo.example/files/payment-guide.pdf', file_size: 182400 }]),
+      // Issue 13 item 9: everything the demo links to is the portal's own, so it works offline and
+      // behind the reader's session: a portal page and a file the API serves (server/notifications/attachments.ts).
+      notification_links: JSON.stringify([{ label: 'Program terms', url: '/frame/terms' }]),
+      notification_attachments: JSON.stringify([{ file_name: 'payment-guide.pdf', file: PAYMENT_GUIDE, content_type: 'application/pdf', file_size: fileSize(PAYMENT_GUIDE) }]),
     },
     {
       ...base, tenant_id: DEMO, created_ts: day(-1), effective_ts: day(7),

@@ -1,0 +1,92 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+
+let page: Page;
+usePagePerTest((created) => { page = created; });
+
+/** Issue 13 item 7: the chosen currency survives a reload; a chosen location shows and filters. */
+
+const table = () => page.locator('[data-table="invoices"]');
+const rowIds = () => table().locator('tbody tr[data-row-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')));
+
+/** GET /invoices from the page itself (its session cookie). */
+function apiIds(query: string): Promise<{ ids: string[]; total: number }> {
+  return page.evaluate(async (search) => {
+    const response = await fetch(`/invoices?${search}`, { headers: { accept: 'application/vnd.api+json' } });
+    const body = await response.json() as { data: Array<{ id: string }>; meta: { page: { total: number } } };
+    return { ids: body.data.map((item) => item.id), total: body.meta.page.total };
+  }, query);
+}
+
+/** The past-due invoice count the overview shows ("Invoices: 13"). */
+async function pastDueCount(): Promise<string> {
+  const tile = page.locator('[data-widget-id="exposure"]');
+  await tile.waitFor();
+  return (await tile.textContent()) ?? '';
+}
+
+async function signInAsPayer() {
+  await signIn(page, 'payer');
+  await page.waitForURL('**/account/overview');
+}
+
+describe('session choices in the header (issue 13 item 7)', () => {
+  it('keeps the chosen currency when the page is reloaded', async () => {
+    await signInAsPayer();
+    const switcher = page.getByTestId('currency-switcher');
+    await expect.poll(() => switcher.inputValue()).toBe('USD');
+    await switcher.click();
+    await page.getByRole('option', { name: 'CAD' }).click();
+    await expect.poll(() => switcher.inputValue()).toBe('CAD');
+
+    const exposureRead = page.waitForRequest((request) => new URL(request.url()).pathname === '/exposures');
+    await page.reload();
+    // The figures are read in the chosen currency, and the header still shows it.
+    expect(new URL((await exposureRead).url()).searchParams.get('filter[sol_currency]')).toBe('CAD');
+    await expect.poll(() => page.getByTestId('currency-switcher').inputValue()).toBe('CAD');
+
+    await page.goto(`${baseUrl()}/invoice-list/Billed`);
+    await table().waitFor();
+    await expect.poll(() => page.getByTestId('currency-switcher').inputValue()).toBe('CAD');
+  });
+
+  it('shows the chosen location in the header and limits the lists and the overview to it; "All locations" lifts it', async () => {
+    await signInAsPayer();
+    const location = page.getByTestId('location-switcher');
+    await expect.poll(() => location.inputValue()).toBe('All locations');
+    const before = await pastDueCount();
+
+    await location.click();
+    await page.getByRole('option', { name: 'Chicago Terminal – Chicago, IL' }).click();
+    await expect.poll(() => location.inputValue()).toBe('Chicago Terminal');
+    // The overview's invoice figures are the location's now.
+    await expect.poll(pastDueCount).not.toBe(before);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    await page.goto(`${baseUrl()}/invoice-list/Billed`);
+    await table().waitFor();
+    // The header still shows it (the session keeps it), and the list is the location's invoices.
+    await expect.poll(() => page.getByTestId('location-switcher').inputValue()).toBe('Chicago Terminal');
+    const base = 'filter[status]=Billed&filter[buid_customer]=C-1001&filter[sol_currency]=USD&page[size]=100';
+    const chicago = await apiIds(`${base}&filter[buid_location]=L-1001-1`);
+    const everywhere = await apiIds(base);
+    expect(chicago.total).toBeGreaterThan(0);
+    expect(chicago.total).toBeLessThan(everywhere.total);
+    await expect.poll(async () => [...await rowIds()].sort(), { timeout: 10_000 }).toEqual([...chicago.ids].sort());
+
+    await page.getByTestId('location-switcher').click();
+    await page.getByRole('option', { name: 'All locations' }).click();
+    await expect.poll(async () => [...await rowIds()].sort(), { timeout: 10_000 }).toEqual([...everywhere.ids].sort());
+  });
+
+  it('does not offer a location for a customer without locations', async () => {
+    await signIn(page, 'admin');
+    await page.waitForURL('**/account/customers');
+    await page.locator('[data-customer="C-1004"] button').click();
+    await page.waitForURL(/\/account\/overview/);
+    await page.getByTestId('customer-switcher').waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByTestId('location-switcher').count()).toBe(0);
+  });
+});
