@@ -1,4 +1,4 @@
-import { Anchor, Progress, Stack, Table, Text } from '@mantine/core';
+import { Anchor, Progress, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { lookup, resolveBinding } from '../definitions/bindings.ts';
 import { useResource, type SourceDefinition } from '../data/use-resource.ts';
@@ -96,7 +96,13 @@ function BarChart({ node, record }: { node: WidgetNode; record: ChartRecord }) {
             </div>
             <Text size="sm" ta="right" aria-hidden={bar.to ? undefined : true}>
               {bar.to
-                ? <Anchor component={Link} to={bar.to} data-value aria-label={node.linkLabel ? t(String(node.linkLabel), { label: t(bar.label) }) : undefined}>{formatValue(format, bar.value, currency)}</Anchor>
+                ? (
+                  <Anchor component={Link} to={bar.to}>
+                    <span data-value>{formatValue(format, bar.value, currency)}</span>
+                    {/* The name starts with the figure shown (WCAG 2.5.3) and says where it leads. */}
+                    {node.linkLabel ? <VisuallyHidden> {t(String(node.linkLabel), { label: t(bar.label) })}</VisuallyHidden> : null}
+                  </Anchor>
+                )
                 : <span data-value>{formatValue(format, bar.value, currency)}</span>}
               {bar.count ? <Text span size="xs" c="dimmed" aria-hidden> · {bar.count}</Text> : null}
             </Text>

@@ -63,7 +63,7 @@ export function BulkActions({ definition, selection, list }: { definition: Table
         {count > 0 ? <Button size="sm" variant="subtle" onClick={selection.clear}>{t('table.clearSelection')}</Button> : null}
       </Group>
       {notices.map((notice) => (
-        <Text key={notice.text} size="sm" c="orange.9" role="status" data-left-out={notice.count}>{t(notice.text, { count: notice.count, total: notice.total })}</Text>
+        <Text key={notice.text} size="sm" fw={500} role="status" data-left-out={notice.count}>{t(notice.text, { count: notice.count, total: notice.total })}</Text>
       ))}
       {problem ? (
         <Alert color="red" role="alert" withCloseButton closeButtonLabel={t('table.dismiss')} onClose={() => setProblem(null)} data-selection-problem="true">
