@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  bankAccountKind, bankAccountProblems, bankAccountRecord, currentAutopayAccount, isAbaRoutingNumber, isCfiBankNumber,
+  accountLabel, bankAccountKind, bankAccountProblems, bankAccountRecord, currentAutopayAccount, isAbaRoutingNumber, isCfiBankNumber,
   isCfiBranchNumber, maskAccountNumber, paymentTypesProblem, routingNumberProblem, stopsOnlinePayment,
 } from './bank-accounts.ts';
 import { ErrorCode } from './error-codes.ts';
@@ -129,5 +129,14 @@ describe('AutoPay and the last online method', () => {
     expect(stopsOnlinePayment(accounts.slice(0, 2), 2)).toBe(true);
     expect(stopsOnlinePayment(accounts.slice(0, 2), '2')).toBe(true);
     expect(stopsOnlinePayment([], 9)).toBe(false);
+  });
+});
+
+describe('accountLabel (issue 13: the AutoPay conflict names more than the last four digits)', () => {
+  it('names the bank, the account name and the masked number, leaving out what is missing or repeated', () => {
+    expect(accountLabel({ bank_name: 'JPMorgan Chase Bank', account_name: 'Operating', account_number: '000123456789' })).toBe('JPMorgan Chase Bank · Operating ••••6789');
+    expect(accountLabel({ bank_name: null, account_name: 'Maple Freight', account_number: '5012345' })).toBe('Maple Freight ••••2345');
+    expect(accountLabel({ bank_name: 'First Bank', account_name: ' First Bank ', account_number: '123456789' })).toBe('First Bank ••••6789');
+    expect(accountLabel({ bank_name: '', account_name: null, account_number: '123456789' })).toBe('••••6789');
   });
 });

@@ -181,6 +181,17 @@ export function maskAccountNumber(number: string): string {
   return `••••${number.slice(-4)}`;
 }
 
+/**
+ * How a message names an account: bank, account name and the masked number, so two accounts
+ * that share their last four digits are told apart (issue 13). Missing or repeated names are left out.
+ * accountLabel({ bank_name: 'JPMorgan Chase Bank', account_name: 'Operating', account_number: '000123456789' })
+ *   === 'JPMorgan Chase Bank · Operating ••••6789'
+ */
+export function accountLabel(account: { bank_name: string | null; account_name: string | null; account_number: string }): string {
+  const names = [...new Set([account.bank_name, account.account_name].map((name) => name?.trim() ?? '').filter(Boolean))];
+  return [names.join(' · '), maskAccountNumber(account.account_number)].filter(Boolean).join(' ');
+}
+
 /** What the account rules need to know of a customer's live accounts. */
 export interface LiveAccount { id: string | number; autopay: boolean; online_payment: boolean }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays, AGEING_BUCKETS, ageingBucket, ageingRanges, centralDay, creditAvailableMinor, CREDIT_USED_STATUSES,
-  daysPastDue, exposureClass, openBalanceMinor, percentUsed, UNBILLED_STATUSES,
+  daysPastDue, DUE_STATUSES, EXPOSURE_BUCKETS, exposureBucketRule, exposureClass, inExposureBucket, openBalanceMinor, percentUsed, UNBILLED_STATUSES,
 } from './exposure.ts';
 import { INVOICE_STATUSES } from './invoice-status.ts';
 
@@ -86,5 +86,30 @@ describe('credit line', () => {
     expect(percentUsed(0, 10_000)).toBe(0);
     expect(percentUsed(1, 0)).toBe(100);
     expect(percentUsed(0, 0)).toBe(0);
+  });
+});
+
+describe('exposure buckets (the figures the overview links to a list)', () => {
+  const today = '2026-11-23';
+  const due = (status: string, due_date: string | null) => ({ status, due_date });
+  it('puts a due invoice in exactly one ageing bucket, agreeing with ageingBucket, and past due is every bucket after current', () => {
+    for (const dueDate of [null, '2026-12-01', today, '2026-11-22', '2026-10-24', '2026-10-23', '2026-09-24', '2026-08-25', '2026-08-24', '2025-01-01']) {
+      for (const status of ['Billed', 'Past Due', 'Disputed', 'On hold', 'Adjusted']) {
+        const buckets = AGEING_BUCKETS.filter((bucket) => inExposureBucket(due(status, dueDate), bucket, today));
+        expect(buckets).toEqual([ageingBucket(dueDate, today)]);
+        expect(inExposureBucket(due(status, dueDate), 'past_due', today)).toBe(buckets[0] !== 'current');
+      }
+    }
+  });
+
+  it('leaves what is being paid, paid or not billed out of the due buckets, and counts Unbilled and Pending as unbilled', () => {
+    for (const status of ['Payment Pending', 'Paid', 'Terminated', 'Unbilled', 'Pending']) {
+      expect(EXPOSURE_BUCKETS.filter((bucket) => bucket !== 'unbilled' && inExposureBucket(due(status, '2026-10-01'), bucket, today))).toEqual([]);
+    }
+    expect(DUE_STATUSES).toEqual(['Billed', 'Past Due', 'Disputed', 'On hold', 'Adjusted']);
+    expect(inExposureBucket(due('Pending', null), 'unbilled', today)).toBe(true);
+    expect(inExposureBucket(due('Unbilled', '2026-01-01'), 'unbilled', today)).toBe(true);
+    expect(inExposureBucket(due('Billed', null), 'unbilled', today)).toBe(false);
+    expect(exposureBucketRule('past_due', today)).toEqual({ statuses: DUE_STATUSES, due: { to: '2026-11-22' }, undatedIn: false });
   });
 });

@@ -119,3 +119,42 @@ export function percentUsed(used: number, limit: number): number {
   if (limit <= 0) return 100;
   return Math.min(100, Math.floor((used * 100) / limit));
 }
+
+/** What is due (the due figures and the ageing buckets): credit used less what is being paid. */
+export const DUE_STATUSES: readonly InvoiceStatus[] = CREDIT_USED_STATUSES.filter((status) => !IN_PAYMENT_STATUSES.includes(status));
+
+/**
+ * The overview's figures that open a list (issue 13: a tile's count and amount must equal the list
+ * behind its link): the ageing buckets, "past due" (every bucket after current) and "unbilled".
+ * GET /exposures groups by these rules and GET /invoices filters by them (filter[exposure_bucket]),
+ * so a figure and its list can never disagree.
+ */
+export const EXPOSURE_BUCKETS = [...AGEING_BUCKETS, 'past_due', 'unbilled'] as const;
+export type ExposureBucket = (typeof EXPOSURE_BUCKETS)[number];
+
+export function isExposureBucket(value: string): value is ExposureBucket {
+  return (EXPOSURE_BUCKETS as readonly string[]).includes(value);
+}
+
+/**
+ * An invoice is in a bucket when its status is one of `statuses` and its due date lies in `due`
+ * (inclusive; no bound = open); `undatedIn` says whether an invoice with no due date is in it.
+ * The amount of a due bucket is the open balance (current due + past due); of unbilled, the amount.
+ */
+export interface ExposureBucketRule { statuses: readonly InvoiceStatus[]; due?: DayRange; undatedIn: boolean }
+
+/** exposureBucketRule('past_due', '2026-11-23') → { statuses: DUE_STATUSES, due: { to: '2026-11-22' }, undatedIn: false } */
+export function exposureBucketRule(bucket: ExposureBucket, today: string): ExposureBucketRule {
+  if (bucket === 'unbilled') return { statuses: UNBILLED_STATUSES, undatedIn: true };
+  if (bucket === 'past_due') return { statuses: DUE_STATUSES, due: { to: addDays(today, -1) }, undatedIn: false };
+  // No due date counts as current (ageingBucket above).
+  return { statuses: DUE_STATUSES, due: ageingRanges(today)[bucket], undatedIn: bucket === 'current' };
+}
+
+/** The same rule over one invoice, for the browser and the tests. */
+export function inExposureBucket(invoice: { status: string; due_date: string | null }, bucket: ExposureBucket, today: string): boolean {
+  const rule = exposureBucketRule(bucket, today);
+  if (!(rule.statuses as readonly string[]).includes(invoice.status)) return false;
+  if (invoice.due_date === null) return rule.undatedIn;
+  return (rule.due?.from === undefined || invoice.due_date >= rule.due.from) && (rule.due?.to === undefined || invoice.due_date <= rule.due.to);
+}

@@ -24,7 +24,7 @@ function environment(answer: boolean) {
   } satisfies ActionEnvironment;
 }
 
-const conflict = { errors: [{ status: '409', code: 'errors.bankAccounts.autopayConflict', meta: { account: '••••6789' } }] };
+const conflict = { errors: [{ status: '409', code: 'errors.bankAccounts.autopayConflict', meta: { account: '••••6789', label: 'JPMorgan Chase Bank · Operating ••••6789' } }] };
 let bodies: unknown[];
 
 beforeEach(() => {
@@ -46,7 +46,7 @@ describe('mutate with retry (the AutoPay conflict flow)', () => {
     const env = environment(true);
     const outcome = await runAction(definition, { ...context, form: { bank_country: 'US', autopay: true } }, env);
     expect(outcome.ok).toBe(true);
-    expect(env.confirm).toHaveBeenCalledWith('paymentMethods.conflict.title', 'paymentMethods.conflict.message', undefined, { account: '••••6789' });
+    expect(env.confirm).toHaveBeenCalledWith('paymentMethods.conflict.title', 'paymentMethods.conflict.message', undefined, { account: '••••6789', label: 'JPMorgan Chase Bank · Operating ••••6789' });
     expect(bodies).toEqual([
       { bank_country: 'US', autopay: true, buid_customer: 'C-1001' },
       { bank_country: 'US', autopay: true, buid_customer: 'C-1001', replace_autopay: true },
@@ -67,6 +67,6 @@ describe('mutate with retry (the AutoPay conflict flow)', () => {
     const outcome = await runAction({ ...definition, retry: { ...(definition.retry as object), code: 'errors.other' } }, { ...context, form: {} }, env);
     expect(outcome.ok).toBe(false);
     expect(env.confirm).not.toHaveBeenCalled();
-    expect(env.notify).toHaveBeenCalledWith('error', 'errors.bankAccounts.autopayConflict', { account: '••••6789' });
+    expect(env.notify).toHaveBeenCalledWith('error', 'errors.bankAccounts.autopayConflict', { account: '••••6789', label: 'JPMorgan Chase Bank · Operating ••••6789' });
   });
 });

@@ -4111,6 +4111,7 @@ export interface operations {
                                 current_due_amount: number;
                                 current_due_count: number;
                                 customer_count: number;
+                                customer_ids: string;
                                 late_fee: number;
                                 past_due_count: number;
                                 past_due_total: number;
@@ -4177,6 +4178,8 @@ export interface operations {
                 "filter[buid_merchant]"?: string;
                 "filter[due_from]"?: string;
                 "filter[due_to]"?: string;
+                /** @description The invoices an overview figure of GET /exposures counts: an ageing bucket, past_due (every bucket after current) or unbilled, by the rules of domain/exposure.ts (statuses and due date, today in Central US time); combines with filter[status] */
+                "filter[exposure_bucket]"?: "current" | "d1_30" | "d31_60" | "d61_90" | "over_90" | "past_due" | "unbilled";
                 /** @description Comma-separated, up to 500 */
                 "filter[invoice_id]"?: string;
                 "filter[po_number]"?: string;
@@ -4283,6 +4286,8 @@ export interface operations {
                 "filter[buid_merchant]"?: string;
                 "filter[due_from]"?: string;
                 "filter[due_to]"?: string;
+                /** @description The invoices an overview figure of GET /exposures counts: an ageing bucket, past_due (every bucket after current) or unbilled, by the rules of domain/exposure.ts (statuses and due date, today in Central US time); combines with filter[status] */
+                "filter[exposure_bucket]"?: "current" | "d1_30" | "d31_60" | "d61_90" | "over_90" | "past_due" | "unbilled";
                 /** @description Comma-separated, up to 500 */
                 "filter[invoice_id]"?: string;
                 "filter[po_number]"?: string;

@@ -57,7 +57,7 @@ export function resolveAll(values: Record<string, unknown> | undefined, context:
 /**
  * A filter or query parameter value of a source: a constant, a binding, or a conditional value
  * `{ "value": "{session.selectedCurrency}", "when": { "flags.multi_currency_enabled": true } }`
- * that is sent only when its query matches (else its `otherwise`, when it has one). Arrays are sent comma-separated ("C-1,C-2");
+ * that is sent only when its query matches (else its `otherwise`, when it has one, resolved the same way). Arrays are sent comma-separated ("C-1,C-2");
  * undefined, null and '' are not sent.
  */
 export function resolveQueryValue(value: unknown, context: BindingContext): string | undefined {
@@ -65,8 +65,8 @@ export function resolveQueryValue(value: unknown, context: BindingContext): stri
   if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'value' in value) {
     const conditional = value as { value: unknown; when?: Record<string, unknown>; otherwise?: unknown };
     if (conditional.when && !conditionHolds(conditional.when, context)) {
-      if (conditional.otherwise === undefined) return undefined;
-      resolved = conditional.otherwise;
+      // `otherwise` may itself be conditional: { value: '{query.currency}', when: …, otherwise: { value: '{session.selectedCurrency}', when: … } }.
+      return conditional.otherwise === undefined ? undefined : resolveQueryValue(conditional.otherwise, context);
     } else {
       resolved = conditional.value;
     }

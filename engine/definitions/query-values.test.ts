@@ -28,6 +28,15 @@ describe('query values (source filters and params)', () => {
     expect(resolveQueryValue(customers, context)).toBe('C-1001,C-1002');
     expect(resolveQueryValue(customers, { ...context, query: { customer: 'C-1002' } })).toBe('C-1002');
   });
+  it('chains a conditional `otherwise` (the currency an overview link carries, else the session\'s when the flag is on)', () => {
+    const currency = {
+      value: '{query.currency}', when: { 'query.currency': { $exists: true } },
+      otherwise: { value: '{session.selectedCurrency}', when: { 'flags.multi_currency_enabled': true } },
+    };
+    expect(resolveQueryValue(currency, { ...context, query: { currency: 'CAD' } })).toBe('CAD');
+    expect(resolveQueryValue(currency, context)).toBe('USD');
+    expect(resolveQueryValue(currency, { ...context, flags: { multi_currency_enabled: false } })).toBeUndefined();
+  });
   it('sends a conditional value only when its condition holds', () => {
     const currency = { value: '{session.selectedCurrency}', when: { 'flags.multi_currency_enabled': true } };
     expect(resolveQueryValue(currency, context)).toBe('USD');

@@ -1,15 +1,21 @@
-import { Progress, Stack, Table, Text } from '@mantine/core';
-import { lookup } from '../definitions/bindings.ts';
+import { Anchor, Progress, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Link } from 'react-router';
+import { lookup, resolveBinding } from '../definitions/bindings.ts';
 import { useResource, type SourceDefinition } from '../data/use-resource.ts';
 import type { WidgetNode } from '../definitions/types.ts';
 import { useFormatter } from '../format/use-formatter.ts';
 import { useText } from '../i18n/use-text.ts';
 import type { FormatterName } from '../registry/names.ts';
 import type { WidgetProps } from '../registry/widget-contract.ts';
+import { usePortalPath } from '../routing/navigation.ts';
+import { useScreen } from '../screens/screen-context.tsx';
 import { DataState } from './DataState.tsx';
 
-/** One bar: a labelled figure of the record, optionally with a count ("ageing.d1_30.amount_minor"). */
-interface Series { label: string; field: string; countField?: string }
+/**
+ * One bar: a labelled figure of the record, optionally with a count ("ageing.d1_30.amount_minor")
+ * and a link to the list it counts (a route template over the record, named by the chart's `linkLabel`).
+ */
+interface Series { label: string; field: string; countField?: string; link?: string }
 
 type ChartRecord = Record<string, unknown>;
 
@@ -22,7 +28,8 @@ const numberAt = (record: ChartRecord, path: string | undefined): number | null 
  * Two light charts without a charting library, over one record of the source:
  * - `bar`: labelled horizontal bars (`series`, each optionally with a `countField`), figures
  *   formatted with `format` (default currency, in the record's `currency`); a table carries the
- *   same figures for screen readers, named by `caption` (else `title`, which also shows).
+ *   same figures for screen readers, named by `caption` (else `title`, which also shows). A bar
+ *   with a `link` makes its figure a link to the list behind it, named `linkLabel` with {{label}}.
  * - `progress`: a share of a total (the credit line used). The percent is the record's
  *   `percentField` when given (the server's rounding), else `valueField` over `totalField`.
  *   Without a total (no credit line in this currency) it shows `missing`, or nothing.
@@ -59,12 +66,16 @@ function BarChart({ node, record }: { node: WidgetNode; record: ChartRecord }) {
   const currency = String(record.currency ?? '') || undefined;
   const format = (node.format as FormatterName | undefined) ?? 'currency';
   const countLabel = (node.countLabel as string | undefined) ?? 'common.stats.count';
+  const portalPath = usePortalPath();
+  const { bindings } = useScreen();
+  const linkOf = (item: Series) => (item.link ? portalPath(String(resolveBinding(item.link, { ...bindings, record }))) : undefined);
   const bars = (node.series as Series[]).map((item) => {
     const count = numberAt(record, item.countField);
     return {
       ...item,
       value: numberAt(record, item.field) ?? 0,
       count: count === null ? null : t(countLabel, { count: formatValue('number', count) }),
+      to: linkOf(item),
     };
   });
   const max = Math.max(1, ...bars.map((bar) => bar.value));
@@ -74,17 +85,26 @@ function BarChart({ node, record }: { node: WidgetNode; record: ChartRecord }) {
   return (
     <Stack gap="xs" data-widget-id={node.id}>
       {title ? <Text fw={600} aria-hidden>{title}</Text> : null}
-      <div aria-hidden>
+      {/* The bars are drawn for the eye; the table below carries the figures, and only a bar's link is exposed here. */}
+      <div>
         {bars.map((bar) => (
           <div key={bar.field} data-series={bar.field}
             style={{ display: 'grid', gridTemplateColumns: 'minmax(100px, 180px) 1fr minmax(130px, 200px)', alignItems: 'center', gap: 8, marginBottom: 6 }}>
-            <Text size="sm">{t(bar.label)}</Text>
-            <div style={{ background: 'var(--mantine-color-gray-2)', borderRadius: 4, height: 14 }}>
+            <Text size="sm" aria-hidden>{t(bar.label)}</Text>
+            <div aria-hidden style={{ background: 'var(--mantine-color-gray-2)', borderRadius: 4, height: 14 }}>
               <div style={{ width: `${(Math.max(0, bar.value) / max) * 100}%`, background: 'var(--mantine-primary-color-filled)', height: 14, borderRadius: 4 }} />
             </div>
-            <Text size="sm" ta="right">
-              <span data-value>{formatValue(format, bar.value, currency)}</span>
-              {bar.count ? <Text span size="xs" c="dimmed"> · {bar.count}</Text> : null}
+            <Text size="sm" ta="right" aria-hidden={bar.to ? undefined : true}>
+              {bar.to
+                ? (
+                  <Anchor component={Link} to={bar.to}>
+                    <span data-value>{formatValue(format, bar.value, currency)}</span>
+                    {/* The name starts with the figure shown (WCAG 2.5.3) and says where it leads. */}
+                    {node.linkLabel ? <VisuallyHidden> {t(String(node.linkLabel), { label: t(bar.label) })}</VisuallyHidden> : null}
+                  </Anchor>
+                )
+                : <span data-value>{formatValue(format, bar.value, currency)}</span>}
+              {bar.count ? <Text span size="xs" c="dimmed" aria-hidden> · {bar.count}</Text> : null}
             </Text>
           </div>
         ))}

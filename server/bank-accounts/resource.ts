@@ -1,6 +1,6 @@
 import type { FromSchema } from 'json-schema-to-ts';
 import type { Selectable } from 'kysely';
-import { maskAccountNumber, stopsOnlinePayment } from '../../domain/bank-accounts.ts';
+import { accountLabel, maskAccountNumber, stopsOnlinePayment } from '../../domain/bank-accounts.ts';
 import type { BankAccountsTable } from '../db/schema.ts';
 import { boolean, instant, nullableText, resourceSchema, strictObject, text } from '../http/api-schema.ts';
 import { resource } from '../http/jsonapi.ts';
@@ -56,4 +56,9 @@ export function bankAccountResource(row: BankAccountRow, live: readonly BankAcco
 /** What a conflict or an audit entry may name of an account: never the full number. */
 export function accountSummary(row: BankAccountRow) {
   return { account_id: String(row.id), account: maskAccountNumber(row.account_number), bank_name: row.bank_name ?? row.account_name };
+}
+
+/** The 409 of the AutoPay conflict: the summary, the account's name and `label`, which its texts show ({{label}}). */
+export function conflictMeta(row: BankAccountRow) {
+  return { ...accountSummary(row), account_name: row.account_name, label: accountLabel(row) };
 }

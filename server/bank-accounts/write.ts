@@ -4,7 +4,7 @@ import { audit } from '../audit.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import { liveAccounts, lockCustomer } from './queries.ts';
-import { accountSummary, type BankAccountRow } from './resource.ts';
+import { accountSummary, conflictMeta, type BankAccountRow } from './resource.ts';
 
 /** Who writes, for the audit log, and when (the app's clock). */
 export interface Actor { tenantId: string; userId: number; now: Date }
@@ -22,13 +22,13 @@ async function removeRow(trx: Database, actor: Actor, row: BankAccountRow, reaso
 
 /**
  * spec §4: only one AutoPay account. When `id` is to use AutoPay and another live account does,
- * refuse with 409 naming that account (masked), unless the caller confirmed `replace`: then the
+ * refuse with 409 naming that account (bank, name and masked number), unless the caller confirmed `replace`: then the
  * current AutoPay account is removed for good, in the caller's transaction.
  */
 async function settleAutopay(trx: Database, actor: Actor, live: BankAccountRow[], id: number | undefined, replace: boolean): Promise<void> {
   const current = currentAutopayAccount(live, id);
   if (!current) return;
-  if (!replace) throw new ApiError(409, ErrorCode.autopayConflict, { pointer: '/autopay' }, accountSummary(current));
+  if (!replace) throw new ApiError(409, ErrorCode.autopayConflict, { pointer: '/autopay' }, conflictMeta(current));
   await removeRow(trx, actor, current, 'autopay_replaced');
 }
 

@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import {
-  AGEING_BUCKETS, ageingRanges, creditAvailableMinor, CREDIT_USED_STATUSES, IN_PAYMENT_STATUSES, percentUsed, UNBILLED_STATUSES,
+  AGEING_BUCKETS, creditAvailableMinor, CREDIT_USED_STATUSES, exposureBucketRule, IN_PAYMENT_STATUSES, percentUsed, UNBILLED_STATUSES,
   type AgeingBucket,
 } from '../../domain/exposure.ts';
 import type { Database } from '../db/database.ts';
+import { exposureBucketCondition } from './exposure-buckets.ts';
 
 export interface Exposure {
   buid_customer: string;
@@ -30,17 +31,14 @@ interface GroupRow { buid_customer: string; grp: Group; shown: boolean; count: n
 const list = (values: readonly string[]) => sql.join(values.map((value) => sql.val(value)));
 
 /**
- * Each open invoice's group in one CASE: not billed yet, being paid, else its ageing bucket by due date
- * (the ranges of domain/exposure.ts are contiguous, so "due on or after the bucket's first
- * day" in order from current to d61_90 picks the right one; no due date counts as current).
+ * Each open invoice's group in one CASE: not billed yet, being paid, else its ageing bucket, each
+ * by the bucket rules of domain/exposure.ts (the same conditions filter[exposure_bucket] of
+ * GET /invoices applies, so every figure equals the list behind its link).
  */
 function groupOf(today: string) {
-  const ranges = ageingRanges(today);
-  const whens = (['current', 'd1_30', 'd31_60', 'd61_90'] as const)
-    .map((bucket) => sql`when i.due_date >= ${ranges[bucket].from}::date then ${bucket}`);
-  return sql`case when i.status in (${list(UNBILLED_STATUSES)}) then 'unbilled'
-    when i.status in (${list(IN_PAYMENT_STATUSES)}) then 'in_payment'
-    when i.due_date is null then 'current' ${sql.join(whens, sql` `)} else 'over_90' end`;
+  const whens = (['unbilled', ...AGEING_BUCKETS] as const)
+    .map((bucket) => sql`when ${exposureBucketCondition(exposureBucketRule(bucket, today), 'i')} then ${bucket}`);
+  return sql`case when i.status in (${list(IN_PAYMENT_STATUSES)}) then 'in_payment' ${sql.join(whens, sql` `)} end`;
 }
 
 /**

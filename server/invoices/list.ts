@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from 'kysely';
+import { exposureBucketRule, EXPOSURE_BUCKETS, isExposureBucket } from '../../domain/exposure.ts';
 import { parseInvoiceStatus, type InvoiceStatus } from '../../domain/invoice-status.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AuthContext } from '../auth/context.ts';
@@ -8,6 +9,7 @@ import { badRequest } from '../http/errors.ts';
 import { parseDay, parseIdList, parseMinor, type ListQuery, type ListSpec, type SortTerm } from '../http/list-query.ts';
 import { likePattern } from '../routes/customers.ts';
 import { CSV_INVOICE_COLUMNS } from './csv.ts';
+import { exposureBucketCondition } from './exposure-buckets.ts';
 import { applyScope, listScope } from './scope.ts';
 
 /** spec §7 GET /invoices: every filter the invoice lists, the program overview and the CSV export use. */
@@ -15,7 +17,7 @@ export const invoiceList = {
   filters: [
     'buid_customer', 'status', 'trx_id', 'invoice_id', 'po_number', 'search',
     'due_from', 'due_to', 'received_from', 'received_to', 'amount_min', 'amount_max',
-    'product', 'buid_merchant', 'sol_currency', 'buid_location',
+    'product', 'buid_merchant', 'sol_currency', 'buid_location', 'exposure_bucket',
   ] as const,
   sorts: [
     'invoice_id', 'trx_id', 'po_number', 'status', 'due_date', 'received_date', 'amount',
@@ -35,6 +37,11 @@ export const invoiceList = {
     trx_id: { type: 'string', description: 'Comma-separated, up to 500' },
     invoice_id: { type: 'string', description: 'Comma-separated, up to 500' },
     buid_location: { type: 'string', description: 'Comma-separated, up to 500' },
+    exposure_bucket: {
+      type: 'string', enum: EXPOSURE_BUCKETS,
+      description: 'The invoices an overview figure of GET /exposures counts: an ageing bucket, past_due (every bucket after current) '
+        + 'or unbilled, by the rules of domain/exposure.ts (statuses and due date, today in Central US time); combines with filter[status]',
+    },
   },
 } satisfies ListSpec<string, string>;
 
@@ -85,10 +92,13 @@ function parseText(raw: string | undefined, parameter: string): string | undefin
 
 /**
  * The scoped, filtered invoices, without a selection (the caller selects, counts or streams).
+ * `today` (Central US, spec §9) places filter[exposure_bucket]'s due-date bounds.
  * Every condition compares a bare column to constants, so the indexes on
  * (buid_customer, status, due_date, trx_id) and (buid_customer, due_date, trx_id) apply.
  */
-export function filteredInvoices(db: Database, auth: AuthContext, filters: InvoiceListQuery['filters']): SelectQueryBuilder<DB, 'invoices', object> {
+export function filteredInvoices(
+  db: Database, auth: AuthContext, filters: InvoiceListQuery['filters'], today: string,
+): SelectQueryBuilder<DB, 'invoices', object> {
   let query = applyScope(db.selectFrom('invoices'), listScope(auth, filters));
 
   const statuses = parseStatuses(filters.status);
@@ -125,6 +135,11 @@ export function filteredInvoices(db: Database, auth: AuthContext, filters: Invoi
   if (currency) query = query.where('invoices.currency', '=', currency);
   const locations = parseIdList(filters.buid_location, 'filter[buid_location]');
   if (locations) query = query.where('invoices.buid_location', 'in', locations);
+  const bucket = filters.exposure_bucket;
+  if (bucket !== undefined) {
+    if (!isExposureBucket(bucket)) throw badRequest(ErrorCode.invalidFilter, { parameter: 'filter[exposure_bucket]' });
+    query = query.where(exposureBucketCondition(exposureBucketRule(bucket, today), 'invoices'));
+  }
   return query;
 }
 
@@ -143,11 +158,14 @@ const RESPONSE_COLUMNS = [
   'merchant_original_invoice',
 ] as const satisfies ReadonlyArray<keyof DB['invoices']>;
 
-/** The columns every invoice response carries, with the merchant's name and the attachment count. */
+/** The columns every invoice response carries, with the merchant's name, the attachment count and the dispute eligibility's inputs. */
 export function selectInvoiceColumns(query: SelectQueryBuilder<DB, 'invoices', object>) {
   return query.select(RESPONSE_COLUMNS.map((column) => `invoices.${column}` as const)).select([
     merchantName().as('merchant_name'),
     sql<number>`(select count(*)::int from invoice_documents d where d.trx_id = invoices.trx_id)`.as('attachments'),
+    // What domain/disputes.ts needs beside the row to decide eligibleForDispute (as POST /ecaas/disputes does).
+    sql<string | null>`(select x.ineligible_reason from dispute_ineligible_trxs x where x.trx_id = invoices.trx_id)`.as('listed_ineligible_reason'),
+    sql<boolean>`exists (select 1 from disputes d where d.trx_id = invoices.trx_id and d.status <> 'closed')`.as('open_dispute'),
   ]);
 }
 

@@ -1,4 +1,5 @@
 import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
+import { centralDay } from '../../domain/exposure.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
@@ -88,8 +89,8 @@ function seekSegments(filtered: Filtered, field: InvoiceSort, direction: SortDir
 }
 
 /** The statements GET /invoices runs for a page without a known boundary; the benchmark prints them. */
-export function invoicePageQueries(db: Database, auth: AuthContext, list: InvoiceListQuery) {
-  const filtered = filteredInvoices(db, auth, list.filters);
+export function invoicePageQueries(db: Database, auth: AuthContext, list: InvoiceListQuery, today = centralDay(new Date())) {
+  const filtered = filteredInvoices(db, auth, list.filters, today);
   const terms: OrderTerm[] = list.sort.map((term) => ({ expression: column(term.field), direction: term.direction }));
   terms.push({ expression: sql.ref(INVOICE_TIEBREAKER), direction: list.sort.at(-1)?.direction ?? 'asc' });
   const count = filtered.select(sql<number>`count(*)::int`.as('total'));
@@ -111,12 +112,13 @@ export function invoicePageQueries(db: Database, auth: AuthContext, list: Invoic
 /**
  * One page of GET /invoices. A page after a known boundary (an earlier page of the same list
  * ended there) seeks past it through the index; any other page steps over the rows before it.
- * The total comes from the count cache, read at the same time.
+ * The total comes from the count cache, read at the same time. `today` (the server's clock, Central
+ * US) places filter[exposure_bucket]; the count cache keys on the statement, so a new day is a new key.
  */
 export async function fetchInvoicePage(
-  db: Database, auth: AuthContext, list: InvoiceListQuery, caches: InvoiceListCaches = invoiceListCaches,
+  db: Database, auth: AuthContext, list: InvoiceListQuery, caches: InvoiceListCaches = invoiceListCaches, today = centralDay(new Date()),
 ): Promise<{ rows: InvoiceRow[]; meta: PageMeta }> {
-  const queries = invoicePageQueries(db, auth, list);
+  const queries = invoicePageQueries(db, auth, list, today);
   const total = caches.counts.get(queries.countKey, async () => (await queries.count.executeTakeFirstOrThrow()).total);
   const { size } = list.page;
   const offset = (list.page.number - 1) * size;

@@ -1,4 +1,5 @@
 import type { FromSchema } from 'json-schema-to-ts';
+import { disputeIneligibleReason } from '../../domain/disputes.ts';
 import { INVOICE_STATUSES, isPayable } from '../../domain/invoice-status.ts';
 import type { Invoice } from '../db/schema.ts';
 import {
@@ -6,7 +7,11 @@ import {
 } from '../http/api-schema.ts';
 import { resource } from '../http/jsonapi.ts';
 
-export type InvoiceRow = Omit<Invoice, 'updated_at'> & { merchant_name: string | null; attachments: number };
+export type InvoiceRow = Omit<Invoice, 'updated_at'> & {
+  merchant_name: string | null; attachments: number;
+  /** The program's ineligible-list reason, and whether a dispute on the invoice is open (domain/disputes.ts). */
+  listed_ineligible_reason: string | null; open_dispute: boolean;
+};
 
 /** The attributes of an invoice resource; invoiceResource is typed by it, so the two cannot drift. */
 export const invoiceAttributesSchema = strictObject({
@@ -45,6 +50,10 @@ export const invoiceResourceSchema = resourceSchema('invoices', invoiceAttribute
 /**
  * spec §3 Invoice, camel-cased as the portal receives it. Money stays integer minor units
  * beside the currency; the browser formats. Fields the spec does not list are not sent.
+ * eligibleForDispute is the whole rule of domain/disputes.ts (the program's ineligible list, the
+ * stored flag, an open dispute, the status), as GET /customer-dispute-ineligible-trxs and
+ * POST /ecaas/disputes apply it, so the portal offers Dispute and Request chargeback only where
+ * they would be accepted (issue 13).
  */
 export function invoiceResource(row: InvoiceRow) {
   return resource<InvoiceAttributes>('invoices', row.trx_id, {
@@ -53,7 +62,7 @@ export function invoiceResource(row: InvoiceRow) {
     transactionId: row.trx_id,
     poNumber: row.po_number,
     status: row.status,
-    eligibleForDispute: row.eligible_for_dispute ? 'Y' : 'N',
+    eligibleForDispute: disputeIneligibleReason(row, row.listed_ineligible_reason, row.open_dispute) === null ? 'Y' : 'N',
     dueDate: row.due_date,
     receivedDate: row.received_date,
     billedTotalMinor: row.billed_total_minor,

@@ -22,6 +22,8 @@ const exposureList = {
 export interface ExposureTotal {
   currency: string;
   customer_count: number;
+  /** The customers summed, comma separated: the totals' tiles link to the list of exactly these (filter[buid_customer]). */
+  customer_ids: string;
   past_due_total: number;
   past_due_count: number;
   current_due_amount: number;
@@ -52,7 +54,7 @@ const exposureResource = resourceSchema('exposures', strictObject({
   customer_name: nullableText, as_of: day,
 }));
 const exposureDocument = documentSchema({ type: 'array', items: exposureResource }, {
-  meta: strictObject({ totals: { type: 'array', items: strictObject({ currency: text, customer_count: integer, ...figures }) }, page: pageMetaSchema }, ['page']),
+  meta: strictObject({ totals: { type: 'array', items: strictObject({ currency: text, customer_count: integer, customer_ids: text, ...figures }) }, page: pageMetaSchema }, ['page']),
 });
 
 const SUMMED = ['past_due_total', 'past_due_count', 'current_due_amount', 'current_due_count', 'unbilled_invoice', 'unpaid_invoice', 'late_fee'] as const;
@@ -75,6 +77,7 @@ export function exposureTotals(exposures: readonly Exposure[]): ExposureTotal[] 
     return {
       currency,
       customer_count: rows.length,
+      customer_ids: rows.map((row) => row.buid_customer).join(','),
       ...sums,
       credit_limit: hasLine ? limit : null,
       active_authorisation: hasLine ? authorised : null,

@@ -8,7 +8,7 @@ import { ApiError, badRequest } from '../http/errors.ts';
 import { fileResponses, pagedDocument, responses, singleDocument } from '../http/api-schema.ts';
 import { JSON_API } from '../http/jsonapi.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
-import { fetchInvoicePage } from '../invoices/page.ts';
+import { fetchInvoicePage, invoiceListCaches } from '../invoices/page.ts';
 import { CSV_HEADER, csvLine, type CsvRow } from '../invoices/csv.ts';
 import { streamRows } from '../invoices/cursor.ts';
 import { invoiceDetailRoutes } from '../invoices/detail-routes.ts';
@@ -32,7 +32,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: AppDeps): void {
   }, async (request, reply) => {
     const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, invoiceList);
-    const { rows, meta } = await fetchInvoicePage(db, auth, list);
+    const { rows, meta } = await fetchInvoicePage(db, auth, list, invoiceListCaches, centralDay(clock.now()));
     return reply.type(JSON_API).send({ data: rows.map((row) => invoiceResource(row)), meta: { page: meta } });
   });
 
@@ -42,7 +42,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: AppDeps): void {
   }, async (request, reply) => {
     const auth = authOf(request);
     const list = parseListQuery(request.query as Record<string, string>, invoiceList);
-    const query = orderInvoices(selectCsvColumns(filteredInvoices(db, auth, list.filters)), list.sort);
+    const query = orderInvoices(selectCsvColumns(filteredInvoices(db, auth, list.filters, centralDay(clock.now()))), list.sort);
     const chunks = streamRows<CsvRow>(db, query);
     // The first chunk is read before any byte is sent, so a failure can still be a JSON:API error.
     let first: IteratorResult<CsvRow[]>;

@@ -150,11 +150,15 @@ describe('POST /bank-accounts', () => {
 });
 
 describe('the AutoPay conflict (spec §4: one AutoPay account)', () => {
-  it('409 names the current AutoPay account (masked); replace_autopay removes it for good in the same transaction', async () => {
+  it('409 names the current AutoPay account (bank, account name, masked number); replace_autopay removes it for good in the same transaction', async () => {
     const admin = await signedIn('admin', 'C-1001');
     const [current] = await liveRows('C-1001');
     const conflict = await refused(admin, 'post', '/bank-accounts', { ...US, autopay: true }, 409, ErrorCode.autopayConflict);
-    expect(conflict.errors[0]!.meta).toEqual({ account_id: String(current!.id), account: '••••6789', bank_name: 'JPMorgan Chase Bank' });
+    // issue 13: "••••6789" alone is ambiguous when two accounts share the digits; the label names the bank and the account too.
+    expect(conflict.errors[0]!.meta).toEqual({
+      account_id: String(current!.id), account: '••••6789', bank_name: 'JPMorgan Chase Bank', account_name: 'Northwind Logistics Operating',
+      label: 'JPMorgan Chase Bank · Northwind Logistics Operating ••••6789',
+    });
 
     const response = await admin.post('/bank-accounts', { ...US, autopay: true, replace_autopay: true });
     expect(response.statusCode, response.body).toBe(201);

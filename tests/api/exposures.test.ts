@@ -14,7 +14,7 @@ interface ExposureAttributes {
   past_due_count: number; current_due_count: number; percent_used: number | null; as_of: string;
   ageing: Record<'current' | 'd1_30' | 'd31_60' | 'd61_90' | 'over_90', Figures>;
 }
-type Totals = Omit<ExposureAttributes, 'buid_customer' | 'customer_name' | 'ageing' | 'as_of'> & { customer_count: number };
+type Totals = Omit<ExposureAttributes, 'buid_customer' | 'customer_name' | 'ageing' | 'as_of'> & { customer_count: number; customer_ids: string };
 interface ExposureDocument { data: Array<{ type: string; id: string; attributes: ExposureAttributes }>; meta: { totals: Totals[] } }
 
 async function signedIn(username: string, customer?: string): Promise<ApiClient> {
@@ -149,6 +149,7 @@ describe('GET /exposures', () => {
       expect(total).toEqual({
         currency: total.currency,
         customer_count: rows.length,
+        customer_ids: rows.map((row) => row.buid_customer).join(','),
         past_due_total: sum('past_due_total'),
         past_due_count: sum('past_due_count'),
         current_due_amount: sum('current_due_amount'),
@@ -262,5 +263,76 @@ describe('GET /exposures', () => {
       expect(response.statusCode, query).toBe(400);
       expect(errorCode(response)).toBe(ErrorCode.invalidFilter);
     }
+  });
+});
+
+/**
+ * issue 13: every overview figure equals the list behind its link. GET /invoices with
+ * filter[exposure_bucket] (and the figure's customers and currency) lists exactly the invoices
+ * the figure counts: the count is the list's total, the amount the sum of its rows.
+ */
+describe('GET /invoices?filter[exposure_bucket] lists what each overview figure counts', () => {
+  interface InvoicePage { data: Array<{ id: string; attributes: { status: string; currentDueMinor: number; pastDueMinor: number; amountMinor: number } }>; meta: { page: { total: number } } }
+  async function listed(client: ApiClient, customers: string, currency: string, bucket: string) {
+    const response = await client.get(`/invoices?filter[buid_customer]=${customers}&filter[sol_currency]=${currency}&filter[exposure_bucket]=${bucket}&page[size]=10000`);
+    expect(response.statusCode, response.body).toBe(200);
+    const page = response.json() as InvoicePage;
+    expect(page.meta.page.total).toBe(page.data.length);
+    const rows = page.data.map((row) => row.attributes);
+    return {
+      count: page.meta.page.total,
+      balance: rows.reduce((sum, row) => sum + row.currentDueMinor + row.pastDueMinor, 0),
+      amount: rows.reduce((sum, row) => sum + row.amountMinor, 0),
+      statuses: [...new Set(rows.map((row) => row.status))].sort(),
+    };
+  }
+  const BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'over_90'] as const;
+
+  it('per customer: past due, current due, unbilled and each ageing bucket', async () => {
+    const client = await signedIn('admin', 'C-1001');
+    for (const customer of ['C-1001', 'C-1002', 'C-1003', 'C-1004']) {
+      const [exposure] = (await exposures(client, `?filter[buid_customer]=${customer}`)).data.map((row) => row.attributes);
+      const { currency } = exposure!;
+      const pastDue = await listed(client, customer, currency, 'past_due');
+      expect([pastDue.count, pastDue.balance], `${customer} past_due`).toEqual([exposure!.past_due_count, exposure!.past_due_total]);
+      const current = await listed(client, customer, currency, 'current');
+      expect([current.count, current.balance], `${customer} current`).toEqual([exposure!.current_due_count, exposure!.current_due_amount]);
+      expect((await listed(client, customer, currency, 'unbilled')).amount, `${customer} unbilled`).toBe(exposure!.unbilled_invoice);
+      for (const bucket of BUCKETS) {
+        const list = await listed(client, customer, currency, bucket);
+        expect([list.count, list.balance], `${customer} ${bucket}`).toEqual([exposure!.ageing[bucket].count, exposure!.ageing[bucket].amount_minor]);
+      }
+    }
+  });
+
+  it('includes the disputed, on-hold and adjusted invoices the figures count (C-1001), not only one status', async () => {
+    const client = await signedIn('payer', 'C-1001');
+    const pastDue = await listed(client, 'C-1001', 'USD', 'past_due');
+    expect(pastDue.statuses).toEqual(expect.arrayContaining(['Disputed', 'On hold', 'Adjusted', 'Past Due']));
+    expect((await listed(client, 'C-1001', 'USD', 'unbilled')).statuses).toEqual(['Pending', 'Unbilled']);
+    // With filter[status], the bucket narrows the status list (a user's filter on top).
+    const response = await client.get('/invoices?filter[status]=Disputed&filter[exposure_bucket]=current&filter[sol_currency]=USD');
+    const rows = (response.json() as InvoicePage).data;
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row.attributes.status === 'Disputed')).toBe(true);
+  });
+
+  it('per currency over the program overview\'s customers (meta.totals with customer_ids)', async () => {
+    const client = await signedIn('corporate');
+    const { meta } = await exposures(client, '?filter[buid_customer]=C-1001,C-1002,C-1005,C-1006,C-1007');
+    for (const total of meta.totals) {
+      const pastDue = await listed(client, total.customer_ids, total.currency, 'past_due');
+      expect([pastDue.count, pastDue.balance], `${total.currency} past_due`).toEqual([total.past_due_count, total.past_due_total]);
+      const current = await listed(client, total.customer_ids, total.currency, 'current');
+      expect([current.count, current.balance], `${total.currency} current`).toEqual([total.current_due_count, total.current_due_amount]);
+      expect((await listed(client, total.customer_ids, total.currency, 'unbilled')).amount, `${total.currency} unbilled`).toBe(total.unbilled_invoice);
+    }
+  });
+
+  it('refuses an unknown bucket with a translated 400', async () => {
+    const client = await signedIn('payer', 'C-1001');
+    const response = await client.get('/invoices?filter[exposure_bucket]=overdue');
+    expect(response.statusCode).toBe(400);
+    expect(errorCode(response)).toBe(ErrorCode.invalidFilter);
   });
 });

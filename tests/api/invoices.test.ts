@@ -221,6 +221,26 @@ describe('GET /invoices', () => {
   });
 });
 
+describe('eligibleForDispute (issue 13: the actions follow the same rule as GET /customer-dispute-ineligible-trxs)', () => {
+  it('is N for an invoice the program lists, one under dispute, one not billed, pending payment or terminated; Y otherwise', async () => {
+    const rows = await rowsOf('C-1001');
+    const body = await list(payer, '?page[size]=10000');
+    const ineligible = await payer.get(`/customer-dispute-ineligible-trxs?filter[trx_id]=${rows.map((row) => row.trx_id).join(',')}`);
+    expect(ineligible.statusCode, ineligible.body).toBe(200);
+    const refused = new Set((ineligible.json() as { data: Array<{ id: string }> }).data.map((row) => row.id));
+    expect(refused.size).toBeGreaterThan(0);
+    for (const invoice of body.data) {
+      expect(invoice.attributes.eligibleForDispute, `${invoice.id} ${invoice.attributes.status}`).toBe(refused.has(invoice.id) ? 'N' : 'Y');
+    }
+    const byStatus = (status: string) => body.data.filter((row) => row.attributes.status === status).map((row) => row.attributes.eligibleForDispute);
+    // Already under dispute, and the seed's paid invoice the program lists as "Invoice already paid".
+    expect(byStatus('Disputed').every((value) => value === 'N')).toBe(true);
+    expect(body.data.find((row) => row.id === 'T-1001-0024')!.attributes).toMatchObject({ status: 'Paid', eligibleForDispute: 'N' });
+    const single = await payer.get('/invoices/T-1001-0027');
+    expect((single.json() as { data: { attributes: Attributes } }).data.attributes).toMatchObject({ status: 'Disputed', eligibleForDispute: 'N' });
+  });
+});
+
 describe('GET /invoices/:trx_id', () => {
   it('returns one invoice of any of the user\'s customers', async () => {
     const admin = await signedIn('admin', 'C-1001');

@@ -111,11 +111,49 @@ describe('invoice lists', () => {
     await expect.poll(problem).toBe('Select at least one unpaid invoice or account to pay');
     await action('chargeback').click();
     await expect.poll(problem).toBe('Transaction not eligible for chargeback');
-    // A dispute takes any selected invoice; their trx ids travel comma-separated.
+    // Nor a dispute (issue 13.2): the program lists it as already paid.
+    await action('dispute').click();
+    await expect.poll(problem).toBe('None of the selected invoices can be disputed');
+    // With a disputable one beside it, the ineligible row is left out and counted as soon as it is selected.
     await page.getByRole('checkbox', { name: 'Select row INV-100021' }).check();
+    await expect.poll(() => page.locator('[data-left-out]').textContent()).toBe('1 of 2 selected invoices cannot be disputed');
     await action('dispute').click();
     await page.waitForURL('**/dispute/create?**');
-    expect(new URL(page.url()).searchParams.get('invoiceIds')?.split(',').sort()).toEqual(['T-1001-0021', 'T-1001-0024']);
+    expect(new URL(page.url()).searchParams.get('invoiceIds')).toBe('T-1001-0021');
+  });
+
+  it('leaves ineligible invoices out of a bulk dispute or chargeback, with the count (issue 13.2)', async () => {
+    await openList('payer', '/invoice-list/Disputed');
+    await table().locator('tbody tr[data-row-id]').first().waitFor();
+    // Every invoice here is already under dispute.
+    const disputed = await apiList(`filter[status]=Disputed&${C1001}`);
+    expect(disputed.records.every((record) => record.eligibleForDispute === 'N')).toBe(true);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.getByRole('checkbox', { name: 'Select row INV-100027' }).check();
+    await expect.poll(() => page.locator('[data-left-out]').textContent()).toBe('1 of 1 selected invoices cannot be disputed');
+    await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
+    await expect.poll(() => page.locator('[data-left-out]').textContent()).toBe(`${disputed.total} of ${disputed.total} selected invoices cannot be disputed`);
+    await action('chargeback').click();
+    await expect.poll(problem).toBe('Transaction not eligible for chargeback');
+    await action('dispute').click();
+    await expect.poll(problem).toBe('None of the selected invoices can be disputed');
+    expect(page.url()).toContain('/invoice-list/Disputed');
+  });
+
+  it('says that no invoice matches the filters, with a button clearing them (issue 13.8)', async () => {
+    await openList('payer', '/invoice-list/Billed');
+    const billed = await apiList(`filter[status]=Billed&${C1001}`);
+    await expect.poll(async () => (await rowIds()).length).toBe(billed.total);
+    await page.getByRole('searchbox', { name: 'Search' }).fill('no-such-invoice');
+    await page.getByRole('textbox', { name: 'Minimum amount' }).fill('999999');
+    const empty = table().locator('[data-empty="filtered"]');
+    await expect.poll(() => empty.textContent()).toContain('No invoices match the search and filters');
+    expect(await table().locator('[data-empty="true"]').count()).toBe(0);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await empty.getByRole('button', { name: 'Clear filters' }).click();
+    await expect.poll(async () => (await rowIds()).length).toBe(billed.total);
+    expect(await page.getByRole('searchbox', { name: 'Search' }).inputValue()).toBe('');
+    expect(await page.getByRole('textbox', { name: 'Minimum amount' }).inputValue()).toBe('');
   });
 
   it('pays the payable invoices selected', async () => {
@@ -217,6 +255,25 @@ describe('invoice details', () => {
     await expect.poll(async () => [...await rowIds('documents')].length).toBe(2);
     expect(await action('pay').count()).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('offers Dispute and Request chargeback only where the invoice can be disputed (issue 13.2)', async () => {
+    await signIn(page, 'payer');
+    await page.waitForURL('**/account/overview');
+    const eligibility = page.locator('[data-widget-id="dispute-eligibility"]');
+    // Paid and on the program's ineligible list; already under dispute: the page says why, and offers neither action.
+    for (const [trxId, reason] of [['T-1001-0024', 'Invoice already paid'], ['T-1001-0027', 'Invoice already under dispute']] as const) {
+      await page.goto(`${baseUrl()}/invoice/${trxId}`);
+      await expect.poll(() => eligibility.textContent()).toContain(reason);
+      await expect.poll(() => page.locator('[data-field="eligibleForDispute"]').textContent()).toBe('No');
+      expect(await action('dispute').count(), trxId).toBe(0);
+      expect(await action('chargeback').count(), trxId).toBe(0);
+    }
+    // A paid invoice the program does not list stays disputable (a chargeback of a paid transaction, domain/disputes.ts).
+    await page.goto(`${baseUrl()}/invoice/T-1001-0021`);
+    await expect.poll(() => eligibility.textContent()).toContain('This invoice can be disputed.');
+    await expect.poll(() => action('dispute').count()).toBe(1);
+    expect(await action('chargeback').count()).toBe(1);
   });
 
   it('says why an invoice cannot be disputed', async () => {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
 
@@ -98,9 +98,9 @@ describe('account overview (/account/overview)', () => {
 
     // Entries to the invoice lists and to the payment.
     const href = async (name: string) => decodeURI(await page.getByRole('link', { name }).getAttribute('href') ?? '');
-    expect(await href('View past due invoices')).toBe('/invoice-list/Past Due');
-    expect(await href('View current invoices')).toBe('/invoice-list/Billed');
-    expect(await href('View unbilled invoices')).toBe('/invoice-list/Unbilled');
+    expect(await href('View past due invoices')).toBe('/invoice-list/Past Due?bucket=past_due&currency=USD');
+    expect(await href('View current invoices')).toBe('/invoice-list/Billed?bucket=current&currency=USD');
+    expect(await href('View unbilled invoices')).toBe('/invoice-list/Unbilled?bucket=unbilled&currency=USD');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Make a payment' }).click();
     await page.waitForURL('**/payment/due');
@@ -278,7 +278,7 @@ describe('program overview (/account/program-overview)', () => {
     expect(await northwind.getByRole('link', { name: 'Northwind Logistics' }).getAttribute('href')).toBe('/account/program-overview-invoice-list/Billed?customer=C-1001');
     const listRequest = page.waitForRequest((candidate) => candidate.url().includes('/invoices?'));
     await northwind.getByRole('link', { name: await money(document.data[0]!.attributes.past_due_total, 'USD') }).click();
-    await page.waitForURL((url) => url.pathname === '/account/program-overview-invoice-list/Past%20Due' && url.search === '?customer=C-1001');
+    await page.waitForURL((url) => url.pathname === '/account/program-overview-invoice-list/Past%20Due' && url.search === '?customer=C-1001&bucket=past_due&currency=USD');
     // The list shows that customer's invoices only.
     expect(new URL((await listRequest).url()).searchParams.get('filter[buid_customer]')).toBe('C-1001');
   });
@@ -288,5 +288,117 @@ describe('program overview (/account/program-overview)', () => {
     await page.waitForURL('**/account/program-overview');
     await page.getByRole('button', { name: 'Pay invoices across accounts' }).click();
     await page.waitForURL('**/payment/due');
+  });
+});
+
+/**
+ * issue 13.1: a figure's count and amount equal the list its link opens. Each link is clicked,
+ * the list request the page makes is read whole from the API (every page), and the page's own
+ * total is checked against it: due figures sum current + past due, unbilled sums the amounts.
+ */
+describe('every overview figure equals the list behind its link', () => {
+  interface Listed { count: number; balance: number; amount: number }
+  interface InvoicePage { data: Array<{ attributes: { currentDueMinor: number; pastDueMinor: number; amountMinor: number } }>; meta: { page: { total: number } } }
+  interface Figure { count?: number; amount: number; field: 'balance' | 'amount' }
+
+  async function wholeList(requestUrl: string): Promise<Listed> {
+    const url = new URL(requestUrl);
+    url.searchParams.set('page[size]', '10000');
+    const rows: InvoicePage['data'] = [];
+    let total = 0;
+    for (let number = 1; number === 1 || rows.length < total; number += 1) {
+      url.searchParams.set('page[number]', String(number));
+      const document = await apiGet<InvoicePage>(`${url.pathname}${url.search}`);
+      total = document.meta.page.total;
+      if (document.data.length === 0) break;
+      rows.push(...document.data);
+    }
+    return {
+      count: total,
+      balance: rows.reduce((sum, row) => sum + row.attributes.currentDueMinor + row.attributes.pastDueMinor, 0),
+      amount: rows.reduce((sum, row) => sum + row.attributes.amountMinor, 0),
+    };
+  }
+
+  /** Clicks a figure's link, compares the list it opens with the figure, and comes back. */
+  async function expectLinkToList(link: Locator, figure: Figure, what: string) {
+    await link.waitFor(LOADING);
+    const request = page.waitForRequest((candidate) => new URL(candidate.url()).pathname === '/invoices');
+    const from = page.url();
+    await link.click();
+    const requested = new URL((await request).url());
+    expect(requested.searchParams.get('filter[exposure_bucket]'), what).not.toBeNull();
+    expect(requested.searchParams.get('filter[status]'), what).toBeNull();
+    const listed = await wholeList(requested.href);
+    if (figure.count !== undefined) expect(listed.count, `${what}: count`).toBe(figure.count);
+    expect(listed[figure.field], `${what}: amount`).toBe(figure.amount);
+    // The page says the same: its pager's total, or the empty state.
+    const table = page.locator('[data-widget="table"]');
+    if (listed.count > 0) {
+      await expect.poll(async () => Number(((await table.locator('[data-range]').textContent({ timeout: 15_000 })) ?? '').split(/\s/).at(-1)!.replace(/\D/g, '')), { ...LOADING, message: what }).toBe(listed.count);
+    } else {
+      await table.locator('[data-empty]').waitFor(LOADING);
+    }
+    await page.goto(from);
+  }
+
+  async function expectAccountOverviewLinks(exposure: Exposure, who: string) {
+    await expect.poll(() => tileValue('exposure', 'past_due_total'), LOADING).toBe(await money(exposure.past_due_total, exposure.currency));
+    const stat = (field: string, bucket: string) => tile('exposure', field).locator(`a[href*="bucket=${bucket}&"]`);
+    await expectLinkToList(stat('past_due_total', 'past_due'), { count: exposure.past_due_count, amount: exposure.past_due_total, field: 'balance' }, `${who} past due`);
+    await expectLinkToList(stat('current_due_amount', 'current'), { count: exposure.current_due_count, amount: exposure.current_due_amount, field: 'balance' }, `${who} current due`);
+    await expectLinkToList(stat('unbilled_invoice', 'unbilled'), { amount: exposure.unbilled_invoice, field: 'amount' }, `${who} unbilled`);
+    for (const bucket of ['current', 'd1_30', 'd31_60', 'd61_90', 'over_90']) {
+      const bar = page.locator(`[data-widget-id="ageing"] [data-series="ageing.${bucket}.amount_minor"] a`);
+      await expectLinkToList(bar, { count: exposure.ageing[bucket]!.count, amount: exposure.ageing[bucket]!.amount_minor, field: 'balance' }, `${who} ageing ${bucket}`);
+    }
+  }
+
+  it('payer on C-1001: the three tiles and the five ageing bars', async () => {
+    await signIn(page, 'payer');
+    await page.waitForURL('**/account/overview');
+    const exposure = await c1001();
+    // The case of the issue: disputed, on-hold and adjusted invoices are in the figures, so in the lists too.
+    const pastDueStatus = await apiGet<{ meta: { page: { total: number } } }>('/invoices?filter[buid_customer]=C-1001&filter[sol_currency]=USD&filter[status]=Past%20Due');
+    expect(exposure.past_due_count).toBeGreaterThan(pastDueStatus.meta.page.total);
+    await expectAccountOverviewLinks(exposure, 'payer C-1001');
+    // The list says which rule it shows.
+    await tile('exposure', 'past_due_total').locator('a').click();
+    await expect.poll(() => page.getByRole('note').textContent(), LOADING).toContain('whose due date has passed');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  // C-1004 holds 12,000 invoices: its lists are read whole, page by page.
+  it.each(['C-1001', 'C-1002', 'C-1003', 'C-1004'])('admin on %s', async (customer) => {
+    await signIn(page, 'admin');
+    await page.waitForURL('**/account/customers');
+    await page.locator(`[data-customer="${customer}"] button`).click();
+    await page.waitForURL('**/account/overview');
+    // The currency the page shows (the customer's, chosen with it), as its links carry it.
+    const href = await tile('exposure', 'past_due_total').locator('a').getAttribute('href', LOADING);
+    const currency = new URLSearchParams(href!.split('?')[1]).get('currency');
+    const exposure = (await apiGet<ExposureDocument>(`/exposures?filter[buid_customer]=${customer}&filter[sol_currency]=${currency}`)).data[0]!.attributes;
+    await expectAccountOverviewLinks(exposure, `admin ${customer}`);
+  }, 240_000);
+
+  it('corporate: each customer\'s cells and each currency\'s totals on the program overview', async () => {
+    await signIn(page, 'corporate');
+    await page.waitForURL('**/account/program-overview');
+    const document = await apiGet<ExposureDocument>('/exposures?filter[buid_customer]=C-1001,C-1002,C-1005,C-1006,C-1007');
+    await expect.poll(() => page.locator('[data-table="program-customers"] tbody tr[data-row-id]').count(), LOADING).toBe(5);
+    for (const { attributes: exposure } of document.data) {
+      const cell = (bucket: string) => page.locator(`[data-table="program-customers"] tr[data-row-id="${exposure.buid_customer}"] a[href*="bucket=${bucket}&"]`);
+      // The customer's name opens its list by status, not a figure.
+      await expect.poll(() => page.locator(`[data-table="program-customers"] tr[data-row-id="${exposure.buid_customer}"] a[href*="bucket="]`).count(), LOADING).toBe(3);
+      await expectLinkToList(cell('past_due'), { count: exposure.past_due_count, amount: exposure.past_due_total, field: 'balance' }, `${exposure.buid_customer} past due`);
+      await expectLinkToList(cell('current'), { count: exposure.current_due_count, amount: exposure.current_due_amount, field: 'balance' }, `${exposure.buid_customer} current due`);
+      await expectLinkToList(cell('unbilled'), { amount: exposure.unbilled_invoice, field: 'amount' }, `${exposure.buid_customer} unbilled`);
+    }
+    for (const total of document.meta.totals) {
+      const link = (field: string) => page.getByRole('group', { name: `Total in ${total.currency}` }).locator(`[data-stat="${field}"] a`);
+      await expectLinkToList(link('past_due_total'), { count: total.past_due_count, amount: total.past_due_total, field: 'balance' }, `${total.currency} total past due`);
+      await expectLinkToList(link('current_due_amount'), { count: total.current_due_count, amount: total.current_due_amount, field: 'balance' }, `${total.currency} total current due`);
+      await expectLinkToList(link('unbilled_invoice'), { amount: total.unbilled_invoice, field: 'amount' }, `${total.currency} total unbilled`);
+    }
   });
 });

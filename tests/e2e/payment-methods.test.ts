@@ -89,7 +89,9 @@ describe('payment methods (admin, C-1001)', () => {
     await submit();
     const dialog = page.getByRole('dialog', { name: 'Replace the AutoPay account?' });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain(`${SEEDED.masked} uses AutoPay now: continuing removes ${SEEDED.masked} permanently`);
+    // issue 13: named by bank and account name as well, not only by "••••6789".
+    const label = `JPMorgan Chase Bank · Northwind Logistics Operating ${SEEDED.masked}`;
+    expect(await dialog.textContent()).toContain(`${label} uses AutoPay now: continuing removes ${label} permanently`);
     await dialog.getByRole('button', { name: 'Remove it and continue' }).click();
     await page.waitForURL('**/payment-methods');
     await expect.poll(rowTexts).toEqual([expect.stringContaining('••••3210'), expect.stringContaining('••••1111')]);

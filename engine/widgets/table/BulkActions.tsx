@@ -7,7 +7,7 @@ import type { ActionDefinition } from '../../definitions/types.ts';
 import { useText } from '../../i18n/use-text.ts';
 import { usePortalAbility } from '../../policy/AbilityProvider.tsx';
 import { useScreen } from '../../screens/screen-context.tsx';
-import { checkSelection, type SelectionRule } from './selection-rule.ts';
+import { checkSelection, leftOutNotices, type SelectionRule } from './selection-rule.ts';
 import type { TableNode } from './types.ts';
 import type { RowSelection } from './use-row-selection.ts';
 import { useToast } from '../../shell/toast.ts';
@@ -17,7 +17,8 @@ import { useToast } from '../../shell/toast.ts';
  * as `list` (a CSV export of what is on screen: `"with": "list"`). Hidden when the policy or the
  * action's condition says so. An action with a selection rule (`requires`) stays enabled and
  * explains itself when used without an eligible selection; other selection actions are disabled
- * until a row is selected; list actions never need one.
+ * until a row is selected; list actions never need one. While selected rows do not match a rule,
+ * its `leftOut` text says how many it would leave out.
  */
 export function BulkActions({ definition, selection, list }: { definition: TableNode; selection: RowSelection; list: QueryParams }) {
   const { t } = useText();
@@ -34,13 +35,16 @@ export function BulkActions({ definition, selection, list }: { definition: Table
   if (actions.length === 0) return null;
   const count = selection.records.length;
   const needsSelection = Boolean(definition.selection);
+  // Selected rows an action would leave out are told as soon as they are selected, not only when it is used.
+  const notices = leftOutNotices(actions.map(({ action }) => action.requires as SelectionRule | undefined), selection.records);
   const disabled = (action: ActionDefinition) => needsSelection && count === 0 && action.with !== 'list' && !action.requires;
 
   const use = async (action: ActionDefinition, index: number) => {
     const check = checkSelection(action.requires as SelectionRule | undefined, selection.records);
     if (!check.ok) { setProblem(check.message); return; }
     setProblem(null);
-    if (check.leftOut > 0) toast('info', 'table.leftOut', { count: check.leftOut });
+    const rule = action.requires as SelectionRule | undefined;
+    if (check.leftOut > 0) toast('info', rule?.leftOut ?? 'table.leftOut', { count: check.leftOut, total: selection.records.length });
     setRunning(index);
     try { await run(action, { selection: check.records, list }); } finally { setRunning(null); }
   };
@@ -58,6 +62,9 @@ export function BulkActions({ definition, selection, list }: { definition: Table
         {needsSelection ? <Text size="sm" aria-live="polite">{t('table.selectedCount', { count })}</Text> : null}
         {count > 0 ? <Button size="sm" variant="subtle" onClick={selection.clear}>{t('table.clearSelection')}</Button> : null}
       </Group>
+      {notices.map((notice) => (
+        <Text key={notice.text} size="sm" fw={500} role="status" data-left-out={notice.count}>{t(notice.text, { count: notice.count, total: notice.total })}</Text>
+      ))}
       {problem ? (
         <Alert color="red" role="alert" withCloseButton closeButtonLabel={t('table.dismiss')} onClose={() => setProblem(null)} data-selection-problem="true">
           {t(problem)}

@@ -1,4 +1,4 @@
-import { Alert, Button, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useText } from '../../i18n/use-text.ts';
 import { BulkActions } from './BulkActions.tsx';
 import type { PortalTable } from './columns.tsx';
@@ -50,6 +50,15 @@ function TableBody({ definition, table, data }: Omit<TableViewProps, 'selection'
       <Stack gap={4} aria-hidden="true" data-loading="true">
         {Array.from({ length: SKELETON_ROWS }, (_, index) => <Skeleton key={index} height={ROW_HEIGHT - 8} radius="sm" />)}
       </Stack>
+    );
+  }
+  if (data.rows.length === 0 && data.filtered) {
+    // The user's search or filters exclude everything: say so, not "nothing has this status" (issue 13).
+    return (
+      <Group py="md" gap="sm" data-empty="filtered">
+        <Text>{t(definition.emptyFiltered ?? 'table.noMatch')}</Text>
+        <Button size="xs" variant="light" onClick={data.clearCriteria}>{t('table.clearFilters')}</Button>
+      </Group>
     );
   }
   if (data.rows.length === 0) {

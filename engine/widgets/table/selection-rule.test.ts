@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkSelection } from './selection-rule.ts';
+import { checkSelection, leftOutNotices } from './selection-rule.ts';
 
 const billed = { trxId: 'T-1', payable: true, eligibleForDispute: 'Y' };
 const paid = { trxId: 'T-2', payable: false, eligibleForDispute: 'N' };
@@ -20,5 +20,17 @@ describe('selection rules of table actions (spec §5)', () => {
   });
   it('keeps the eligible rows and counts those left out', () => {
     expect(checkSelection(pay, [billed, paid])).toEqual({ ok: true, records: [billed], leftOut: 1 });
+  });
+});
+
+describe('left-out notices (issue 13: "2 of 5 selected invoices cannot be disputed")', () => {
+  const dispute = { ...chargeback, ineligible: 'invoices.selection.noneDisputable', leftOut: 'invoices.selection.cannotDispute' };
+  it('counts the selected rows a rule would leave out, once per text', () => {
+    expect(leftOutNotices([dispute, { ...dispute }, pay], [billed, paid, paid])).toEqual([{ text: 'invoices.selection.cannotDispute', count: 2, total: 3 }]);
+  });
+  it('says nothing when every selected row qualifies, nothing is selected, or the rule has no text', () => {
+    expect(leftOutNotices([dispute], [billed])).toEqual([]);
+    expect(leftOutNotices([dispute], [])).toEqual([]);
+    expect(leftOutNotices([pay, undefined], [paid])).toEqual([]);
   });
 });

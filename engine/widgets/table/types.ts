@@ -58,6 +58,8 @@ export interface TableNode extends WidgetNode {
   rowActions?: ActionDefinition[];
   /** Text shown when the list is empty. */
   empty?: string;
+  /** Text shown when the user's search or filters leave nothing (default table.noMatch), beside a button clearing them. */
+  emptyFiltered?: string;
   /** The table's accessible name (default "Results"). */
   caption?: string;
 }

@@ -6,7 +6,7 @@ import { useInvalidations } from '../../data/use-invalidations.ts';
 import { resolveAll } from '../../definitions/bindings.ts';
 import { useText } from '../../i18n/use-text.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
-import { criteriaParams, initialUiState, nextSort, pageSizesOf, rowIdOf } from './list-params.ts';
+import { criteriaParams, filterParameterValue, initialUiState, nextSort, pageSizesOf, rowIdOf } from './list-params.ts';
 import { listQuery } from './list-query.ts';
 import type { SortChoice, TableNode, TableRow, TableUiState } from './types.ts';
 
@@ -24,6 +24,7 @@ type Event =
   | { type: 'search'; text: string }
   | { type: 'filter'; name: string; value: string; immediate: boolean }
   | { type: 'clearFilters' }
+  | { type: 'clearCriteria' }
   | { type: 'apply' };
 
 // Page, size and sort apply at once; typed criteria apply after the debounce. Any change of
@@ -42,6 +43,10 @@ function reduce(state: State, event: Event): State {
       const input = { search: state.input.search, filters: {} };
       return { ...state, input, applied: input, pageIndex: 0 };
     }
+    case 'clearCriteria': {
+      const input = { search: '', filters: {} };
+      return { ...state, input, applied: input, pageIndex: 0 };
+    }
     case 'apply': return state.input === state.applied ? state : { ...state, applied: state.input, pageIndex: 0 };
   }
 }
@@ -50,6 +55,12 @@ function initialState(definition: TableNode): State {
   const ui = initialUiState(definition);
   const criteria = { search: ui.search, filters: ui.filters };
   return { pageIndex: ui.pageIndex, pageSize: ui.pageSize, sort: ui.sort, input: criteria, applied: criteria };
+}
+
+/** Whether the applied search or a filter narrows the list: a value that is sent (list-params.ts), not only typed. */
+function isFiltered(definition: TableNode, applied: State['applied'], language: string): boolean {
+  if (definition.search && applied.search.trim() !== '') return true;
+  return (definition.filters ?? []).some((filter) => filterParameterValue(filter, applied.filters[filter.filter], language) !== undefined);
 }
 
 /** A failure as the server named it: an i18n code and the values its text needs. */
@@ -86,6 +97,10 @@ export interface TableData {
   setSearch(text: string): void;
   setFilter(name: string, value: string, immediate?: boolean): void;
   clearFilters(): void;
+  /** The rows shown are narrowed by the user's search or filters (so an empty list is "nothing matches", issue 13). */
+  filtered: boolean;
+  /** Clears the search and every filter at once (the empty state's button). */
+  clearCriteria(): void;
   retry(): void;
 }
 
@@ -160,6 +175,8 @@ export function useTableData(definition: TableNode): TableData {
     setSearch: (text) => dispatch({ type: 'search', text }),
     setFilter: (name, value, immediate = false) => dispatch({ type: 'filter', name, value, immediate }),
     clearFilters: () => dispatch({ type: 'clearFilters' }),
+    filtered: isFiltered(definition, state.applied, language),
+    clearCriteria: () => dispatch({ type: 'clearCriteria' }),
     retry: () => { void result.refetch(); },
   };
 }
