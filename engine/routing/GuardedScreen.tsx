@@ -68,7 +68,10 @@ export function GuardedScreen({ route }: { route: ScreenRoute }) {
   const pageLoader = <Center p="xl" role="status" aria-label={t('common.loading')}><Loader aria-hidden /></Center>;
   const page: ReactNode = (
     <Suspense fallback={pageLoader}>
-      <WithTexts namespaces={screenNamespaces(route, overrides?.[route.id])}><ScreenPage route={route} /></WithTexts>
+      {/* Keyed by screen: going to another screen starts its widgets afresh, so a form never
+          carries its values or its errors over to the next screen's form (issue 13: after a
+          password reset the sign-in form showed the new password and "Username is required"). */}
+      <WithTexts namespaces={screenNamespaces(route, overrides?.[route.id])}><ScreenPage key={route.id} route={route} /></WithTexts>
     </Suspense>
   );
   switch (route.layout) {
