@@ -14,7 +14,7 @@ import { useSession } from '../session/store.ts';
 import type { SessionState } from '../session/types.ts';
 import type { PortalAbility } from '../../domain/policy.ts';
 import { decideGuard, guardWithOverride, type GuardContext } from '../../domain/route-guards.ts';
-import { withPrefix } from './navigation.ts';
+import { usePortalPath } from './navigation.ts';
 
 // The signed-in frame (menus, switchers) is its own chunk: sign-in pages never load it.
 const Shell = lazy(() => import('../shell/Shell.tsx').then((module) => ({ default: module.Shell })));
@@ -54,12 +54,13 @@ export function GuardedScreen({ route }: { route: ScreenRoute }) {
   const ability = usePortalAbility();
   const location = useLocation();
   const { t } = useText();
+  const portalPath = usePortalPath();
   const overrides = session.config?.overrides.screens;
   // The tenant may tighten or loosen a screen's guard without a rebuild.
   const decision = decideGuard(routeGuard(route, overrides), guardContextOf(session, ability));
   if (!decision.allow) {
-    const target = withPrefix(decision.redirect, session.config?.prefixes.configured ?? '');
-    return <Navigate to={target} replace state={{ from: location.pathname + location.search, reason: decision.reason }} />;
+    // The redirect keeps the prefix the user came in with (spec §2).
+    return <Navigate to={portalPath(decision.redirect)} replace state={{ from: location.pathname + location.search, reason: decision.reason }} />;
   }
   // The definition's chunk loads while the texts do (ScreenPage reads the same cached promise
   // and shows its failure); caught here only so it is never an unhandled rejection.
@@ -67,7 +68,10 @@ export function GuardedScreen({ route }: { route: ScreenRoute }) {
   const pageLoader = <Center p="xl" role="status" aria-label={t('common.loading')}><Loader aria-hidden /></Center>;
   const page: ReactNode = (
     <Suspense fallback={pageLoader}>
-      <WithTexts namespaces={screenNamespaces(route, overrides?.[route.id])}><ScreenPage route={route} /></WithTexts>
+      {/* Keyed by screen: going to another screen starts its widgets afresh, so a form never
+          carries its values or its errors over to the next screen's form (issue 13: after a
+          password reset the sign-in form showed the new password and "Username is required"). */}
+      <WithTexts namespaces={screenNamespaces(route, overrides?.[route.id])}><ScreenPage key={route.id} route={route} /></WithTexts>
     </Suspense>
   );
   switch (route.layout) {

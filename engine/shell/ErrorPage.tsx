@@ -2,19 +2,21 @@ import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
 import { log } from '../logging/logger.ts';
+import { usePortalPath } from '../routing/navigation.ts';
 import { useText } from '../i18n/use-text.ts';
 
 /** spec §8: a render error shows "Oops, something went wrong". */
 export function ErrorPage() {
   const { t } = useText();
   const error = useRouteError();
+  const portalPath = usePortalPath();
   useEffect(() => { log('error', `render: ${error instanceof Error ? error.message : String(error)}`); }, [error]);
   return (
     <Center mih="60vh" component="main">
       <Stack align="center" gap="sm">
         <Title order={1}>{t('common.error.title')}</Title>
         <Text c="dimmed">{t('common.error.text')}</Text>
-        <Button component="a" href="/">{t('common.error.home')}</Button>
+        <Button component="a" href={portalPath('/')}>{t('common.error.home')}</Button>
       </Stack>
     </Center>
   );

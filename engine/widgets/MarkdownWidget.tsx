@@ -31,8 +31,9 @@ export default function MarkdownWidget({ node }: WidgetProps) {
   const portalPath = usePortalPath();
   const text = t(String(node.text), resolveAll(node.values as Record<string, unknown> | undefined, bindings));
   const body = text.split(/\n{2,}/).map((paragraph, index) => <Text key={index} mb="xs">{renderInline(paragraph, portalPath).map((part, i) => <Fragment key={i}>{part}</Fragment>)}</Text>);
-  if (node.tone === 'info' || node.tone === 'warning') {
-    return <Alert color={node.tone === 'warning' ? 'yellow' : 'blue'} role={node.tone === 'warning' ? 'alert' : 'note'}>{body}</Alert>;
-  }
+  if (node.tone === 'warning') return <Alert color="yellow" role="alert">{body}</Alert>;
+  if (node.tone === 'info') return <Alert color="blue" role="note">{body}</Alert>;
+  // A notice of something done (a password changed), announced politely.
+  if (node.tone === 'success') return <Alert color="green" role="status">{body}</Alert>;
   return <div>{body}</div>;
 }

@@ -2,10 +2,10 @@ import { execFileSync } from 'node:child_process';
 import type { Tenant } from '../../domain/tenant.ts';
 import { buildApp } from '../../server/app.ts';
 import { systemClock } from '../../server/clock.ts';
-import { createDatabase } from '../../server/db/database.ts';
+import { createDatabase, type Database } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/db/seed.ts';
-import { MemoryMailer } from '../../server/mail/mailer.ts';
+import { createMailer, MemoryMailer } from '../../server/mail/mailer.ts';
 import { loadPolicy } from '../../server/policy/load.ts';
 import { loadTenants, TenantStore } from '../../server/tenants/store.ts';
 
@@ -18,15 +18,23 @@ export function buildPortal(outDir: string, extraArguments: string[] = []): void
  * The real server with the built portal on a fresh in-memory demo database, listening on a
  * free loopback port. Used by the browser tests and the UI benchmarks.
  */
-export async function startPortalServer(options: { staticDir: string; bigCustomerInvoices?: number; extraTenants?: Tenant[]; today?: string }) {
+/**
+ * `outboxDir`: write the emails the server sends as .eml files there (a browser test reads a
+ * reset link from it); otherwise they are kept in memory. `prepare` adds to the seeded data.
+ */
+export async function startPortalServer(options: {
+  staticDir: string; bigCustomerInvoices?: number; extraTenants?: Tenant[]; today?: string; outboxDir?: string;
+  prepare?: (db: Database) => Promise<void>;
+}) {
   const db = await createDatabase({ dataDir: 'memory://' });
   await migrateToLatest(db);
   await seedDemo(db, { bigCustomerInvoices: options.bigCustomerInvoices ?? 12_000, ...(options.today ? { today: options.today } : {}) });
+  await options.prepare?.(db);
   // A fixed `today` (screen snapshots) anchors the server's clock too: 15:00 UTC that day, running from there.
   const started = Date.now();
   const clock = options.today ? { now: () => new Date(Date.parse(`${options.today}T15:00:00Z`) + Date.now() - started) } : systemClock;
   const tenants = new TenantStore([...loadTenants('tenants').tenants, ...(options.extraTenants ?? [])]);
-  const app = await buildApp({ db, clock, mailer: new MemoryMailer(), tenants, policy: loadPolicy(), staticDir: options.staticDir, logLevel: 'warn' });
+  const app = await buildApp({ db, clock, mailer: options.outboxDir ? createMailer({ outboxDir: options.outboxDir }) : new MemoryMailer(), tenants, policy: loadPolicy(), staticDir: options.staticDir, logLevel: 'warn' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

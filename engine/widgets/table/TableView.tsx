@@ -1,6 +1,7 @@
-import { Alert, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Alert, Box, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useText } from '../../i18n/use-text.ts';
 import { BulkActions } from './BulkActions.tsx';
+import { ColumnMenu } from './ColumnMenu.tsx';
 import type { PortalTable } from './columns.tsx';
 import { TablePager } from './TablePager.tsx';
 import { TableToolbar } from './TableToolbar.tsx';
@@ -11,6 +12,8 @@ import { ROW_HEIGHT } from './VirtualBody.tsx';
 import { VirtualTable } from './VirtualTable.tsx';
 
 const SKELETON_ROWS = 8;
+/** A table with this many columns or more offers the column menu (a narrower one fits anyway). */
+const COLUMN_MENU_FROM = 5;
 
 export interface TableViewProps {
   definition: TableNode;
@@ -24,7 +27,10 @@ export function TableView({ definition, table, data, selection }: TableViewProps
   const { t } = useText();
   return (
     <Stack gap="sm" data-widget="table" data-table={definition.id}>
-      <TableToolbar definition={definition} data={data} />
+      <Group justify="flex-end" align="flex-end" gap="sm" wrap="nowrap">
+        <Box flex={1} miw={0}><TableToolbar definition={definition} data={data} /></Box>
+        {definition.columns.length >= COLUMN_MENU_FROM ? <ColumnMenu table={table} /> : null}
+      </Group>
       <BulkActions definition={definition} selection={selection} list={data.criteria} />
       <TableBody definition={definition} table={table} data={data} />
       {data.loaded && !data.error && data.total > 0 ? <TablePager table={table} data={data} /> : null}

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { functionalUpdate, useTable, type PaginationState, type SortingState, type Updater } from '@tanstack/react-table';
 import type { WidgetProps } from '../../registry/widget-contract.ts';
+import { useColumnVisibility } from './column-visibility.ts';
 import { buildColumns, features, type PortalRow } from './columns.tsx';
 import { selectableTest } from './selectable.ts';
 import { sortChoiceOf, sortingStateOf } from './sorting.ts';
@@ -21,6 +22,7 @@ export default function TableWidget({ node }: WidgetProps) {
   const data = useTableData(definition);
   const selection = useRowSelection(data.rows, data.criteriaKey);
   const columns = useMemo(() => buildColumns(definition), [definition]);
+  const columnVisibility = useColumnVisibility(definition, data.rows);
   const enableRowSelection = useMemo(() => {
     if (!definition.selection) return false;
     const canSelect = selectableTest(definition.selectable);
@@ -54,7 +56,8 @@ export default function TableWidget({ node }: WidgetProps) {
     sortDescFirst: false,
     enableRowSelection,
     enableMultiRowSelection: definition.selection === 'multiple',
-    state: { sorting, pagination, rowSelection: selection.state },
+    state: { sorting, pagination, rowSelection: selection.state, columnVisibility: columnVisibility.visibility },
+    onColumnVisibilityChange: columnVisibility.onChange,
     onSortingChange: (updater: Updater<SortingState>) => {
       const next = sortChoiceOf(definition.columns, functionalUpdate(updater, sorting));
       if (next) data.setSort(next);

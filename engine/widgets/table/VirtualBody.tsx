@@ -6,6 +6,7 @@ import classes from './table.module.css';
 
 /** Fixed row height: cells never wrap, so no row needs measuring. */
 export const ROW_HEIGHT = 40;
+/** The header row's least height (one line); wrapped headers make it taller (VirtualTable). */
 export const HEADER_HEIGHT = 40;
 /**
  * Rows rendered beyond each edge of the view (320 px). The rows a scroll brings in are
@@ -20,6 +21,8 @@ interface VirtualBodyProps {
   cells: readonly CellRenderer[];
   /** aria-rowindex of rows[0] in the whole list (the header is row 1). */
   firstRowIndex: number;
+  /** The sticky header's height, above the first row inside the box. */
+  headerHeight: number;
 }
 
 /**
@@ -28,7 +31,7 @@ interface VirtualBodyProps {
  * body only, never the header or the controls; rows are memoised, so a scrolled frame renders
  * just the rows entering the view.
  */
-export function VirtualBody({ scrollElement, rows, cells, firstRowIndex }: VirtualBodyProps) {
+export function VirtualBody({ scrollElement, rows, cells, firstRowIndex, headerHeight }: VirtualBodyProps) {
   // Stable across scroll renders: the virtualizer recomputes every row's position whenever this
   // function changes, which for 10,000 rows would be done on every frame of a scroll.
   const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
@@ -39,13 +42,13 @@ export function VirtualBody({ scrollElement, rows, cells, firstRowIndex }: Virtu
     getItemKey,
     overscan: OVERSCAN,
     // The sticky header sits above the first row inside the scrolling box.
-    scrollMargin: HEADER_HEIGHT,
+    scrollMargin: headerHeight,
   });
   const items = virtualizer.getVirtualItems();
   // The rows in view follow one another from the first one's offset: the body's padding moves
   // them all, and no row carries a position of its own (an inline style per row would make the
   // browser compute every new row's style from scratch instead of reusing its siblings').
-  const offset = items[0] ? items[0].start - HEADER_HEIGHT : 0;
+  const offset = items[0] ? items[0].start - headerHeight : 0;
   // While the list scrolls, rows pass under a still pointer: without pointer events for that
   // time (table.module.css), the browser does not re-style, repaint and dispatch mouse events
   // for the row under it on every frame.

@@ -4,9 +4,10 @@ import { UnstyledButton } from '@mantine/core';
 import { FlexRender, type Header } from '@tanstack/react-table';
 import { CellEnvironmentProvider, useCellEnvironment, useCellEnvironmentValue } from './cell-environment.ts';
 import { CELL_PADDING, ROUTED_LINK_SELECTOR } from './cells.tsx';
-import { alignClassOf, cellRenderersOf, columnTracks, type Features, type PortalTable } from './columns.tsx';
+import { ACTIONS_COLUMN_ID, alignClassOf, cellRenderersOf, columnTracks, sizedColumnsOf, type Features, type PortalTable } from './columns.tsx';
+import { columnMinimums, headerLines, type SizedColumn } from './content-widths.ts';
 import classes from './table.module.css';
-import { NOTHING_FITS, textFitIn } from './text-fit.ts';
+import { textFitOf, textWidthIn } from './text-fit.ts';
 import type { TableNode, TableRow } from './types.ts';
 import type { TableData } from './use-table-data.ts';
 import { HEADER_HEIGHT, ROW_HEIGHT, VirtualBody } from './VirtualBody.tsx';
@@ -15,30 +16,56 @@ const ARROWS = { asc: '\u25B2', desc: '\u25BC', none: '\u2195' } as const;
 
 interface VirtualTableProps { definition: TableNode; table: PortalTable; data: TableData }
 
+/** A header line's height: the table's 14 px text at Mantine's line height (1.55). */
+const HEADER_LINE_HEIGHT = 22;
+/** The header cell's padding above and below (table.module.css .header). */
+const HEADER_PADDING_Y = 7;
+/** A data column's least width before the table's font is known (the first render). */
+const UNMEASURED_WIDTH = 100;
+
+/** Least widths before the font is measured: the definition's width, the selection column's own. */
+function unmeasuredMinimums(columns: readonly SizedColumn[]): number[] {
+  return columns.map((column) => column.width ?? column.column?.width ?? UNMEASURED_WIDTH);
+}
+
 /**
  * The page's rows in a scrolling box with a sticky header. It stays a real <table> for screen
  * readers: aria-rowcount is the list's total (plus the header row) and each row carries its
  * aria-rowindex in the whole list (VirtualBody), since most rows are not rendered. Columns
- * have fixed tracks (columnTracks) so rows entering the view never shift them.
+ * have fixed tracks (columnTracks) for the page, sized to its content (content-widths.ts), so
+ * rows entering the view never shift them; headers wrap between words.
  */
 export function VirtualTable({ definition, table, data }: VirtualTableProps) {
   // The box as state, not a ref: the virtualizer (in a child) mounts before a parent's ref is
   // attached, and must render again once the box exists or it never shows a row.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   // Text is measured in the table's font, known once the table (the box's child) is in the page.
-  const fits = useMemo(() => (scrollElement?.firstElementChild ? textFitIn(scrollElement.firstElementChild) : NOTHING_FITS), [scrollElement]);
-  const environment = useCellEnvironmentValue(fits);
+  const measure = useMemo(() => (scrollElement?.firstElementChild ? textWidthIn(scrollElement.firstElementChild) : null), [scrollElement]);
+  const fits = useMemo(() => textFitOf(measure), [measure]);
+  const shared = useCellEnvironmentValue(fits);
   const rows = table.getRowModel().rows;
-  const columns = table.getAllLeafColumns();
+  const columns = table.getVisibleLeafColumns();
+  const sized = useMemo(() => sizedColumnsOf(columns), [columns]);
+  const sizing = useMemo(() => {
+    if (!measure) return { minimums: unmeasuredMinimums(sized), lines: 1 };
+    const input = { rows: data.rows, measure, t: shared.t, format: shared.format, ability: shared.ability, bindings: shared.bindings, padding: CELL_PADDING };
+    const minimums = columnMinimums(sized, input);
+    return { minimums, lines: headerLines(sized, minimums, input) };
+  }, [sized, data.rows, measure, shared]);
+  const environment = useMemo(() => ({
+    ...shared,
+    rooms: Object.fromEntries(sized.map((column, index) => [column.id, sizing.minimums[index]! - 2 * CELL_PADDING])),
+  }), [shared, sized, sizing]);
   const cells = useMemo(() => cellRenderersOf(columns), [columns]);
-  const tracks = useMemo(() => columnTracks(columns), [columns]);
+  const tracks = useMemo(() => columnTracks(columns, sizing.minimums), [columns, sizing]);
+  const headerHeight = Math.max(HEADER_HEIGHT, sizing.lines * HEADER_LINE_HEIGHT + 2 * HEADER_PADDING_Y);
   const label = environment.t(definition.caption ?? 'table.results');
   const onClick = useRoutedLinks();
   // A new page starts at its top.
   useEffect(() => { scrollElement?.scrollTo({ top: 0 }); }, [data.rows]);
 
   const style = {
-    '--table-columns': tracks.template, '--table-row-height': `${ROW_HEIGHT}px`, '--table-header-height': `${HEADER_HEIGHT}px`,
+    '--table-columns': tracks.template, '--table-row-height': `${ROW_HEIGHT}px`, '--table-header-height': `${headerHeight}px`,
     '--table-cell-padding': `${CELL_PADDING}px`, minWidth: tracks.minWidth,
   } as CSSProperties;
   return (
@@ -50,7 +77,7 @@ export function VirtualTable({ definition, table, data }: VirtualTableProps) {
               {table.getHeaderGroups()[0]?.headers.map((header) => <HeaderCell key={header.id} header={header} />)}
             </tr>
           </thead>
-          <VirtualBody scrollElement={scrollElement} rows={rows} cells={cells}
+          <VirtualBody scrollElement={scrollElement} rows={rows} cells={cells} headerHeight={headerHeight}
             firstRowIndex={data.ui.pageIndex * data.ui.pageSize + 2} />
         </table>
       </div>
@@ -81,7 +108,11 @@ function HeaderCell({ header }: { header: Header<Features, TableRow, unknown> })
   const { t } = useCellEnvironment();
   const column = header.column.columnDef.meta?.column;
   const className = [classes.header, alignClassOf(header.column)].filter(Boolean).join(' ');
-  if (!column) return <th className={className}><FlexRender header={header} /></th>;
+  if (!column) {
+    // The row actions stay in view when the table scrolls sideways.
+    const sticky = header.column.id === ACTIONS_COLUMN_ID ? ` ${classes.sticky}` : '';
+    return <th className={className + sticky}><FlexRender header={header} /></th>;
+  }
   const label = t(column.label);
   if (!header.column.getCanSort()) return <th className={className}>{label}</th>;
   const sorted = header.column.getIsSorted();

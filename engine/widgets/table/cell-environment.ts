@@ -25,7 +25,11 @@ export interface CellEnvironment {
   run: ReturnType<typeof useActionRunner>;
   /** Whether a text fits a cell (text-fit.ts), so only the cells that need one clip. */
   fits: TextFit;
+  /** The text room of each column's cells, by column id: the least its track gets (VirtualTable). */
+  rooms: Readonly<Record<string, number>>;
 }
+
+const NO_ROOMS: Readonly<Record<string, number>> = {};
 
 const CellEnvironmentContext = createContext<CellEnvironment | null>(null);
 export const CellEnvironmentProvider = CellEnvironmentContext.Provider;
@@ -58,5 +62,6 @@ export function useCellEnvironmentValue(fits: TextFit): CellEnvironment {
     ability,
     run: (definition, extra) => latest.current.run(definition, extra),
     fits,
+    rooms: NO_ROOMS,
   }), [language, locale, timeZone, bindings, portalPath, ability, fits]);
 }

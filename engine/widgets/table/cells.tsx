@@ -21,7 +21,7 @@ const STATUS_COLORS: Record<string, string> = {
 export const ROUTED_LINK_SELECTOR = 'a[data-routed]';
 
 /** A cell's horizontal padding in pixels (VirtualTable sets it on the table for the CSS). */
-export const CELL_PADDING = 10;
+export const CELL_PADDING = 8;
 
 export const ALIGN_CLASSES = { left: classes.alignLeft, center: classes.alignCenter, right: classes.alignRight } as const;
 
@@ -33,14 +33,14 @@ function cellClass(align: TableColumnDefinition['align'], clip: boolean): string
 /**
  * A data cell: the value formatted by the formatter registry (currency in the row's
  * currencyField), a link when the column has `link`, a badge for statuses. Plain elements, no
- * component: rows entering a scrolled view render a dozen of these each. A column without a
- * width may be any width, so its cells always clip.
+ * component: rows entering a scrolled view render a dozen of these each. A text wider than the
+ * least its column gets (environment.rooms) clips.
  */
 export function dataCell(column: TableColumnDefinition, record: Record<string, unknown>, environment: CellEnvironment): ReactElement {
   const value = record[column.field];
   const currency = column.currencyField ? record[column.currencyField] : undefined;
   const text = environment.format(column.format, value, typeof currency === 'string' ? currency : undefined);
-  const room = column.width === undefined ? 0 : column.width - 2 * CELL_PADDING;
+  const room = environment.rooms[column.field] ?? 0;
   if (column.format === 'status' && text) {
     const fits = environment.fits(text, room, 'badge');
     return (
@@ -73,9 +73,12 @@ export function selectionCell(id: string, row: PortalRow, label: string, environ
   );
 }
 
-/** The row's actions cell (RowActions); buttons may not fit, so it clips. */
+/**
+ * The row's actions cell (RowActions): its column is as wide as the widest row's buttons
+ * (content-widths.ts), and sticks to the right edge when the table scrolls sideways.
+ */
 export function actionsCell(id: string, actions: ActionDefinition[], record: Record<string, unknown>, label: string): ReactElement {
-  return <td key={id} className={cellClass(undefined, true)}><RowActions actions={actions} record={record} label={label} /></td>;
+  return <td key={id} className={`${classes.cell} ${classes.sticky}`} data-column={id}><RowActions actions={actions} record={record} label={label} /></td>;
 }
 
 /**

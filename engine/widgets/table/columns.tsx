@@ -1,9 +1,11 @@
 import type { ReactElement } from 'react';
 import {
-  createColumnHelper, metaHelper, rowPaginationFeature, rowSelectionFeature, rowSortingFeature, tableFeatures,
+  columnVisibilityFeature, createColumnHelper, metaHelper, rowPaginationFeature, rowSelectionFeature, rowSortingFeature, tableFeatures,
   type Column, type ColumnDef, type ReactTable, type Row,
 } from '@tanstack/react-table';
+import type { ActionDefinition } from '../../definitions/types.ts';
 import type { CellEnvironment } from './cell-environment.ts';
+import type { SizedColumn } from './content-widths.ts';
 import { ActionsHeader, actionsCell, ALIGN_CLASSES, dataCell, SelectAllCheckbox, selectionCell } from './cells.tsx';
 import type { TableColumnDefinition, TableNode, TableRow } from './types.ts';
 
@@ -13,17 +15,21 @@ export type CellRenderer = (row: PortalRow, environment: CellEnvironment) => Rea
 export interface PortalColumnMeta {
   /** The definition's column; absent on the selection and row-actions columns. */
   column?: TableColumnDefinition;
-  /** Width in pixels of a column that is not the definition's (selection, row actions). */
+  /** Width in pixels of the selection column. */
   width?: number;
+  /** The row actions of the actions column (its width follows the widest row's buttons). */
+  rowActions?: ActionDefinition[];
   /** The column's body cells. */
   renderCell: CellRenderer;
 }
 
 /**
  * The table's features. Sorting, paging and filtering are the server's (manual modes, no client
- * row models); selection is ours. Module scope: TanStack wants a stable features object.
+ * row models); selection and which columns show are ours. Module scope: TanStack wants a stable
+ * features object.
  */
 export const features = tableFeatures({
+  columnVisibilityFeature,
   rowSortingFeature,
   rowPaginationFeature,
   rowSelectionFeature,
@@ -37,7 +43,6 @@ export type PortalColumn = Column<Features, TableRow, unknown>;
 export const SELECT_COLUMN_ID = '__select';
 export const ACTIONS_COLUMN_ID = '__actions';
 const SELECT_WIDTH = 44;
-const ACTIONS_WIDTH = 120;
 const helper = createColumnHelper<Features, TableRow>();
 
 /** The label a row's checkbox reads: the first column's value, else the row id. */
@@ -60,8 +65,9 @@ export function buildColumns(definition: TableNode): Array<ColumnDef<Features, T
     dataColumns.push(helper.display({
       id: ACTIONS_COLUMN_ID,
       enableSorting: false,
+      enableHiding: false,
       meta: {
-        width: ACTIONS_WIDTH * rowActions.length,
+        rowActions,
         renderCell: (row) => actionsCell(ACTIONS_COLUMN_ID, rowActions, row.original.record, rowLabel(definition, row.original)),
       },
       header: () => <ActionsHeader />,
@@ -71,6 +77,7 @@ export function buildColumns(definition: TableNode): Array<ColumnDef<Features, T
   const selectColumn = helper.display({
     id: SELECT_COLUMN_ID,
     enableSorting: false,
+    enableHiding: false,
     meta: { width: SELECT_WIDTH, renderCell: (row, environment) => selectionCell(SELECT_COLUMN_ID, row, rowLabel(definition, row.original), environment) },
     header: ({ table }) => (definition.selection === 'multiple'
       ? <SelectAllCheckbox checked={table.getIsAllPageRowsSelected()} indeterminate={table.getIsSomePageRowsSelected()}
@@ -92,19 +99,33 @@ export function cellRenderersOf(columns: readonly PortalColumn[]): CellRenderer[
   return columns.map((column) => column.columnDef.meta!.renderCell);
 }
 
+/** What column sizing (content-widths.ts) reads of each column. */
+export function sizedColumnsOf(columns: readonly PortalColumn[]): SizedColumn[] {
+  return columns.map((column) => {
+    const meta = column.columnDef.meta;
+    return {
+      id: column.id,
+      sortable: column.getCanSort(),
+      ...(meta?.column ? { column: meta.column } : {}),
+      ...(meta?.width !== undefined ? { width: meta.width } : {}),
+      ...(meta?.rowActions ? { rowActions: meta.rowActions } : {}),
+    };
+  });
+}
+
 /**
- * The column tracks the header and every row share (CSS grid), as a fixed table layout would
- * size them: columns with a width keep it and those without share what is left; when every
- * column has one, extra room is shared in proportion to the widths. minWidth is what the
- * columns need: a narrower box scrolls sideways.
+ * The column tracks the header and every row share (CSS grid): each column at least its
+ * `minimums` width (its content, content-widths.ts), and the room left shared in proportion to
+ * the definition's widths, so virtual rows entering the view never shift them. The selection and
+ * row-actions columns keep their width. minWidth is what the columns need: a narrower box
+ * scrolls sideways, the row actions staying in view (sticky, table.module.css).
  */
-export function columnTracks(columns: readonly PortalColumn[]): { template: string; minWidth: number } {
-  const widths = columns.map((column) => column.columnDef.meta?.column?.width ?? column.columnDef.meta?.width);
-  const someFlexible = widths.some((width) => width === undefined);
-  const template = widths.map((width, index) => {
-    if (width === undefined) return 'minmax(0, 1fr)';
-    if (someFlexible || columns[index]!.id === SELECT_COLUMN_ID) return `${width}px`;
-    return `minmax(${width}px, ${width}fr)`;
+export function columnTracks(columns: readonly PortalColumn[], minimums: readonly number[]): { template: string; minWidth: number } {
+  const template = columns.map((column, index) => {
+    const least = minimums[index] ?? 0;
+    if (column.id === SELECT_COLUMN_ID || column.id === ACTIONS_COLUMN_ID) return `${least}px`;
+    const weight = column.columnDef.meta?.column?.width ?? least;
+    return `minmax(${least}px, ${weight}fr)`;
   }).join(' ');
-  return { template, minWidth: widths.reduce<number>((sum, width) => sum + (width ?? 0), 0) };
+  return { template, minWidth: minimums.reduce((sum, width) => sum + width, 0) };
 }

@@ -1,19 +1,64 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { columnTracks, SELECT_COLUMN_ID, type PortalColumn } from './columns.tsx';
-import { NOTHING_FITS, textFitIn } from './text-fit.ts';
+import type { PortalAbility } from '../../../domain/policy.ts';
+import type { BindingContext } from '../../definitions/bindings.ts';
+import type { Translate } from '../../i18n/use-text.ts';
+import { ACTIONS_COLUMN_ID, columnTracks, SELECT_COLUMN_ID, type PortalColumn } from './columns.tsx';
+import { columnMinimums, headerLines, type SizedColumn } from './content-widths.ts';
+import { NOTHING_FITS, textFitIn, type TextWidth } from './text-fit.ts';
 
 /** A leaf column as columnTracks reads it: its id and the widths of its meta. */
 const column = (id: string, width?: number, own?: number) => ({ id, columnDef: { meta: { column: width === undefined ? { field: id, label: id } : { field: id, label: id, width }, width: own } } }) as unknown as PortalColumn;
 
-describe('column tracks (a fixed table layout as CSS grid tracks)', () => {
-  it('shares extra room in proportion to the widths when every column has one; the selection column keeps its own', () => {
-    expect(columnTracks([column(SELECT_COLUMN_ID, undefined, 44), column('invoiceId', 140), column('amount', 130)]))
-      .toEqual({ template: '44px minmax(140px, 140fr) minmax(130px, 130fr)', minWidth: 314 });
+describe('column tracks (content-sized grid tracks)', () => {
+  it('gives each column at least its content and shares the rest in proportion to the definition\'s widths', () => {
+    expect(columnTracks([column(SELECT_COLUMN_ID, undefined, 44), column('invoiceId', 140), column('amount', 130)], [44, 96, 104]))
+      .toEqual({ template: '44px minmax(96px, 140fr) minmax(104px, 130fr)', minWidth: 244 });
   });
 
-  it('gives columns without a width what the others leave, in equal shares', () => {
-    expect(columnTracks([column('line', 80), column('description'), column('quantity')]))
-      .toEqual({ template: '80px minmax(0, 1fr) minmax(0, 1fr)', minWidth: 80 });
+  it('weighs a column without a width by its content; the row actions keep theirs', () => {
+    expect(columnTracks([column('line', 80), column('description'), column(ACTIONS_COLUMN_ID)], [60, 150, 180]))
+      .toEqual({ template: 'minmax(60px, 80fr) minmax(150px, 150fr) 180px', minWidth: 390 });
+  });
+});
+
+/** 7 px per character in every look; a button adds 16 px, a badge 16 px (enough for these sums). */
+const measure: TextWidth = (text, look = 'cell') => text.length * 7 + (look === 'button' || look === 'badge' ? 16 : 0);
+const sizingInput = (rows: Array<Record<string, unknown>>) => ({
+  rows: rows.map((record, index) => ({ id: String(index), record })),
+  measure,
+  t: ((key: string) => ({ 'f.po': 'PO number', 'f.merchant': 'Merchant', 'a.remove': 'Remove', 'a.use': 'Use for AutoPay' } as Record<string, string>)[key] ?? key) as Translate,
+  format: (_name: unknown, value: unknown) => (value === undefined || value === null ? '' : String(value)),
+  ability: { can: () => true } as unknown as PortalAbility,
+  bindings: {} as BindingContext,
+  padding: 10,
+});
+
+describe('column minimums (issue 13: tables fit at 1366 px)', () => {
+  it('is the longest header word (plus the sort arrow) or the widest value, whichever is wider', () => {
+    const po: SizedColumn = { id: 'po', column: { field: 'po', label: 'f.po', width: 110 }, sortable: true };
+    // "number": 6 × 7 + 1 px margin + the arrow (7) and its gap (4) = 54, plus 2 × 10 px padding.
+    expect(columnMinimums([po], sizingInput([{ po: 'PO-1' }]))).toEqual([74]);
+    expect(columnMinimums([po], sizingInput([{ po: 'PO-123456' }, { po: null }]))).toEqual([84]);
+  });
+
+  it('stops at the definition\'s width, where a longer value clips', () => {
+    const merchant: SizedColumn = { id: 'merchant', column: { field: 'merchant', label: 'f.merchant', width: 120 }, sortable: false };
+    expect(columnMinimums([merchant], sizingInput([{ merchant: 'A very long merchant name indeed' }]))).toEqual([120]);
+  });
+
+  it('sizes the row actions to the widest row\'s visible buttons, and keeps a fixed width as it is', () => {
+    const actions: SizedColumn = { id: ACTIONS_COLUMN_ID, sortable: false, rowActions: [
+      { do: 'mutate', label: 'a.use', when: { 'record.autopay': false } }, { do: 'mutate', label: 'a.remove' }] };
+    const select: SizedColumn = { id: SELECT_COLUMN_ID, sortable: false, width: 44 };
+    // "Use for AutoPay" (15 × 7 + 16) + 4 px gap + "Remove" (6 × 7 + 16) + 1 + 2 × 10 = 204.
+    expect(columnMinimums([select, actions], sizingInput([{ autopay: true }, { autopay: false }]))).toEqual([44, 204]);
+  });
+
+  it('counts the lines a header wraps to at its column\'s least width', () => {
+    const po: SizedColumn = { id: 'po', column: { field: 'po', label: 'f.po', width: 110 }, sortable: false };
+    const input = sizingInput([]);
+    expect(headerLines([po], [200], input)).toBe(1);
+    expect(headerLines([po], [70], input)).toBe(2);
   });
 });
 

@@ -14,19 +14,47 @@ const BADGE = { fontSize: 11, fontWeight: 700, letterSpacing: 0.25, padding: 8 }
 /** Canvas and layout may round a glyph run differently: a text this close to the edge clips. */
 const MARGIN = 1;
 
-/** Measures in the font of `table` (its body text) as the page computed it. */
-export function textFitIn(table: Element): TextFit {
+/** How a text is shown: a body cell, a status badge, a header (bold) or a row-action button. */
+export type TextLook = 'cell' | 'badge' | 'header' | 'button';
+
+/** A text's width in pixels as `look` shows it, padding of a badge or a button included. */
+export type TextWidth = (text: string, look?: TextLook) => number;
+
+// The row-action button (Mantine's compact-xs): 12 px semi-bold text, 7 px padding, 1 px border.
+const BUTTON = { fontSize: 12, fontWeight: 600, padding: 7, border: 1 } as const;
+
+/** Measures in the font of `table` (its body text) as the page computed it; null without a canvas. */
+export function textWidthIn(table: Element): TextWidth | null {
   const style = getComputedStyle(table);
   const cell = widthIn(table, `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`);
+  const header = widthIn(table, `${style.fontStyle} 700 ${style.fontSize} ${style.fontFamily}`);
   const badge = widthIn(table, `${BADGE.fontWeight} ${BADGE.fontSize}px ${style.fontFamily}`);
-  if (!cell || !badge) return NOTHING_FITS;
+  const button = widthIn(table, `${BUTTON.fontWeight} ${BUTTON.fontSize}px ${style.fontFamily}`);
+  if (!cell || !header || !badge || !button) return null;
   const root = table.ownerDocument.documentElement;
-  return (text, room, look) => {
-    if (look !== 'badge') return cell(text) + MARGIN <= room;
-    // text-transform: uppercase, in the page's language (as the badge shows it).
-    const shown = text.toLocaleUpperCase(root.lang || undefined);
-    return badge(shown) + BADGE.letterSpacing * shown.length + 2 * BADGE.padding + MARGIN <= room;
+  return (text, look = 'cell') => {
+    switch (look) {
+      case 'cell': return cell(text);
+      case 'header': return header(text);
+      case 'button': return button(text) + 2 * (BUTTON.padding + BUTTON.border);
+      case 'badge': {
+        // text-transform: uppercase, in the page's language (as the badge shows it).
+        const shown = text.toLocaleUpperCase(root.lang || undefined);
+        return badge(shown) + BADGE.letterSpacing * shown.length + 2 * BADGE.padding;
+      }
+    }
   };
+}
+
+/** Whether texts fit, from their measured widths. */
+export function textFitOf(width: TextWidth | null): TextFit {
+  if (!width) return NOTHING_FITS;
+  return (text, room, look) => width(text, look === 'badge' ? 'badge' : 'cell') + MARGIN <= room;
+}
+
+/** Measures in the font of `table` (its body text) as the page computed it. */
+export function textFitIn(table: Element): TextFit {
+  return textFitOf(textWidthIn(table));
 }
 
 /**

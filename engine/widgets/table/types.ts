@@ -18,10 +18,17 @@ export interface TableColumnDefinition {
   /** The server's sort name (filter[sort]=<sort>|asc); absent means not sortable. */
   sort?: string;
   align?: 'left' | 'center' | 'right';
-  /** Width in pixels; the table lays out with fixed column widths so virtual rows never jump. */
+  /**
+   * Preferred width in pixels: a column is at least as wide as its content up to this width (then
+   * clips), and room left over is shared in proportion to it (columns.tsx columnTracks).
+   */
   width?: number;
   /** `link` is a file of the API: a plain link the browser saves, not a route of the portal. */
   download?: boolean;
+  /** Not shown until the user picks it in the column menu (a wide table fits the page). */
+  defaultHidden?: boolean;
+  /** Not shown, until the user picks it, while no loaded row has a value in it. */
+  hideWhenEmpty?: boolean;
 }
 
 export type FilterType = 'date' | 'money' | 'text' | 'select';

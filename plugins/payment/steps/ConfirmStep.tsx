@@ -43,6 +43,7 @@ export function ConfirmStep() {
 
 function Review({ flow }: { flow: FlowState }) {
   const { t } = useText();
+  const portalPath = usePortalPath();
   const { go, update } = useFlow();
   const customer = useSession((session) => session.selectedCustomer?.buidCustomer ?? null);
   const { options, invoices, loading, error } = usePaymentData(flow, customer);
@@ -92,7 +93,7 @@ function Review({ flow }: { flow: FlowState }) {
         {method === 'mail' ? (
           <>
             {options ? <Remittance remittance={options.remittance} /> : null}
-            <Group><Button component={Link} to={landingPathFor(sessionStore.get())}>{t('payments.flow.done')}</Button></Group>
+            <Group><Button component={Link} to={portalPath(landingPathFor(sessionStore.get()))}>{t('payments.flow.done')}</Button></Group>
           </>
         ) : (
           <>

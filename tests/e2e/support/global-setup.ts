@@ -1,9 +1,26 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import type { Database } from '../../../server/db/database.ts';
 import { loadTenants } from '../../../server/tenants/store.ts';
 import { buildPortal, startPortalServer } from '../../support/portal-server.ts';
 
 declare module 'vitest' {
-  export interface ProvidedContext { baseUrl: string }
+  export interface ProvidedContext { baseUrl: string; outboxDir: string }
+}
+
+/**
+ * A copy of the viewer, `resetter`, for the password-reset test: its new password cannot be
+ * set back (the password history refuses it), and no other test signs in as it.
+ */
+async function addResetUser(db: Database): Promise<void> {
+  const { user_id: viewerId, created_at: _created, ...viewer } = await db.selectFrom('users').selectAll()
+    .where('tenant_id', '=', 'demo').where('username', '=', 'viewer').executeTakeFirstOrThrow();
+  const { user_id: userId } = await db.insertInto('users').values({ ...viewer, username: 'resetter', email_address: 'resetter@demo.example' })
+    .returning('user_id').executeTakeFirstOrThrow();
+  const customers = await db.selectFrom('user_customers').select('buid_customer').where('user_id', '=', viewerId).execute();
+  await db.insertInto('user_customers').values(customers.map(({ buid_customer }) => ({ user_id: userId, buid_customer }))).execute();
 }
 
 /** Browser tests run against the real thing: the built portal on the real server and database. */
@@ -13,10 +30,13 @@ export default async function setup(project: TestProject) {
   // to render it and show the error page instead.
   const demo = loadTenants('tenants').byId('demo')!;
   const broken = { ...demo, id: 'broken', hosts: ['broken.localhost'], overrides: { screens: { landing: { body: [{ widget: 'heading' }] } } } };
+  // The server's emails as files, so a test can follow a password-reset link.
+  const outboxDir = mkdtempSync(join(tmpdir(), 'portal-e2e-outbox-'));
   const server = await startPortalServer({
-    staticDir: 'dist-e2e', extraTenants: [broken],
+    staticDir: 'dist-e2e', extraTenants: [broken], outboxDir, prepare: addResetUser,
     bigCustomerInvoices: Number(process.env.E2E_BIG_CUSTOMER_INVOICES ?? 12_000),
   });
   project.provide('baseUrl', server.url);
-  return server.close;
+  project.provide('outboxDir', outboxDir);
+  return async () => { await server.close(); rmSync(outboxDir, { recursive: true, force: true }); };
 }

@@ -1,0 +1,103 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+
+let page: Page;
+usePagePerTest((created) => { page = created; });
+
+/** Every table of the page: its scrolling box's widths and where its row actions sit. */
+async function tableBoxes() {
+  return page.locator('[data-widget="table"]').evaluateAll((tables) => tables.map((table) => {
+    const box = table.querySelector<HTMLElement>('[role="region"]');
+    const right = box?.getBoundingClientRect().right ?? 0;
+    const actions = [...table.querySelectorAll('tbody td:has(button[data-action])')].map((cell) => cell.getBoundingClientRect());
+    return {
+      id: table.getAttribute('data-table'),
+      scrollWidth: box?.scrollWidth ?? 0,
+      clientWidth: box?.clientWidth ?? 0,
+      actionsInView: actions.every((cell) => cell.right <= right + 1 && cell.left >= 0),
+      actionCells: actions.length,
+    };
+  }));
+}
+
+/** Headers whose text is cut: the header cell or a visible element in it overflows (screen-reader-only text is 1 px wide). */
+function clippedHeaders(tableId: string) {
+  return page.locator(`[data-table="${tableId}"] thead th`).evaluateAll((headers) => headers
+    .filter((header) => [header, ...header.querySelectorAll('*')].some((element) => element.clientWidth > 1 && element.scrollWidth > element.clientWidth + 1))
+    .map((header) => header.textContent));
+}
+
+async function waitForRows(tableId: string) {
+  await page.locator(`[data-table="${tableId}"] tbody tr[data-row-id]`).first().waitFor();
+}
+
+async function asAdminOnC1001() {
+  await signIn(page, 'admin');
+  await page.waitForURL('**/account/customers');
+  await page.locator('[data-customer="C-1001"] button').click();
+  await page.waitForURL(/\/account\//);
+}
+
+/** The list screens a demo user lands on, with the table each shows. */
+const LANDED: Array<{ user: 'admin' | 'payer' | 'corporate'; path: string; tables: string[] }> = [
+  { user: 'payer', path: '/invoice-list/Billed', tables: ['invoices'] },
+  { user: 'payer', path: '/invoice-list/Past%20Due', tables: ['invoices'] },
+  { user: 'payer', path: '/payment/due', tables: ['payable-invoices'] },
+  { user: 'payer', path: '/invoice/T-1001-0007', tables: ['documents'] },
+  { user: 'admin', path: '/payment-methods', tables: ['bank-accounts'] },
+  { user: 'corporate', path: '/account/program-overview', tables: ['program-customers'] },
+  { user: 'corporate', path: '/account/program-overview-invoice-list/Billed', tables: ['program-invoices'] },
+];
+
+async function open(user: 'admin' | 'payer' | 'corporate', path: string, tables: string[]) {
+  if (user === 'admin') await asAdminOnC1001();
+  else {
+    await signIn(page, user);
+    await page.waitForURL(/\/account\//);
+  }
+  await page.goto(`${baseUrl()}${path}`);
+  for (const table of tables) await waitForRows(table);
+}
+
+describe('wide tables fit the page (issue 13, item 4)', () => {
+  it.each(LANDED)('$path ($user) does not scroll sideways at 1366 px with the default columns', async ({ user, path, tables }) => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await open(user, path, tables);
+    const boxes = await tableBoxes();
+    expect(boxes.map((box) => box.id)).toEqual(expect.arrayContaining(tables));
+    for (const box of boxes) {
+      expect(box.scrollWidth, `${box.id}: ${box.scrollWidth} > ${box.clientWidth}`).toBeLessThanOrEqual(box.clientWidth);
+      expect(box.actionsInView, `${box.id}: row actions off-screen`).toBe(true);
+    }
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
+  it('keeps the payment methods\' actions in view at 1024 px, and their headers unclipped', async () => {
+    await page.setViewportSize({ width: 1024, height: 800 });
+    await open('admin', '/payment-methods', ['bank-accounts']);
+    const [box] = await tableBoxes();
+    expect(box!.actionCells).toBeGreaterThan(0);
+    expect(box!.actionsInView).toBe(true);
+    // Headers wrap instead of clipping ("Online payment", not "Online pa…").
+    const clipped = await clippedHeaders('bank-accounts');
+    expect(clipped).toEqual([]);
+  });
+
+  it('lets the user hide and show columns, and remembers the choice', async () => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await open('payer', '/invoice-list/Billed', ['invoices']);
+    const headers = () => page.locator('[data-table="invoices"] thead th').evaluateAll((cells) => cells.map((cell) => cell.textContent?.replace(/[▲▼↕]/g, '').trim()));
+    expect(await headers()).toContain('PO number');
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'PO number' }).click();
+    await page.keyboard.press('Escape');
+    await expect.poll(headers).not.toContain('PO number');
+    await page.reload();
+    await waitForRows('invoices');
+    expect(await headers()).not.toContain('PO number');
+    // Headers of the invoice list are not clipped at 1366 px either.
+    const clipped = await clippedHeaders('invoices');
+    expect(clipped).toEqual([]);
+  });
+});
