@@ -10,7 +10,7 @@ import { firstReads } from './first-reads.ts';
 import { resolvable, screenReads } from './prefetch-screen.ts';
 
 const bindings: BindingContext = {
-  session: { selectedCurrency: 'USD' }, customer: { buidCustomer: 'C-1001' }, merchant: null,
+  session: { selectedCurrency: 'USD' }, customer: { buidCustomer: 'C-1001', buidLocation: null }, merchant: null,
   route: { status: 'Billed' }, query: {}, selection: undefined as never, tenant: {}, flags: { multi_currency_enabled: true },
 };
 const body = invoiceList.body as WidgetNode[];
@@ -28,6 +28,15 @@ describe('a route loader\'s reads', () => {
     const tableKey = resourceKey('/invoices', buildListParams(table, initialUiState(table), bindings, 'en'));
     expect(hashKey(read!.queryKey)).toBe(hashKey(tableKey));
     expect(read!.queryKey[2]).toMatchObject({ 'filter[status]': 'Billed', 'filter[buid_customer]': 'C-1001', 'filter[sol_currency]': 'USD', 'page[size]': '50' });
+  });
+
+  it('takes a query parameter the URL lacks as absent, and one it has as the filter', () => {
+    const bucketed = { ...bindings, query: { bucket: 'past_due', currency: 'CAD' } };
+    const [read] = screenReads(firstReads(body), bucketed, 'en');
+    const tableKey = resourceKey('/invoices', buildListParams(table, initialUiState(table), bucketed, 'en'));
+    expect(hashKey(read!.queryKey)).toBe(hashKey(tableKey));
+    expect(read!.queryKey[2]).toMatchObject({ 'filter[exposure_bucket]': 'past_due', 'filter[sol_currency]': 'CAD' });
+    expect(read!.queryKey[2]).not.toHaveProperty('filter[status]');
   });
 
   it('leaves a source to its widget while a binding it reads is not known yet', () => {

@@ -33,8 +33,11 @@ function bindingPaths(value: unknown): string[] {
  * the widget's, so it is left to the widget.
  */
 export function resolvable(source: unknown, bindings: BindingContext): boolean {
-  return bindingPaths(source).every((path) => lookup(bindings, path) !== undefined);
+  return bindingPaths(source).every((path) => KNOWN_FROM_URL.test(path) || lookup(bindings, path) !== undefined);
 }
+
+/** The URL is whole when a loader runs: a route or query parameter it lacks is absent, not pending. */
+const KNOWN_FROM_URL = /^(route|query)\./;
 
 /**
  * The widget nodes a screen shows first: the body's nodes and their children, but of tabs only

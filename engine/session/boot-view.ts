@@ -29,8 +29,9 @@ export async function bootSessionView({ config, flags, self }: SessionBasics, pa
   }
   return {
     status: 'loading', config, flags, self, userType, paymentMode, selectedCurrency,
-    // Only its id is known before GET /customers answers; other attributes read as unknown.
-    selectedCustomer: customerId ? { buidCustomer: customerId } as SelectedCustomer : null,
+    // Only its id and the chosen location (session data) are known before GET /customers
+    // answers; other attributes read as unknown.
+    selectedCustomer: customerId ? { buidCustomer: customerId, buidLocation: self?.session_data.location ?? null } as SelectedCustomer : null,
     selectedMerchant: self?.session_data.merchant_id ? UNKNOWN : null,
     merchantRollUp: showMerchantRollUp(userType, self?.merchants?.length ?? 0),
     customerCurrencies: UNKNOWN, mappedLocations: UNKNOWN, loyaltyPrograms: UNKNOWN, loyaltyError: UNKNOWN,
