@@ -22,13 +22,19 @@ export interface AppOptions extends AppDeps {
   logLevel?: string;
   /** Requests per minute and client address of the throttled operations (default DEFAULT_RATE_LIMITS). */
   rateLimits?: RateLimits;
+  /**
+   * Addresses/CIDRs of the TLS-terminating proxies (TRUST_PROXY): only from these do
+   * X-Forwarded-For and X-Forwarded-Proto count (client address for rate limits, https for
+   * Secure `__Host-` cookies and HSTS). Default none.
+   */
+  trustProxy?: readonly string[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: { level: options.logLevel ?? 'warn' },
     bodyLimit: 1_048_576,
-    trustProxy: false,
+    trustProxy: options.trustProxy?.length ? [...options.trustProxy] : false,
     // Query keys such as filter[buid_customer] stay flat strings; repeated keys become arrays we refuse.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Bad input is refused, never repaired: no stripping of unknown properties, no type coercion.

@@ -25,6 +25,7 @@ async function main(): Promise<void> {
     mailer: createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir }),
     staticDir: config.staticDir,
     logLevel: config.logLevel,
+    trustProxy: config.trustProxy,
   });
   // Settlements and the daily AutoPay sweep run in this process; JOB_POLL_MS sets how often it looks.
   const jobs = paymentJobRunner({ db, tenants, clock: systemClock }, {

@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import type { Clock } from '../clock.ts';
 import type { TenantStore } from '../tenants/store.ts';
 import { ApiError } from '../http/errors.ts';
+import { readCookie } from '../http/cookies.ts';
 import { CSRF_HEADER, SESSION_COOKIE, lookupSession, type SessionWithUser } from './sessions.ts';
 import { sameToken } from './tokens.ts';
 import type { AuthContext } from './context.ts';
@@ -26,7 +27,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { d
     request.tenant = tenant;
     if (!isApiRequest(request)) return;
 
-    const { lookup, found } = await lookupSession(db, clock, tenant, request.cookies[SESSION_COOKIE]);
+    const { lookup, found } = await lookupSession(db, clock, tenant, readCookie(request, SESSION_COOKIE));
     request.sessionExpired = lookup.state === 'expired';
     if (lookup.state === 'active' && found) request.auth = authContext(policy, tenant, lookup.idHash, found);
 

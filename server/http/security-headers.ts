@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { isTlsRequest } from './cookies.ts';
 
 /**
  * Strict CSP for the portal's pages: no inline or eval'd script (forms use precompiled
@@ -18,8 +19,16 @@ export const CONTENT_SECURITY_POLICY = [
   "object-src 'none'",
 ].join('; ');
 
+/**
+ * Sent only on responses that went out over TLS (directly, or X-Forwarded-Proto from a trusted
+ * proxy): a year, the common minimum for preload lists. Without includeSubDomains, because other
+ * hosts under the tenant's domain are not ours to force onto TLS.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isTlsRequest(request)) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');

@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ErrorCode, type ErrorCodeKey } from '../../domain/error-codes.ts';
 import type { LockState } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { CSRF_COOKIE, SESSION_COOKIE, createSession, destroySession } from '../auth/sessions.ts';
+import { createSession, destroySession } from '../auth/sessions.ts';
+import { clearSessionCookies, setSessionCookies } from '../http/cookies.ts';
 import { audit } from '../audit.ts';
 import { selfDocument, selfDocumentSchema } from './self-document.ts';
 import { sessionCache } from '../auth/session-cache.ts';
@@ -32,11 +33,6 @@ const loginBody = {
 
 // Verifying against a real hash for unknown users keeps response times from telling which usernames exist.
 let decoyHash: Promise<string> | undefined;
-
-export function setSessionCookies(reply: FastifyReply, token: string, csrfToken: string, secure: boolean) {
-  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', secure });
-  reply.setCookie(CSRF_COOKIE, csrfToken, { httpOnly: false, sameSite: 'strict', path: '/', secure });
-}
 
 export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps): void {
   app.post<{ Body: { username: string; password: string } }>('/auth/login', {
@@ -78,15 +74,14 @@ export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps)
     await db.updateTable('users').set({ failed_logins: 0 }).where('user_id', '=', user.user_id).execute();
     sessionCache.evictUser(user.user_id);
     const { token, csrfToken } = await createSession(db, clock, tenant, user.user_id);
-    setSessionCookies(reply, token, csrfToken, request.protocol === 'https');
+    setSessionCookies(request, reply, token, csrfToken);
     await audit(db, { tenantId: tenant.id, userId: user.user_id, action: 'login', entity: 'user', entityId: String(user.user_id) });
     return reply.type('application/vnd.api+json').send(await selfDocument(db, tenant, policy, user.user_id, csrfToken));
   });
 
   app.post('/auth/logout', { schema: { response: responses(null, 'Signed out', 204) }, config: { access: { public: true }, summary: 'End the session' } }, async (request, reply) => {
     if (request.auth) await destroySession(db, request.auth.sessionIdHash);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    reply.clearCookie(CSRF_COOKIE, { path: '/' });
+    clearSessionCookies(request, reply);
     return reply.status(204).send();
   });
 }
