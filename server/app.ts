@@ -6,6 +6,7 @@ import { ErrorCode } from '../domain/error-codes.ts';
 import { accessPlugin } from './auth/access.ts';
 import { authPlugin } from './auth/plugin.ts';
 import type { AppDeps } from './deps.ts';
+import { DEFAULT_BODY_LIMIT, boundAnonymousBodies } from './http/body-limits.ts';
 import { registerCompression } from './http/compression.ts';
 import { errorDocument, handleError } from './http/errors.ts';
 import { JSON_API } from './http/jsonapi.ts';
@@ -20,6 +21,8 @@ export interface AppOptions extends AppDeps {
   /** The built portal (vite build output); absent in API-only tests. */
   staticDir?: string;
   logLevel?: string;
+  /** Where the log goes (default stdout); tests read it to check what a request logged. */
+  logStream?: { write(line: string): void };
   /** Requests per minute and client address of the throttled operations (default DEFAULT_RATE_LIMITS). */
   rateLimits?: RateLimits;
   /**
@@ -32,8 +35,8 @@ export interface AppOptions extends AppDeps {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'warn' },
-    bodyLimit: 1_048_576,
+    logger: { level: options.logLevel ?? 'warn', ...(options.logStream ? { stream: options.logStream } : {}) },
+    bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: options.trustProxy?.length ? [...options.trustProxy] : false,
     // Query keys such as filter[buid_customer] stay flat strings; repeated keys become arrays we refuse.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
@@ -49,6 +52,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler(handleError);
   registerSecurityHeaders(app);
   refuseControlCharacters(app);
+  boundAnonymousBodies(app);
   await registerRateLimits(app, options.rateLimits);
   // Before every route and the static files, so its onSend hook covers them all.
   await registerCompression(app);

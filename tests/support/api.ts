@@ -29,7 +29,15 @@ export interface TestApi {
  * The real app on a real, freshly seeded database: in-memory PGlite by default, or a
  * schema of its own on the PostgreSQL server when DATABASE_URL is set (the CI's second pass).
  */
-export async function startTestApi(options: { bigCustomerInvoices?: number; trustProxy?: string[] } = {}): Promise<TestApi> {
+export interface TestApiOptions {
+  bigCustomerInvoices?: number;
+  /** Proxy addresses whose X-Forwarded-* headers count (AppOptions.trustProxy). */
+  trustProxy?: string[];
+  /** Receives the server's log at level info (silent without). */
+  logStream?: { write(line: string): void };
+}
+
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const databaseUrl = process.env.DATABASE_URL;
   let schema: string | undefined;
   if (databaseUrl) {
@@ -45,7 +53,10 @@ export async function startTestApi(options: { bigCustomerInvoices?: number; trus
   const clock = new ManualClock(`${TEST_TODAY}T15:00:00Z`);
   const mailer = new MemoryMailer();
   const tenants = loadTenants('tenants');
-  const app = await buildApp({ db, clock, mailer, tenants, policy: loadPolicy(), logLevel: 'silent', ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}) });
+  const app = await buildApp({ db, clock, mailer, tenants, policy: loadPolicy(),
+    ...(options.logStream ? { logLevel: 'info', logStream: options.logStream } : { logLevel: 'silent' }),
+    ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
+  });
   await app.ready();
   return {
     app, db, clock, mailer, tenants,
