@@ -65,13 +65,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;
   const hasPortal = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
-  if (hasPortal) await registerPortalAssets(app, staticDir);
+  const sendPortalPage = hasPortal ? await registerPortalAssets(app, staticDir) : undefined;
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (hasPortal && wantsPage) {
+    if (sendPortalPage && wantsPage) {
       // The portal's router decides what a path shows, including its own not-found page.
-      return reply.type('text/html').sendFile('index.html');
+      return sendPortalPage(request, reply);
     }
     return reply.status(404).type(JSON_API).send(errorDocument(404, ErrorCode.notFound));
   });

@@ -4,6 +4,7 @@ import { LANGUAGES, type LanguageCode } from '../../domain/tenant.ts';
 import type { AppDeps } from '../deps.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { AssertionSigner } from './assertions.ts';
+import { styleNonce } from '../http/security-headers.ts';
 
 /** The identity providers the reference API can hand off to; a real one is configured per group. */
 export const SANDBOX_IDP = 'demo-idp';
@@ -16,18 +17,22 @@ const texts = new Map<LanguageCode, IdpTexts>(LANGUAGES.map((language) => {
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function page(language: LanguageCode, request: string, username: string, failed: boolean): string {
+/** The page's styles: one element with the response's CSP nonce (the CSP allows no style attributes). */
+const STYLE = 'body{font-family:system-ui,sans-serif;max-width:420px;margin:10vh auto;padding:0 16px}'
+  + '[role=alert]{color:#a4161a}input[type=password]{width:100%;padding:8px;margin:4px 0 12px}button{padding:8px 16px}';
+
+function page(nonce: string, language: LanguageCode, request: string, username: string, failed: boolean): string {
   const t = texts.get(language) ?? texts.get('en')!;
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escape(t.title)}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body style="font-family:system-ui,sans-serif;max-width:420px;margin:10vh auto;padding:0 16px">
+<meta name="viewport" content="width=device-width, initial-scale=1"><style nonce="${nonce}">${STYLE}</style></head>
+<body>
 <main><h1>${escape(t.title)}</h1><p>${escape(t.intro.replace('{{username}}', username))}</p>
-${failed ? `<p role="alert" style="color:#a4161a">${escape(t.failed)}</p>` : ''}
+${failed ? `<p role="alert">${escape(t.failed)}</p>` : ''}
 <form method="post" action="/sso/idp/${SANDBOX_IDP}/authorize">
 <input type="hidden" name="request" value="${escape(request)}">
 <label for="password">${escape(t.password)}</label><br>
-<input id="password" name="password" type="password" autocomplete="current-password" required style="width:100%;padding:8px;margin:4px 0 12px">
-<button type="submit" style="padding:8px 16px">${escape(t.submit)}</button></form></main></body></html>`;
+<input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">${escape(t.submit)}</button></form></main></body></html>`;
 }
 
 /**
@@ -38,20 +43,20 @@ ${failed ? `<p role="alert" style="color:#a4161a">${escape(t.failed)}</p>` : ''}
 export function sandboxIdpRoutes(app: FastifyInstance, { db, clock }: AppDeps, signer: AssertionSigner): void {
   app.get<{ Querystring: { request?: string } }>(`/sso/idp/${SANDBOX_IDP}/authorize`, { schema: { hide: true }, config: { access: { public: true }, summary: 'Sandbox identity provider: sign-in page' } }, async (request, reply) => {
     const state = signer.verify(String(request.query.request ?? ''), clock.now());
-    if (!state) return reply.status(400).type('text/html').send(page(request.tenant.defaultLanguage, '', '', true));
-    return reply.type('text/html').send(page(request.tenant.defaultLanguage, String(request.query.request), state.username ?? '', false));
+    if (!state) return reply.status(400).type('text/html').send(page(styleNonce(request), request.tenant.defaultLanguage, '', '', true));
+    return reply.type('text/html').send(page(styleNonce(request), request.tenant.defaultLanguage, String(request.query.request), state.username ?? '', false));
   });
 
   app.post<{ Body: { request?: string; password?: string } }>(`/sso/idp/${SANDBOX_IDP}/authorize`, { schema: { hide: true }, config: { access: { public: true }, summary: 'Sandbox identity provider: checks the password, returns to the portal' } }, async (request, reply) => {
     const signed = String(request.body?.request ?? '');
     const state = signer.verify(signed, clock.now());
     const language = request.tenant.defaultLanguage;
-    if (!state || state.tenant !== request.tenant.id) return reply.status(400).type('text/html').send(page(language, '', '', true));
+    if (!state || state.tenant !== request.tenant.id) return reply.status(400).type('text/html').send(page(styleNonce(request), language, '', '', true));
     const user = await db.selectFrom('users').select(['username', 'password_hash'])
       .where('tenant_id', '=', request.tenant.id).where('username', '=', state.username ?? '').executeTakeFirst();
     const password = String(request.body?.password ?? '').slice(0, 256);
     if (!user || !(await verifyPassword(user.password_hash, password))) {
-      return reply.status(401).type('text/html').send(page(language, signed, state.username ?? '', true));
+      return reply.status(401).type('text/html').send(page(styleNonce(request), language, signed, state.username ?? '', true));
     }
     const assertion = signer.sign({ tenant: request.tenant.id, username: user.username, nonce: state.nonce ?? '', idp: SANDBOX_IDP }, 120, clock.now());
     return reply.redirect(`/auth/sso/callback?assertion=${encodeURIComponent(assertion)}`, 303);
