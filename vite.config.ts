@@ -5,6 +5,7 @@ import { chunkGroups } from './engine/build/chunks.ts';
 import { compressPlugin } from './engine/build/compress-plugin.ts';
 import { screensPlugin } from './engine/build/screens-plugin.ts';
 import { formsPlugin } from './engine/build/forms-plugin.ts';
+import { CSP_NONCE_PLACEHOLDER } from './server/http/security-headers.ts';
 
 export default defineConfig(({ mode }) => ({
   plugins: [react(), screensPlugin(), formsPlugin(), compressPlugin()],
@@ -15,6 +16,9 @@ export default defineConfig(({ mode }) => ({
       ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
       : [],
   },
+  // The server replaces the placeholder with each response's nonce (server/http/static-assets.ts);
+  // Vite also writes <meta property="csp-nonce">, which the portal gives Mantine (engine/app/csp-nonce.ts).
+  html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   build: {
     outDir: 'dist',
     sourcemap: false,

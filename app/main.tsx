@@ -3,6 +3,7 @@ import '../engine/app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createPortalRouter, type PortalRouter } from '../engine/app/App.tsx';
+import { shareStyleNonce } from '../engine/app/csp-nonce.ts';
 import { createQueryClient } from '../engine/data/queries.ts';
 import { initTexts, initialLanguage } from '../engine/i18n/i18n.ts';
 import type { Texts } from '../engine/i18n/i18next-texts.ts';
@@ -25,6 +26,7 @@ function languageOf({ config, self }: SessionBasics) {
  * then the texts load while the policy and the selected customer finish the session.
  */
 async function start(): Promise<void> {
+  shareStyleNonce();
   const queryClient = createQueryClient();
   let router: PortalRouter | undefined;
   let texts: Promise<Texts> | undefined;

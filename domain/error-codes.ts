@@ -129,6 +129,7 @@ export const ErrorCode = {
   validationType: 'errors.validation.type',
   validationEnum: 'errors.validation.enum',
   validationInvalid: 'errors.validation.invalid',
+  foreignOrigin: 'errors.auth.foreignOrigin',
 } as const;
 
 export type ErrorCodeKey = (typeof ErrorCode)[keyof typeof ErrorCode];

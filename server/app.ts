@@ -6,6 +6,7 @@ import { ErrorCode } from '../domain/error-codes.ts';
 import { accessPlugin } from './auth/access.ts';
 import { authPlugin } from './auth/plugin.ts';
 import type { AppDeps } from './deps.ts';
+import { DEFAULT_BODY_LIMIT, boundAnonymousBodies } from './http/body-limits.ts';
 import { registerCompression } from './http/compression.ts';
 import { errorDocument, handleError } from './http/errors.ts';
 import { JSON_API } from './http/jsonapi.ts';
@@ -21,6 +22,8 @@ export interface AppOptions extends AppDeps {
   /** The built portal (vite build output); absent in API-only tests. */
   staticDir?: string;
   logLevel?: string;
+  /** Where the log goes (default stdout); tests read it to check what a request logged. */
+  logStream?: { write(line: string): void };
   /** Requests per minute and client address of the throttled operations (default DEFAULT_RATE_LIMITS). */
   rateLimits?: RateLimits;
   /**
@@ -28,13 +31,19 @@ export interface AppOptions extends AppDeps {
    * (server/main.ts sets it; off where the database may not be migrated, e.g. the OpenAPI script).
    */
   reconcileCardIntentsOnStart?: boolean;
+  /**
+   * Addresses/CIDRs of the TLS-terminating proxies (TRUST_PROXY): only from these do
+   * X-Forwarded-For and X-Forwarded-Proto count (client address for rate limits, https for
+   * Secure `__Host-` cookies and HSTS). Default none.
+   */
+  trustProxy?: readonly string[];
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: options.logLevel ?? 'warn' },
-    bodyLimit: 1_048_576,
-    trustProxy: false,
+    logger: { level: options.logLevel ?? 'warn', ...(options.logStream ? { stream: options.logStream } : {}) },
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    trustProxy: options.trustProxy?.length ? [...options.trustProxy] : false,
     // Query keys such as filter[buid_customer] stay flat strings; repeated keys become arrays we refuse.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Bad input is refused, never repaired: no stripping of unknown properties, no type coercion.
@@ -53,6 +62,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
   registerSecurityHeaders(app);
   refuseControlCharacters(app);
+  boundAnonymousBodies(app);
   await registerRateLimits(app, options.rateLimits);
   // Before every route and the static files, so its onSend hook covers them all.
   await registerCompression(app);
@@ -65,13 +75,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;
   const hasPortal = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
-  if (hasPortal) await registerPortalAssets(app, staticDir);
+  const sendPortalPage = hasPortal ? await registerPortalAssets(app, staticDir) : undefined;
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
-    if (hasPortal && wantsPage) {
+    if (sendPortalPage && wantsPage) {
       // The portal's router decides what a path shows, including its own not-found page.
-      return reply.type('text/html').sendFile('index.html');
+      return sendPortalPage(request, reply);
     }
     return reply.status(404).type(JSON_API).send(errorDocument(404, ErrorCode.notFound));
   });

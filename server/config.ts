@@ -1,3 +1,5 @@
+import { parseTrustProxy } from './http/trust-proxy.ts';
+
 /** Process settings, all from the environment so one build runs anywhere. */
 export interface ServerConfig {
   port: number;
@@ -9,6 +11,8 @@ export interface ServerConfig {
   outboxDir: string;
   smtpUrl: string | undefined;
   logLevel: string;
+  /** Proxies whose X-Forwarded-* headers count (TRUST_PROXY); none by default. */
+  trustProxy: string[];
 }
 
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -24,5 +28,6 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     outboxDir: env.OUTBOX_DIR ?? './outbox',
     smtpUrl: env.SMTP_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }

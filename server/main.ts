@@ -27,6 +27,7 @@ async function main(): Promise<void> {
     staticDir: config.staticDir,
     logLevel: config.logLevel,
     reconcileCardIntentsOnStart: true,
+    trustProxy: config.trustProxy,
   });
   // Settlements, the daily AutoPay sweep and account recovery mail run in this process; JOB_POLL_MS sets how often it looks.
   const jobs = paymentJobRunner({ db, tenants, clock: systemClock }, {

@@ -10,6 +10,7 @@ import { buildRoutes } from '../routing/build-routes.tsx';
 import { screenLoader } from '../routing/screen-loader.ts';
 import { useSession } from '../session/store.ts';
 import type { PortalConfig, SessionState } from '../session/types.ts';
+import { pageStyleNonce } from './csp-nonce.ts';
 import { OverlayHost } from './OverlayHost.tsx';
 import { contrastVariables, themeFor } from './theme.ts';
 
@@ -31,10 +32,12 @@ export function createPortalRouter(prefixes: PortalConfig['prefixes'], queryClie
 export function App({ texts, queryClient, router }: { texts: Texts; queryClient: QueryClient; router: PortalRouter }) {
   const config = useSession((session) => session.config);
   const theme = useMemo(() => themeFor(config), [config]);
+  // Mantine's style elements carry the page's CSP nonce (server/http/security-headers.ts).
+  const styleNonce = useMemo(pageStyleNonce, []);
   return (
     <QueryClientProvider client={queryClient}>
       <TextsProvider texts={texts}>
-        <MantineProvider theme={theme} cssVariablesResolver={contrastVariables} defaultColorScheme={config?.theme.colorScheme ?? 'light'}>
+        <MantineProvider theme={theme} cssVariablesResolver={contrastVariables} defaultColorScheme={config?.theme.colorScheme ?? 'light'} {...(styleNonce ? { getStyleNonce: () => styleNonce } : {})}>
           {/* The user's ability for every screen, the sign-in pages' (which may do nothing) too. */}
           <AbilityProvider><RouterProvider router={router} /></AbilityProvider>
           <OverlayHost />

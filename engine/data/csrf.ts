@@ -1,8 +1,14 @@
-const CSRF_COOKIE = 'portal_csrf';
+/** Over TLS the server sets the cookie `__Host-` prefixed (server/http/cookies.ts); on plain http bare. */
+const CSRF_COOKIES = ['__Host-portal_csrf', 'portal_csrf'] as const;
 
 /** The CSRF token the server set in a readable cookie; every write sends it as X-CSRF-Token. */
 export function csrfToken(): string | undefined {
-  return document.cookie.split('; ').find((part) => part.startsWith(`${CSRF_COOKIE}=`))?.slice(CSRF_COOKIE.length + 1);
+  const parts = document.cookie.split('; ');
+  for (const name of CSRF_COOKIES) {
+    const value = parts.find((part) => part.startsWith(`${name}=`))?.slice(name.length + 1);
+    if (value) return value;
+  }
+  return undefined;
 }
 
 /**

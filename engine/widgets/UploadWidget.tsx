@@ -5,6 +5,7 @@ import { ErrorCode } from '../../domain/error-codes.ts';
 import { checkUpload, type CandidateFile } from '../../domain/files.ts';
 import { useFormatter } from '../format/use-formatter.ts';
 import type { ResourceObject } from '../data/api-client.ts';
+import { csrfToken } from '../data/csrf.ts';
 import { invalidateResources, resourceQuery } from '../data/queries.ts';
 import { resolveBinding } from '../definitions/bindings.ts';
 import { useText } from '../i18n/use-text.ts';
@@ -29,7 +30,7 @@ function postWithProgress(path: string, body: unknown, onProgress: (percent: num
     request.open('POST', path);
     request.setRequestHeader('content-type', 'application/vnd.api+json');
     request.setRequestHeader('accept', 'application/vnd.api+json');
-    const csrf = document.cookie.split('; ').find((part) => part.startsWith('portal_csrf='))?.slice('portal_csrf='.length);
+    const csrf = csrfToken();
     if (csrf) request.setRequestHeader('x-csrf-token', csrf);
     request.upload.onprogress = (event) => { if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100)); };
     request.onload = () => {

@@ -6,6 +6,8 @@ import type { Database } from '../db/database.ts';
 import type { Clock } from '../clock.ts';
 import type { TenantStore } from '../tenants/store.ts';
 import { ApiError } from '../http/errors.ts';
+import { readCookie } from '../http/cookies.ts';
+import { refuseForeignOrigin } from '../http/origin-check.ts';
 import { CSRF_HEADER, SESSION_COOKIE, lookupSession, type SessionWithUser } from './sessions.ts';
 import { sameToken } from './tokens.ts';
 import type { AuthContext } from './context.ts';
@@ -26,7 +28,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { d
     request.tenant = tenant;
     if (!isApiRequest(request)) return;
 
-    const { lookup, found } = await lookupSession(db, clock, tenant, request.cookies[SESSION_COOKIE]);
+    const { lookup, found } = await lookupSession(db, clock, tenant, readCookie(request, SESSION_COOKIE));
     request.sessionExpired = lookup.state === 'expired';
     if (lookup.state === 'active' && found) request.auth = authContext(policy, tenant, lookup.idHash, found);
 
@@ -39,21 +41,13 @@ function isApiRequest(request: FastifyRequest): boolean {
   return !request.url.startsWith('/assets/');
 }
 
+/** CSRF defence of writes: the request must come from our own pages, and a session's must carry its token. */
 function checkCsrf(request: FastifyRequest): void {
-  if (request.auth) {
-    const header = request.headers[CSRF_HEADER];
-    if (typeof header !== 'string' || !sameToken(header, request.auth.session.csrf_token)) {
-      throw new ApiError(403, ErrorCode.csrfInvalid, { header: CSRF_HEADER });
-    }
-    return;
-  }
-  // Without a session (sign-in, account recovery) a cross-site form post is the risk:
-  // browsers send Origin on such posts, and it must name this host.
-  const origin = request.headers.origin;
-  if (origin !== undefined) {
-    let originHost: string | undefined;
-    try { originHost = new URL(origin).host; } catch { originHost = undefined; }
-    if (originHost !== request.headers.host) throw new ApiError(403, ErrorCode.csrfInvalid, { header: 'origin' });
+  refuseForeignOrigin(request);
+  if (!request.auth) return;
+  const header = request.headers[CSRF_HEADER];
+  if (typeof header !== 'string' || !sameToken(header, request.auth.session.csrf_token)) {
+    throw new ApiError(403, ErrorCode.csrfInvalid, { header: CSRF_HEADER });
   }
 }
 

@@ -6,8 +6,8 @@ import type { Clock } from '../clock.ts';
 import { sessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
 
-export const SESSION_COOKIE = 'portal_session';
-export const CSRF_COOKIE = 'portal_csrf';
+// The names live with the cookie rules (prefix over TLS) in http/cookies.ts.
+export { CSRF_COOKIE, SESSION_COOKIE } from '../http/cookies.ts';
 export const CSRF_HEADER = 'x-csrf-token';
 
 /** Touching last_seen_at on every request would write on every read; a minute's slack is enough. */

@@ -1,26 +1,63 @@
-import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { isTlsRequest } from './cookies.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The style nonce of the HTML this response carries (styleNonce), else undefined. */
+    cspNonce: string | undefined;
+  }
+}
+
+/**
+ * What Vite writes into the built index.html wherever a nonce belongs (vite.config.ts
+ * `html.cspNonce`: the `<meta property="csp-nonce">` the portal reads, and its tags); the server
+ * puts the response's nonce in its place (static-assets.ts).
+ */
+export const CSP_NONCE_PLACEHOLDER = 'PORTAL_CSP_NONCE';
 
 /**
  * Strict CSP for the portal's pages: no inline or eval'd script (forms use precompiled
  * validators), frames only from our own origin (legacy framed pages, the card sandbox).
+ * Styles: the stylesheets of our origin, plus the `<style>` elements Mantine creates at run time
+ * (its CSS variables, responsive style props, the modal scroll lock), which carry the page's
+ * nonce; no 'unsafe-inline'. Style *properties* React sets go through the CSSOM, which CSP does
+ * not govern.
  */
-export const CONTENT_SECURITY_POLICY = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "frame-src 'self'",
-  "frame-ancestors 'self'",
-  "form-action 'self'",
-  "base-uri 'self'",
-  "object-src 'none'",
-].join('; ');
+export function contentSecurityPolicy(styleNonce?: string): string {
+  return [
+    "default-src 'self'",
+    "script-src 'self'",
+    styleNonce ? `style-src 'self' 'nonce-${styleNonce}'` : "style-src 'self'",
+    "img-src 'self' data: blob:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "frame-src 'self'",
+    "frame-ancestors 'self'",
+    "form-action 'self'",
+    "base-uri 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+/** The nonce this response's HTML gives its style elements: new for every response, 128 random bits. */
+export function styleNonce(request: FastifyRequest): string {
+  request.cspNonce ??= randomBytes(16).toString('base64');
+  return request.cspNonce;
+}
+
+/**
+ * Sent only on responses that went out over TLS (directly, or X-Forwarded-Proto from a trusted
+ * proxy): a year, the common minimum for preload lists. Without includeSubDomains, because other
+ * hosts under the tenant's domain are not ours to force onto TLS.
+ */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
-  app.addHook('onSend', async (_request, reply, payload) => {
-    reply.header('content-security-policy', CONTENT_SECURITY_POLICY);
+  app.decorateRequest('cspNonce', undefined);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isTlsRequest(request)) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
+    reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce));
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'SAMEORIGIN');

@@ -1,5 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
+import { CSP_NONCE_PLACEHOLDER, styleNonce } from './security-headers.ts';
 
 /** Vite's hashed file names change with their content, so a copy never goes stale. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -15,16 +20,62 @@ export function cacheControlFor(path: string): string {
   return 'no-cache';
 }
 
+/** The encodings the request accepts (q=0 excluded), by name. */
+function acceptedEncodings(request: FastifyRequest): Set<string> {
+  const header = String(request.headers['accept-encoding'] ?? '');
+  return new Set(header.split(',').map((part) => part.trim().split(';')).filter(([, quality]) => !/^\s*q=0(?:\.0*)?\s*$/u.test(quality ?? ''))
+    .map(([name]) => (name ?? '').trim().toLowerCase()));
+}
+
+/**
+ * The page compressed as the compression hook would (brotli quality 4, else gzip): the
+ * not-found handler that sends it is no route, and that hook only sees routes.
+ */
+function encoded(request: FastifyRequest, reply: FastifyReply, html: string): string | Buffer {
+  reply.header('vary', 'accept-encoding');
+  if (Buffer.byteLength(html) < COMPRESSION_THRESHOLD_BYTES) return html;
+  const accepted = acceptedEncodings(request);
+  if (accepted.has('br')) {
+    reply.header('content-encoding', 'br');
+    return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+  }
+  if (accepted.has('gzip')) {
+    reply.header('content-encoding', 'gzip');
+    return gzipSync(html);
+  }
+  return html;
+}
+
+/** Sends the portal's page (index.html) for any of its paths. */
+export type PortalPageSender = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+
+/**
+ * The built index.html, sent from memory with a new style nonce in every place Vite left the
+ * placeholder (the CSP header of the same response names it). Never stored (no-store), and
+ * compressed per response: the pre-compressed variants of index.html hold the placeholder, so
+ * they are not used.
+ */
+export function portalPage(app: FastifyInstance, root: string): PortalPageSender {
+  const parts = readFileSync(join(root, 'index.html'), 'utf8').split(CSP_NONCE_PLACEHOLDER);
+  if (parts.length === 1) app.log.warn(`${root}/index.html has no ${CSP_NONCE_PLACEHOLDER}: the CSP will refuse the portal's style elements (build with vite.config.ts)`);
+  return (request, reply) => {
+    const html = parts.length === 1 ? (parts[0] as string) : parts.join(styleNonce(request));
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(encoded(request, reply, html));
+  };
+}
+
 /**
  * Serves the built portal from `root`: one route per file, and for each the brotli or gzip
- * variant written at build time when the request accepts it (Vary: Accept-Encoding), also
- * for index.html sent by `reply.sendFile`.
+ * variant written at build time when the request accepts it (Vary: Accept-Encoding); index.html
+ * is the page sender's (portalPage), which it returns.
  */
-export async function registerPortalAssets(app: FastifyInstance, root: string): Promise<void> {
+export async function registerPortalAssets(app: FastifyInstance, root: string): Promise<PortalPageSender> {
   await app.register(fastifyStatic, {
     root, wildcard: false, index: false, cacheControl: false, preCompressed: true,
-    // The variants are found beside their file; they need no routes of their own.
-    globIgnore: ['**/*.br', '**/*.gz'],
+    // The variants are found beside their file; they need no routes of their own. index.html
+    // is sent by portalPage, with its nonce.
+    globIgnore: ['**/*.br', '**/*.gz', 'index.html'],
     setHeaders: (reply, path) => { reply.header('cache-control', cacheControlFor(path)); },
   });
+  return portalPage(app, root);
 }

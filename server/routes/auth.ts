@@ -1,10 +1,11 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ErrorCode, type ErrorCodeKey } from '../../domain/error-codes.ts';
 import type { LockState, User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { passwordMatches } from '../auth/password-check.ts';
-import { CSRF_COOKIE, SESSION_COOKIE, createSession, destroySession } from '../auth/sessions.ts';
+import { createSession, destroySession } from '../auth/sessions.ts';
+import { clearSessionCookies, setSessionCookies } from '../http/cookies.ts';
 import { audit } from '../audit.ts';
 import { clearFailedSignIns, recordFailedSignIn, signInPaused } from '../auth/login-lock.ts';
 import { normaliseName } from '../auth/sign-in-limits.ts';
@@ -34,10 +35,6 @@ const loginBody = {
   },
 } as const;
 
-export function setSessionCookies(reply: FastifyReply, token: string, csrfToken: string, secure: boolean) {
-  reply.setCookie(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', secure });
-  reply.setCookie(CSRF_COOKIE, csrfToken, { httpOnly: false, sameSite: 'strict', path: '/', secure });
-}
 
 export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps): void {
   const failuresPerName = signInFailureThrottle(app);
@@ -86,15 +83,14 @@ export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps)
     await clearFailedSignIns(db, user.user_id);
     sessionCache.evictUser(user.user_id);
     const { token, csrfToken } = await createSession(db, clock, tenant, user.user_id);
-    setSessionCookies(reply, token, csrfToken, request.protocol === 'https');
+    setSessionCookies(request, reply, token, csrfToken);
     await audit(db, { tenantId: tenant.id, userId: user.user_id, action: 'login', entity: 'user', entityId: String(user.user_id) });
     return reply.type('application/vnd.api+json').send(await selfDocument(db, tenant, policy, user.user_id, csrfToken));
   });
 
   app.post('/auth/logout', { schema: { response: responses(null, 'Signed out', 204) }, config: { access: { public: true }, summary: 'End the session' } }, async (request, reply) => {
     if (request.auth) await destroySession(db, request.auth.sessionIdHash);
-    reply.clearCookie(SESSION_COOKIE, { path: '/' });
-    reply.clearCookie(CSRF_COOKIE, { path: '/' });
+    clearSessionCookies(request, reply);
     return reply.status(204).send();
   });
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../domain/error-codes.ts';
+import { effectiveType } from '../../domain/files.ts';
 import type { AppDeps } from '../deps.ts';
 import { audit } from '../audit.ts';
 import { authOf } from '../auth/access.ts';
@@ -7,6 +8,7 @@ import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import {
   boolean, fileResponses, instant, integer, listDocument, resourceSchema, responses, strictObject, text,
 } from '../http/api-schema.ts';
+import { neutraliseCsvBytes } from '../http/csv-cells.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
 import { base64Length, uploadBodySchema, uploadDocuments, type UploadBody } from '../invoices/document-upload.ts';
@@ -88,7 +90,9 @@ export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): 
       .where('trx_id', 'in', scopedTrxIds(db, fullScope(auth)))
       .executeTakeFirst();
     if (!row) throw notFound();
-    const content = Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength);
+    const stored = Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength);
+    // Issue 12 defect 9: a spreadsheet must not run formulas someone else uploaded.
+    const content = effectiveType(row.file_name, row.mime_type) === 'text/csv' ? neutraliseCsvBytes(stored) : stored;
     return reply.type(row.mime_type).header('content-disposition', contentDisposition(row.file_name))
       .header('cache-control', 'private, no-store').send(content);
   });

@@ -9,10 +9,10 @@ import { newToken, sameToken } from '../auth/tokens.ts';
 import { JSON_API } from '../http/jsonapi.ts';
 import { AssertionSigner } from '../sso/assertions.ts';
 import { SANDBOX_IDP, sandboxIdpRoutes } from '../sso/sandbox-idp.ts';
-import { LOCK_MESSAGES, setSessionCookies } from './auth.ts';
+import { LOCK_MESSAGES } from './auth.ts';
+import { SSO_STATE_COOKIE, SSO_STATE_OPTIONS, clearCookie, readCookie, setCookie, setSessionCookies } from '../http/cookies.ts';
 import { defaultErrorResponse, metaDocument, responses, strictObject, text } from '../http/api-schema.ts';
 
-const STATE_COOKIE = 'portal_sso_state';
 const startBody = {
   type: 'object', additionalProperties: false, required: ['username'],
   properties: { username: { type: 'string', minLength: 1, maxLength: 100 } },
@@ -41,7 +41,7 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
     // Only the sandbox provider runs here; users outside SSO groups fail at the provider, not here.
     const idp = group?.sso_enabled && group.identity_provider ? group.identity_provider : SANDBOX_IDP;
     const state = signer.sign({ tenant: request.tenant.id, username, nonce }, 600, clock.now());
-    reply.setCookie(STATE_COOKIE, nonce, { httpOnly: true, sameSite: 'lax', path: '/auth/sso', secure: request.protocol === 'https' });
+    setCookie(request, reply, SSO_STATE_COOKIE, nonce, SSO_STATE_OPTIONS);
     return reply.type(JSON_API).send({ meta: { redirect: `/sso/idp/${encodeURIComponent(idp)}/authorize?request=${encodeURIComponent(state)}` } });
   });
 
@@ -51,8 +51,8 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
   }, async (request, reply) => {
     const fail = (code: string) => reply.redirect(`/login?sso_error=${encodeURIComponent(code)}`, 303);
     const claims = signer.verify(String(request.query.assertion ?? ''), clock.now());
-    const nonce = request.cookies[STATE_COOKIE];
-    reply.clearCookie(STATE_COOKIE, { path: '/auth/sso' });
+    const nonce = readCookie(request, SSO_STATE_COOKIE);
+    clearCookie(request, reply, SSO_STATE_COOKIE, SSO_STATE_OPTIONS);
     if (!claims || claims.tenant !== request.tenant.id || !nonce || !sameToken(nonce, claims.nonce ?? '')) return fail(ErrorCode.credentialsInvalid);
     const user = await db.selectFrom('users').innerJoin('user_groups', 'user_groups.id', 'users.user_group_id')
       .select(['users.user_id', 'users.lock_state', 'users.status', 'user_groups.sso_enabled', 'user_groups.identity_provider'])
@@ -63,7 +63,7 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (user.status === 'not_activated') return fail(ErrorCode.accountNotActivated);
     if (request.auth) await destroySession(db, request.auth.sessionIdHash);
     const { token, csrfToken } = await createSession(db, clock, request.tenant, user.user_id);
-    setSessionCookies(reply, token, csrfToken, request.protocol === 'https');
+    setSessionCookies(request, reply, token, csrfToken);
     await audit(db, { tenantId: request.tenant.id, userId: user.user_id, action: 'login_sso', entity: 'user', entityId: String(user.user_id), detail: { idp: claims.idp } });
     return reply.redirect('/', 303);
   });

@@ -6,6 +6,7 @@ import { passwordMatches } from '../auth/password-check.ts';
 import { normaliseName } from '../auth/sign-in-limits.ts';
 import { signInFailureThrottle } from '../auth/throttle.ts';
 import type { AssertionSigner } from './assertions.ts';
+import { styleNonce } from '../http/security-headers.ts';
 
 /** The identity providers the reference API can hand off to; a real one is configured per group. */
 export const SANDBOX_IDP = 'demo-idp';
@@ -18,18 +19,22 @@ const texts = new Map<LanguageCode, IdpTexts>(LANGUAGES.map((language) => {
 
 const escape = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function page(language: LanguageCode, request: string, username: string, failed: boolean): string {
+/** The page's styles: one element with the response's CSP nonce (the CSP allows no style attributes). */
+const STYLE = 'body{font-family:system-ui,sans-serif;max-width:420px;margin:10vh auto;padding:0 16px}'
+  + '[role=alert]{color:#a4161a}input[type=password]{width:100%;padding:8px;margin:4px 0 12px}button{padding:8px 16px}';
+
+function page(nonce: string, language: LanguageCode, request: string, username: string, failed: boolean): string {
   const t = texts.get(language) ?? texts.get('en')!;
   return `<!doctype html><html lang="${language}"><head><meta charset="utf-8"><title>${escape(t.title)}</title>
-<meta name="viewport" content="width=device-width, initial-scale=1"></head>
-<body style="font-family:system-ui,sans-serif;max-width:420px;margin:10vh auto;padding:0 16px">
+<meta name="viewport" content="width=device-width, initial-scale=1"><style nonce="${nonce}">${STYLE}</style></head>
+<body>
 <main><h1>${escape(t.title)}</h1><p>${escape(t.intro.replace('{{username}}', username))}</p>
-${failed ? `<p role="alert" style="color:#a4161a">${escape(t.failed)}</p>` : ''}
+${failed ? `<p role="alert">${escape(t.failed)}</p>` : ''}
 <form method="post" action="/sso/idp/${SANDBOX_IDP}/authorize">
 <input type="hidden" name="request" value="${escape(request)}">
 <label for="password">${escape(t.password)}</label><br>
-<input id="password" name="password" type="password" autocomplete="current-password" required style="width:100%;padding:8px;margin:4px 0 12px">
-<button type="submit" style="padding:8px 16px">${escape(t.submit)}</button></form></main></body></html>`;
+<input id="password" name="password" type="password" autocomplete="current-password" required>
+<button type="submit">${escape(t.submit)}</button></form></main></body></html>`;
 }
 
 /**
@@ -42,15 +47,15 @@ export function sandboxIdpRoutes(app: FastifyInstance, { db, clock }: AppDeps, s
   const failuresPerName = signInFailureThrottle(app);
   app.get<{ Querystring: { request?: string } }>(`/sso/idp/${SANDBOX_IDP}/authorize`, { schema: { hide: true }, config: { access: { public: true }, summary: 'Sandbox identity provider: sign-in page' } }, async (request, reply) => {
     const state = signer.verify(String(request.query.request ?? ''), clock.now());
-    if (!state) return reply.status(400).type('text/html').send(page(request.tenant.defaultLanguage, '', '', true));
-    return reply.type('text/html').send(page(request.tenant.defaultLanguage, String(request.query.request), state.username ?? '', false));
+    if (!state) return reply.status(400).type('text/html').send(page(styleNonce(request), request.tenant.defaultLanguage, '', '', true));
+    return reply.type('text/html').send(page(styleNonce(request), request.tenant.defaultLanguage, String(request.query.request), state.username ?? '', false));
   });
 
   app.post<{ Body: { request?: string; password?: string } }>(`/sso/idp/${SANDBOX_IDP}/authorize`, { schema: { hide: true }, config: { access: { public: true }, summary: 'Sandbox identity provider: checks the password, returns to the portal' } }, async (request, reply) => {
     const signed = String(request.body?.request ?? '');
     const state = signer.verify(signed, clock.now());
     const language = request.tenant.defaultLanguage;
-    if (!state || state.tenant !== request.tenant.id) return reply.status(400).type('text/html').send(page(language, '', '', true));
+    if (!state || state.tenant !== request.tenant.id) return reply.status(400).type('text/html').send(page(styleNonce(request), language, '', '', true));
     const subject = normaliseName(state.username ?? '');
     const reservation = await failuresPerName.reserveFailure(request, reply, subject);
     let user: { username: string } | undefined;
@@ -66,7 +71,7 @@ export function sandboxIdpRoutes(app: FastifyInstance, { db, clock }: AppDeps, s
     } finally {
       reservation.release();
     }
-    if (!user) return reply.status(401).type('text/html').send(page(language, signed, state.username ?? '', true));
+    if (!user) return reply.status(401).type('text/html').send(page(styleNonce(request), language, signed, state.username ?? '', true));
     const assertion = signer.sign({ tenant: request.tenant.id, username: user.username, nonce: state.nonce ?? '', idp: SANDBOX_IDP }, 120, clock.now());
     return reply.redirect(`/auth/sso/callback?assertion=${encodeURIComponent(assertion)}`, 303);
   });

@@ -137,6 +137,19 @@ describe('POST /merchant-invoice-documents', () => {
     await refused(payer, { trx_id: 'T-1001-0004', doc_type_id: 4, files: [{ ...csv, content_base64: base64(PNG) }] }, 422, ErrorCode.fileInvalid);
   });
 
+  it('serves an uploaded csv with formula cells neutralised (a leading single quote), stored as uploaded', async () => {
+    const text = 'item;amount\r\n=HYPERLINK("https://evil.example";"x");-12\r\n"@SUM(A1)";+3\r\nsafe;7\r\n';
+    const csv = { file_name: 'formulas.csv', mime_type: 'application/vnd.ms-excel', content_base64: base64(new TextEncoder().encode(text)) };
+    const upload = await payer.post('/merchant-invoice-documents', { trx_id: 'T-1001-0004', doc_type_id: 4, files: [csv] });
+    expect(upload.statusCode, upload.body).toBe(201);
+    const id = (upload.json() as DocumentList).data[0]!.attributes.document_id;
+    const download = await payer.get(`/merchant-invoice-documents/${id}/content`);
+    expect(download.statusCode).toBe(200);
+    expect(download.body).toBe('item;amount\r\n\'=HYPERLINK("https://evil.example";"x");\'-12\r\n"\'@SUM(A1)";\'+3\r\nsafe;7\r\n');
+    const stored = await api.db.selectFrom('invoice_documents').select('content').where('document_id', '=', id).executeTakeFirstOrThrow();
+    expect(Buffer.from(stored.content).toString('utf8')).toBe(text);
+  });
+
   it('refuses a fake PDF (wrong magic bytes) and writes nothing', async () => {
     const fake = new TextEncoder().encode('MZ\u0090\u0000 definitely an executable');
     const body = await refused(payer, { trx_id: 'T-1001-0005', doc_type_id: 2, files: [pdfFile(), pdfFile('evil.pdf', fake)] }, 422, ErrorCode.fileInvalid);

@@ -29,7 +29,15 @@ export interface TestApi {
  * The real app on a real, freshly seeded database: in-memory PGlite by default, or a
  * schema of its own on the PostgreSQL server when DATABASE_URL is set (the CI's second pass).
  */
-export async function startTestApi(options: { bigCustomerInvoices?: number } = {}): Promise<TestApi> {
+export interface TestApiOptions {
+  bigCustomerInvoices?: number;
+  /** Proxy addresses whose X-Forwarded-* headers count (AppOptions.trustProxy). */
+  trustProxy?: string[];
+  /** Receives the server's log at level info (silent without). */
+  logStream?: { write(line: string): void };
+}
+
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
   const databaseUrl = process.env.DATABASE_URL;
   let schema: string | undefined;
   if (databaseUrl) {
@@ -45,7 +53,10 @@ export async function startTestApi(options: { bigCustomerInvoices?: number } = {
   const clock = new ManualClock(`${TEST_TODAY}T15:00:00Z`);
   const mailer = new MemoryMailer();
   const tenants = loadTenants('tenants');
-  const app = await buildApp({ db, clock, mailer, tenants, policy: loadPolicy(), logLevel: 'silent' });
+  const app = await buildApp({ db, clock, mailer, tenants, policy: loadPolicy(),
+    ...(options.logStream ? { logLevel: 'info', logStream: options.logStream } : { logLevel: 'silent' }),
+    ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
+  });
   await app.ready();
   return {
     app, db, clock, mailer, tenants,
@@ -68,7 +79,10 @@ export class ApiClient {
   csrfToken: string | undefined;
 
   /** Each client its own loopback address, as separate browsers would be: the per-address rate limits apply to each alone. */
-  readonly address: string;
+  address: string;
+
+  /** Sent with every request (e.g. a proxy's X-Forwarded-Proto); a call's own headers win. */
+  headers: Record<string, string> = {};
 
   constructor(private readonly app: FastifyInstance, readonly host: string) {
     clientCount += 1;
@@ -85,6 +99,7 @@ export class ApiClient {
         ...(cookie ? { cookie } : {}),
         ...(this.csrfToken && method !== 'GET' ? { 'x-csrf-token': this.csrfToken } : {}),
         ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...this.headers,
         ...headers,
       },
       ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
