@@ -3,7 +3,6 @@ import '../engine/app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createPortalRouter, type PortalRouter } from '../engine/app/App.tsx';
-import { createQueryClient } from '../engine/data/queries.ts';
 import { initTexts, initialLanguage } from '../engine/i18n/i18n.ts';
 import type { Texts } from '../engine/i18n/i18next-texts.ts';
 import { bootSessionView } from '../engine/session/boot-view.ts';
@@ -25,7 +24,6 @@ function languageOf({ config, self }: SessionBasics) {
  * then the texts load while the policy and the selected customer finish the session.
  */
 async function start(): Promise<void> {
-  const queryClient = createQueryClient();
   let router: PortalRouter | undefined;
   let texts: Promise<Texts> | undefined;
   let bootView: Promise<SessionState> | undefined;
@@ -33,7 +31,7 @@ async function start(): Promise<void> {
   const loaderSession = () => (booted || !bootView ? Promise.resolve(sessionStore.get()) : bootView);
   await bootstrapSession(async (basics) => {
     bootView = bootSessionView(basics, sessionStore.get().paymentMode);
-    const created = createPortalRouter(basics.config.prefixes, queryClient, loaderSession);
+    const created = createPortalRouter(basics.config.prefixes, loaderSession);
     router = created.router;
     // The screen's reads go first: the texts, the policy and the customer wait until they are asked.
     await created.started();
@@ -50,7 +48,7 @@ async function start(): Promise<void> {
   document.title = config.title;
   const loadedTexts = await texts;
   document.getElementById('boot-spinner')?.remove();
-  root.render(<StrictMode><App texts={loadedTexts} queryClient={queryClient} router={router} /></StrictMode>);
+  root.render(<StrictMode><App texts={loadedTexts} router={router} /></StrictMode>);
 }
 
 void start();

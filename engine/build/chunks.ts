@@ -9,6 +9,11 @@ const path = (pattern: string) => new RegExp(pattern.replaceAll('/', '[\\\\/]'))
  * splits every module shared by two lazy chunks into a file of its own: /login fetched ~50
  * small files, each compressed alone and each with its own import and export lists. Here:
  *
+ * - `data`: the signed-in data layer (engine/data/data-layer.tsx): TanStack Query (but the module
+ *   of its context, which the entry provides empty until sign-in), the portal's queries, the route
+ *   loaders' prefetch and the list parameters it builds. Loaded beside /self for a signed-in
+ *   session, never by the sign-in pages. Above `initial`, whose static graph reaches TanStack's
+ *   index (and through it all of query-core) for the context alone.
  * - `policy`: CASL and the permission policy, loaded when a user signs in
  *   (engine/policy/ability.ts). First, so the entry's static import of domain/policy.ts (whose
  *   route-guard helpers every page uses) does not drag CASL into the entry.
@@ -27,6 +32,14 @@ const path = (pattern: string) => new RegExp(pattern.replaceAll('/', '[\\\\/]'))
  */
 export const chunkGroups: CodeSplittingGroup[] = [
   {
+    name: 'data',
+    test: path('(/@tanstack/(query-core/|react-query/(?!build/modern/QueryClientProvider\\.js$))'
+      + '|/engine/(data/(query-layer|queries|use-resource)\\.ts|routing/prefetch-screen\\.ts|widgets/table/list-(query|params)\\.ts)$)'),
+    priority: 5,
+    // Not what these import from the entry (bindings, conditions, the screen loader).
+    includeDependenciesRecursively: false,
+  },
+  {
     name: 'policy',
     // @casl/react is not CASL (it only reads the ability it is given): it goes with the entry.
     test: path('(/@casl/ability/|/permissions/policy\\.json$|/engine/policy/build-ability\\.ts$)'),
@@ -37,7 +50,7 @@ export const chunkGroups: CodeSplittingGroup[] = [
   { name: 'initial', tags: ['$initial'], priority: 3 },
   {
     name: 'screen-kit',
-    test: path('(/engine/(widgets/(Heading|Markdown|Actions|Stack)Widget\\.tsx|actions/|shell/(toast|confirm)\\.ts|data/use-resource\\.ts|definitions/bindings\\.ts)'
+    test: path('(/engine/(widgets/(Heading|Markdown|Actions|Stack)Widget\\.tsx|actions/|shell/(toast|confirm)\\.ts|definitions/bindings\\.ts)'
       + '|/@mantine/core/esm/components/(ActionIcon|TextInput)/|/@mantine/hooks/esm/use-uncontrolled/)'),
     priority: 2,
   },

@@ -11,6 +11,7 @@ import type {
   LoyaltyEnrollment, MappedLocation, PaymentMode, PortalConfig, SelectedCustomer,
   SelectedMerchant, SelfAttributes, SessionState,
 } from './types.ts';
+import { loadDataLayer } from '../data/data-layer.tsx';
 import { configureLogger, log } from '../logging/logger.ts';
 import { loadAbility } from '../policy/ability.ts';
 import { currencyOptions, type CurrenciesDocument } from './currencies.ts';
@@ -57,7 +58,11 @@ export interface SessionBasics { config: PortalConfig; flags: Record<string, boo
  * reads before the rest of the session loads (issue 11: no waterfall); the session waits for it.
  */
 export async function bootstrapSession(onBasics?: (basics: SessionBasics) => void | Promise<void>): Promise<void> {
-  if (probablySignedIn()) startEarly(CURRENCIES_PATH);
+  if (probablySignedIn()) {
+    startEarly(CURRENCIES_PATH);
+    // The signed-in data layer's chunk loads beside /self, so the route loader finds it in (issue 11: no waterfall).
+    loadDataLayer().catch(() => undefined);
+  }
   const selfRequest = fetchSelf();
   try {
     const [config, flags] = await Promise.all([
@@ -101,8 +106,9 @@ async function applySelf(self: SelfAttributes | null): Promise<void> {
     return;
   }
   const userType = self.user_type ?? 'none';
-  // A signed-in session needs the user's ability, so CASL and the policy arrive before it does.
-  await loadAbility();
+  // A signed-in session needs the user's ability and the data layer (TanStack Query), so CASL,
+  // the policy and the query cache arrive before it does; the sign-in pages load none of them.
+  await Promise.all([loadAbility(), loadDataLayer()]);
   setState({ self, userType, merchantRollUp: showMerchantRollUp(userType, self.merchants?.length ?? 0) });
 
   const autoSelect = customerToAutoSelect(self);
