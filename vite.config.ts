@@ -5,9 +5,10 @@ import { chunkGroups } from './engine/build/chunks.ts';
 import { compressPlugin } from './engine/build/compress-plugin.ts';
 import { screensPlugin } from './engine/build/screens-plugin.ts';
 import { formsPlugin } from './engine/build/forms-plugin.ts';
+import { localesPlugin } from './engine/build/locales-plugin.ts';
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), screensPlugin(), formsPlugin(), compressPlugin()],
+  plugins: [react(), screensPlugin(), formsPlugin(), localesPlugin(), compressPlugin()],
   resolve: {
     // react-router's package exports only its development build (dev warnings on); its
     // production build is the same code with them off.
@@ -20,6 +21,9 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     // spec §9: chunk loading times out after 120 s; chunks are per route, so keep them small.
     chunkSizeWarningLimit: 400,
+    // Every browser the portal supports preloads modules itself; Vite's polyfill for older ones
+    // would cost every page (the /login budget, bench/bundle.ts) and only ever help those.
+    modulePreload: { polyfill: false },
     rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
   },
 }));

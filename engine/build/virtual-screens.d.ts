@@ -4,6 +4,9 @@ declare module 'virtual:portal-screens' {
   export const loaders: Record<string, () => Promise<ScreenDefinition>>;
   /** Screen id → the locale namespaces its definition names (keys "namespace.path"). */
   export const textNamespaces: Record<string, string[]>;
+}
+
+declare module 'virtual:portal-screen-reads' {
   /** Screen id → its body pruned to the nodes that read data (routing/first-reads.ts); absent when it reads none. */
   export const screenReads: Record<string, import('../definitions/types.ts').WidgetNode[]>;
 }
