@@ -13,7 +13,11 @@ export default defineConfig(({ mode }) => ({
     // react-router's package exports only its development build (dev warnings on); its
     // production build is the same code with them off.
     alias: mode === 'production'
-      ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+      ? [
+        { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+        // React 19 has the hook the shim stands in for (engine/build/use-sync-external-store.ts).
+        { find: /^use-sync-external-store\/shim(?:\/index\.js)?$/, replacement: fileURLToPath(new URL('./engine/build/use-sync-external-store.ts', import.meta.url)) },
+      ]
       : [],
   },
   build: {

@@ -5,7 +5,6 @@ import { createRoot } from 'react-dom/client';
 import { App, createPortalRouter, type PortalRouter } from '../engine/app/App.tsx';
 import { initTexts, initialLanguage } from '../engine/i18n/i18n.ts';
 import type { Texts } from '../engine/i18n/i18next-texts.ts';
-import { bootSessionView } from '../engine/session/boot-view.ts';
 import { bootstrapSession, sessionStore, type SessionBasics } from '../engine/session/store.ts';
 import type { SessionState } from '../engine/session/types.ts';
 // The composition root registers the plugins; the engine itself never imports one.
@@ -30,7 +29,11 @@ async function start(): Promise<void> {
   let booted = false;
   const loaderSession = () => (booted || !bootView ? Promise.resolve(sessionStore.get()) : bootView);
   await bootstrapSession(async (basics) => {
-    bootView = bootSessionView(basics, sessionStore.get().paymentMode);
+    // Signed out, route loaders start nothing and the store's view will do; signed in, the boot's
+    // view comes with the data layer's chunk (engine/build/chunks.ts), asked beside /self.
+    bootView = basics.self?.session_data.logged_in === true
+      ? import('../engine/session/boot-view.ts').then((module) => module.bootSessionView(basics, sessionStore.get().paymentMode))
+      : Promise.resolve(sessionStore.get());
     const created = createPortalRouter(basics.config.prefixes, loaderSession);
     router = created.router;
     // The screen's reads go first: the texts, the policy and the customer wait until they are asked.

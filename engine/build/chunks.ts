@@ -11,18 +11,18 @@ const path = (pattern: string) => new RegExp(pattern.replaceAll('/', '[\\\\/]'))
  *
  * - `data`: the signed-in data layer (engine/data/data-layer.tsx): TanStack Query (but the module
  *   of its context, which the entry provides empty until sign-in), the portal's queries, the route
- *   loaders' prefetch with the screens' reads (virtual:portal-screen-reads) and the list
- *   parameters it builds. Loaded beside /self for a signed-in
+ *   loaders' prefetch with the screens' reads (virtual:portal-screen-reads), the list
+ *   parameters it builds, and the signed-in part of the session store (session/signed-in.ts, boot-view.ts, start-rules.ts). Loaded beside /self for a signed-in
  *   session, never by the sign-in pages. Above `initial`, whose static graph reaches TanStack's
  *   index (and through it all of query-core) for the context alone.
  * - `policy`: CASL and the permission policy, loaded when a user signs in
  *   (engine/policy/ability.ts). First, so the entry's static import of domain/policy.ts (whose
  *   route-guard helpers every page uses) does not drag CASL into the entry.
  * - `initial`: everything the entry imports statically, in the entry file itself.
- * - `screen-kit`: the widgets nearly every screen shows (heading, text, actions, stack), the
- *   action runner (but its download, loaded when a download runs), bindings, data loading, toasts and confirmations, and the Mantine inputs the
- *   sign-in forms share with signed-in screens (text input, action icon), so that a signed-in
- *   page does not fetch `sign-in-forms` for them.
+ * - `screen-kit`: the stack widget and the Mantine inputs the sign-in forms share with signed-in
+ *   screens (text input, action icon), so that a signed-in page does not fetch `sign-in-forms`
+ *   for them. (The heading, text and actions widgets with the action runner, toasts and
+ *   confirmations come with the entry: engine/registry/widgets.ts.)
  * - `sign-in-forms`: the form widget with its light renderer (FlatForm) and their fields.
  *
  * A pattern that stops matching (a file moved) only falls back to rolldown's own splitting:
@@ -35,7 +35,7 @@ export const chunkGroups: CodeSplittingGroup[] = [
   {
     name: 'data',
     test: path('(/@tanstack/(query-core/|react-query/(?!build/modern/QueryClientProvider\\.js$))'
-      + '|/engine/(data/(query-layer|queries|use-resource)\\.ts|routing/prefetch-screen\\.ts|widgets/table/list-(query|params)\\.ts)$|^\\0virtual:portal-screen-reads$)'),
+      + '|/engine/(data/(query-layer|queries|use-resource)\\.ts|routing/prefetch-screen\\.ts|widgets/table/list-(query|params)\\.ts|session/(signed-in|boot-view|start-rules)\\.ts)$|^\\0virtual:portal-screen-reads$)'),
     priority: 5,
     // Not what these import from the entry (bindings, conditions, the screen loader).
     includeDependenciesRecursively: false,
@@ -51,7 +51,7 @@ export const chunkGroups: CodeSplittingGroup[] = [
   { name: 'initial', tags: ['$initial'], priority: 3 },
   {
     name: 'screen-kit',
-    test: path('(/engine/(widgets/(Heading|Markdown|Actions|Stack)Widget\\.tsx|actions/(run-action|use-action-runner)\\.ts$|shell/(toast|confirm)\\.ts|definitions/bindings\\.ts)'
+    test: path('(/engine/widgets/StackWidget\\.tsx'
       + '|/@mantine/core/esm/components/(ActionIcon|TextInput)/|/@mantine/hooks/esm/use-uncontrolled/)'),
     priority: 2,
   },

@@ -4,7 +4,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin } from 'vite';
 import { createAjv, describeErrors } from '../../schemas/ajv.ts';
 import screenSchema from '../../schemas/screen.schema.json' with { type: 'json' };
-import type { ScreenDefinition } from '../definitions/types.ts';
+import type { ScreenDefinition, ScreenRoute } from '../definitions/types.ts';
 import { namespacesIn } from '../i18n/namespaces.ts';
 import { firstReads } from '../routing/first-reads.ts';
 
@@ -28,9 +28,9 @@ export function readScreens(directory: string): Array<{ file: string; definition
 }
 
 /**
- * `virtual:portal-screens` gives the router what it needs up front (id, path, title, guard,
- * layout), one lazy loader per screen, so each route's definition is its own chunk, and the
- * locale namespaces each definition names, so a route loads its texts beside its chunk.
+ * `virtual:portal-screens` gives the router what it needs up front (id, path, guard, layout),
+ * one lazy loader per screen, so each route's definition is its own chunk, and the locale
+ * namespaces each definition names, so a route loads its texts beside its chunk.
  * `virtual:portal-screen-reads` holds the nodes each screen reads data with (routing/first-reads.ts),
  * so its route loader starts them at once; only the signed-in data layer imports it (the
  * prefetch), so the sign-in pages do not load it.
@@ -62,10 +62,11 @@ export function screensPlugin(directory = 'screens', localesDirectory = 'locales
           return reads.length ? [[definition.id, reads]] : [];
         })))};`;
       }
-      const routes = screens.map(({ definition: { id: screenId, path, title, guard, layout } }) => ({ id: screenId, path, title, guard, layout }));
+      const routes = screens.map(({ definition: { id: screenId, path, guard, layout } }): ScreenRoute => ({ id: screenId, path, guard, layout }));
       const loaders = screens.map(({ file, definition }) => `  ${JSON.stringify(definition.id)}: () => import(${JSON.stringify(file)}).then((m) => m.default),`);
       const known = readdirSync(locales).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length));
-      const textNamespaces = Object.fromEntries(screens.map(({ definition }) => [definition.id, namespacesIn(definition, known)]));
+      // Screens in the signed-in frame take every namespace (routing/GuardedScreen.tsx screenNamespaces): only the others are listed.
+      const textNamespaces = Object.fromEntries(screens.filter(({ definition }) => definition.layout !== 'shell').map(({ definition }) => [definition.id, namespacesIn(definition, known)]));
       return [
         `export const routes = ${JSON.stringify(routes)};`,
         `export const loaders = {\n${loaders.join('\n')}\n};`,

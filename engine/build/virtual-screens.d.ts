@@ -2,7 +2,7 @@ declare module 'virtual:portal-screens' {
   import type { ScreenDefinition, ScreenRoute } from '../definitions/types.ts';
   export const routes: ScreenRoute[];
   export const loaders: Record<string, () => Promise<ScreenDefinition>>;
-  /** Screen id → the locale namespaces its definition names (keys "namespace.path"). */
+  /** Screen id → the locale namespaces its definition names (keys "namespace.path"); screens outside the signed-in frame only. */
   export const textNamespaces: Record<string, string[]>;
 }
 
