@@ -12,11 +12,12 @@ describe('the data group (the /login budget: the sign-in pages load no TanStack 
     for (const id of [
       ...modules('/p/node_modules/@tanstack/query-core/build/modern', 'queryClient.js', 'queryObserver.js', 'index.js'),
       ...modules('/p/node_modules/@tanstack/react-query/build/modern', 'useQuery.js', 'useBaseQuery.js', 'index.js'),
-      ...modules('/p/engine', 'data/query-layer.ts', 'data/queries.ts', 'data/use-resource.ts', 'routing/prefetch-screen.ts', 'widgets/table/list-params.ts'),
+      ...modules('/p/engine', 'data/query-layer.ts', 'data/queries.ts', 'data/use-resource.ts', 'data/source-params.ts', 'routing/prefetch-screen.ts', 'widgets/table/list-params.ts'),
+      ...modules('/p/engine/session', 'signed-in.ts', 'boot-view.ts', 'start-rules.ts', 'currencies.ts'),
     ]) expect(test.test(id), id).toBe(true);
     for (const id of [
       '/p/node_modules/@tanstack/react-query/build/modern/QueryClientProvider.js',
-      '/p/engine/data/data-layer.tsx', '/p/engine/data/resource-keys.ts', '/p/engine/data/source-params.ts', '/p/engine/actions/use-action-runner.ts',
+      '/p/engine/data/data-layer.tsx', '/p/engine/data/resource-keys.ts', '/p/engine/actions/use-action-runner.ts', '/p/engine/session/store.ts',
       '/p/node_modules/@tanstack/react-table/build/lib/index.mjs',
     ]) expect(test.test(id), id).toBe(false);
     expect(test.test('C:\\p\\node_modules\\@tanstack\\query-core\\build\\modern\\query.js')).toBe(true);

@@ -35,9 +35,13 @@ export const chunkGroups: CodeSplittingGroup[] = [
   {
     name: 'data',
     test: path('(/@tanstack/(query-core/|react-query/(?!build/modern/QueryClientProvider\\.js$))'
-      + '|/engine/(data/(query-layer|queries|use-resource)\\.ts|routing/prefetch-screen\\.ts|widgets/table/list-(query|params)\\.ts|session/(signed-in|boot-view|start-rules)\\.ts)$|^\\0virtual:portal-screen-reads$)'),
+      + '|/engine/(data/(query-layer|queries|use-resource|source-params)\\.ts|routing/prefetch-screen\\.ts|widgets/table/(list-query|list-params|types)\\.ts'
+      + '|session/(signed-in|boot-view|start-rules|currencies)\\.ts)$|/domain/currency\\.ts$|^\\0virtual:portal-screen-reads$)'),
     priority: 5,
-    // Not what these import from the entry (bindings, conditions, the screen loader).
+    // Not what these import from the entry (bindings, conditions, the screen loader). What they
+    // share with other lazy chunks is listed above, so the chunk has no small siblings: its file
+    // is asked beside /config, flags, /self and the currencies, and HTTP/1.1 gives a host six
+    // connections, so one more file there would wait and put the list's data a step later.
     includeDependenciesRecursively: false,
   },
   {
