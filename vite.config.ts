@@ -6,14 +6,19 @@ import { compressPlugin } from './engine/build/compress-plugin.ts';
 import { screensPlugin } from './engine/build/screens-plugin.ts';
 import { formsPlugin } from './engine/build/forms-plugin.ts';
 import { CSP_NONCE_PLACEHOLDER } from './server/http/security-headers.ts';
+import { localesPlugin } from './engine/build/locales-plugin.ts';
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), screensPlugin(), formsPlugin(), compressPlugin()],
+  plugins: [react(), screensPlugin(), formsPlugin(), localesPlugin(), compressPlugin()],
   resolve: {
     // react-router's package exports only its development build (dev warnings on); its
     // production build is the same code with them off.
     alias: mode === 'production'
-      ? [{ find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) }]
+      ? [
+        { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
+        // React 19 has the hook the shim stands in for (engine/build/use-sync-external-store.ts).
+        { find: /^use-sync-external-store\/shim(?:\/index\.js)?$/, replacement: fileURLToPath(new URL('./engine/build/use-sync-external-store.ts', import.meta.url)) },
+      ]
       : [],
   },
   // The server replaces the placeholder with each response's nonce (server/http/static-assets.ts);
@@ -24,6 +29,9 @@ export default defineConfig(({ mode }) => ({
     sourcemap: false,
     // spec §9: chunk loading times out after 120 s; chunks are per route, so keep them small.
     chunkSizeWarningLimit: 400,
+    // Every browser the portal supports preloads modules itself; Vite's polyfill for older ones
+    // would cost every page (the /login budget, bench/bundle.ts) and only ever help those.
+    modulePreload: { polyfill: false },
     rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
   },
 }));

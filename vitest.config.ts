@@ -1,9 +1,10 @@
 import { defineConfig } from 'vitest/config';
 import { screensPlugin } from './engine/build/screens-plugin.ts';
 import { formsPlugin } from './engine/build/forms-plugin.ts';
+import { localesPlugin } from './engine/build/locales-plugin.ts';
 
 export default defineConfig({
-  plugins: [screensPlugin(), formsPlugin()],
+  plugins: [screensPlugin(), formsPlugin(), localesPlugin()],
   test: {
     projects: [
       { extends: true, test: { name: 'unit', include: ['domain/**/*.test.ts', 'engine/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/definitions/**/*.test.ts', 'tests/i18n/**/*.test.ts'], testTimeout: 20_000 } },

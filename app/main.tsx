@@ -4,10 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createPortalRouter, type PortalRouter } from '../engine/app/App.tsx';
 import { shareStyleNonce } from '../engine/app/csp-nonce.ts';
-import { createQueryClient } from '../engine/data/queries.ts';
 import { initTexts, initialLanguage } from '../engine/i18n/i18n.ts';
 import type { Texts } from '../engine/i18n/i18next-texts.ts';
-import { bootSessionView } from '../engine/session/boot-view.ts';
 import { bootstrapSession, sessionStore, type SessionBasics } from '../engine/session/store.ts';
 import type { SessionState } from '../engine/session/types.ts';
 // The composition root registers the plugins; the engine itself never imports one.
@@ -27,15 +25,18 @@ function languageOf({ config, self }: SessionBasics) {
  */
 async function start(): Promise<void> {
   shareStyleNonce();
-  const queryClient = createQueryClient();
   let router: PortalRouter | undefined;
   let texts: Promise<Texts> | undefined;
   let bootView: Promise<SessionState> | undefined;
   let booted = false;
   const loaderSession = () => (booted || !bootView ? Promise.resolve(sessionStore.get()) : bootView);
   await bootstrapSession(async (basics) => {
-    bootView = bootSessionView(basics, sessionStore.get().paymentMode);
-    const created = createPortalRouter(basics.config.prefixes, queryClient, loaderSession);
+    // Signed out, route loaders start nothing and the store's view will do; signed in, the boot's
+    // view comes with the data layer's chunk (engine/build/chunks.ts), asked beside /self.
+    bootView = basics.self?.session_data.logged_in === true
+      ? import('../engine/session/boot-view.ts').then((module) => module.bootSessionView(basics, sessionStore.get().paymentMode))
+      : Promise.resolve(sessionStore.get());
+    const created = createPortalRouter(basics.config.prefixes, loaderSession);
     router = created.router;
     // The screen's reads go first: the texts, the policy and the customer wait until they are asked.
     await created.started();
@@ -52,7 +53,7 @@ async function start(): Promise<void> {
   document.title = config.title;
   const loadedTexts = await texts;
   document.getElementById('boot-spinner')?.remove();
-  root.render(<StrictMode><App texts={loadedTexts} queryClient={queryClient} router={router} /></StrictMode>);
+  root.render(<StrictMode><App texts={loadedTexts} router={router} /></StrictMode>);
 }
 
 void start();

@@ -1,5 +1,5 @@
 import { api, ApiRequestError, CONNECTION_ERROR, withQuery, type JsonApiDocument, type QueryParams, type ResourceObject } from '../data/api-client.ts';
-import { sourceParams, type SourceDefinition } from '../data/use-resource.ts';
+import { sourceParams, type SourceDefinition } from '../data/source-params.ts';
 import { resolveBinding, resolveQueryValues } from '../definitions/bindings.ts';
 import type { ActionDefinition } from '../definitions/types.ts';
 import type { ActionContext, ActionEnvironment } from './run-action.ts';

@@ -4,7 +4,6 @@ import type { ActionDefinition } from '../definitions/types.ts';
 import type { ActionName } from '../registry/names.ts';
 import { setPaymentMode, signIn, signOut } from '../session/store.ts';
 import type { PaymentMode } from '../session/types.ts';
-import { runDownload } from './download.ts';
 
 /** What an action may do to the page; the shell provides it (useActionRunner). */
 export interface ActionEnvironment {
@@ -65,6 +64,8 @@ const handlers: Record<ActionName, Handler> = {
     return result;
   },
   async download(definition, context, env) {
+    // Its own small chunk: the sign-in pages, which share this runner, never download (the /login budget).
+    const { runDownload } = await import('./download.ts');
     await runDownload(definition, context, env);
   },
   async toast(definition, _context, env) {

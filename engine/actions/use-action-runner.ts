@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { invalidateResources } from '../data/queries.ts';
+import { useOptionalQueryClient } from '../data/data-layer.tsx';
+import { invalidateResources } from '../data/resource-keys.ts';
 import type { ActionDefinition } from '../definitions/types.ts';
 import { useText } from '../i18n/use-text.ts';
 import { usePortalNavigate } from '../routing/navigation.ts';
@@ -15,7 +15,8 @@ import { runAction, type ActionContext, type ActionOutcome } from './run-action.
 export function useActionRunner(options: { showsOwnErrors?: boolean } = {}): (definition: ActionDefinition, extra?: Partial<ActionContext>) => Promise<ActionOutcome> {
   const { showsOwnErrors = false } = options;
   const { bindings } = useScreen();
-  const queryClient = useQueryClient();
+  // None on the sign-in pages, which have cached nothing (data/data-layer.tsx).
+  const queryClient = useOptionalQueryClient();
   const navigate = usePortalNavigate();
   const { t } = useText();
   const toast = useToast();
@@ -23,8 +24,8 @@ export function useActionRunner(options: { showsOwnErrors?: boolean } = {}): (de
     navigate: (to, state) => navigate(to, state === undefined ? undefined : { state }),
     notify: toast,
     confirm: (title, message, confirmLabel, values) => confirmDialog(t, title, message, confirmLabel, values),
-    refresh: () => { void invalidateResources(queryClient); },
-    forgetData: () => queryClient.clear(),
+    refresh: () => { if (queryClient) void invalidateResources(queryClient); },
+    forgetData: () => queryClient?.clear(),
     landingPath: () => landingPathFor(sessionStore.get()),
   }, { showsOwnErrors }), [bindings, navigate, queryClient, t, toast, showsOwnErrors]);
 }

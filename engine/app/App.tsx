@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { routes } from 'virtual:portal-screens';
+import { DataLayerProvider } from '../data/data-layer.tsx';
 import type { Texts } from '../i18n/i18next-texts.ts';
 import { TextsProvider } from '../i18n/use-text.ts';
 import { AbilityProvider } from '../policy/AbilityProvider.tsx';
@@ -23,19 +23,22 @@ export type PortalRouter = ReturnType<typeof createBrowserRouter>;
  * `session` resolves the loaders' bindings (the boot's view of the session, then the store's);
  * `started()` resolves when the matched route's reads are on their way.
  */
-export function createPortalRouter(prefixes: PortalConfig['prefixes'], queryClient: QueryClient, session: () => Promise<SessionState>): { router: PortalRouter; started(): Promise<void> } {
-  const loader = screenLoader(queryClient, session);
+export function createPortalRouter(prefixes: PortalConfig['prefixes'], session: () => Promise<SessionState>): { router: PortalRouter; started(): Promise<void> } {
+  const loader = screenLoader(session);
   return { router: createBrowserRouter(buildRoutes(routes, prefixes, loader.loaderFor)), started: loader.started };
 }
 
-/** The portal: texts, the data layer's one QueryClient (data/queries.ts), the UI kit and the router. */
-export function App({ texts, queryClient, router }: { texts: Texts; queryClient: QueryClient; router: PortalRouter }) {
+/**
+ * The portal: texts, the data layer's one QueryClient (signed in: data/data-layer.tsx), the UI kit
+ * and the router.
+ */
+export function App({ texts, router }: { texts: Texts; router: PortalRouter }) {
   const config = useSession((session) => session.config);
   const theme = useMemo(() => themeFor(config), [config]);
   // Mantine's style elements carry the page's CSP nonce (server/http/security-headers.ts).
   const styleNonce = useMemo(pageStyleNonce, []);
   return (
-    <QueryClientProvider client={queryClient}>
+    <DataLayerProvider>
       <TextsProvider texts={texts}>
         <MantineProvider theme={theme} cssVariablesResolver={contrastVariables} defaultColorScheme={config?.theme.colorScheme ?? 'light'} {...(styleNonce ? { getStyleNonce: () => styleNonce } : {})}>
           {/* The user's ability for every screen, the sign-in pages' (which may do nothing) too. */}
@@ -43,6 +46,6 @@ export function App({ texts, queryClient, router }: { texts: Texts; queryClient:
           <OverlayHost />
         </MantineProvider>
       </TextsProvider>
-    </QueryClientProvider>
+    </DataLayerProvider>
   );
 }

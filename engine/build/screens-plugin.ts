@@ -4,7 +4,7 @@ import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin } from 'vite';
 import { createAjv, describeErrors } from '../../schemas/ajv.ts';
 import screenSchema from '../../schemas/screen.schema.json' with { type: 'json' };
-import type { ScreenDefinition } from '../definitions/types.ts';
+import type { ScreenDefinition, ScreenRoute } from '../definitions/types.ts';
 import { namespacesIn } from '../i18n/namespaces.ts';
 import { firstReads } from '../routing/first-reads.ts';
 
@@ -12,6 +12,9 @@ const MODULE_ID = 'virtual:portal-screens';
 const RESOLVED_ID = `\0${MODULE_ID}`;
 const VALIDATOR_ID = 'virtual:portal-screen-validator';
 const RESOLVED_VALIDATOR_ID = `\0${VALIDATOR_ID}`;
+const READS_ID = 'virtual:portal-screen-reads';
+const RESOLVED_READS_ID = `\0${READS_ID}`;
+const RESOLVED: Record<string, string> = { [MODULE_ID]: RESOLVED_ID, [VALIDATOR_ID]: RESOLVED_VALIDATOR_ID, [READS_ID]: RESOLVED_READS_ID };
 
 /** Reads and validates every screens/*.json; an invalid definition fails the build with file and pointer. */
 export function readScreens(directory: string): Array<{ file: string; definition: ScreenDefinition }> {
@@ -25,10 +28,12 @@ export function readScreens(directory: string): Array<{ file: string; definition
 }
 
 /**
- * `virtual:portal-screens` gives the router what it needs up front (id, path, title, guard,
- * layout), one lazy loader per screen, so each route's definition is its own chunk, and the
- * locale namespaces each definition names, so a route loads its texts beside its chunk, and the
- * nodes each screen reads data with (routing/first-reads.ts), so its route loader starts them at once.
+ * `virtual:portal-screens` gives the router what it needs up front (id, path, guard, layout),
+ * one lazy loader per screen, so each route's definition is its own chunk, and the locale
+ * namespaces each definition names, so a route loads its texts beside its chunk.
+ * `virtual:portal-screen-reads` holds the nodes each screen reads data with (routing/first-reads.ts),
+ * so its route loader starts them at once; only the signed-in data layer imports it (the
+ * prefetch), so the sign-in pages do not load it.
  * `virtual:portal-screen-validator` is the screen schema's validator compiled ahead of time, so
  * tenant overrides are checked in the browser without eval (strict CSP); it is imported only
  * when a tenant patches a screen, so it stays out of the entry chunk.
@@ -38,7 +43,7 @@ export function screensPlugin(directory = 'screens', localesDirectory = 'locales
   const locales = resolve(localesDirectory);
   return {
     name: 'portal-screens',
-    resolveId: (id) => (id === MODULE_ID ? RESOLVED_ID : id === VALIDATOR_ID ? RESOLVED_VALIDATOR_ID : undefined),
+    resolveId: (id) => RESOLVED[id],
     load(id) {
       if (id === RESOLVED_VALIDATOR_ID) {
         const ajv = createAjv({ code: { source: true, esm: true } });
@@ -48,21 +53,24 @@ export function screensPlugin(directory = 'screens', localesDirectory = 'locales
           `export const validateScreen = ${/export const validate = (validate\w+)/.exec(validator)?.[1] ?? 'validate'};`,
         ].join('\n');
       }
-      if (id !== RESOLVED_ID) return undefined;
+      if (id !== RESOLVED_ID && id !== RESOLVED_READS_ID) return undefined;
       const screens = readScreens(root);
       for (const { file } of screens) this.addWatchFile(file);
-      const routes = screens.map(({ definition: { id: screenId, path, title, guard, layout } }) => ({ id: screenId, path, title, guard, layout }));
+      if (id === RESOLVED_READS_ID) {
+        return `export const screenReads = ${JSON.stringify(Object.fromEntries(screens.flatMap(({ definition }) => {
+          const reads = firstReads(definition.body);
+          return reads.length ? [[definition.id, reads]] : [];
+        })))};`;
+      }
+      const routes = screens.map(({ definition: { id: screenId, path, guard, layout } }): ScreenRoute => ({ id: screenId, path, guard, layout }));
       const loaders = screens.map(({ file, definition }) => `  ${JSON.stringify(definition.id)}: () => import(${JSON.stringify(file)}).then((m) => m.default),`);
       const known = readdirSync(locales).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length));
-      const textNamespaces = Object.fromEntries(screens.map(({ definition }) => [definition.id, namespacesIn(definition, known)]));
+      // Screens in the signed-in frame take every namespace (routing/GuardedScreen.tsx screenNamespaces): only the others are listed.
+      const textNamespaces = Object.fromEntries(screens.filter(({ definition }) => definition.layout !== 'shell').map(({ definition }) => [definition.id, namespacesIn(definition, known)]));
       return [
         `export const routes = ${JSON.stringify(routes)};`,
         `export const loaders = {\n${loaders.join('\n')}\n};`,
         `export const textNamespaces = ${JSON.stringify(textNamespaces)};`,
-        `export const screenReads = ${JSON.stringify(Object.fromEntries(screens.flatMap(({ definition }) => {
-          const reads = firstReads(definition.body);
-          return reads.length ? [[definition.id, reads]] : [];
-        })))};`,
       ].join('\n');
     },
   };

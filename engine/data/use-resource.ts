@@ -1,15 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { resolveBinding, resolveQueryValues, type BindingContext } from '../definitions/bindings.ts';
+import { resolveBinding, type BindingContext } from '../definitions/bindings.ts';
 import { useScreen } from '../screens/screen-context.tsx';
-import { ApiRequestError, CONNECTION_ERROR, type QueryParams } from './api-client.ts';
+import { ApiRequestError, CONNECTION_ERROR } from './api-client.ts';
 import { isCalledOff, resourceQuery, type ResourceDocument } from './queries.ts';
+import { sourceParams, type SourceDefinition } from './source-params.ts';
 
-export interface SourceDefinition {
-  resource: string;
-  filter?: Record<string, unknown>;
-  params?: Record<string, unknown>;
-  single?: boolean;
-}
+export { sourceParams, type SourceDefinition } from './source-params.ts';
 
 export interface ResourceState<T> {
   data: T | undefined;
@@ -17,18 +13,6 @@ export interface ResourceState<T> {
   error: ApiRequestError | undefined;
   /** Nothing to show yet for these parameters (a refetch after a write keeps the data and is not "loading"). */
   loading: boolean;
-}
-
-/**
- * filter: { buid_customer: '{customer.buidCustomer}' } → { 'filter[buid_customer]': 'C-1' }
- * (conditional values and arrays as resolveQueryValue says).
- */
-export function sourceParams(source: SourceDefinition, bindings: BindingContext): QueryParams {
-  const filters = resolveQueryValues(source.filter, bindings);
-  return {
-    ...Object.fromEntries(Object.entries(filters).map(([key, value]) => [`filter[${key}]`, value])),
-    ...resolveQueryValues(source.params, bindings),
-  };
 }
 
 /** A source's request: its path and parameters with the bindings resolved (what loaders prefetch too). */

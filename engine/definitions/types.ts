@@ -27,8 +27,11 @@ export interface ScreenDefinition {
   body: WidgetNode[];
 }
 
-/** What the router needs before a screen's chunk loads. */
-export type ScreenRoute = Pick<ScreenDefinition, 'id' | 'path' | 'title' | 'guard' | 'layout'>;
+/**
+ * What the router needs before a screen's chunk loads (the title comes with the definition:
+ * every page's manifest is in the entry, so it holds nothing the router does not use).
+ */
+export type ScreenRoute = Pick<ScreenDefinition, 'id' | 'path' | 'guard' | 'layout'>;
 
 export interface ActionDefinition extends Conditional {
   label?: string;

@@ -1,4 +1,4 @@
-import { FALLBACK_LANGUAGE } from '../../domain/i18next-options.ts';
+import { localeUrl, NAMESPACES } from 'virtual:portal-locales';
 import { LANGUAGES, type LanguageCode } from '../../domain/tenant.ts';
 import { Texts, type TextTree } from './i18next-texts.ts';
 
@@ -6,17 +6,12 @@ import { Texts, type TextTree } from './i18next-texts.ts';
 export const LOCALE_STORAGE_KEY = 'portal.locale';
 
 /**
- * The URL of each language file, emitted by the build as a hashed JSON asset of its own (never
- * inlined) and fetched by i18next's backend only when that language and namespace are wanted
- * (i18next-resources-to-backend over Vite's glob import). JSON rather than a JavaScript chunk per
- * file: the entry holds a map of short URLs, and texts are parsed as data, not run as code.
+ * The namespaces every language has, and where each language file is: the build emits them as
+ * JSON under one hashed folder (engine/build/locales-plugin.ts), fetched by i18next's backend only
+ * when that language and namespace are wanted. JSON rather than a JavaScript chunk per file:
+ * texts are parsed as data, not run as code.
  */
-const localeFiles = import.meta.glob<string>('/locales/*/*.json', { query: '?url&no-inline', import: 'default', eager: true });
-
-/** The namespaces (file names of locales/en) every language has. */
-export const NAMESPACES: readonly string[] = Object.keys(localeFiles)
-  .filter((path) => path.startsWith(`/locales/${FALLBACK_LANGUAGE}/`))
-  .map((path) => path.slice(`/locales/${FALLBACK_LANGUAGE}/`.length, -'.json'.length));
+export { NAMESPACES } from 'virtual:portal-locales';
 
 /**
  * The namespace every page needs before it renders: the frame, the language menu, the error
@@ -29,8 +24,8 @@ export const BASE_NAMESPACES: readonly string[] = ['common'];
 export const ERRORS_NAMESPACE = 'errors';
 
 async function loadFile(language: string, namespace: string): Promise<TextTree> {
-  const url = localeFiles[`/locales/${language}/${namespace}.json`];
-  if (!url) return {};
+  if (!isLanguage(language) || !NAMESPACES.includes(namespace)) return {};
+  const url = localeUrl(language, namespace);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   return await response.json() as TextTree;

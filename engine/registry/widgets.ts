@@ -1,8 +1,20 @@
 import { lazy, type LazyExoticComponent } from 'react';
+import ActionsWidget from '../widgets/ActionsWidget.tsx';
+import HeadingWidget from '../widgets/HeadingWidget.tsx';
+import MarkdownWidget from '../widgets/MarkdownWidget.tsx';
 import type { WidgetName } from './names.ts';
 import type { WidgetComponent } from './widget-contract.ts';
 
 type WidgetModule = () => Promise<{ default: WidgetComponent }>;
+
+/**
+ * The widgets nearly every screen shows, the sign-in pages too (a heading, text, actions): they
+ * come with the entry rather than as a chunk every page fetches anyway, which the /login budget
+ * (bench/bundle.ts) counts as one more file compressed on its own. Stack stays lazy: it renders a
+ * widget tree, which reads this registry.
+ */
+const inEntry: Partial<Record<WidgetName, WidgetComponent>> = { actions: ActionsWidget, heading: HeadingWidget, markdown: MarkdownWidget };
+const loaded = (component: WidgetComponent): WidgetModule => () => Promise.resolve({ default: component });
 
 /**
  * Widget name → its module, loaded on first use: a screen pulls in only the widgets it uses,
@@ -16,11 +28,11 @@ export const widgetModules: Record<WidgetName, WidgetModule> = {
   detail: () => import('../widgets/DetailWidget.tsx'),
   tabs: () => import('../widgets/TabsWidget.tsx'),
   chart: () => import('../widgets/ChartWidget.tsx'),
-  actions: () => import('../widgets/ActionsWidget.tsx'),
-  markdown: () => import('../widgets/MarkdownWidget.tsx'),
+  actions: loaded(ActionsWidget),
+  markdown: loaded(MarkdownWidget),
   upload: () => import('../widgets/UploadWidget.tsx'),
   plugin: () => import('../widgets/PluginWidget.tsx'),
-  heading: () => import('../widgets/HeadingWidget.tsx'),
+  heading: loaded(HeadingWidget),
   frame: () => import('../widgets/FrameWidget.tsx'),
   stack: () => import('../widgets/StackWidget.tsx'),
   notFound: () => import('../widgets/NotFoundWidget.tsx'),
@@ -30,7 +42,7 @@ export const widgetModules: Record<WidgetName, WidgetModule> = {
   list: () => import('../widgets/ListWidget.tsx'),
 };
 
-/** Widget name → lazily loaded component, from widgetModules. */
+/** Widget name → its component: those in the entry as they are, the others loaded lazily from widgetModules. */
 export const widgetRegistry = Object.fromEntries(
-  Object.entries(widgetModules).map(([name, load]) => [name, lazy(load)]),
-) as Record<WidgetName, LazyExoticComponent<WidgetComponent>>;
+  Object.entries(widgetModules).map(([name, load]) => [name, inEntry[name as WidgetName] ?? lazy(load)]),
+) as Record<WidgetName, WidgetComponent | LazyExoticComponent<WidgetComponent>>;

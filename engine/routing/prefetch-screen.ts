@@ -6,7 +6,7 @@
  * screen manifest (routing/first-reads.ts), so they wait for the session only, not for a chunk.
  */
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
-import { screenReads as manifestReads } from 'virtual:portal-screens';
+import { screenReads as manifestReads } from 'virtual:portal-screen-reads';
 import { conditionHolds } from '../../domain/conditions.ts';
 import { sourceQuery, type SourceDefinition } from '../data/use-resource.ts';
 import { lookup, type BindingContext } from '../definitions/bindings.ts';

@@ -1,21 +1,14 @@
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { createStore } from 'zustand/vanilla';
-import { defaultCurrencyId } from '../../domain/currency.ts';
 import { api, type JsonApiDocument, type ResourceObject } from '../data/api-client.ts';
-import {
-  LOCATION_PAGE_SIZE, MAPPED_LOAD_DELAY_MS, customerToAutoSelect, loadAllPages,
-  shouldLoadLoyalty, shouldLoadMappedLocations, showMerchantRollUp,
-} from './start-rules.ts';
-import type {
-  LoyaltyEnrollment, MappedLocation, PaymentMode, PortalConfig, SelectedCustomer,
-  SelectedMerchant, SelfAttributes, SessionState,
-} from './types.ts';
-import { configureLogger, log } from '../logging/logger.ts';
+// From the domain, not start-rules.ts: the rest of those rules is the signed-in part's (session/signed-in.ts).
+import { showMerchantRollUp } from '../../domain/menus.ts';
+import type { PaymentMode, PortalConfig, SelfAttributes, SessionState } from './types.ts';
+import { loadDataLayer } from '../data/data-layer.tsx';
+import { configureLogger } from '../logging/logger.ts';
 import { loadAbility } from '../policy/ability.ts';
-import { currencyOptions, type CurrenciesDocument } from './currencies.ts';
-import { forgetCurrency, rememberCurrency, rememberedCurrency } from './currency-choice.ts';
-import { CURRENCIES_PATH, earlyGet, endEarly, probablySignedIn, startEarly } from './early-requests.ts';
+import { CURRENCIES_PATH, endEarly, probablySignedIn, startEarly } from './early-requests.ts';
 
 const initialState: SessionState = {
   status: 'loading', config: null, flags: {}, self: null, userType: 'none',
@@ -26,7 +19,8 @@ const initialState: SessionState = {
 
 const store = createStore<SessionState>()(() => initialState);
 
-function setState(patch: Partial<SessionState>): void {
+/** A patch of the session; also for the signed-in part (session/signed-in.ts). */
+export function setState(patch: Partial<SessionState>): void {
   store.setState(patch);
 }
 
@@ -58,7 +52,11 @@ export interface SessionBasics { config: PortalConfig; flags: Record<string, boo
  * reads before the rest of the session loads (issue 11: no waterfall); the session waits for it.
  */
 export async function bootstrapSession(onBasics?: (basics: SessionBasics) => void | Promise<void>): Promise<void> {
-  if (probablySignedIn()) startEarly(CURRENCIES_PATH);
+  if (probablySignedIn()) {
+    startEarly(CURRENCIES_PATH);
+    // The signed-in data layer's chunk loads beside /self, so the route loader finds it in (issue 11: no waterfall).
+    loadDataLayer().catch(() => undefined);
+  }
   const selfRequest = fetchSelf();
   try {
     const [config, flags] = await Promise.all([
@@ -102,18 +100,12 @@ async function applySelf(self: SelfAttributes | null): Promise<void> {
     return;
   }
   const userType = self.user_type ?? 'none';
-  // A signed-in session needs the user's ability, so CASL and the policy arrive before it does.
-  await loadAbility();
+  // A signed-in session needs the user's ability, the data layer (TanStack Query) and the rest of
+  // the session's code, so CASL, the policy and the query cache arrive before it does; the
+  // sign-in pages load none of them.
+  const [signedIn] = await Promise.all([signedInPart(), loadAbility(), loadDataLayer()]);
   setState({ self, userType, merchantRollUp: showMerchantRollUp(userType, self.merchants?.length ?? 0) });
-
-  const autoSelect = customerToAutoSelect(self);
-  if (autoSelect) {
-    await selectCustomer(autoSelect);
-    return;
-  }
-  await loadSelectedCustomer(self);
-  await loadSelectedMerchant(self);
-  scheduleMappedLocations(self);
+  await signedIn.loadSelections(self);
 }
 
 /** Signs in; on success the session starts as after a page load. */
@@ -124,129 +116,39 @@ export async function signIn(username: string, password: string): Promise<SelfAt
 }
 
 export async function signOut(): Promise<void> {
-  try { await api.post('/auth/logout'); } finally { forgetCurrency(); await applySelf(null); }
+  try { await api.post('/auth/logout'); } finally {
+    // Only a signed-in session has a currency choice to forget, and then its part is loaded.
+    if (store.getState().self) (await signedInPart()).forgetCurrencyChoice();
+    await applySelf(null);
+  }
 }
+
+/** The user's currency choice, kept for the session (a reload keeps it: session/currency-choice.ts). */
+export function setSelectedCurrency(currency: string): void {
+  setState({ selectedCurrency: currency });
+  void signedInPart().then((part) => part.rememberCurrencyChoice(currency));
+}
+export function setPaymentMode(paymentMode: PaymentMode): void { setState({ paymentMode }); }
+
+/** The signed-in part of the session (session/signed-in.ts), with the data layer's chunk: the sign-in pages never load it. */
+const signedInPart = () => import('./signed-in.ts');
 
 /**
  * Sets the active customer (and location) through POST /session_data, then loads it.
  * spec §8: a session-data failure returns false and is logged.
  */
 export async function selectCustomer(customerId: string, location: string | null = null): Promise<boolean> {
-  try {
-    const keys = [{ key: 'customer_id', value: customerId }, ...(location ? [{ key: 'location', value: location }] : [])];
-    const document = await api.post<SelfDocument>('/session_data', { sessionKeys: keys });
-    setState({ self: document.data.attributes });
-    await loadSelectedCustomer(document.data.attributes);
-    scheduleMappedLocations(document.data.attributes);
-    return true;
-  } catch (error) {
-    log('error', `session_data: ${(error as Error).message}`);
-    return false;
-  }
+  return (await signedInPart()).selectCustomer(customerId, location);
 }
 
 export async function selectMerchant(merchantId: string | null): Promise<boolean> {
-  try {
-    const document = await api.post<SelfDocument>('/session_data', { sessionKeys: [{ key: 'merchant_id', value: merchantId }] });
-    setState({ self: document.data.attributes });
-    await loadSelectedMerchant(document.data.attributes);
-    return true;
-  } catch (error) {
-    log('error', `session_data: ${(error as Error).message}`);
-    return false;
-  }
+  return (await signedInPart()).selectMerchant(merchantId);
 }
 
 /**
  * Sets the active location of the selected customer (null: all its locations) through POST
  * /session_data, then reloads the customer, whose buidLocation the lists and figures filter by.
- * spec §8: a session-data failure returns false and is logged.
  */
 export async function selectLocation(location: string | null): Promise<boolean> {
-  try {
-    const document = await api.post<SelfDocument>('/session_data', { sessionKeys: [{ key: 'location', value: location }] });
-    setState({ self: document.data.attributes });
-    await loadSelectedCustomer(document.data.attributes);
-    return true;
-  } catch (error) {
-    log('error', `session_data: ${(error as Error).message}`);
-    return false;
-  }
-}
-
-/** The user's currency choice, kept for the session (a reload keeps it: session/currency-choice.ts). */
-export function setSelectedCurrency(currency: string): void {
-  const { self, selectedCustomer } = store.getState();
-  if (selectedCustomer) rememberCurrency({ userId: self?.user_id ?? null, customerId: selectedCustomer.buidCustomer, currency });
-  setState({ selectedCurrency: currency });
-}
-export function setPaymentMode(paymentMode: PaymentMode): void { setState({ paymentMode }); }
-
-interface CustomerAttributes { buidCustomer: string; customerName: string; paymentEligible: boolean; paymentWebText: string | null; isActive: boolean; currency: string; status: string }
-
-async function loadSelectedCustomer(self: SelfAttributes): Promise<void> {
-  const customerId = self.session_data.customer_id;
-  if (!customerId) { setState({ selectedCustomer: null, customerCurrencies: [], selectedCurrency: null, loyaltyPrograms: [] }); return; }
-  const customers = await api.get<JsonApiDocument<Array<ResourceObject<CustomerAttributes>>>>('/customers', { 'filter[buid_customer]': customerId });
-  const customer = customers.data[0]?.attributes;
-  if (!customer) { setState({ selectedCustomer: null }); return; }
-  let locationName: string | null = null;
-  if (self.session_data.location) {
-    const locations = await api.get<JsonApiDocument<Array<ResourceObject<{ name: string }>>>>('/locations', { 'filter[buid_location]': self.session_data.location });
-    locationName = locations.data[0]?.attributes.name ?? null;
-  }
-  const selectedCustomer: SelectedCustomer = { ...customer, buidLocation: self.session_data.location ?? null, locationName };
-  setState({ selectedCustomer });
-  await Promise.all([loadCurrencies(), loadLoyalty(customerId)]);
-}
-
-async function loadSelectedMerchant(self: SelfAttributes): Promise<void> {
-  const merchantId = self.session_data.merchant_id;
-  if (!merchantId) { setState({ selectedMerchant: null }); return; }
-  const merchants = await api.get<JsonApiDocument<Array<ResourceObject<SelectedMerchant>>>>('/merchants', { 'filter[buid_merchant]': merchantId });
-  setState({ selectedMerchant: merchants.data[0]?.attributes ?? null });
-}
-
-/** spec §4 and §9: currencies load when currency_version is configured; default USD else the first. */
-async function loadCurrencies(): Promise<void> {
-  if (store.getState().config?.currency_version == null) return;
-  try {
-    const currencies = currencyOptions(await earlyGet<CurrenciesDocument>(CURRENCIES_PATH));
-    const { self, selectedCustomer } = store.getState();
-    // spec §3 selectedCurrency: the user's choice for this customer when this tab has one, else the default.
-    const remembered = selectedCustomer ? rememberedCurrency(self?.user_id ?? null, selectedCustomer.buidCustomer, currencies) : undefined;
-    setState({ customerCurrencies: currencies, selectedCurrency: remembered ?? defaultCurrencyId(currencies) ?? null });
-  } catch {
-    setState({ customerCurrencies: [], selectedCurrency: null });
-  }
-}
-
-async function loadLoyalty(customerId: string): Promise<void> {
-  const { userType, self, flags } = store.getState();
-  if (!shouldLoadLoyalty(userType, self?.role, flags)) { setState({ loyaltyPrograms: [] }); return; }
-  try {
-    const document = await api.get<JsonApiDocument<LoyaltyEnrollment[]>>('/customer-loyalty-program-enrollments', {
-      'filter[buid_customer]': customerId, 'filter[enrollment_status]': 3,
-    });
-    setState({ loyaltyPrograms: document.data, loyaltyError: false });
-  } catch {
-    setState({ loyaltyPrograms: [], loyaltyError: true });
-  }
-}
-
-let mappedTimer: ReturnType<typeof setTimeout> | undefined;
-
-/** spec §4: mapped customer and location loading is delayed by one second, Admin with the flag only. */
-function scheduleMappedLocations(self: SelfAttributes): void {
-  clearTimeout(mappedTimer);
-  const customerId = self.session_data.customer_id;
-  if (!customerId || !shouldLoadMappedLocations(self.role, store.getState().flags)) { setState({ mappedLocations: [] }); return; }
-  mappedTimer = setTimeout(() => {
-    void loadAllPages(async (page) => {
-      const document = await api.get<JsonApiDocument<Array<ResourceObject<MappedLocation>>> & { meta: { page: { pages: number } } }>('/locations', {
-        'filter[buid_customer]': customerId, 'page[number]': page, 'page[size]': LOCATION_PAGE_SIZE,
-      });
-      return { rows: document.data.map((item) => item.attributes), more: page < document.meta.page.pages };
-    }).then(({ rows }) => setState({ mappedLocations: rows }));
-  }, MAPPED_LOAD_DELAY_MS);
+  return (await signedInPart()).selectLocation(location);
 }

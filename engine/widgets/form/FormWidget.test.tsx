@@ -34,14 +34,13 @@ async function render(node: WidgetNode, bindings: Partial<BindingContext> = {}):
   return renderElement(<FormWidget node={node} />, bindings);
 }
 
-async function renderElement(element: ReactElement, bindings: Partial<BindingContext> = {}): Promise<string> {
+async function renderElement(element: ReactElement, bindings: Partial<BindingContext> = {}, { withQueryClient = true } = {}): Promise<string> {
   const texts = new Texts({ load: async (_language, namespace) => locale(namespace), namespaces: ['auth', 'errors'], language: 'en' });
   await texts.ready(['auth', 'errors']);
   const screen = {
     bindings: { session: {}, customer: null, merchant: null, route: {}, query: {}, selection: [], tenant: {}, ...bindings },
   };
-  const { prelude } = await prerenderToNodeStream(
-    <QueryClientProvider client={createQueryClient()}>
+  const page = (
     <TextsProvider texts={texts}>
       <MantineProvider>
         <MemoryRouter>
@@ -51,8 +50,8 @@ async function renderElement(element: ReactElement, bindings: Partial<BindingCon
         </MemoryRouter>
       </MantineProvider>
     </TextsProvider>
-    </QueryClientProvider>,
   );
+  const { prelude } = await prerenderToNodeStream(withQueryClient ? <QueryClientProvider client={createQueryClient()}>{page}</QueryClientProvider> : page);
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
   return html;
@@ -70,6 +69,11 @@ describe('FormWidget (server-rendered markup)', () => {
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*>[\s\S]*Sign in/);
     expect(html).not.toContain('auth.');
     expect(html).not.toContain('role="alert"');
+  });
+
+  it('renders the sign-in form without a QueryClient: the sign-in pages load no data layer (data/data-layer.tsx)', async () => {
+    const html = await renderElement(<FormWidget node={{ widget: 'form', form: 'login', submit: { do: 'signIn', label: 'auth.login.submit' } }} />, {}, { withQueryClient: false });
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*>[\s\S]*Sign in/);
   });
 
   it('labels every input', async () => {
