@@ -5,6 +5,7 @@ import * as payments from './migrations/002_payments.ts';
 import * as cardNumbersSealed from './migrations/003_card_numbers_sealed.ts';
 import * as loginLockBackoff from './migrations/004_login_lock_backoff.ts';
 import * as cardIntents from './migrations/005_card_intents.ts';
+import * as disputesByTransaction from './migrations/006_disputes_by_transaction.ts';
 
 // Listed in code rather than read from a folder, so the bundle-free server and tests
 // run the same ordered set wherever they start from.
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   '003_card_numbers_sealed': cardNumbersSealed,
   '004_login_lock_backoff': loginLockBackoff,
   '005_card_intents': cardIntents,
+  '006_disputes_by_transaction': disputesByTransaction,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
