@@ -1,5 +1,6 @@
 import { defaultCurrencyId } from '../../domain/currency.ts';
 import { currencyOptions, type CurrenciesDocument } from './currencies.ts';
+import { choiceFor, storedChoice } from './currency-choice-stored.ts';
 import { CURRENCIES_PATH, earlyAnswer } from './early-requests.ts';
 import { showMerchantRollUp } from './start-rules.ts';
 import type { SessionBasics } from './store.ts';
@@ -25,7 +26,11 @@ export async function bootSessionView({ config, flags, self }: SessionBasics, pa
   let selectedCurrency: string | null = null;
   if (customerId && config.currency_version != null) {
     const document = await earlyAnswer<CurrenciesDocument>(CURRENCIES_PATH);
-    selectedCurrency = document ? defaultCurrencyId(currencyOptions(document)) ?? null : UNKNOWN;
+    const offered = document ? currencyOptions(document) : undefined;
+    // The tab's remembered choice first (issue 13 item 7), as session/signed-in.ts decides it.
+    selectedCurrency = offered
+      ? choiceFor(storedChoice(), self?.user_id ?? null, customerId, offered) ?? defaultCurrencyId(offered) ?? null
+      : UNKNOWN;
   }
   return {
     status: 'loading', config, flags, self, userType, paymentMode, selectedCurrency,

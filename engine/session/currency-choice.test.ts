@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { StateStorage } from 'zustand/middleware';
+import { storedChoice } from './currency-choice-stored.ts';
 import { CURRENCY_STORAGE_KEY, createCurrencyChoiceStore, forgetCurrency, rememberCurrency, rememberedCurrency } from './currency-choice.ts';
 
-function memoryStorage(): StateStorage & { items: Map<string, string> } {
+function memoryStorage(): StateStorage & { items: Map<string, string>; getItem(key: string): string | null } {
   const items = new Map<string, string>();
   return { items, getItem: (key) => items.get(key) ?? null, setItem: (key, value) => { items.set(key, value); }, removeItem: (key) => { items.delete(key); } };
 }
@@ -16,6 +17,17 @@ describe('the currency choice (issue 13 item 7: a reload keeps it)', () => {
     expect(JSON.parse(storage.items.get(CURRENCY_STORAGE_KEY)!).state.choice).toEqual({ userId: 7, customerId: 'C-1001', currency: 'CAD' });
     const reloaded = createCurrencyChoiceStore(storage);
     expect(rememberedCurrency(7, 'C-1001', OFFERED, reloaded)).toBe('CAD');
+  });
+
+  it('is what the boot reads without the middleware, so a reload\'s first reads use it', () => {
+    const storage = memoryStorage();
+    expect(storedChoice(storage)).toBeNull();
+    rememberCurrency({ userId: 7, customerId: 'C-1001', currency: 'CAD' }, createCurrencyChoiceStore(storage));
+    expect(storedChoice(storage)).toEqual({ userId: 7, customerId: 'C-1001', currency: 'CAD' });
+    storage.items.set(CURRENCY_STORAGE_KEY, '{"state":{"choice":{"currency":1}}}');
+    expect(storedChoice(storage)).toBeNull();
+    storage.items.set(CURRENCY_STORAGE_KEY, 'not json');
+    expect(storedChoice(storage)).toBeNull();
   });
 
   it('is the user\'s for the customer, and only while the customer still offers the currency', () => {

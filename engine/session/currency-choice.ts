@@ -7,18 +7,11 @@
  */
 import { createJSONStorage, persist, type StateStorage } from 'zustand/middleware';
 import { createStore } from 'zustand/vanilla';
+import { choiceFor, CURRENCY_STORAGE_KEY, isChoice, type CurrencyChoice } from './currency-choice-stored.ts';
 
-export const CURRENCY_STORAGE_KEY = 'portal.selectedCurrency';
-
-export interface CurrencyChoice { userId: number | null; customerId: string; currency: string }
+export { CURRENCY_STORAGE_KEY, type CurrencyChoice } from './currency-choice-stored.ts';
 
 interface CurrencyChoiceState { choice: CurrencyChoice | null }
-
-function isChoice(value: unknown): value is CurrencyChoice {
-  const choice = value as Partial<CurrencyChoice> | null;
-  return !!choice && typeof choice === 'object' && typeof choice.customerId === 'string' && typeof choice.currency === 'string'
-    && (choice.userId === null || typeof choice.userId === 'number');
-}
 
 /** A choice store over a storage (sessionStorage in the portal; a memory one in tests). */
 export function createCurrencyChoiceStore(storage: StateStorage) {
@@ -46,9 +39,7 @@ export function rememberCurrency(choice: CurrencyChoice, store = choiceStore): v
 
 /** The currency this user chose for this customer in this tab, if it is still one of `offered`. */
 export function rememberedCurrency(userId: number | null, customerId: string, offered: readonly { id: string }[], store = choiceStore): string | undefined {
-  const { choice } = store.getState();
-  if (!choice || choice.userId !== userId || choice.customerId !== customerId) return undefined;
-  return offered.some((currency) => currency.id === choice.currency) ? choice.currency : undefined;
+  return choiceFor(store.getState().choice, userId, customerId, offered);
 }
 
 /** Signing out forgets the choice. */

@@ -1,6 +1,8 @@
 import { execFileSync } from 'node:child_process';
 import type { Tenant } from '../../domain/tenant.ts';
 import { buildApp } from '../../server/app.ts';
+import { recoveryJobHandlers } from '../../server/jobs/recovery-mail.ts';
+import { JobRunner } from '../../server/jobs/runner.ts';
 import { systemClock } from '../../server/clock.ts';
 import { createDatabase, type Database } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -34,13 +36,18 @@ export async function startPortalServer(options: {
   const started = Date.now();
   const clock = options.today ? { now: () => new Date(Date.parse(`${options.today}T15:00:00Z`) + Date.now() - started) } : systemClock;
   const tenants = new TenantStore([...loadTenants('tenants').tenants, ...(options.extraTenants ?? [])]);
-  const app = await buildApp({ db, clock, mailer: options.outboxDir ? createMailer({ outboxDir: options.outboxDir }) : new MemoryMailer(), tenants, policy: loadPolicy(), staticDir: options.staticDir, logLevel: 'warn' });
+  const mailer = options.outboxDir ? createMailer({ outboxDir: options.outboxDir }) : new MemoryMailer();
+  const app = await buildApp({ db, clock, mailer, tenants, policy: loadPolicy(), staticDir: options.staticDir, logLevel: 'warn' });
+  // Account recovery mail is a job (issue 12): run those. Not the payment jobs: the demo data's
+  // payments must not be settled or swept under the browser tests (their jobs are not due anyway).
+  const recoveryJobs = new JobRunner({ db, clock, handlers: recoveryJobHandlers({ tenants, mailer }) });
+  recoveryJobs.start(200);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
     url: `http://localhost:${port}`,
     tenants,
-    async close() { await app.close(); await db.destroy(); },
+    async close() { await recoveryJobs.stop(); await app.close(); await db.destroy(); },
   };
 }
