@@ -33,12 +33,22 @@ export async function loadSelections(self: SelfAttributes): Promise<void> {
  * spec §8: a session-data failure returns false and is logged.
  */
 export async function selectCustomer(customerId: string, location: string | null = null): Promise<boolean> {
+  const keys = [{ key: 'customer_id', value: customerId }, ...(location ? [{ key: 'location', value: location }] : [])];
+  return updateSessionData(keys, async (self) => {
+    await loadSelectedCustomer(self);
+    scheduleMappedLocations(self);
+  });
+}
+
+/**
+ * Writes session keys through POST /session_data, then loads what they select.
+ * spec §8: a session-data failure returns false and is logged.
+ */
+async function updateSessionData(keys: Array<{ key: string; value: string | null }>, load: (self: SelfAttributes) => Promise<void>): Promise<boolean> {
   try {
-    const keys = [{ key: 'customer_id', value: customerId }, ...(location ? [{ key: 'location', value: location }] : [])];
     const document = await api.post<SelfDocument>('/session_data', { sessionKeys: keys });
     setState({ self: document.data.attributes });
-    await loadSelectedCustomer(document.data.attributes);
-    scheduleMappedLocations(document.data.attributes);
+    await load(document.data.attributes);
     return true;
   } catch (error) {
     log('error', `session_data: ${(error as Error).message}`);
@@ -52,15 +62,7 @@ export async function selectCustomer(customerId: string, location: string | null
  * spec §8: a session-data failure returns false and is logged.
  */
 export async function selectLocation(location: string | null): Promise<boolean> {
-  try {
-    const document = await api.post<SelfDocument>('/session_data', { sessionKeys: [{ key: 'location', value: location }] });
-    setState({ self: document.data.attributes });
-    await loadSelectedCustomer(document.data.attributes);
-    return true;
-  } catch (error) {
-    log('error', `session_data: ${(error as Error).message}`);
-    return false;
-  }
+  return updateSessionData([{ key: 'location', value: location }], loadSelectedCustomer);
 }
 
 /** Remembers the currency for this user and customer in this tab (session/currency-choice.ts). */
@@ -72,15 +74,7 @@ export function rememberCurrencyChoice(currency: string): void {
 export function forgetCurrencyChoice(): void { forgetCurrency(); }
 
 export async function selectMerchant(merchantId: string | null): Promise<boolean> {
-  try {
-    const document = await api.post<SelfDocument>('/session_data', { sessionKeys: [{ key: 'merchant_id', value: merchantId }] });
-    setState({ self: document.data.attributes });
-    await loadSelectedMerchant(document.data.attributes);
-    return true;
-  } catch (error) {
-    log('error', `session_data: ${(error as Error).message}`);
-    return false;
-  }
+  return updateSessionData([{ key: 'merchant_id', value: merchantId }], loadSelectedMerchant);
 }
 
 
