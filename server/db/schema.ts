@@ -87,6 +87,10 @@ export interface UserGroupsTable {
   network_access: string | null; identity_provider: string | null;
   sso_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   include_child_accounts: ColumnType<boolean, boolean | undefined, boolean>;
+  /** OpenID Connect provider of the group (migration 007); the secret is read from the named environment variable. */
+  oidc_issuer: ColumnType<string | null, string | null | undefined, string | null>;
+  oidc_client_id: ColumnType<string | null, string | null | undefined, string | null>;
+  oidc_client_secret_env: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface UserGroupCustomersTable { user_group_id: number; buid_customer: string }
 export interface UsersTable {
