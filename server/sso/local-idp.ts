@@ -77,6 +77,46 @@ function freshKeys() {
   };
 }
 
+type Stored = { payload: Record<string, unknown>; expiresAt: number };
+
+/**
+ * The provider's state (sessions, interactions, codes, grants) in this process's memory, which is
+ * what a demo provider needs: a restart ends sign-ins in progress. Entries expire with their ttl,
+ * and the store is capped so no one can grow it without bound. (oidc-provider's own quick-start
+ * adapter does the same but warns on every start.)
+ */
+function memoryAdapter(limit = 10_000) {
+  const entries = new Map<string, Stored>();
+  const live = (key: string) => {
+    const entry = entries.get(key);
+    if (entry && entry.expiresAt <= Date.now()) entries.delete(key);
+    return entries.get(key);
+  };
+  return class MemoryAdapter {
+    constructor(private readonly model: string) {}
+    private key(id: string) { return `${this.model}:${id}`; }
+    async upsert(id: string, payload: Record<string, unknown>, expiresIn: number) {
+      if (entries.size >= limit) entries.delete(entries.keys().next().value as string); // the oldest first
+      entries.set(this.key(id), { payload, expiresAt: Date.now() + expiresIn * 1000 });
+      if (typeof payload.uid === 'string') entries.set(`${this.model}:uid:${payload.uid}`, { payload: { id }, expiresAt: Date.now() + expiresIn * 1000 });
+    }
+    async find(id: string) { return live(this.key(id))?.payload; }
+    async findByUid(uid: string) {
+      const id = live(`${this.model}:uid:${uid}`)?.payload.id;
+      return typeof id === 'string' ? this.find(id) : undefined;
+    }
+    async findByUserCode() { return undefined; } // device flow: not enabled
+    async consume(id: string) {
+      const entry = live(this.key(id));
+      if (entry) entry.payload.consumed = Math.floor(Date.now() / 1000);
+    }
+    async destroy(id: string) { entries.delete(this.key(id)); }
+    async revokeByGrantId(grantId: string) {
+      for (const [key, entry] of entries) if (entry.payload.grantId === grantId) entries.delete(key);
+    }
+  };
+}
+
 /** Whether a redirect_uri is the portal's callback on a loopback origin (the local provider serves the demo only). */
 function isLoopbackCallback(value: string): boolean {
   try {
@@ -109,6 +149,7 @@ export function localIdentityProvider(app: FastifyInstance, { db }: AppDeps): Pr
       response_types: ['code'],
       token_endpoint_auth_method: 'client_secret_basic',
     }],
+    adapter: memoryAdapter(),
     jwks,
     cookies: { keys: cookieKeys },
     responseTypes: ['code'],

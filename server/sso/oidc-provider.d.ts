@@ -39,6 +39,7 @@ declare module 'oidc-provider' {
   }
 
   export interface Configuration {
+    adapter?: new (model: string) => object;
     clients?: Array<Record<string, unknown>>;
     jwks?: { keys: Array<Record<string, unknown>> };
     cookies?: { keys?: string[] };
