@@ -190,8 +190,13 @@ export function localIdentityProvider(app: FastifyInstance, { db }: AppDeps): Pr
   // oidc-provider is a Koa app: hand it the raw request with the mount path moved to originalUrl
   // (how it finds its mount point), and the body Fastify already read.
   const callback = provider.callback();
+  // Koa would trust X-Forwarded-* from anyone: Fastify (TRUST_PROXY) decides, and the provider hears only its verdict.
+  provider.proxy = true;
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
     const raw = request.raw as IncomingMessage & { originalUrl?: string; body?: unknown };
+    raw.headers['x-forwarded-proto'] = request.protocol;
+    raw.headers['x-forwarded-for'] = request.ip;
+    delete raw.headers['x-forwarded-host'];
     raw.originalUrl = raw.url;
     raw.url = (raw.url ?? '').slice(LOCAL_IDP_PATH.length) || '/';
     if (request.body !== undefined) raw.body = request.body;
