@@ -9,6 +9,7 @@ import { passwordMatches } from '../auth/password-check.ts';
 import { normaliseName } from '../auth/sign-in-limits.ts';
 import { signInFailureThrottle } from '../auth/throttle.ts';
 import { styleNonce } from '../http/security-headers.ts';
+import { LOCAL_IDP_PATH } from './paths.ts';
 import { effectiveSsoSettings } from './settings.ts';
 
 /**
@@ -17,7 +18,7 @@ import { effectiveSsoSettings } from './settings.ts';
  * issuer is a fixed name; the portal talks to it in-process (relying-party.ts), so the name holds
  * whatever port the server listens on. Production tenants point their groups at their own provider.
  */
-export const LOCAL_IDP_PATH = '/idp';
+export { LOCAL_IDP_PATH };
 export const LOCAL_IDP_ISSUER = `http://localhost:8080${LOCAL_IDP_PATH}`;
 /** The portal's client at the local provider, as the demo SSO group is seeded. */
 export const LOCAL_IDP_CLIENT_ID = 'portal-demo';

@@ -181,6 +181,16 @@ describe('single sign-on with OpenID Connect', () => {
     expect(shape((await ssoStart(api.client(), 'payer')).redirect)).toBe(sso);
   });
 
+  it('a browser still signed in as someone else signs in as the SSO user, on a new session', async () => {
+    const client = api.client();
+    expect((await client.login('payer')).statusCode).toBe(200);
+    const username = await newSsoUser();
+    const { signIn, callback } = await signInAtProvider(client, username);
+    expect(signIn.statusCode).toBe(303);
+    expect((await client.get(callback!)).headers.location).toBe('/');
+    expect(await signedInAs(client)).toBe(username);
+  });
+
   it('tells a locked SSO user so and starts no session', async () => {
     const username = await newSsoUser();
     await api.db.updateTable('users').set({ lock_state: 'locked_by_admin' }).where('username', '=', username).execute();
