@@ -191,6 +191,13 @@ describe('single sign-on with OpenID Connect', () => {
     expect(await signedInAs(client)).toBe(username);
   });
 
+  it('a tenant without SSO groups sends every name back to the sign-in page, alike', async () => {
+    for (const username of ['fleetadmin', 'nobody-here']) {
+      const { redirect } = await ssoStart(api.client('fleet.localhost'), username);
+      expect(redirect).toBe(`/login?sso_error=${encodeURIComponent(ErrorCode.credentialsInvalid)}`);
+    }
+  });
+
   it('tells a locked SSO user so and starts no session', async () => {
     const username = await newSsoUser();
     await api.db.updateTable('users').set({ lock_state: 'locked_by_admin' }).where('username', '=', username).execute();
