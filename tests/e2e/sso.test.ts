@@ -42,4 +42,14 @@ describe('single sign-on through the local OpenID Connect provider (issue 17)', 
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('could not sign you in');
     expect(new URL(page.url()).pathname).toMatch(/^\/idp\/interaction\//);
   });
+
+  it('the sign-in page tells why single sign-on came back refused: a lock, or anything else', async () => {
+    await page.goto(`${baseUrl()}/login?sso_error=errors.auth.locked.byAdmin`);
+    await expect.poll(() => page.locator('main').textContent()).toContain('your portal account is locked');
+    expect(await page.locator('main').textContent()).not.toContain('did not complete');
+    await page.goto(`${baseUrl()}/login?sso_error=errors.auth.credentialsInvalid`);
+    await expect.poll(() => page.locator('main').textContent()).toContain('Single sign-on did not complete');
+    expect(await page.locator('main').textContent()).not.toContain('locked');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
 });
