@@ -88,6 +88,8 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.get<{ Querystring: Record<string, string | undefined> }>(CALLBACK_PATH, {
+    // Its URL carries the authorization code: keep it out of the request log (warnings, with no URL, still go out).
+    logLevel: 'warn',
     schema: { querystring: callbackQuery, response: { 303: { description: 'To the portal: signed in, or /login?sso_error=<code>', type: 'null' }, '4xx': defaultErrorResponse } },
     config: { access: { public: true }, summary: 'Return from the identity provider: exchanges the code, checks the ID token and starts the session' },
   }, async (request, reply) => {

@@ -250,3 +250,21 @@ describe('single sign-on with OpenID Connect', () => {
     expect(page.body).not.toMatch(/\sstyle="/);
   });
 });
+
+describe('the request log', () => {
+  it('never holds the authorization code of a callback', async () => {
+    const lines: string[] = [];
+    const logged = await startTestApi({ bigCustomerInvoices: 10, logStream: { write: (line) => { lines.push(line); } } });
+    try {
+      logged.clock.set(new Date());
+      const client = logged.client();
+      const { callback } = await signInAtProvider(client, 'ssouser');
+      const code = new URL(callback!, 'http://localhost').searchParams.get('code')!;
+      expect((await client.get(callback!)).headers.location).toBe('/');
+      expect(lines.some((line) => line.includes('/auth/sso/start'))).toBe(true); // the log is on
+      expect(lines.filter((line) => line.includes(code))).toEqual([]);
+    } finally {
+      await logged.close();
+    }
+  });
+});
