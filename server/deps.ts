@@ -1,6 +1,7 @@
 import type { Policy } from '../domain/policy.ts';
 import type { Clock } from './clock.ts';
 import type { Database } from './db/database.ts';
+import type { IdpResponseFilter } from './sso/relying-party.ts';
 import type { Mailer } from './mail/mailer.ts';
 import type { TenantStore } from './tenants/store.ts';
 
@@ -11,4 +12,6 @@ export interface AppDeps {
   tenants: TenantStore;
   policy: Policy;
   mailer: Mailer;
+  /** Tests only: sees (and may tamper with) every identity provider answer before the portal checks it. */
+  idpResponseFilter?: IdpResponseFilter;
 }

@@ -110,7 +110,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Return from the identity provider: checks the assertion and starts the session */
+        /** Return from the identity provider: exchanges the code, checks the ID token and starts the session */
         get: operations["getAuthSsoCallback"];
         put?: never;
         post?: never;
@@ -1429,7 +1429,14 @@ export interface operations {
     };
     getAuthSsoCallback: {
         parameters: {
-            query?: never;
+            query?: {
+                code?: string;
+                error?: string;
+                error_description?: string;
+                iss?: string;
+                session_state?: string;
+                state?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

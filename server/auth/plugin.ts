@@ -10,6 +10,7 @@ import { readCookie } from '../http/cookies.ts';
 import { refuseForeignOrigin } from '../http/origin-check.ts';
 import { CSRF_HEADER, SESSION_COOKIE, lookupSession, type SessionWithUser } from './sessions.ts';
 import { sameToken } from './tokens.ts';
+import { LOCAL_IDP_PATH } from '../sso/paths.ts';
 import type { AuthContext } from './context.ts';
 
 export interface AuthPluginOptions { db: Database; clock: Clock; tenants: TenantStore; policy: Policy }
@@ -36,9 +37,13 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { d
   });
 }, { name: 'auth', dependencies: ['@fastify/cookie'] });
 
-/** Static files of the portal need no session lookup. */
+/**
+ * Static files of the portal need no session lookup; nor does the local identity provider, which
+ * is not the portal's API: its own cookies guard its forms (a plain HTML form sends no CSRF header,
+ * and a browser still signed in to the portal must be able to sign in there).
+ */
 function isApiRequest(request: FastifyRequest): boolean {
-  return !request.url.startsWith('/assets/');
+  return !request.url.startsWith('/assets/') && !request.url.startsWith(`${LOCAL_IDP_PATH}/`);
 }
 
 /** CSRF defence of writes: the request must come from our own pages, and a session's must carry its token. */

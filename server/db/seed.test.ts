@@ -202,6 +202,12 @@ describe('seedDemo users and groups', () => {
     const contacts = await db.selectFrom('user_group_contacts').select('dispute_contact_type').execute();
     expect(contacts.map((row) => row.dispute_contact_type).sort()).toEqual(['Billing', 'Primary', 'Primary']);
   });
+
+  it('points the SSO group at the local identity provider, naming its secret\'s variable, never a secret', async () => {
+    const oidc = await db.selectFrom('user_groups').select(['name', 'oidc_issuer', 'oidc_client_id', 'oidc_client_secret_env'])
+      .where('oidc_issuer', 'is not', null).execute();
+    expect(oidc).toEqual([{ name: 'SSO Partners', oidc_issuer: 'http://localhost:8080/idp', oidc_client_id: 'portal-demo', oidc_client_secret_env: 'DEMO_OIDC_CLIENT_SECRET' }]);
+  });
 });
 
 describe('seedDemo cards, banking, payments, notifications and loyalty', () => {

@@ -14,6 +14,7 @@ import type { Tenant } from '../../domain/tenant.ts';
 import { selfDocument, selfDocumentSchema } from './self-document.ts';
 import { sessionCache } from '../auth/session-cache.ts';
 import { responses } from '../http/api-schema.ts';
+import { effectiveSsoSettings } from '../sso/settings.ts';
 
 export const LOCK_MESSAGES: Record<LockState, ErrorCodeKey> = {
   locked_by_admin: ErrorCode.lockedByAdmin,
@@ -74,8 +75,8 @@ export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps)
     if (user.lock_state) throw new ApiError(403, LOCK_MESSAGES[user.lock_state], undefined, { lock_state: user.lock_state });
     if (user.status === 'not_activated') throw new ApiError(403, ErrorCode.accountNotActivated);
     if (user.user_group_id !== null) {
-      const group = await db.selectFrom('user_groups').select('sso_enabled').where('id', '=', user.user_group_id).executeTakeFirst();
-      if (group?.sso_enabled) throw new ApiError(403, ErrorCode.ssoRequired);
+      // A child group without settings of its own inherits the nearest ancestor's (issue 17).
+      if ((await effectiveSsoSettings(db, tenant.id, user.user_group_id))?.enabled) throw new ApiError(403, ErrorCode.ssoRequired);
     }
 
     // Rotate: whatever session the browser had ends; a fresh id is issued.

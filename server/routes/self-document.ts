@@ -6,6 +6,7 @@ import type { UserType } from '../../domain/route-guards.ts';
 import { abilityFor } from '../auth/plugin.ts';
 import { JSON_API } from '../http/jsonapi.ts';
 import { selfMenu } from '../menus/self-menu.ts';
+import { effectiveSsoSettings } from '../sso/settings.ts';
 import {
   boolean, documentSchema, integer, nullableInteger, nullableText, resourceSchema, strictObject, text, textList, type Schema,
 } from '../http/api-schema.ts';
@@ -40,15 +41,15 @@ export async function selfDocument(db: Database, tenant: Tenant, policy: Policy,
   const user = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
   const session = await db.selectFrom('sessions').selectAll()
     .where('user_id', '=', userId).where('csrf_token', '=', csrfToken).executeTakeFirst();
-  const [customers, merchants, group] = await Promise.all([
+  const [customers, merchants, sso] = await Promise.all([
     db.selectFrom('user_customers').innerJoin('customers', 'customers.buid_customer', 'user_customers.buid_customer')
       .select(['customers.buid_customer as id', 'customers.customer_name as label', 'customers.status', 'customers.currency'])
       .where('user_customers.user_id', '=', userId).orderBy('customers.customer_name').execute(),
     db.selectFrom('user_merchants').innerJoin('merchants', 'merchants.buid_merchant', 'user_merchants.buid_merchant')
       .select(['merchants.buid_merchant as id', 'merchants.merchant_name as label', 'merchants.status', 'merchants.currency'])
       .where('user_merchants.user_id', '=', userId).orderBy('merchants.merchant_name').execute(),
-    user.user_group_id === null ? Promise.resolve(undefined)
-      : db.selectFrom('user_groups').select(['id', 'sso_enabled']).where('id', '=', user.user_group_id).executeTakeFirst(),
+    // Inherited from the nearest ancestor group with settings when the user's group has none (issue 17).
+    effectiveSsoSettings(db, tenant.id, user.user_group_id),
   ]);
   const currencyConfigured = tenant.config.currency_version !== undefined;
   const [customerCurrencies, merchantCurrencies] = currencyConfigured ? await Promise.all([
@@ -95,8 +96,8 @@ export async function selfDocument(db: Database, tenant: Tenant, policy: Policy,
         merchants: merchants.map(({ id, label, status, currency }) => ({ id, label, status, currency })),
         customerCurrencies,
         merchantCurrencies,
-        isSso: group?.sso_enabled ?? false,
-        inSsoGroup: group?.sso_enabled ?? false,
+        isSso: sso?.enabled ?? false,
+        inSsoGroup: sso?.enabled ?? false,
         userGroupId: user.user_group_id,
         customerEntityRestricted: customers.length > 0 && user.user_type !== 'corporate',
         merchantEntityRestricted: merchants.length > 0,

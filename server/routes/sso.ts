@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
 import { audit } from '../audit.ts';
 import { createSession, destroySession } from '../auth/sessions.ts';
 import { normaliseName } from '../auth/sign-in-limits.ts';
 import { subjectThrottle } from '../auth/throttle.ts';
-import { newToken, sameToken } from '../auth/tokens.ts';
 import { JSON_API } from '../http/jsonapi.ts';
-import { AssertionSigner } from '../sso/assertions.ts';
-import { SANDBOX_IDP, sandboxIdpRoutes } from '../sso/sandbox-idp.ts';
+import { CALLBACK_PATH, localIdentityProvider } from '../sso/local-idp.ts';
+import { RelyingParty } from '../sso/relying-party.ts';
+import { isUsable, resolveSsoSettings, tenantDefaultSso, tenantGroups } from '../sso/settings.ts';
 import { LOCK_MESSAGES } from './auth.ts';
 import { SSO_STATE_COOKIE, SSO_STATE_OPTIONS, clearCookie, readCookie, setCookie, setSessionCookies } from '../http/cookies.ts';
 import { defaultErrorResponse, metaDocument, responses, strictObject, text } from '../http/api-schema.ts';
@@ -18,53 +18,113 @@ const startBody = {
   properties: { username: { type: 'string', minLength: 1, maxLength: 100 } },
 } as const;
 
+/** The provider's answer (RFC 6749 §4.1.2, RFC 9207 iss); providers may add parameters of their own. */
+const callbackQuery = {
+  type: 'object',
+  properties: Object.fromEntries(['code', 'state', 'iss', 'error', 'error_description', 'session_state'].map((name) => [name, { type: 'string', maxLength: 2048 }])),
+} as const;
+
+/** What the browser carries from the start to the callback (HttpOnly, SameSite=Lax: the provider's redirect is a top-level GET). */
+interface PendingSignIn {
+  /** The group whose settings the flow uses. */
+  group: number;
+  state: string;
+  nonce: string;
+  verifier: string;
+  redirectUri: string;
+}
+
+function readPending(value: string | undefined): PendingSignIn | undefined {
+  if (!value) return undefined;
+  try {
+    const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Partial<PendingSignIn>;
+    const strings = [parsed.state, parsed.nonce, parsed.verifier, parsed.redirectUri];
+    return Number.isInteger(parsed.group) && strings.every((one) => typeof one === 'string' && one.length > 0 && one.length <= 2048)
+      ? parsed as PendingSignIn : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The portal's own callback on the origin the browser used (the provider accepts only registered ones). */
+const callbackUri = (request: FastifyRequest) => `${request.protocol}://${request.host}${CALLBACK_PATH}`;
+
 /**
- * Single sign-on for users of SSO groups (spec §1, §5: SSO users sign in with the provider).
- * start → the group's identity provider → callback with a signed assertion → a session.
- * The start answers alike for every username, so it tells nobody who exists.
+ * Single sign-on with OpenID Connect (spec §1, §5: SSO users sign in with their group's provider).
+ * start (username → the group's provider, inherited from the nearest ancestor with settings) →
+ * the provider → callback (code exchange with PKCE, ID token checks) → a normal session.
+ * The start answers alike for every username, so it tells nobody who exists or who uses SSO.
  */
 export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock } = deps;
-  const signer = new AssertionSigner(process.env.SSO_SECRET);
-  sandboxIdpRoutes(app, deps, signer);
+  localIdentityProvider(app, deps);
+  const relyingParty = new RelyingParty(app, clock, deps.idpResponseFilter);
   const startsPerName = subjectThrottle(app, 'ssoStartPerUsername');
+  const failure = (code: string) => `/login?sso_error=${encodeURIComponent(code)}`;
 
   app.post<{ Body: { username: string } }>('/auth/sso/start', {
     schema: { body: startBody, response: responses(metaDocument(strictObject({ redirect: text })), 'Where to send the browser') }, config: { access: { public: true }, summary: 'Start single sign-on: answers with the identity provider to send the browser to' },
   }, async (request, reply) => {
-    const nonce = newToken();
     const username = request.body.username.trim();
     await startsPerName.attempt(request, reply, normaliseName(username));
-    const group = await db.selectFrom('users').innerJoin('user_groups', 'user_groups.id', 'users.user_group_id')
-      .select(['user_groups.identity_provider', 'user_groups.sso_enabled'])
-      .where('users.tenant_id', '=', request.tenant.id).where('users.username', '=', username).executeTakeFirst();
-    // Only the sandbox provider runs here; users outside SSO groups fail at the provider, not here.
-    const idp = group?.sso_enabled && group.identity_provider ? group.identity_provider : SANDBOX_IDP;
-    const state = signer.sign({ tenant: request.tenant.id, username, nonce }, 600, clock.now());
-    setCookie(request, reply, SSO_STATE_COOKIE, nonce, SSO_STATE_OPTIONS);
-    return reply.type(JSON_API).send({ meta: { redirect: `/sso/idp/${encodeURIComponent(idp)}/authorize?request=${encodeURIComponent(state)}` } });
+    const groups = await tenantGroups(db, request.tenant.id);
+    const user = await db.selectFrom('users').select('user_group_id')
+      .where('tenant_id', '=', request.tenant.id).where('username', '=', username).executeTakeFirst();
+    const own = resolveSsoSettings(groups, user?.user_group_id ?? null);
+    // Names without a provider of their own go to the tenant's first one, and fail there like a wrong password.
+    const settings = isUsable(own) ? own : tenantDefaultSso(groups);
+    const send = (redirect: string) => reply.type(JSON_API).send({ meta: { redirect } });
+    if (!settings) return send(failure(ErrorCode.credentialsInvalid));
+    let started: Awaited<ReturnType<RelyingParty['start']>>;
+    try {
+      started = await relyingParty.start(settings, callbackUri(request), username);
+    } catch (error) {
+      request.log.warn({ err: error, issuer: settings.issuer }, 'identity provider unavailable');
+      return send(failure(ErrorCode.credentialsInvalid));
+    }
+    const pending: PendingSignIn = { group: settings.sourceGroupId, ...started.checks, redirectUri: callbackUri(request) };
+    setCookie(request, reply, SSO_STATE_COOKIE, Buffer.from(JSON.stringify(pending)).toString('base64url'), SSO_STATE_OPTIONS);
+    return send(started.redirect);
   });
 
-  app.get<{ Querystring: { assertion?: string } }>('/auth/sso/callback', {
-    schema: { response: { 303: { description: 'To the portal: signed in, or /login?sso_error=<code>', type: 'null' }, '4xx': defaultErrorResponse } },
-    config: { access: { public: true }, summary: 'Return from the identity provider: checks the assertion and starts the session' },
+  app.get<{ Querystring: Record<string, string | undefined> }>(CALLBACK_PATH, {
+    // Its URL carries the authorization code: keep it out of the request log (warnings, with no URL, still go out).
+    logLevel: 'warn',
+    schema: { querystring: callbackQuery, response: { 303: { description: 'To the portal: signed in, or /login?sso_error=<code>', type: 'null' }, '4xx': defaultErrorResponse } },
+    config: { access: { public: true }, summary: 'Return from the identity provider: exchanges the code, checks the ID token and starts the session' },
   }, async (request, reply) => {
-    const fail = (code: string) => reply.redirect(`/login?sso_error=${encodeURIComponent(code)}`, 303);
-    const claims = signer.verify(String(request.query.assertion ?? ''), clock.now());
-    const nonce = readCookie(request, SSO_STATE_COOKIE);
+    const fail = (code: string) => reply.redirect(failure(code), 303);
+    const pending = readPending(readCookie(request, SSO_STATE_COOKIE));
+    // One attempt per start: the checks are spent whatever happens next.
     clearCookie(request, reply, SSO_STATE_COOKIE, SSO_STATE_OPTIONS);
-    if (!claims || claims.tenant !== request.tenant.id || !nonce || !sameToken(nonce, claims.nonce ?? '')) return fail(ErrorCode.credentialsInvalid);
-    const user = await db.selectFrom('users').innerJoin('user_groups', 'user_groups.id', 'users.user_group_id')
-      .select(['users.user_id', 'users.lock_state', 'users.status', 'user_groups.sso_enabled', 'user_groups.identity_provider'])
-      .where('users.tenant_id', '=', request.tenant.id).where('users.username', '=', claims.username ?? '').executeTakeFirst();
-    if (!user || !user.sso_enabled || user.identity_provider !== claims.idp) return fail(ErrorCode.credentialsInvalid);
+    if (!pending || request.query.error) return fail(ErrorCode.credentialsInvalid);
+    const groups = await tenantGroups(db, request.tenant.id);
+    const settings = resolveSsoSettings(groups, pending.group);
+    if (!isUsable(settings) || settings.sourceGroupId !== pending.group) return fail(ErrorCode.credentialsInvalid);
+
+    let subject: string;
+    try {
+      // The code goes back with the redirect_uri of the start; the query is the provider's answer.
+      const callbackUrl = new URL(pending.redirectUri);
+      callbackUrl.search = new URL(request.url, 'http://callback.invalid').search;
+      subject = await relyingParty.finish(settings, callbackUrl, pending);
+    } catch (error) {
+      request.log.warn({ err: error instanceof Error ? error.message : String(error), issuer: settings.issuer }, 'single sign-on refused');
+      return fail(ErrorCode.credentialsInvalid);
+    }
+
+    // The provider vouches only for users whose group signs in with it ("SSO users must use the provider's username").
+    const user = await db.selectFrom('users').select(['user_id', 'lock_state', 'status', 'user_group_id'])
+      .where('tenant_id', '=', request.tenant.id).where('username', '=', subject).executeTakeFirst();
+    const userSettings = user ? resolveSsoSettings(groups, user.user_group_id) : undefined;
+    if (!user || !isUsable(userSettings) || userSettings.sourceGroupId !== pending.group) return fail(ErrorCode.credentialsInvalid);
     // spec §4: locking removes access to the account (it does not change SSO management).
     if (user.lock_state) return fail(LOCK_MESSAGES[user.lock_state]);
     if (user.status === 'not_activated') return fail(ErrorCode.accountNotActivated);
     if (request.auth) await destroySession(db, request.auth.sessionIdHash);
     const { token, csrfToken } = await createSession(db, clock, request.tenant, user.user_id);
     setSessionCookies(request, reply, token, csrfToken);
-    await audit(db, { tenantId: request.tenant.id, userId: user.user_id, action: 'login_sso', entity: 'user', entityId: String(user.user_id), detail: { idp: claims.idp } });
+    await audit(db, { tenantId: request.tenant.id, userId: user.user_id, action: 'login_sso', entity: 'user', entityId: String(user.user_id), detail: { issuer: settings.issuer } });
     return reply.redirect('/', 303);
   });
 }

@@ -23,6 +23,8 @@ type Verdict = 'allowed' | 401 | 403;
 const PARAMETERS: Record<string, string> = {
   trx_id: 'T-1001-0007', customer: SNAPSHOT_CUSTOMER, hostname: 'localhost.json', location: 'statements',
   id: '999999', dispute_id: '999999', card_id: '999999', document_id: '999999', index: '0',
+  // An interaction of the local identity provider that does not exist.
+  uid: 'no-such-interaction',
 };
 const DEALER_MERCHANT = 'M-2001';
 

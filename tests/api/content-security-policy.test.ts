@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../../server/http/security-headers.ts';
 import { loadPolicy } from '../../server/policy/load.ts';
-import { SANDBOX_IDP } from '../../server/sso/sandbox-idp.ts';
+import { LOCAL_IDP_PATH } from '../../server/sso/local-idp.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 
 /** Issue 12 defect 9: no style-src 'unsafe-inline'; the page's style elements carry a per-response nonce. */
@@ -62,8 +62,8 @@ describe('Content-Security-Policy', () => {
     expect(styleSrc(response.headers['content-security-policy'])).toBe("style-src 'self'");
   });
 
-  it('styles the sandbox identity provider page with a nonce, not style attributes', async () => {
-    const response = await api.client().get(`/sso/idp/${SANDBOX_IDP}/authorize?request=bad`);
+  it('styles the local identity provider\'s page with a nonce, not style attributes', async () => {
+    const response = await api.client().get(`${LOCAL_IDP_PATH}/interaction/unknown`);
     const nonce = /'nonce-([^']+)'/.exec(String(response.headers['content-security-policy']))?.[1];
     expect(nonce).toBeDefined();
     expect(response.body).toContain(`<style nonce="${nonce}">`);

@@ -91,7 +91,7 @@ beforeAll(async () => {
     '/config': { who: 'anonymous', url: '/config' },
     '/config-secure': { who: 'admin', url: '/config-secure' },
     '/ecaas/locales': { who: 'admin', url: '/ecaas/locales' },
-    '/auth/sso/callback': { who: 'anonymous', url: '/auth/sso/callback?assertion=expired' },
+    '/auth/sso/callback': { who: 'anonymous', url: '/auth/sso/callback?code=not-issued&state=not-started' },
     '/customers': { who: 'admin', url: '/customers' },
     '/locations': { who: 'admin', url: '/locations' },
     '/merchants': { who: 'admin', url: '/merchants' },

@@ -6,6 +6,7 @@ import { verifyPassword } from '../../server/auth/passwords.ts';
 import { DEFAULT_LOGIN_LOCK, lockMinutes, throttleLimits } from '../../server/auth/sign-in-limits.ts';
 import { DEMO_PASSWORD, errorCode, startTestApi, type TestApi } from '../support/api.ts';
 import { testJobRunner } from '../support/payments.ts';
+import { providerPage, ssoStart } from '../support/sso.ts';
 
 // The real verification, watched: every sign-in path must run exactly one (issue 12: time tells nothing).
 vi.mock('../../server/auth/passwords.ts', async (importOriginal) => {
@@ -163,14 +164,14 @@ describe('per-username budgets (issue 12, defect 5)', () => {
     await api.db.updateTable('users').set({ login_locked_until: null, login_locks: 0, failed_logins: 0 }).where('username', '=', 'viewer').execute();
   });
 
-  it('the sandbox identity provider\'s password check spends the same failure budget as the sign-in', async () => {
+  it('the local identity provider\'s password check spends the same failure budget as the sign-in', async () => {
     const budget = throttleLimits(demo()).signInFailuresPerUsername;
     // A second SSO user of the same group, whose name nothing else in this file has spent.
     const { user_id: _id, created_at: _created, ...sso } = await userRow('ssouser');
     await api.db.insertInto('users').values({ ...sso, username: 'ssouser2', email_address: 'ssouser2@demo.example' }).execute();
-    const start = await api.client().post('/auth/sso/start', { username: 'ssouser2' });
-    const signed = new URL((start.json() as { meta: { redirect: string } }).meta.redirect, 'http://localhost').searchParams.get('request')!;
-    const guess = (password: string) => api.client().post('/sso/idp/demo-idp/authorize', new URLSearchParams({ request: signed, password }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    const browser = api.client();
+    const { action } = await providerPage(browser, (await ssoStart(browser, 'ssouser2')).redirect);
+    const guess = (password: string) => browser.request('POST', action!, new URLSearchParams({ username: 'ssouser2', password }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
     for (let attempt = 0; attempt < budget / 2; attempt += 1) expect((await guess(`Wrong#${attempt}`)).statusCode).toBe(401);
     for (let attempt = 0; attempt < budget / 2; attempt += 1) expect((await signIn('ssouser2', `Wrong#${attempt}`)).statusCode).toBe(401);
     expectTooMany(await guess(DEMO_PASSWORD));

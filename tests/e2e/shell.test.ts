@@ -72,23 +72,6 @@ describe('signing in lands each demo user where the spec says', () => {
     expect(await page.getByTestId('merchant-switcher').inputValue()).toBe('All merchants');
   });
 
-  it('an SSO user signs in through the identity provider and lands on the overview', async () => {
-    await page.goto(`${baseUrl()}/login`);
-    await page.getByRole('button', { name: 'Sign in with single sign-on' }).click();
-    await page.waitForURL('**/login/sso');
-    // The URL changes at once; the sign-in form (with its own Username field) stays until the SSO
-    // screen has loaded, so wait for the SSO screen before typing.
-    await page.getByRole('heading', { level: 1, name: 'Single sign-on' }).waitFor();
-    const username = page.getByRole('textbox', { name: 'Username', exact: true });
-    await username.fill('ssouser');
-    await expect.poll(() => username.inputValue()).toBe('ssouser');
-    await Promise.all([page.waitForURL('**/sso/idp/demo-idp/authorize**'), page.getByRole('button', { name: 'Continue to sign-in' }).click()]);
-    await page.getByLabel('Password').fill('Portal#2026');
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.waitForURL('**/account/overview');
-    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toContain('Northwind Logistics');
-  });
-
   it('a user locked by support is told so', async () => {
     await signIn(page, 'locked');
     await expect.poll(() => page.getByRole('alert').textContent()).toContain('locked by support');

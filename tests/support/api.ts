@@ -10,6 +10,7 @@ import { seedDemo } from '../../server/db/seed.ts';
 import { MemoryMailer } from '../../server/mail/mailer.ts';
 import { loadPolicy } from '../../server/policy/load.ts';
 import { loadTenants, type TenantStore } from '../../server/tenants/store.ts';
+import type { IdpResponseFilter } from '../../server/sso/relying-party.ts';
 
 export const DEMO_PASSWORD = 'Portal#2026';
 /** The day the demo data is anchored to in tests, so figures are the same on every run. */
@@ -35,6 +36,8 @@ export interface TestApiOptions {
   trustProxy?: string[];
   /** Receives the server's log at level info (silent without). */
   logStream?: { write(line: string): void };
+  /** Sees (and may tamper with) every identity provider answer before the portal checks it (AppDeps.idpResponseFilter). */
+  idpResponseFilter?: IdpResponseFilter;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -56,6 +59,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const app = await buildApp({ db, clock, mailer, tenants, policy: loadPolicy(),
     ...(options.logStream ? { logLevel: 'info', logStream: options.logStream } : { logLevel: 'silent' }),
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
+    ...(options.idpResponseFilter ? { idpResponseFilter: options.idpResponseFilter } : {}),
   });
   await app.ready();
   return {

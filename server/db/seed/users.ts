@@ -1,4 +1,5 @@
 import type { UserType, LockState } from '../schema.ts';
+import { LOCAL_IDP_CLIENT_ID, LOCAL_IDP_ISSUER, LOCAL_IDP_SECRET_ENV } from '../../sso/local-idp.ts';
 import { addDays, at, DEMO, FLEET, type Writer } from './util.ts';
 
 interface UserSeed {
@@ -27,6 +28,7 @@ export async function seedUsers(db: Writer, today: string, passwordHash: string)
   const groupId = new Map<string, number>();
   const addGroup = async (values: {
     name: string; parent?: string; sso?: boolean; includeChildren?: boolean; idp?: string; network?: string;
+    oidc?: { issuer: string; clientId: string; secretEnv: string };
   }) => {
     const row = await db.insertInto('user_groups').values({
       tenant_id: DEMO,
@@ -36,13 +38,20 @@ export async function seedUsers(db: Writer, today: string, passwordHash: string)
       identity_provider: values.idp ?? null,
       sso_enabled: values.sso ?? false,
       include_child_accounts: values.includeChildren ?? false,
+      oidc_issuer: values.oidc?.issuer ?? null,
+      oidc_client_id: values.oidc?.clientId ?? null,
+      oidc_client_secret_env: values.oidc?.secretEnv ?? null,
     }).returning('id').executeTakeFirstOrThrow();
     groupId.set(values.name, row.id);
   };
   await addGroup({ name: 'Headquarters', includeChildren: true });
   await addGroup({ name: 'East Region', parent: 'Headquarters' });
   await addGroup({ name: 'West Region', parent: 'Headquarters' });
-  await addGroup({ name: 'SSO Partners', sso: true, idp: 'demo-idp', network: 'internet' });
+  // Signs in at the local identity provider this server ships (server/sso/local-idp.ts).
+  await addGroup({
+    name: 'SSO Partners', sso: true, idp: 'demo-idp', network: 'internet',
+    oidc: { issuer: LOCAL_IDP_ISSUER, clientId: LOCAL_IDP_CLIENT_ID, secretEnv: LOCAL_IDP_SECRET_ENV },
+  });
   const group = (name: string) => {
     const id = groupId.get(name);
     if (id === undefined) throw new Error(`Unknown seed group ${name}`);
