@@ -155,7 +155,7 @@ export function loyaltyRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     return reply.type(JSON_API).send(await milestonesDocumentOf(program));
   });
 
-  app.put<{ Params: { program_id: string }; Body: TargetsBody }>('/customer-loyalty-programs/:program_id/targets', {
+  app.patch<{ Params: { program_id: string }; Body: TargetsBody }>('/customer-loyalty-programs/:program_id/targets', {
     schema: { params: programParams, body: targetsBody, response: responses(milestonesDocument, 'The program\'s milestones as saved, in tier order') },
     config: {
       access: { can: ['update', 'LoyaltyProgram'] },

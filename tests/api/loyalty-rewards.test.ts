@@ -69,8 +69,8 @@ describe('rewards follow paid invoices', () => {
   });
 });
 
-describe('PUT /customer-loyalty-programs/{id}/targets (enrollment manager)', () => {
-  const put = (client: ApiClient, body: unknown, program = fuel) => client.request('PUT', `/customer-loyalty-programs/${program}/targets`, body as Record<string, unknown>);
+describe('PATCH /customer-loyalty-programs/{id}/targets (enrollment manager)', () => {
+  const put = (client: ApiClient, body: unknown, program = fuel) => client.patch(`/customer-loyalty-programs/${program}/targets`, body as Record<string, unknown>);
   const valid = {
     incentive_reward_minor: 300_000,
     milestones: [
