@@ -1,4 +1,4 @@
-import type { CustomValidator, FormValidation, RJSFSchema } from '@rjsf/utils';
+import type { CustomValidator, RJSFSchema } from '@rjsf/utils';
 import { bankAccountProblems } from '../../../domain/bank-accounts.ts';
 import { ErrorCode } from '../../../domain/error-codes.ts';
 import { loyaltyIssueMessage, validateLoyaltyProgram, type LoyaltyProgramInput } from '../../../domain/loyalty.ts';
@@ -77,8 +77,8 @@ export function customValidateFor(names: readonly ValidatorName[], schema: RJSFS
     for (const issue of runValidators(names, (formData ?? {}) as FormData, context)) {
       const path = issue.field.split('.');
       const title = schemaAt(schema, path)?.title;
-      const target = path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors) as FormValidation | undefined;
-      target?.addError(t(issue.key, { ...issue.values, field: title ? t(title) : issue.field }));
+      const target = errorNodeAt(errors as unknown as ErrorNode, path);
+      target.addError(t(issue.key, { ...issue.values, field: title ? t(title) : issue.field }));
     }
     return errors;
   };
@@ -91,4 +91,21 @@ function schemaAt(schema: RJSFSchema, path: readonly string[]): RJSFSchema | und
     if (/^\d+$/.test(key) && node.items && typeof node.items === 'object' && !Array.isArray(node.items)) return node.items as RJSFSchema;
     return node.properties?.[key] as RJSFSchema | undefined;
   }, schema);
+}
+
+/** RJSF's error handler node: its messages and how to add one. */
+interface ErrorNode { __errors?: string[]; addError(message: string): void; [key: string]: unknown }
+
+/**
+ * The error handler of a dotted field path, made where RJSF made none: it builds handlers only
+ * for the keys the data has, and an emptied field ("Reward is required") has no key any more.
+ */
+function errorNodeAt(root: ErrorNode, path: readonly string[]): ErrorNode {
+  return path.reduce<ErrorNode>((node, key) => {
+    const existing = node[key] as ErrorNode | undefined;
+    if (existing && typeof existing.addError === 'function') return existing;
+    const created: ErrorNode = { __errors: [], addError(message: string) { (this.__errors ??= []).push(message); } };
+    node[key] = created;
+    return created;
+  }, root);
 }

@@ -9,10 +9,13 @@ import { useText } from '../../../i18n/use-text.ts';
 export default function ObjectFieldTemplate({ title, description, properties, fieldPathId, uiSchema }: ObjectFieldTemplateProps) {
   const { t } = useText();
   const isRoot = fieldPathId.path.length === 0;
-  const columns = Number((uiSchema?.['ui:options'] as { columns?: number } | undefined)?.columns ?? 1);
+  const options = (uiSchema?.['ui:options'] ?? {}) as { columns?: number; itemTitle?: string };
+  const columns = Number(options.columns ?? 1);
+  // A list item headed by its `itemTitle` (ArrayFieldTemplate) needs no title of its own.
+  const showTitle = !isRoot && Boolean(title) && !options.itemTitle;
   return (
     <Stack gap="md">
-      {!isRoot && title ? <Title order={3} id={`${fieldPathId.$id}__title`}>{t(title)}</Title> : null}
+      {showTitle ? <Title order={3} id={`${fieldPathId.$id}__title`}>{t(title)}</Title> : null}
       {typeof description === 'string' && description ? <Text size="sm" c="dimmed">{t(description)}</Text> : description}
       {columns > 1
         ? <SimpleGrid cols={{ base: 1, sm: columns }}>{properties.filter((property) => !property.hidden).map((property) => <div key={property.name}>{property.content}</div>)}</SimpleGrid>
