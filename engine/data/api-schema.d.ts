@@ -318,13 +318,13 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** The enrollment manager replaces a program's incentive reward and milestones (spec §5: reward > 0; values required, not negative, each tier and target higher than the previous, at most the tenant's maxima); 422 with the first broken rule */
-        put: operations["putCustomerLoyaltyProgramsProgramIdTargets"];
+        put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /** The enrollment manager replaces a program's incentive reward and milestones (spec §5: reward > 0; values required, not negative, each tier and target higher than the previous, at most the tenant's maxima); 422 with the first broken rule */
+        patch: operations["patchCustomerLoyaltyProgramsProgramIdTargets"];
         trace?: never;
     };
     "/customers": {
@@ -2289,7 +2289,7 @@ export interface operations {
             };
         };
     };
-    putCustomerLoyaltyProgramsProgramIdTargets: {
+    patchCustomerLoyaltyProgramsProgramIdTargets: {
         parameters: {
             query?: never;
             header?: never;
