@@ -36,6 +36,7 @@ describe('loyalty values (spec §5)', () => {
     expect(validateIncentiveReward(undefined, limits)[0]?.kind).toBe('required');
     expect(validateIncentiveReward(10_001, limits)).toEqual([{ pointer: '/incentive_reward_minor', kind: 'exceedsMaximum', max: 10_000 }]);
     expect(validateIncentiveReward(1.5, limits)[0]?.kind).toBe('notInteger');
+    expect(validateIncentiveReward(1e300, limits)[0]).toEqual({ pointer: '/incentive_reward_minor', kind: 'exceedsMaximum', max: limits.maxRewardMinor });
   });
 
   it('accepts rising targets and tiers within the maxima (rewards may stay level, 0 allowed)', () => {

@@ -197,13 +197,14 @@ export interface MilestoneInput {
 
 interface ValueRule { pointer: string; max: number; positive?: boolean }
 
-/** Required, an integer (minor units and tiers are whole), not negative (or > 0), at most max. */
+/** Required, not negative (or > 0), at most max, and whole (minor units and tiers are). */
 function checkValue(value: LoyaltyValue, rule: ValueRule): LoyaltyIssue | undefined {
   if (value === null || value === undefined || Number.isNaN(value)) return { pointer: rule.pointer, kind: 'required' };
-  if (!Number.isSafeInteger(value)) return { pointer: rule.pointer, kind: 'notInteger' };
   if (value < 0) return { pointer: rule.pointer, kind: 'negative' };
   if (rule.positive && value === 0) return { pointer: rule.pointer, kind: 'notPositive' };
+  // Too large says so before "not whole": 1e300 is not a safe integer either, but the limit is the news.
   if (value > rule.max) return { pointer: rule.pointer, kind: 'exceedsMaximum', max: rule.max };
+  if (!Number.isSafeInteger(value)) return { pointer: rule.pointer, kind: 'notInteger' };
   return undefined;
 }
 

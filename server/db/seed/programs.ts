@@ -66,7 +66,7 @@ export async function seedLoyalty(db: Writer, today: string, users: ReadonlyMap<
     incentive_reward_minor: 150_000, sales_target_minor: 30_000_000, growth_rate: 3, growth_tier: 1, rewards_tier: 2,
     enrollment_manager: 'Luc Tremblay', reward_rate_bp: 100, ...year,
   }).returning('program_id').executeTakeFirstOrThrow();
-  // C-1001's paid USD invoices come to about $18,000 (see seedInvoices): tier 1 reached, tier 2 ahead.
+  // C-1001's paid USD invoices since enrollment come to about $11,800 (see seedInvoices): tier 1 reached, tier 2 ahead.
   const fuelTiers = [
     { incentive_tier: 1, target_minor: 1_000_000, reward_minor: 15_000 },
     { incentive_tier: 2, target_minor: 2_500_000, reward_minor: 40_000 },
