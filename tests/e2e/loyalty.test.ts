@@ -97,6 +97,21 @@ describe('the loyalty program (as payer)', () => {
   });
 });
 
+describe('a customer without an active enrollment (admin on C-1002, pending)', () => {
+  it('says there is no active program, with no figures and no editor', async () => {
+    await signIn(page, 'admin');
+    await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+    await page.goto(`${baseUrl()}/account/customers`);
+    await page.locator('[data-customer="C-1002"] button').click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/account/customers'));
+    await page.goto(`${baseUrl()}/active-loyalty-program`);
+    await expect.poll(() => page.locator('[data-widget-id="program"][data-empty="true"]').textContent(), LOADING)
+      .toBe('There is no active loyalty program for this account.');
+    expect(await page.locator('[data-widget-id="rewards"]').count()).toBe(0);
+    expect(await page.locator('[data-widget-id="spending-history"]').count()).toBe(0);
+  });
+});
+
 describe('the enrollment manager', () => {
   it('is told each spec §5 rule broken, and saves targets and tiers that keep them', async () => {
     await openLoyalty('enrollment');
