@@ -130,6 +130,21 @@ export const ErrorCode = {
   validationEnum: 'errors.validation.enum',
   validationInvalid: 'errors.validation.invalid',
   foreignOrigin: 'errors.auth.foreignOrigin',
+  // loyalty (issue 16): the enrollment manager's target and tier rules of spec §5
+  loyaltyIncentiveRewardNotPositive: 'errors.loyalty.incentiveRewardNotPositive',
+  loyaltyRewardRequired: 'errors.loyalty.rewardRequired',
+  loyaltyTargetRequired: 'errors.loyalty.targetRequired',
+  loyaltyTierRequired: 'errors.loyalty.tierRequired',
+  loyaltyRewardNegative: 'errors.loyalty.rewardNegative',
+  loyaltyTargetNegative: 'errors.loyalty.targetNegative',
+  loyaltyTierNegative: 'errors.loyalty.tierNegative',
+  loyaltyTargetNotHigher: 'errors.loyalty.targetNotHigher',
+  loyaltyTierNotHigher: 'errors.loyalty.tierNotHigher',
+  loyaltyRewardTooHigh: 'errors.loyalty.rewardTooHigh',
+  loyaltyTargetTooHigh: 'errors.loyalty.targetTooHigh',
+  loyaltyTierTooHigh: 'errors.loyalty.tierTooHigh',
+  loyaltyAmountNotWhole: 'errors.loyalty.amountNotWhole',
+  loyaltyTierNotWhole: 'errors.loyalty.tierNotWhole',
 } as const;
 
 export type ErrorCodeKey = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -10,7 +10,7 @@ export type Subject =
 export type PortalAbility = MongoAbility<[Action, Subject]>;
 type Rule = RawRuleOf<PortalAbility>;
 
-export type RoleName = 'admin' | 'payer' | 'view only' | 'card viewer' | 'safety manager';
+export type RoleName = 'admin' | 'payer' | 'view only' | 'card viewer' | 'safety manager' | 'enrollment manager';
 export type PolicyUserType = 'customer' | 'corporate' | 'merchant';
 
 /** The shape of permissions/policy.json (validated by schemas/policy.schema.json). */
@@ -27,7 +27,7 @@ export interface Policy {
 export function normaliseRole(role: string | null | undefined): RoleName {
   const lower = (role ?? '').trim().toLowerCase();
   switch (lower) {
-    case 'admin': case 'payer': case 'card viewer': case 'safety manager': return lower;
+    case 'admin': case 'payer': case 'card viewer': case 'safety manager': case 'enrollment manager': return lower;
     default: return 'view only';
   }
 }

@@ -300,7 +300,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Loyalty enrollments of the selected (or filter[buid_customer]) customer with their program; filter[enrollment_status] (3 = active) */
+        /** Loyalty enrollments of the selected (or filter[buid_customer]) customer with their program and figures computed from the customer's paid invoices; filter[enrollment_status] (3 = active) */
         get: operations["getCustomerLoyaltyProgramEnrollments"];
         put?: never;
         post?: never;
@@ -308,6 +308,23 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/customer-loyalty-programs/{program_id}/targets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** The enrollment manager replaces a program's incentive reward and milestones (spec §5: reward > 0; values required, not negative, each tier and target higher than the previous, at most the tenant's maxima); 422 with the first broken rule */
+        patch: operations["patchCustomerLoyaltyProgramsProgramIdTargets"];
         trace?: never;
     };
     "/customers": {
@@ -2219,8 +2236,11 @@ export interface operations {
                         data: {
                             attributes: {
                                 buid_customer: string;
+                                /** @description The caller manages this program and may change its targets and tiers */
+                                can_edit: boolean;
                                 currency: string;
                                 current_reward_minor: number;
+                                current_tier: number | null;
                                 earned_reward_minor: number;
                                 /** Format: date */
                                 enrollment_date: string;
@@ -2232,8 +2252,24 @@ export interface operations {
                                 growth_tier: number | null;
                                 incentive_reward_minor: number;
                                 loyalty_program_id: number;
+                                /** @description The targets and tiers by incentive_tier ascending (the editor's order) */
+                                milestones: {
+                                    incentive_tier: number;
+                                    reward_minor: number;
+                                    target_minor: number;
+                                }[];
+                                next_target_minor: number | null;
+                                next_tier: number | null;
+                                next_tier_percent: number;
+                                /** Format: date */
+                                period_end: string;
+                                /** Format: date */
+                                period_start: string;
                                 previous_year_spend_minor: number;
                                 program_template: string;
+                                remaining_to_next_minor: number;
+                                reward_rate_bp: number;
+                                reward_rate_percent: number;
                                 rewards_tier: number | null;
                                 sales_target_minor: number;
                                 spending_history: {
@@ -2254,6 +2290,81 @@ export interface operations {
                                 size: number;
                                 total: number;
                             };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchCustomerLoyaltyProgramsProgramIdTargets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                program_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The program's currency as the editor showed it; ignored */
+                    currency?: string;
+                    incentive_reward_minor: number | null;
+                    /** @description Every milestone, by incentive_tier ascending: each tier and target higher than the previous */
+                    milestones: {
+                        incentive_tier: number | null;
+                        reward_minor: number | null;
+                        target_minor: number | null;
+                    }[];
+                };
+                "application/vnd.api+json": {
+                    /** @description The program's currency as the editor showed it; ignored */
+                    currency?: string;
+                    incentive_reward_minor: number | null;
+                    /** @description Every milestone, by incentive_tier ascending: each tier and target higher than the previous */
+                    milestones: {
+                        incentive_tier: number | null;
+                        reward_minor: number | null;
+                        target_minor: number | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The program's milestones as saved, in tier order */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                currency: string;
+                                goal_type_id: number;
+                                incentive_tier: number;
+                                program_id: number;
+                                reward_minor: number;
+                                target_minor: number;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "loyalty-milestones";
+                        }[];
+                        meta: {
+                            goal_type_id: number;
+                            /** @enum {string} */
+                            order: "asc" | "desc";
                         };
                     };
                 };

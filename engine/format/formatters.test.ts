@@ -12,6 +12,11 @@ describe('formatters', () => {
   it('keeps calendar days on their day in every zone', () => {
     expect(formatDay('2026-11-23', 'en-US')).toBe('Nov 23, 2026');
   });
+  it('shows calendar months in the locale', () => {
+    expect(format('month', '2026-03', context)).toBe('Mar 2026');
+    expect(format('month', '2025-12', { ...context, locale: 'de-DE' })).toBe('Dez. 2025');
+    expect(format('month', 'soon', context)).toBe('soon');
+  });
   it('shows instants in US Central time where the spec asks', () => {
     // 03:00 UTC on the 24th is still the 23rd in Chicago.
     expect(formatInstant('2026-11-24T03:00:00Z', 'en-US', 'America/Chicago', false)).toBe('Nov 23, 2026');

@@ -42,6 +42,13 @@ export function formatDay(day: string, locale: string): string {
   return dateFormat(locale, { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
+/** A calendar month ('2026-03') as "Mar 2026" in the user's locale (UTC, so no zone shifts it). */
+export function formatMonth(month: string, locale: string): string {
+  const date = new Date(`${month.slice(0, 7)}-01T00:00:00Z`);
+  if (Number.isNaN(date.getTime())) return month;
+  return dateFormat(locale, { year: 'numeric', month: 'short', timeZone: 'UTC' }).format(date);
+}
+
 /** An instant shown in an explicit time zone, with the zone's name so it is never ambiguous. */
 export function formatInstant(value: string | Date, locale: string, timeZone: string, withTime: boolean): string {
   const date = new Date(value);
@@ -81,6 +88,7 @@ export function format(name: FormatterName, value: unknown, context: FormatConte
     case 'text': return String(value);
     case 'currency': return formatCurrency(Number(value), context.currency ?? 'USD', context.locale);
     case 'date': return formatDay(String(value), context.locale);
+    case 'month': return formatMonth(String(value), context.locale);
     case 'dateCentral': return formatInstant(value as string, context.locale, CENTRAL_TIME_ZONE, false);
     case 'dateTime': return formatInstant(value as string, context.locale, context.timeZone, true);
     case 'dateTimeCentral': return formatInstant(value as string, context.locale, CENTRAL_TIME_ZONE, true);

@@ -10,6 +10,7 @@ export type WidgetName = (typeof WIDGET_NAMES)[number];
 
 export const FORMATTER_NAMES = [
   'text', 'currency', 'date', 'dateCentral', 'dateTime', 'dateTimeCentral', 'status', 'fileSize', 'phone', 'percent', 'number', 'yesNo',
+  'month',
 ] as const;
 export type FormatterName = (typeof FORMATTER_NAMES)[number];
 

@@ -9,6 +9,7 @@ import type { FormatterName } from '../registry/names.ts';
 import type { WidgetProps } from '../registry/widget-contract.ts';
 import { usePortalPath } from '../routing/navigation.ts';
 import { useScreen } from '../screens/screen-context.tsx';
+import { ColumnChart } from './chart/ColumnChart.tsx';
 import { DataState } from './DataState.tsx';
 
 /**
@@ -32,14 +33,17 @@ const numberAt = (record: ChartRecord, path: string | undefined): number | null 
  *   with a `link` makes its figure a link to the list behind it, named `linkLabel` with {{label}}.
  * - `progress`: a share of a total (the credit line used). The percent is the record's
  *   `percentField` when given (the server's rounding), else `valueField` over `totalField`.
- *   Without a total (no credit line in this currency) it shows `missing`, or nothing.
+ *   Without a total (no credit line in this currency) it shows `missing`, or nothing. The
+ *   label reads {{percent}} and the record's fields ("{{percent}} % of tier {{next_tier}}").
+ * - `columns`: a list inside the record as vertical columns (a monthly history): chart/ColumnChart.tsx.
  */
 export default function ChartWidget({ node }: WidgetProps) {
   const { data, loading, error } = useResource<ChartRecord>({ ...(node.source as SourceDefinition), single: true });
   const record = data ?? {};
   return (
     <DataState loading={loading} error={error} height={node.kind === 'progress' ? 40 : 160}>
-      {node.kind === 'progress' ? <ProgressChart node={node} record={record} /> : <BarChart node={node} record={record} />}
+      {node.kind === 'progress' ? <ProgressChart node={node} record={record} />
+        : node.kind === 'columns' ? <ColumnChart node={node} record={record} /> : <BarChart node={node} record={record} />}
     </DataState>
   );
 }
@@ -51,7 +55,7 @@ function ProgressChart({ node, record }: { node: WidgetNode; record: ChartRecord
   const given = numberAt(record, node.percentField as string | undefined);
   const percent = given ?? (total !== null && total > 0 && value !== null ? Math.min(100, Math.round((value / total) * 100)) : null);
   if (percent === null) return node.missing ? <Text size="sm" c="dimmed" data-widget-id={node.id}>{t(String(node.missing))}</Text> : null;
-  const label = t(String(node.label), { percent });
+  const label = t(String(node.label), { ...record, percent });
   return (
     <Stack gap={4} data-widget-id={node.id} data-percent={percent}>
       <Text size="sm">{label}</Text>

@@ -196,16 +196,15 @@ export interface LoyaltyProgramsTable {
   program_id: Generated<number>; tenant_id: string; program_template: string; goal_type_id: number;
   currency: string; incentive_reward_minor: number; sales_target_minor: number;
   growth_rate: number | null; growth_tier: number | null; rewards_tier: number | null; enrollment_manager: string | null;
+  /** Migration 012: reward per paid spend in basis points, the program year, the managing user. */
+  reward_rate_bp: ColumnType<number, number | undefined, number>;
+  period_start: Day; period_end: Day;
+  manager_user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
+/** Spend and rewards are computed from paid invoices (domain/loyalty.ts), not stored (migration 012). */
 export interface LoyaltyEnrollmentsTable {
   id: Generated<number>; buid_customer: string; loyalty_program_id: number; goal_type_id: number;
   enrollment_status: number; enrollment_date: Day;
-  total_spend_minor: ColumnType<number, number | undefined, number>;
-  previous_year_spend_minor: ColumnType<number, number | undefined, number>;
-  current_reward_minor: ColumnType<number, number | undefined, number>;
-  earned_reward_minor: ColumnType<number, number | undefined, number>;
-  estimated_reward_minor: ColumnType<number, number | undefined, number>;
-  spending_history: Json<Array<{ month: string; amount_minor: number }>>;
 }
 export interface LoyaltyMilestonesTable {
   id: Generated<number>; program_id: number; incentive_tier: number; target_minor: number; reward_minor: number;

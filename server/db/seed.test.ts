@@ -158,6 +158,7 @@ describe('seedDemo users and groups', () => {
     ['demo', 'locked', 'customer', 'Payer', ['C-1001'], [], null, 'locked_by_support'],
     ['demo', 'ssouser', 'customer', 'Payer', ['C-1001'], [], 'SSO Partners', null],
     ['fleet', 'fleetadmin', 'customer', 'Admin', ['F-3001'], [], null, null],
+    ['demo', 'enrollment', 'customer', 'Enrollment Manager', ['C-1001'], [], null, null],
   ] as const;
 
   it('creates the demo and fleet users with their roles, types, links and groups', async () => {
@@ -282,8 +283,10 @@ describe('seedDemo cards, banking, payments, notifications and loyalty', () => {
     expect(milestones).toEqual({ 1: 4, 2: 3 });
     const enrollments = await db.selectFrom('loyalty_enrollments').selectAll().orderBy('id').execute();
     expect(enrollments.map((e) => [e.buid_customer, e.enrollment_status])).toEqual([['C-1001', 3], ['C-1002', 1]]);
-    expect(enrollments[0]?.spending_history).toHaveLength(12);
-    expect(enrollments[0]?.spending_history.at(-1)?.month).toBe('2026-11');
+    // Figures come from paid invoices; the program year ends with the anchor's month.
+    expect(programs.map((p) => [p.period_start, p.period_end, p.reward_rate_bp])).toEqual([['2025-12-01', '2026-11-30', 150], ['2025-12-01', '2026-11-30', 100]]);
+    const manager = await db.selectFrom('users').select('user_id').where('username', '=', 'enrollment').executeTakeFirstOrThrow();
+    expect(programs.map((p) => p.manager_user_id)).toEqual([manager.user_id, null]);
   });
 });
 

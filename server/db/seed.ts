@@ -57,7 +57,7 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
     await seedRejections(trx, today);
     await seedBankingAndPayments(trx, today, invoices, users);
     await seedNotifications(trx, today);
-    await seedLoyalty(trx, today);
+    await seedLoyalty(trx, today, users);
   });
   await refreshStatistics(db);
 }

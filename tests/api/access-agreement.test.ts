@@ -22,7 +22,7 @@ type Verdict = 'allowed' | 401 | 403;
 /** Path parameters: seeded where a GET shows real data, out of range where a write must change nothing. */
 const PARAMETERS: Record<string, string> = {
   trx_id: 'T-1001-0007', customer: SNAPSHOT_CUSTOMER, hostname: 'localhost.json', location: 'statements',
-  id: '999999', dispute_id: '999999', card_id: '999999', document_id: '999999', index: '0',
+  id: '999999', dispute_id: '999999', card_id: '999999', document_id: '999999', index: '0', program_id: '999999',
   // An interaction of the local identity provider that does not exist.
   uid: 'no-such-interaction',
 };

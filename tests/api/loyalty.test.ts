@@ -37,35 +37,44 @@ async function tiers(client: ApiClient, programId: number) {
 }
 
 describe('GET /customer-loyalty-program-enrollments', () => {
-  it('returns the active enrollment (status 3) with its program and computed growth', async () => {
+  it('returns the active enrollment (status 3) with its program and the figures of its paid invoices', async () => {
     const client = await signedIn('payer', 'C-1001');
     const rows = await enrollments(client, '?filter[buid_customer]=C-1001&filter[enrollment_status]=3');
-    const stored = await api.db.selectFrom('loyalty_enrollments').selectAll().where('buid_customer', '=', 'C-1001').executeTakeFirstOrThrow();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toEqual({
-      buid_customer: 'C-1001',
-      enrollment_status: 3,
-      loyalty_program_id: fuel,
-      goal_type_id: 2,
-      enrollment_date: stored.enrollment_date,
-      total_spend_minor: stored.total_spend_minor,
-      previous_year_spend_minor: 26_450_000,
-      yoy_growth: Math.round(((stored.total_spend_minor - 26_450_000) / 26_450_000) * 10_000) / 100,
-      current_reward_minor: stored.current_reward_minor,
-      earned_reward_minor: stored.earned_reward_minor,
-      estimated_reward_minor: stored.estimated_reward_minor,
-      spending_history: stored.spending_history,
-      program_template: 'Fuel Rewards 2026',
-      incentive_reward_minor: 250_000,
-      sales_target_minor: 50_000_000,
-      growth_rate: 5.5,
-      growth_tier: 2,
-      rewards_tier: 3,
-      enrollment_manager: 'Dana Whitfield',
-      currency: 'USD',
+    // The paid USD invoices of C-1001 received since enrollment (2026-01-07), straight from the table.
+    const paid = await api.db.selectFrom('invoices').select(['received_date', 'amount_minor'])
+      .where('buid_customer', '=', 'C-1001').where('currency', '=', 'USD').where('status', '=', 'Paid')
+      .where('received_date', '>=', '2026-01-07').where('received_date', '<=', '2026-11-23').execute();
+    const spend = paid.reduce((sum, row) => sum + row.amount_minor, 0);
+    expect(paid.length).toBeGreaterThan(2);
+    const earned = Math.floor((spend * 150) / 10_000);
+    expect(rows[0]).toMatchObject({
+      buid_customer: 'C-1001', enrollment_status: 3, loyalty_program_id: fuel, goal_type_id: 2, enrollment_date: '2026-01-07',
+      total_spend_minor: spend, previous_year_spend_minor: 0, yoy_growth: null,
+      earned_reward_minor: earned,
+      // Tier 1 ($10,000) reached, tier 2 ($25,000) next: earned plus tier 1's reward.
+      current_tier: 1, next_tier: 2, next_target_minor: 2_500_000, remaining_to_next_minor: 2_500_000 - spend,
+      next_tier_percent: Math.floor((spend * 100) / 2_500_000),
+      current_reward_minor: earned + 15_000,
+      program_template: 'Fuel Rewards 2026', incentive_reward_minor: 250_000, sales_target_minor: 5_000_000,
+      growth_rate: 5.5, growth_tier: 2, rewards_tier: 3, enrollment_manager: 'Dana Whitfield', currency: 'USD',
+      reward_rate_bp: 150, reward_rate_percent: 1.5, period_start: '2025-12-01', period_end: '2026-11-30', can_edit: false,
+      milestones: [
+        { incentive_tier: 1, target_minor: 1_000_000, reward_minor: 15_000 },
+        { incentive_tier: 2, target_minor: 2_500_000, reward_minor: 40_000 },
+        { incentive_tier: 3, target_minor: 3_500_000, reward_minor: 80_000 },
+        { incentive_tier: 4, target_minor: 5_000_000, reward_minor: 150_000 },
+      ],
     });
-    expect(stored.enrollment_date).toBe('2026-01-07');
-    expect((rows[0]!.spending_history as unknown[]).length).toBe(12);
+    expect(spend).toBeGreaterThanOrEqual(1_000_000);
+    expect(spend).toBeLessThan(2_500_000);
+    expect(rows[0]!.estimated_reward_minor as number).toBeGreaterThanOrEqual(rows[0]!.current_reward_minor as number);
+    // Twelve months of the program year; each month the sum of that month's paid invoices.
+    const history = rows[0]!.spending_history as Array<{ month: string; amount_minor: number }>;
+    expect(history.map((month) => month.month)).toEqual(['2025-12', ...Array.from({ length: 11 }, (_, index) => `2026-${String(index + 1).padStart(2, '0')}`)]);
+    for (const month of history) {
+      expect(month.amount_minor, month.month).toBe(paid.filter((row) => row.received_date.startsWith(month.month)).reduce((sum, row) => sum + row.amount_minor, 0));
+    }
   });
 
   it('filters by status and customer; the session customer is the default', async () => {
@@ -117,7 +126,7 @@ describe('GET /customer-loyalty-milestones', () => {
   it('sorts ascending by incentive_tier for goal type 2', async () => {
     const rows = await tiers(await signedIn('payer', 'C-1001'), fuel);
     expect(rows.map((row) => row.incentive_tier)).toEqual([1, 2, 3, 4]);
-    expect(rows[0]).toEqual({ program_id: fuel, goal_type_id: 2, incentive_tier: 1, target_minor: 10_000_000, reward_minor: 25_000, currency: 'USD' });
+    expect(rows[0]).toEqual({ program_id: fuel, goal_type_id: 2, incentive_tier: 1, target_minor: 1_000_000, reward_minor: 15_000, currency: 'USD' });
   });
 
   it('sorts descending for any other goal type', async () => {

@@ -12,7 +12,7 @@ import { loadTenants } from '../../server/tenants/store.ts';
 export const SNAPSHOT_TODAY = '2026-11-23';
 
 /** The demo users whose screens are recorded; `public` is a visitor who has not signed in. */
-export const ROLES = ['payer', 'admin', 'viewer', 'cardviewer', 'safety', 'corporate', 'dealer'] as const;
+export const ROLES = ['payer', 'admin', 'viewer', 'cardviewer', 'safety', 'corporate', 'dealer', 'enrollment'] as const;
 export type Role = (typeof ROLES)[number] | 'public';
 
 /** Customer/corporate users work on C-1001 (admin and corporate choose it; the others have only it). */

@@ -60,3 +60,41 @@ describe('form validators registry', () => {
     expect(customValidateFor(['passwordRules'], { type: 'object' }, null, (k) => k)).toBeUndefined();
   });
 });
+
+describe('loyaltyTargets (spec §5, the rules the server enforces)', () => {
+  const loyalty = { ...context, limits: { ...context.limits, loyalty: { maxRewardMinor: 100_000, maxTargetMinor: 10_000_000, maxTier: 5 } } };
+
+  it('lists every broken rule by dotted path with the domain message', () => {
+    const issues = runValidators(['loyaltyTargets'], {
+      incentive_reward_minor: 0, currency: 'EUR',
+      milestones: [{ incentive_tier: 1, target_minor: 500, reward_minor: 200_000 }, { incentive_tier: 1, target_minor: 400 }],
+    }, loyalty);
+    expect(issues).toEqual([
+      { field: 'incentive_reward_minor', key: ErrorCode.loyaltyIncentiveRewardNotPositive },
+      { field: 'milestones.0.reward_minor', key: ErrorCode.loyaltyRewardTooHigh, values: { max: 1000, formatParams: { max: { currency: 'EUR' } } } },
+      { field: 'milestones.1.reward_minor', key: ErrorCode.loyaltyRewardRequired },
+      { field: 'milestones.1.incentive_tier', key: ErrorCode.loyaltyTierNotHigher },
+      { field: 'milestones.1.target_minor', key: ErrorCode.loyaltyTargetNotHigher },
+    ]);
+    expect(runValidators(['loyaltyTargets'], { incentive_reward_minor: 1, milestones: [{ incentive_tier: 1, target_minor: 1, reward_minor: 0 }] }, loyalty)).toEqual([]);
+  });
+
+  it('puts each message under its field inside the list, also where the data has no key for it', () => {
+    const schema: RJSFSchema = {
+      type: 'object',
+      properties: {
+        incentive_reward_minor: { type: 'number', title: 'loyalty.fields.incentiveReward' },
+        milestones: { type: 'array', items: { type: 'object', properties: { reward_minor: { type: 'number', title: 'loyalty.fields.reward' } } } },
+      },
+    };
+    const validate = customValidateFor(['loyaltyTargets'], schema, loyalty, (key) => `t(${key})`)!;
+    const added: string[] = [];
+    const node = (path: string) => ({ __errors: [] as string[], addError(message: string) { added.push(`${path}: ${message}`); } });
+    // As RJSF builds it: handlers only for the keys of the data (milestone 0 has no reward_minor).
+    const errors = { ...node('root'), incentive_reward_minor: node('incentive'), milestones: { ...node('list'), 0: { ...node('item'), incentive_tier: node('tier') } } };
+    const result = validate({ incentive_reward_minor: 5, milestones: [{ incentive_tier: 1, target_minor: 10 }] }, errors as unknown as FormValidation) as unknown as
+      { milestones: Record<string, Record<string, { __errors: string[] }>> };
+    expect(result.milestones['0']!.reward_minor!.__errors).toEqual(['t(errors.loyalty.rewardRequired)']);
+    expect(added).toEqual([]);
+  });
+});

@@ -1,15 +1,19 @@
-import type { CustomValidator, FormValidation, RJSFSchema } from '@rjsf/utils';
+import type { CustomValidator, RJSFSchema } from '@rjsf/utils';
 import { bankAccountProblems } from '../../../domain/bank-accounts.ts';
 import { ErrorCode } from '../../../domain/error-codes.ts';
+import { loyaltyIssueMessage, validateLoyaltyProgram, type LoyaltyProgramInput } from '../../../domain/loyalty.ts';
 import { checkPassword } from '../../../domain/password-rules.ts';
-import type { PasswordRules } from '../../../domain/tenant.ts';
+import type { PasswordRules, TenantLimits } from '../../../domain/tenant.ts';
 import type { Translate } from '../../i18n/use-text.ts';
 import type { ValidatorName } from './validator-names.ts';
 
 /** What a rule may read: the tenant's limits from GET /config. */
-export interface ValidatorContext { limits: { password: PasswordRules; maxNameLength: number } }
+export interface ValidatorContext { limits: { password: PasswordRules; maxNameLength: number; loyalty?: TenantLimits['loyalty'] } }
 
-/** One message for one field; `field` is also the property whose title fills `{{field}}`. */
+/**
+ * One message for one field; `field` is also the property whose title fills `{{field}}`. A field
+ * inside a list is a dotted path ("milestones.1.target_minor").
+ */
 export interface FieldIssue { field: string; key: string; values?: Record<string, unknown> }
 
 type FormData = Record<string, unknown>;
@@ -43,6 +47,19 @@ export const formValidators: Record<ValidatorName, FormRule> = {
     return bankAccountProblems(data).filter((problem) => problem.code !== ErrorCode.fieldRequired)
       .map((problem) => ({ field: problem.field, key: problem.code, ...(problem.values ? { values: problem.values } : {}) }));
   },
+  // spec §5 loyalty rules, the same function the server runs on PATCH …/targets (every issue here, the first there).
+  loyaltyTargets(data, { limits }) {
+    if (!limits.loyalty) return [];
+    const program: LoyaltyProgramInput = {
+      incentive_reward_minor: data.incentive_reward_minor as number | undefined,
+      milestones: Array.isArray(data.milestones) ? data.milestones as LoyaltyProgramInput['milestones'] : [],
+    };
+    const currency = typeof data.currency === 'string' ? data.currency : 'USD';
+    return validateLoyaltyProgram(program, limits.loyalty).map((issue) => {
+      const message = loyaltyIssueMessage(issue, currency);
+      return { field: issue.pointer.slice(1).replaceAll('/', '.'), key: message.code, ...(message.values ? { values: message.values } : {}) };
+    });
+  },
 };
 
 export function runValidators(names: readonly ValidatorName[], data: FormData, context: ValidatorContext): FieldIssue[] {
@@ -58,10 +75,37 @@ export function customValidateFor(names: readonly ValidatorName[], schema: RJSFS
   if (names.length === 0 || !context) return undefined;
   return (formData, errors) => {
     for (const issue of runValidators(names, (formData ?? {}) as FormData, context)) {
-      const title = (schema.properties?.[issue.field] as RJSFSchema | undefined)?.title;
-      const target = (errors as Record<string, FormValidation | undefined>)[issue.field];
-      target?.addError(t(issue.key, { ...issue.values, field: title ? t(title) : issue.field }));
+      const path = issue.field.split('.');
+      const title = schemaAt(schema, path)?.title;
+      const target = errorNodeAt(errors as unknown as ErrorNode, path);
+      target.addError(t(issue.key, { ...issue.values, field: title ? t(title) : issue.field }));
     }
     return errors;
   };
+}
+
+/** The schema of a dotted field path: object properties by name, list items by index. */
+function schemaAt(schema: RJSFSchema, path: readonly string[]): RJSFSchema | undefined {
+  return path.reduce<RJSFSchema | undefined>((node, key) => {
+    if (!node) return undefined;
+    if (/^\d+$/.test(key) && node.items && typeof node.items === 'object' && !Array.isArray(node.items)) return node.items as RJSFSchema;
+    return node.properties?.[key] as RJSFSchema | undefined;
+  }, schema);
+}
+
+/** RJSF's error handler node: its messages and how to add one. */
+interface ErrorNode { __errors?: string[]; addError(message: string): void; [key: string]: unknown }
+
+/**
+ * The error handler of a dotted field path, made where RJSF made none: it builds handlers only
+ * for the keys the data has, and an emptied field ("Reward is required") has no key any more.
+ */
+function errorNodeAt(root: ErrorNode, path: readonly string[]): ErrorNode {
+  return path.reduce<ErrorNode>((node, key) => {
+    const existing = node[key] as ErrorNode | undefined;
+    if (existing && typeof existing.addError === 'function') return existing;
+    const created: ErrorNode = { __errors: [], addError(message: string) { (this.__errors ??= []).push(message); } };
+    node[key] = created;
+    return created;
+  }, root);
 }

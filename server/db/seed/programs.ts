@@ -1,7 +1,8 @@
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { NOTIFICATION_FILES_DIR } from '../../notifications/attachments.ts';
-import { addDays, at, createRng, DEMO, FLEET, monthOf, type Writer } from './util.ts';
+import { programYearEnding } from '../../../domain/loyalty.ts';
+import { addDays, at, DEMO, FLEET, type Writer } from './util.ts';
 
 const PAYMENT_GUIDE = 'payment-guide.pdf';
 const fileSize = (file: string) => statSync(join(NOTIFICATION_FILES_DIR, file)).size;
@@ -48,23 +49,29 @@ export async function seedNotifications(db: Writer, today: string): Promise<void
   ]).execute();
 }
 
-/** Two loyalty programs with milestones; C-1001 actively enrolled in the first, C-1002 pending in the second. */
-export async function seedLoyalty(db: Writer, today: string): Promise<void> {
+/**
+ * Two loyalty programs with milestones; C-1001 actively enrolled in the first (managed by the
+ * demo `enrollment` user), C-1002 pending in the second. Each runs over the program year ending
+ * with this month. Spend and rewards are not stored: they come from the customers' paid invoices.
+ */
+export async function seedLoyalty(db: Writer, today: string, users: ReadonlyMap<string, number>): Promise<void> {
+  const year = programYearEnding(today);
   const { program_id: fuel } = await db.insertInto('loyalty_programs').values({
     tenant_id: DEMO, program_template: 'Fuel Rewards 2026', goal_type_id: 2, currency: 'USD',
-    incentive_reward_minor: 250_000, sales_target_minor: 50_000_000, growth_rate: 5.5, growth_tier: 2, rewards_tier: 3,
-    enrollment_manager: 'Dana Whitfield',
+    incentive_reward_minor: 250_000, sales_target_minor: 5_000_000, growth_rate: 5.5, growth_tier: 2, rewards_tier: 3,
+    enrollment_manager: 'Dana Whitfield', reward_rate_bp: 150, ...year, manager_user_id: users.get('enrollment') ?? null,
   }).returning('program_id').executeTakeFirstOrThrow();
   const { program_id: growth } = await db.insertInto('loyalty_programs').values({
     tenant_id: DEMO, program_template: 'Growth Bonus 2026', goal_type_id: 1, currency: 'CAD',
     incentive_reward_minor: 150_000, sales_target_minor: 30_000_000, growth_rate: 3, growth_tier: 1, rewards_tier: 2,
-    enrollment_manager: 'Luc Tremblay',
+    enrollment_manager: 'Luc Tremblay', reward_rate_bp: 100, ...year,
   }).returning('program_id').executeTakeFirstOrThrow();
+  // C-1001's paid USD invoices since enrollment come to about $11,800 (see seedInvoices): tier 1 reached, tier 2 ahead.
   const fuelTiers = [
-    { incentive_tier: 1, target_minor: 10_000_000, reward_minor: 25_000 },
-    { incentive_tier: 2, target_minor: 20_000_000, reward_minor: 60_000 },
-    { incentive_tier: 3, target_minor: 35_000_000, reward_minor: 120_000 },
-    { incentive_tier: 4, target_minor: 50_000_000, reward_minor: 250_000 },
+    { incentive_tier: 1, target_minor: 1_000_000, reward_minor: 15_000 },
+    { incentive_tier: 2, target_minor: 2_500_000, reward_minor: 40_000 },
+    { incentive_tier: 3, target_minor: 3_500_000, reward_minor: 80_000 },
+    { incentive_tier: 4, target_minor: 5_000_000, reward_minor: 150_000 },
   ];
   await db.insertInto('loyalty_milestones').values([
     ...fuelTiers.map((tier) => ({ program_id: fuel, ...tier })),
@@ -72,30 +79,8 @@ export async function seedLoyalty(db: Writer, today: string): Promise<void> {
     { program_id: growth, incentive_tier: 2, target_minor: 15_000_000, reward_minor: 40_000 },
     { program_id: growth, incentive_tier: 3, target_minor: 30_000_000, reward_minor: 150_000 },
   ]).execute();
-
-  const rng = createRng(2026);
-  const history = Array.from({ length: 12 }, (_, index) => ({
-    month: monthOf(today, index - 11),
-    amount_minor: rng.int(1_800_000, 3_200_000),
-  }));
-  const total = history.reduce((sum, month) => sum + month.amount_minor, 0);
-  // Rewards follow the milestones the spend has reached; the estimate is the next tier's reward.
-  const reached = fuelTiers.filter((tier) => total >= tier.target_minor);
-  const next = fuelTiers.find((tier) => total < tier.target_minor);
   await db.insertInto('loyalty_enrollments').values([
-    {
-      buid_customer: 'C-1001', loyalty_program_id: fuel, goal_type_id: 2, enrollment_status: 3,
-      enrollment_date: addDays(today, -320), total_spend_minor: total, previous_year_spend_minor: 26_450_000,
-      current_reward_minor: reached.at(-1)?.reward_minor ?? 0,
-      earned_reward_minor: reached.reduce((sum, tier) => sum + tier.reward_minor, 0),
-      estimated_reward_minor: (next ?? reached.at(-1))?.reward_minor ?? 0,
-      spending_history: JSON.stringify(history),
-    },
-    {
-      buid_customer: 'C-1002', loyalty_program_id: growth, goal_type_id: 1, enrollment_status: 1,
-      enrollment_date: addDays(today, -10), total_spend_minor: 0, previous_year_spend_minor: 0,
-      current_reward_minor: 0, earned_reward_minor: 0, estimated_reward_minor: 0,
-      spending_history: JSON.stringify([]),
-    },
+    { buid_customer: 'C-1001', loyalty_program_id: fuel, goal_type_id: 2, enrollment_status: 3, enrollment_date: addDays(today, -320) },
+    { buid_customer: 'C-1002', loyalty_program_id: growth, goal_type_id: 1, enrollment_status: 1, enrollment_date: addDays(today, -10) },
   ]).execute();
 }

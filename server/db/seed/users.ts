@@ -21,6 +21,8 @@ export const USERS: readonly UserSeed[] = [
   },
   { username: 'ssouser', tenant: DEMO, first: 'Sasha', last: 'Ivanova', type: 'customer', role: 'Payer', customers: ['C-1001'], group: 'SSO Partners' },
   { username: 'fleetadmin', tenant: FLEET, first: 'Fran', last: 'Keller', type: 'customer', role: 'Admin', customers: ['F-3001'] },
+  // Manages C-1001's loyalty program: edits its targets and tiers (issue 16).
+  { username: 'enrollment', tenant: DEMO, first: 'Dana', last: 'Whitfield', type: 'customer', role: 'Enrollment Manager', customers: ['C-1001'] },
 ];
 
 /** Returns user ids by username (usernames are unique across both seeded tenants). */

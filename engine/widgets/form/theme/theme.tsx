@@ -1,6 +1,8 @@
 import type { ThemeProps } from '@rjsf/core';
+import ArrayFieldTemplate, { ArrayFieldItemTemplate } from './ArrayFieldTemplate.tsx';
 import BaseInputTemplate from './BaseInputTemplate.tsx';
 import CheckboxWidget from './CheckboxWidget.tsx';
+import MoneyWidget from './MoneyWidget.tsx';
 import FieldHelpTemplate from './FieldHelpTemplate.tsx';
 import FieldTemplate from './FieldTemplate.tsx';
 import ObjectFieldTemplate from './ObjectFieldTemplate.tsx';
@@ -18,6 +20,8 @@ const Nothing = () => null;
  */
 export const mantineTheme: ThemeProps = {
   templates: {
+    ArrayFieldTemplate,
+    ArrayFieldItemTemplate,
     BaseInputTemplate,
     FieldTemplate,
     ObjectFieldTemplate,
@@ -32,5 +36,6 @@ export const mantineTheme: ThemeProps = {
     SelectWidget,
     CheckboxWidget,
     TextareaWidget,
+    money: MoneyWidget,
   },
 };
