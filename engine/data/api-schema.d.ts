@@ -890,6 +890,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant-figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open, past-due and recent invoices, open disputes and active rejections per merchant and currency: filter[buid_merchant] (default all of the user's merchants) */
+        get: operations["getMerchantFigures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant-invoice-documents": {
         parameters: {
             query?: never;
@@ -1001,7 +1018,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Rejected transactions: filters buid_customer, buid_merchant, status, search, trx_id; paged and sorted */
+        /** Rejected transactions: filters buid_customer, buid_merchant, status, search, trx_id, rejection_id, customer_search, merchant_search; paged and sorted */
         get: operations["getRejections"];
         put?: never;
         post?: never;
@@ -4564,6 +4581,62 @@ export interface operations {
             };
         };
     };
+    getMerchantFigures: {
+        parameters: {
+            query?: {
+                "filter[buid_merchant]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default merchant_name|asc */
+                "filter[sort]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Figures per merchant and currency */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                active_rejections: number;
+                                buid_merchant: string;
+                                currency: string;
+                                merchant_name: string;
+                                open_disputes: number;
+                                open_invoice_count: number;
+                                open_invoice_total_minor: number;
+                                past_due_count: number;
+                                past_due_total_minor: number;
+                                recent_invoice_count: number;
+                                recent_invoice_total_minor: number;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "merchant-figures";
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getMerchantInvoiceDocuments: {
         parameters: {
             query?: {
@@ -5040,6 +5113,9 @@ export interface operations {
             query?: {
                 "filter[buid_customer]"?: string;
                 "filter[buid_merchant]"?: string;
+                "filter[customer_search]"?: string;
+                "filter[merchant_search]"?: string;
+                "filter[rejection_id]"?: string;
                 "filter[search]"?: string;
                 /** @description Up to 3 comma-separated field|direction terms; default transaction_date|desc */
                 "filter[sort]"?: string;
@@ -5079,12 +5155,19 @@ export interface operations {
                                 buid_merchant: string;
                                 card_holder: string;
                                 card_identifier: string;
+                                correctable_fields: ("product" | "odometer" | "driver_id" | "vehicle_id")[];
                                 currency: string;
                                 customer_name: string | null;
+                                driver_id: string | null;
                                 merchant_name: string | null;
+                                odometer: number | null;
                                 product: string | null;
                                 reject_reason: string;
                                 rejection_id: number;
+                                resubmit_comment: string | null;
+                                resubmit_error: string | null;
+                                /** @enum {string|null} */
+                                resubmit_state: "processing" | "completed" | "failed" | null;
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "resubmitted";
                                 /** Format: date */
@@ -5092,6 +5175,7 @@ export interface operations {
                                 trx_id: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                vehicle_id: string | null;
                             };
                             id: string;
                             /** @enum {string} */
@@ -5151,12 +5235,19 @@ export interface operations {
                                 buid_merchant: string;
                                 card_holder: string;
                                 card_identifier: string;
+                                correctable_fields: ("product" | "odometer" | "driver_id" | "vehicle_id")[];
                                 currency: string;
                                 customer_name: string | null;
+                                driver_id: string | null;
                                 merchant_name: string | null;
+                                odometer: number | null;
                                 product: string | null;
                                 reject_reason: string;
                                 rejection_id: number;
+                                resubmit_comment: string | null;
+                                resubmit_error: string | null;
+                                /** @enum {string|null} */
+                                resubmit_state: "processing" | "completed" | "failed" | null;
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "resubmitted";
                                 /** Format: date */
@@ -5164,6 +5255,7 @@ export interface operations {
                                 trx_id: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                vehicle_id: string | null;
                             };
                             id: string;
                             /** @enum {string} */
@@ -5229,12 +5321,19 @@ export interface operations {
                                 buid_merchant: string;
                                 card_holder: string;
                                 card_identifier: string;
+                                correctable_fields: ("product" | "odometer" | "driver_id" | "vehicle_id")[];
                                 currency: string;
                                 customer_name: string | null;
+                                driver_id: string | null;
                                 merchant_name: string | null;
+                                odometer: number | null;
                                 product: string | null;
                                 reject_reason: string;
                                 rejection_id: number;
+                                resubmit_comment: string | null;
+                                resubmit_error: string | null;
+                                /** @enum {string|null} */
+                                resubmit_state: "processing" | "completed" | "failed" | null;
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "resubmitted";
                                 /** Format: date */
@@ -5242,6 +5341,7 @@ export interface operations {
                                 trx_id: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                vehicle_id: string | null;
                             };
                             id: string;
                             /** @enum {string} */
@@ -5264,12 +5364,19 @@ export interface operations {
                                 buid_merchant: string;
                                 card_holder: string;
                                 card_identifier: string;
+                                correctable_fields: ("product" | "odometer" | "driver_id" | "vehicle_id")[];
                                 currency: string;
                                 customer_name: string | null;
+                                driver_id: string | null;
                                 merchant_name: string | null;
+                                odometer: number | null;
                                 product: string | null;
                                 reject_reason: string;
                                 rejection_id: number;
+                                resubmit_comment: string | null;
+                                resubmit_error: string | null;
+                                /** @enum {string|null} */
+                                resubmit_state: "processing" | "completed" | "failed" | null;
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "resubmitted";
                                 /** Format: date */
@@ -5277,6 +5384,7 @@ export interface operations {
                                 trx_id: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                vehicle_id: string | null;
                             };
                             id: string;
                             /** @enum {string} */
