@@ -4619,6 +4619,7 @@ export interface operations {
                                 active_rejections: number;
                                 buid_merchant: string;
                                 currency: string;
+                                figure_id: string;
                                 merchant_name: string;
                                 open_disputes: number;
                                 open_invoice_count: number;

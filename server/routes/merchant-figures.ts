@@ -20,6 +20,7 @@ const figuresList = {
 const figuresResource = resourceSchema(
   'merchant-figures',
   strictObject({
+    figure_id: text,
     buid_merchant: text,
     merchant_name: text,
     currency: text,
@@ -119,6 +120,7 @@ export function merchantFigureRoutes(app: FastifyInstance, { db, clock }: AppDep
       return reply.type(JSON_API).send({
         data: rows.map((row) =>
           resource('merchant-figures', `${row.buid_merchant}:${row.currency}`, {
+            figure_id: `${row.buid_merchant}:${row.currency}`,
             buid_merchant: row.buid_merchant,
             merchant_name: row.merchant_name,
             currency: row.currency,
