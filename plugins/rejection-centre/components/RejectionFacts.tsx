@@ -17,6 +17,16 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
+/** "Northwind Logistics (C-1001)", the id kept on one line. */
+function Named({ name, id }: { name: string | null; id: string }) {
+  return (
+    <>
+      {name ? `${name} ` : ''}
+      <span style={{ whiteSpace: 'nowrap' }}>({id})</span>
+    </>
+  );
+}
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-label={title}>
@@ -39,12 +49,16 @@ export function RejectionFacts({ rejection }: { rejection: RejectionRecord }) {
   return (
     <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md">
       <Section title={t('rejections.detail.customerAndCard')}>
-        <Fact label={t('rejections.fields.customer')}>{`${rejection.customer_name ?? ''} (${rejection.buid_customer})`}</Fact>
+        <Fact label={t('rejections.fields.customer')}>
+          <Named name={rejection.customer_name} id={rejection.buid_customer} />
+        </Fact>
         <Fact label={t('rejections.fields.cardHolder')}>{rejection.card_holder}</Fact>
         <Fact label={t('rejections.fields.card')}>{rejection.card_identifier}</Fact>
       </Section>
       <Section title={t('rejections.detail.merchant')}>
-        <Fact label={t('rejections.fields.merchant')}>{`${rejection.merchant_name ?? ''} (${rejection.buid_merchant})`}</Fact>
+        <Fact label={t('rejections.fields.merchant')}>
+          <Named name={rejection.merchant_name} id={rejection.buid_merchant} />
+        </Fact>
       </Section>
       <Section title={t('rejections.detail.transaction')}>
         <Fact label={t('rejections.fields.trxId')}>{rejection.trx_id}</Fact>
