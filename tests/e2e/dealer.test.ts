@@ -63,6 +63,7 @@ describe('the dealer portal', () => {
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'All merchants', exact: true }).click();
     await page.waitForURL('**/merchant/roll-up');
     await expect.poll(() => rowIds('merchant-roll-up')).toEqual(['M-2001:EUR', 'M-2001:USD', 'M-2002:CAD']);
+    expect(await overflowingTables()).toEqual([]);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page
       .locator('[data-table="merchant-roll-up"] tr[data-row-id="M-2002:CAD"]')
