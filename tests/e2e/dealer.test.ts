@@ -145,6 +145,11 @@ describe('the dealer portal', () => {
     await expect.poll(() => rowIds('rejections-cancelled')).toContain(other);
     await page.getByRole('tab', { name: 'Resubmitted' }).click();
     await expect.poll(() => rowIds('rejections-resubmitted')).toContain(slow);
+    // Still with the program (its answer takes 30 s): the list says so.
+    await expect
+      .poll(() => page.locator(`[data-table="rejections-resubmitted"] tr[data-row-id="${slow}"]`).textContent())
+      .toContain('Processing');
+    expect(await overflowingTables()).toEqual([]);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 });
