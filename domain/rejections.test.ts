@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { canAct, maskCardIdentifier, refusedRejections, STATUS_AFTER } from './rejections.ts';
+import {
+  canAct, correctableFields, maskCardIdentifier, refusedRejections, simulatedProcessing, SLOW_PROCESSING_MS, STATUS_AFTER, uncorrectableFields,
+} from './rejections.ts';
 
 describe('rejection actions (spec §4)', () => {
   it('only active rejections can be cancelled or resubmitted', () => {
@@ -22,5 +24,25 @@ describe('maskCardIdentifier', () => {
     expect(maskCardIdentifier('7083********4821')).toBe('************4821');
     expect(maskCardIdentifier('7083123412344821')).toBe('************4821');
     expect(maskCardIdentifier('4821')).toBe('4821');
+  });
+});
+
+describe('corrections by rejection reason', () => {
+  it('names the fields each reason concerns, ignoring case', () => {
+    expect(correctableFields('Missing odometer reading')).toEqual(['odometer']);
+    expect(correctableFields(' product NOT allowed on card ')).toEqual(['product']);
+    expect(correctableFields('Invalid PIN')).toEqual(['driver_id']);
+    expect(correctableFields('Over credit limit')).toEqual([]);
+  });
+  it('finds corrections the reason does not concern; a comment is always allowed', () => {
+    expect(uncorrectableFields('Invalid PIN', { driver_id: 'D-1', product: 'Diesel', comment: 'x' })).toEqual(['product']);
+    expect(uncorrectableFields('Over credit limit', { comment: 'please retry' })).toEqual([]);
+    expect(uncorrectableFields('Missing odometer reading', { odometer: 0 })).toEqual([]);
+  });
+  it('simulates the program: slow, not found and no access transactions', () => {
+    expect(simulatedProcessing('R-1001-0001')).toEqual({ delayMs: 0, outcome: 'completed' });
+    expect(simulatedProcessing('R-1-slow')).toEqual({ delayMs: SLOW_PROCESSING_MS, outcome: 'completed' });
+    expect(simulatedProcessing('R-1-GONE').outcome).toBe('errors.invoices.notFound');
+    expect(simulatedProcessing('R-1-LOCKED').outcome).toBe('errors.invoices.noAccess');
   });
 });

@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.ts';
 import { isDatabaseEmpty, seedDemo } from './db/seed.ts';
 import { createMailer } from './mail/mailer.ts';
 import { paymentJobRunner } from './payments/jobs.ts';
+import { rejectionJobHandlers } from './jobs/rejection-resubmit.ts';
 import { recoveryJobHandlers } from './jobs/recovery-mail.ts';
 import { loadPolicy } from './policy/load.ts';
 import { loadTenants } from './tenants/store.ts';
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   });
   // Settlements, the daily AutoPay sweep and account recovery mail run in this process; JOB_POLL_MS sets how often it looks.
   const jobs = paymentJobRunner({ db, tenants, clock: systemClock }, {
-    handlers: recoveryJobHandlers({ tenants, mailer }),
+    handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...rejectionJobHandlers },
     onError: (error, job) => app.log.error({ err: error, job }, 'job failed'),
   });
   const shutdown = async () => {

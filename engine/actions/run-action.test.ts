@@ -70,3 +70,28 @@ describe('mutate with retry (the AutoPay conflict flow)', () => {
     expect(env.notify).toHaveBeenCalledWith('error', 'errors.bankAccounts.autopayConflict', { account: '••••6789', label: 'JPMorgan Chase Bank · Operating ••••6789' });
   });
 });
+
+describe('mutate answered with a notice', () => {
+  it('shows the server\'s 2xx notice (202 "still processing") instead of the success toast', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: [], meta: { code: 'errors.rejections.resubmitStillProcessing' } }), { status: 202 })));
+    const env = environment(true);
+    const outcome = await runAction({ do: 'mutate', path: '/rejections/resubmit', body: { rejection_ids: '{selection.rejection_id}' }, success: 'rejections.toasts.resubmitted' },
+      { ...context, selection: [{ rejection_id: 3 }, { rejection_id: 4 }] }, env);
+    expect(outcome.ok).toBe(true);
+    expect(env.notify).toHaveBeenCalledWith('info', 'errors.rejections.resubmitStillProcessing');
+    expect(env.notify).not.toHaveBeenCalledWith('success', 'rejections.toasts.resubmitted');
+  });
+
+  it('sets the session\'s merchant before a drill-down navigates, and stays when that fails', async () => {
+    const store = await import('../session/store.ts');
+    const select = vi.spyOn(store, 'selectMerchant').mockResolvedValueOnce(true).mockResolvedValueOnce(false);
+    const env = environment(true);
+    const drill = { do: 'navigate', to: '/merchant/home', merchant: '{record.buid_merchant}' };
+    await runAction(drill, { ...context, record: { buid_merchant: 'M-2002' } }, env);
+    expect(select).toHaveBeenCalledWith('M-2002');
+    expect(env.navigate).toHaveBeenCalledWith('/merchant/home', undefined);
+    await runAction(drill, { ...context, record: { buid_merchant: 'M-2001' } }, env);
+    expect(env.notify).toHaveBeenCalledWith('error', 'errors.session.unableToSetActiveMerchant');
+    expect(env.navigate).toHaveBeenCalledTimes(1);
+  });
+});

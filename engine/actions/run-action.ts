@@ -2,7 +2,7 @@ import { api, ApiRequestError, type QueryParams } from '../data/api-client.ts';
 import { resolveAll, resolveBinding, type BindingContext } from '../definitions/bindings.ts';
 import type { ActionDefinition } from '../definitions/types.ts';
 import type { ActionName } from '../registry/names.ts';
-import { setPaymentMode, signIn, signOut } from '../session/store.ts';
+import { selectMerchant, setPaymentMode, signIn, signOut } from '../session/store.ts';
 import type { PaymentMode } from '../session/types.ts';
 
 /** What an action may do to the page; the shell provides it (useActionRunner). */
@@ -44,6 +44,14 @@ const handlers: Record<ActionName, Handler> = {
     const to = definition.to === '@landing' ? env.landingPath() : String(resolveBinding(definition.to, context));
     // spec §2 payment mode: set before going, so the payment flow reads where it was started from.
     if (definition.paymentMode) setPaymentMode(definition.paymentMode as PaymentMode);
+    // A roll-up's drill-down (spec §4): the session's merchant first ("" for all of the user's merchants).
+    if (definition.merchant !== undefined) {
+      const merchant = String(resolveBinding(definition.merchant, context) ?? '');
+      if (!(await selectMerchant(merchant === '' ? null : merchant))) {
+        env.notify('error', 'errors.session.unableToSetActiveMerchant');
+        return;
+      }
+    }
     // "with": "selection" passes the table's selected rows, "record" the record on screen (as a selection of one).
     const selection = definition.with === 'selection' ? context.selection : definition.with === 'record' && context.record ? [context.record] : undefined;
     env.navigate(to, selection ? { selection } : undefined);
@@ -115,7 +123,10 @@ export async function runAction(
   if (!handler) throw new Error(`Unknown action ${definition.do}`);
   try {
     const result = await handler(definition, context, env);
-    if (definition.success) env.notify('success', String(definition.success));
+    // A notice the server sent with its 2xx (spec §4: a resubmit answers 202 "still processing") replaces the success toast.
+    const notice = (result as { meta?: { code?: unknown } } | undefined)?.meta?.code;
+    if (typeof notice === 'string') env.notify('info', notice);
+    else if (definition.success) env.notify('success', String(definition.success));
     return { ok: true, result };
   } catch (error) {
     if (!(error instanceof ApiRequestError)) throw error;

@@ -907,6 +907,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/merchant-figures": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open, past-due and recent invoices, open disputes and active rejections per merchant and currency: filter[buid_merchant] (default all of the user's merchants) */
+        get: operations["getMerchantFigures"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/merchant-invoice-documents": {
         parameters: {
             query?: never;
@@ -1018,7 +1035,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Rejected transactions: filters buid_customer, buid_merchant, status, search, trx_id; paged and sorted */
+        /** Rejected transactions: filters buid_customer, buid_merchant, status, search, trx_id, rejection_id, customer_search, merchant_search; paged and sorted */
         get: operations["getRejections"];
         put?: never;
         post?: never;
@@ -4682,6 +4699,63 @@ export interface operations {
             };
         };
     };
+    getMerchantFigures: {
+        parameters: {
+            query?: {
+                "filter[buid_merchant]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default merchant_name|asc */
+                "filter[sort]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Figures per merchant and currency */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                active_rejections: number;
+                                buid_merchant: string;
+                                currency: string;
+                                figure_id: string;
+                                merchant_name: string;
+                                open_disputes: number;
+                                open_invoice_count: number;
+                                open_invoice_total_minor: number;
+                                past_due_count: number;
+                                past_due_total_minor: number;
+                                recent_invoice_count: number;
+                                recent_invoice_total_minor: number;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "merchant-figures";
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getMerchantInvoiceDocuments: {
         parameters: {
             query?: {
@@ -5158,6 +5232,9 @@ export interface operations {
             query?: {
                 "filter[buid_customer]"?: string;
                 "filter[buid_merchant]"?: string;
+                "filter[customer_search]"?: string;
+                "filter[merchant_search]"?: string;
+                "filter[rejection_id]"?: string;
                 "filter[search]"?: string;
                 /** @description Up to 3 comma-separated field|direction terms; default transaction_date|desc */
                 "filter[sort]"?: string;
@@ -5197,12 +5274,19 @@ export interface operations {
                                 buid_merchant: string;
                                 card_holder: string;
                                 card_identifier: string;
+                                correctable_fields: ("product" | "odometer" | "driver_id" | "vehicle_id")[];
                                 currency: string;
                                 customer_name: string | null;
+                                driver_id: string | null;
                                 merchant_name: string | null;
+                                odometer: number | null;
                                 product: string | null;
                                 reject_reason: string;
                                 rejection_id: number;
+                                resubmit_comment: string | null;
+                                resubmit_error: string | null;
+                                /** @enum {string|null} */
+                                resubmit_state: "processing" | "completed" | "failed" | null;
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "resubmitted";
                                 /** Format: date */
@@ -5210,6 +5294,7 @@ export interface operations {
                                 trx_id: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                vehicle_id: string | null;
                             };
                             id: string;
                             /** @enum {string} */
@@ -5269,12 +5354,19 @@ export interface operations {
                                 buid_merchant: string;
                                 card_holder: string;
                                 card_identifier: string;
+                                correctable_fields: ("product" | "odometer" | "driver_id" | "vehicle_id")[];
                                 currency: string;
                                 customer_name: string | null;
+                                driver_id: string | null;
                                 merchant_name: string | null;
+                                odometer: number | null;
                                 product: string | null;
                                 reject_reason: string;
                                 rejection_id: number;
+                                resubmit_comment: string | null;
+                                resubmit_error: string | null;
+                                /** @enum {string|null} */
+                                resubmit_state: "processing" | "completed" | "failed" | null;
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "resubmitted";
                                 /** Format: date */
@@ -5282,6 +5374,7 @@ export interface operations {
                                 trx_id: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                vehicle_id: string | null;
                             };
                             id: string;
                             /** @enum {string} */
@@ -5347,12 +5440,19 @@ export interface operations {
                                 buid_merchant: string;
                                 card_holder: string;
                                 card_identifier: string;
+                                correctable_fields: ("product" | "odometer" | "driver_id" | "vehicle_id")[];
                                 currency: string;
                                 customer_name: string | null;
+                                driver_id: string | null;
                                 merchant_name: string | null;
+                                odometer: number | null;
                                 product: string | null;
                                 reject_reason: string;
                                 rejection_id: number;
+                                resubmit_comment: string | null;
+                                resubmit_error: string | null;
+                                /** @enum {string|null} */
+                                resubmit_state: "processing" | "completed" | "failed" | null;
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "resubmitted";
                                 /** Format: date */
@@ -5360,6 +5460,7 @@ export interface operations {
                                 trx_id: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                vehicle_id: string | null;
                             };
                             id: string;
                             /** @enum {string} */
@@ -5382,12 +5483,19 @@ export interface operations {
                                 buid_merchant: string;
                                 card_holder: string;
                                 card_identifier: string;
+                                correctable_fields: ("product" | "odometer" | "driver_id" | "vehicle_id")[];
                                 currency: string;
                                 customer_name: string | null;
+                                driver_id: string | null;
                                 merchant_name: string | null;
+                                odometer: number | null;
                                 product: string | null;
                                 reject_reason: string;
                                 rejection_id: number;
+                                resubmit_comment: string | null;
+                                resubmit_error: string | null;
+                                /** @enum {string|null} */
+                                resubmit_state: "processing" | "completed" | "failed" | null;
                                 /** @enum {string} */
                                 status: "active" | "cancelled" | "resubmitted";
                                 /** Format: date */
@@ -5395,6 +5503,7 @@ export interface operations {
                                 trx_id: string;
                                 /** Format: date-time */
                                 updated_at: string;
+                                vehicle_id: string | null;
                             };
                             id: string;
                             /** @enum {string} */

@@ -7,6 +7,7 @@ import * as loginLockBackoff from './migrations/004_login_lock_backoff.ts';
 import * as cardIntents from './migrations/005_card_intents.ts';
 import * as disputesByTransaction from './migrations/006_disputes_by_transaction.ts';
 import * as groupOidc from './migrations/007_group_oidc.ts';
+import * as rejectionResubmissions from './migrations/009_rejection_resubmissions.ts';
 import * as loyaltyRewards from './migrations/012_loyalty_rewards.ts';
 
 // Listed in code rather than read from a folder, so the bundle-free server and tests
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '005_card_intents': cardIntents,
   '006_disputes_by_transaction': disputesByTransaction,
   '007_group_oidc': groupOidc,
+  '009_rejection_resubmissions': rejectionResubmissions,
   '012_loyalty_rewards': loyaltyRewards,
 };
 

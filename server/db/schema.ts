@@ -133,6 +133,8 @@ export interface NotificationsTable {
   /** A message the server wrote: `{text_key}.title` / `.body` of locales/<lang>/notifications.json, rendered per reader. */
   text_key: ColumnType<string | null, string | null | undefined, string | null>;
   text_params: ColumnType<Record<string, string | number>, string | undefined, string>;
+  /** Aimed at one user only (migration 009), e.g. who resubmitted a rejection. */
+  user_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export interface CardsTable {
   card_id: Generated<number>; buid_customer: string; card_name: string; card_holder: string;
@@ -191,7 +193,15 @@ export interface RejectionsTable {
   status: 'active' | 'cancelled' | 'resubmitted'; card_holder: string; card_identifier: string;
   reject_reason: string; transaction_date: Day; amount_minor: number; currency: string;
   product: string | null; updated_at: TimestampDefault;
+  /** Corrections made before resubmitting, and the program's processing of it (migration 009). */
+  odometer: ColumnType<number | null, number | null | undefined, number | null>;
+  driver_id: ColumnType<string | null, string | null | undefined, string | null>;
+  vehicle_id: ColumnType<string | null, string | null | undefined, string | null>;
+  resubmit_comment: ColumnType<string | null, string | null | undefined, string | null>;
+  resubmit_state: ColumnType<ResubmitState | null, ResubmitState | null | undefined, ResubmitState | null>;
+  resubmit_error: ColumnType<string | null, string | null | undefined, string | null>;
 }
+export type ResubmitState = 'processing' | 'completed' | 'failed';
 export interface LoyaltyProgramsTable {
   program_id: Generated<number>; tenant_id: string; program_template: string; goal_type_id: number;
   currency: string; incentive_reward_minor: number; sales_target_minor: number;

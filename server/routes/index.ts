@@ -18,6 +18,7 @@ import { paymentRoutes } from './payments.ts';
 import { recoveryRoutes } from './recovery.ts';
 import { ssoRoutes } from './sso.ts';
 import { rejectionRoutes } from './rejections.ts';
+import { merchantFigureRoutes } from './merchant-figures.ts';
 import { sessionRoutes } from './session.ts';
 import { tenantConfigRoutes } from './tenant-config.ts';
 
@@ -37,6 +38,7 @@ export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
   notificationRoutes(app, deps);
   disputeRoutes(app, deps);
   rejectionRoutes(app, deps);
+  merchantFigureRoutes(app, deps);
   cardRoutes(app, deps);
   currencyRoutes(app, deps);
   bankAccountRoutes(app, deps);

@@ -50,6 +50,8 @@ function visibleNotifications(db: Database, auth: AuthContext, tenantId: string,
       eb('buid_customer', 'in', audience.length ? audience : ['']),
     ]))
     .where((eb) => eb.or([eb('user_type', 'is', null), eb('user_type', '=', auth.user.user_type)]))
+    // A notice aimed at one user (migration 009: a resubmission that finished after its request) reaches only them.
+    .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', auth.user.user_id)]))
     .where('effective_ts', '<=', now)
     .where((eb) => eb.or([eb('expires_ts', 'is', null), eb('expires_ts', '>', now)]));
 }

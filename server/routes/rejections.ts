@@ -1,26 +1,27 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { ErrorCode, type ErrorCodeKey } from '../../domain/error-codes.ts';
 import {
-  maskCardIdentifier, refusedRejections, REJECTION_STATUSES, STATUS_AFTER,
-  type RejectionAction, type RejectionStatus,
+  CORRECTION_LIMITS, correctableFields, maskCardIdentifier, refusedRejections, REJECTION_STATUSES, STATUS_AFTER, uncorrectableFields,
+  type Corrections, type RejectionAction, type RejectionStatus,
 } from '../../domain/rejections.ts';
 import type { AppDeps } from '../deps.ts';
 import { audit } from '../audit.ts';
+import { enqueueResubmission, resubmissionDone, runResubmissionIfDue } from '../jobs/rejection-resubmit.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { authOf } from '../auth/access.ts';
-import { callerSide, requireInScope, scopeIds } from '../disputes/scope.ts';
+import { callerSide, parseNumericIds, requireInScope, scopeIds } from '../disputes/scope.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError, badRequest, unprocessable } from '../http/errors.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import {
-  day, documentSchema, instant, integer, listDocument, nullableText, pagedDocument, resourceSchema, responses, strictObject, text,
+  day, documentSchema, instant, integer, listDocument, nullableInteger, nullableText, pagedDocument, resourceSchema, responses, strictObject, text,
 } from '../http/api-schema.ts';
 import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
 import { likePattern } from './customers.ts';
 
 const rejectionList = {
-  filters: ['buid_customer', 'buid_merchant', 'status', 'search', 'trx_id'] as const,
+  filters: ['buid_customer', 'buid_merchant', 'status', 'search', 'trx_id', 'rejection_id', 'customer_search', 'merchant_search'] as const,
   sorts: ['transaction_date', 'amount', 'status', 'customer_name', 'merchant_name', 'trx_id'] as const,
   defaultSort: [{ field: 'transaction_date', direction: 'desc' }] as const,
   defaultPageSize: 50,
@@ -33,8 +34,7 @@ const SORT_COLUMNS = {
 const rejectionIds = { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: { type: 'integer', minimum: 1 } } as const;
 const cancelBody = { type: 'object', additionalProperties: false, required: ['rejection_ids'], properties: { rejection_ids: rejectionIds } } as const;
 
-export interface Corrections { product?: string; odometer?: number; driver_id?: string; vehicle_id?: string; comment?: string }
-/** What a user may correct before resubmitting (the rejection reasons of the demo: odometer, product, ...). */
+/** What a user may correct before resubmitting: the fields the rejection's reason concerns (domain/rejections.ts), and a comment. */
 const resubmitBody = {
   type: 'object', additionalProperties: false, required: ['rejection_ids'],
   properties: {
@@ -42,11 +42,11 @@ const resubmitBody = {
     corrections: {
       type: 'object', additionalProperties: false,
       properties: {
-        product: { type: 'string', minLength: 1, maxLength: 64 },
-        odometer: { type: 'integer', minimum: 0, maximum: 9_999_999 },
-        driver_id: { type: 'string', maxLength: 32 },
-        vehicle_id: { type: 'string', maxLength: 32 },
-        comment: { type: 'string', maxLength: 500 },
+        product: { type: 'string', minLength: 1, maxLength: CORRECTION_LIMITS.productMaxLength },
+        odometer: { type: 'integer', minimum: 0, maximum: CORRECTION_LIMITS.odometerMax },
+        driver_id: { type: 'string', minLength: 1, maxLength: CORRECTION_LIMITS.idMaxLength },
+        vehicle_id: { type: 'string', minLength: 1, maxLength: CORRECTION_LIMITS.idMaxLength },
+        comment: { type: 'string', maxLength: CORRECTION_LIMITS.commentMaxLength },
       },
     },
   },
@@ -63,6 +63,8 @@ function selectRejections(db: Database, auth: AuthContext, tenantId: string) {
       'rejections.card_holder', 'rejections.card_identifier', 'rejections.buid_merchant', 'merchants.merchant_name',
       'rejections.trx_id', 'rejections.transaction_date', 'rejections.amount_minor', 'rejections.currency',
       'rejections.product', 'rejections.reject_reason', 'rejections.updated_at',
+      'rejections.odometer', 'rejections.driver_id', 'rejections.vehicle_id', 'rejections.resubmit_comment',
+      'rejections.resubmit_state', 'rejections.resubmit_error',
     ])
     .where('customers.tenant_id', '=', tenantId)
     .where(side === 'customer' ? 'rejections.buid_customer' : 'rejections.buid_merchant', 'in', scopeIds(auth, side));
@@ -74,6 +76,9 @@ const rejectionResourceSchema = resourceSchema('rejections', strictObject({
   customer_name: nullableText, card_holder: text, card_identifier: text, buid_merchant: text, merchant_name: nullableText,
   trx_id: text, transaction_date: day, amount_minor: integer, currency: text, product: nullableText, reject_reason: text,
   updated_at: instant,
+  correctable_fields: { type: 'array', items: { type: 'string', enum: ['product', 'odometer', 'driver_id', 'vehicle_id'] } },
+  odometer: nullableInteger, driver_id: nullableText, vehicle_id: nullableText, resubmit_comment: nullableText,
+  resubmit_state: { type: ['string', 'null'], enum: ['processing', 'completed', 'failed', null] }, resubmit_error: nullableText,
 }));
 const rejectionsDocument = listDocument(rejectionResourceSchema);
 /** 202: resubmitted, still processing (spec §4), with the notice's code. */
@@ -99,6 +104,13 @@ function rejectionResource(row: RejectionRow) {
     product: row.product,
     reject_reason: row.reject_reason,
     updated_at: new Date(row.updated_at).toISOString(),
+    correctable_fields: [...correctableFields(row.reject_reason)],
+    odometer: row.odometer,
+    driver_id: row.driver_id,
+    vehicle_id: row.vehicle_id,
+    resubmit_comment: row.resubmit_comment,
+    resubmit_state: row.resubmit_state,
+    resubmit_error: row.resubmit_error,
   });
 }
 
@@ -107,24 +119,43 @@ const REFUSED: Record<RejectionAction, ErrorCodeKey> = {
   resubmit: ErrorCode.unableToResubmitInvoice,
 };
 
+/** How long the request waits for the program's answer before saying "still processing" (spec §4). */
+export const RESUBMIT_DEADLINE_MS = 1_000;
+const POLL_MS = 100;
+
 /**
  * Cancels or resubmits rejections, all or nothing: ids outside the caller's scope are "not
  * found"; any that is not active refuses the request (spec §4: cancelling is permanent) with
- * the refused ids in meta. Returns the rows as they are after the change.
+ * the refused ids in meta, and so do corrections of a field a rejection's reason does not concern.
+ * A resubmission records its job in the same transaction (server/jobs/rejection-resubmit.ts) and
+ * returns the job's id.
  */
 async function actOnRejections(
   { db, clock }: AppDeps, auth: AuthContext, tenantId: string, action: RejectionAction, ids: number[], corrections?: Corrections,
-): Promise<RejectionRow[]> {
-  await db.transaction().execute(async (trx) => {
+): Promise<number | undefined> {
+  return db.transaction().execute(async (trx) => {
     const rows = await selectRejections(trx, auth, tenantId).where('rejections.rejection_id', 'in', ids).forUpdate('rejections').execute();
     const byId = new Map(rows.map((row) => [row.rejection_id, row]));
     const missing = ids.filter((id) => !byId.has(id));
     if (missing.length) throw new ApiError(404, ErrorCode.notFound, { pointer: '/rejection_ids' }, { rejection_ids: missing });
     const refused = refusedRejections(ids.map((id) => byId.get(id)!), action);
     if (refused.length) throw unprocessable(REFUSED[action], { pointer: '/rejection_ids' }, { rejection_ids: refused });
+    const misfits = corrections ? rows.filter((row) => uncorrectableFields(row.reject_reason, corrections).length > 0) : [];
+    if (corrections && misfits[0]) {
+      const field = uncorrectableFields(misfits[0].reject_reason, corrections)[0];
+      throw unprocessable(ErrorCode.unableToResubmitInvoice, { pointer: `/corrections/${field}` }, { rejection_ids: misfits.map((row) => row.rejection_id) });
+    }
     const now = clock.now();
     await trx.updateTable('rejections')
-      .set({ status: STATUS_AFTER[action], updated_at: now, ...(corrections?.product ? { product: corrections.product } : {}) })
+      .set({
+        status: STATUS_AFTER[action], updated_at: now,
+        ...(action === 'resubmit' ? { resubmit_state: 'processing' as const, resubmit_error: null } : {}),
+        ...(corrections?.product !== undefined ? { product: corrections.product } : {}),
+        ...(corrections?.odometer !== undefined ? { odometer: corrections.odometer } : {}),
+        ...(corrections?.driver_id !== undefined ? { driver_id: corrections.driver_id } : {}),
+        ...(corrections?.vehicle_id !== undefined ? { vehicle_id: corrections.vehicle_id } : {}),
+        ...(corrections?.comment ? { resubmit_comment: corrections.comment } : {}),
+      })
       .where('rejection_id', 'in', ids).execute();
     for (const id of ids) {
       await audit(trx, {
@@ -132,47 +163,44 @@ async function actOnRejections(
         detail: { trx_id: byId.get(id)?.trx_id, from_status: byId.get(id)?.status, ...(corrections ? { corrections } : {}) },
       });
     }
+    if (action !== 'resubmit') return undefined;
+    return enqueueResubmission(trx, clock, {
+      tenant_id: tenantId, user_id: auth.user.user_id, rejection_ids: ids,
+      deadline_at: new Date(now.getTime() + RESUBMIT_DEADLINE_MS).toISOString(),
+    }, rows.map((row) => row.trx_id));
   });
+}
+
+function rowsByIds(db: Database, auth: AuthContext, tenantId: string, ids: number[]) {
   return selectRejections(db, auth, tenantId).where('rejections.rejection_id', 'in', ids).orderBy('rejections.rejection_id').execute();
 }
 
-/** How long the program's resubmission step may take before the API answers "still processing". */
-export const RESUBMIT_DEADLINE_MS = 1_000;
-/** The demo's stand-in for the program: a trx id ending in SLOW takes far longer than the deadline. */
-const SLOW_PROCESSING_MS = 30_000;
-
-function simulateResubmission(trxIds: readonly string[], signal: AbortSignal): Promise<void> {
-  if (!trxIds.some((id) => id.toUpperCase().endsWith('SLOW'))) return Promise.resolve();
-  return new Promise((resolve) => {
-    const timer = setTimeout(resolve, SLOW_PROCESSING_MS);
-    signal.addEventListener('abort', () => { clearTimeout(timer); resolve(); }, { once: true });
-  });
-}
-
 /**
- * True when `work` is still running at the deadline. The resubmission is already recorded, so
- * the request then answers 202 and stops waiting (the simulated work is abandoned; a real
- * program would carry on and report through the rejection's status).
+ * Runs the resubmission's job here when it is due at once, else waits for the job runner until
+ * the deadline; true when it finished in time.
  */
-async function outlastsDeadline(work: (signal: AbortSignal) => Promise<void>, ms = RESUBMIT_DEADLINE_MS): Promise<boolean> {
-  const controller = new AbortController();
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<boolean>((resolve) => { timer = setTimeout(() => resolve(true), ms); });
+async function finishedInTime({ db, clock }: AppDeps, jobId: number, log: FastifyBaseLogger): Promise<boolean> {
+  const started = Date.now();
   try {
-    return await Promise.race([work(controller.signal).then(() => false), deadline]);
-  } finally {
-    clearTimeout(timer);
-    controller.abort();
+    if (await runResubmissionIfDue(db, clock, jobId)) return true;
+  } catch (error) {
+    // The job keeps its lease and the runner retries it later; the user is told it is still processing.
+    log.error({ err: error, jobId }, 'resubmission job failed in the request');
+    return false;
   }
+  while (Date.now() - started < RESUBMIT_DEADLINE_MS) {
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    if (await resubmissionDone(db, jobId)) return true;
+  }
+  return false;
 }
 
-/** The rejection centre (spec §2, §4): list, cancel (permanent) and resubmit (may still be processing). */
 export function rejectionRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db } = deps;
 
   app.get('/rejections', {
     schema: { querystring: listQuerystring(rejectionList), response: responses(pagedDocument(rejectionResourceSchema), 'Rejections, paged') },
-    config: { access: { can: ['read', 'Rejection'] }, summary: 'Rejected transactions: filters buid_customer, buid_merchant, status, search, trx_id; paged and sorted' } }, async (request, reply) => {
+    config: { access: { can: ['read', 'Rejection'] }, summary: 'Rejected transactions: filters buid_customer, buid_merchant, status, search, trx_id, rejection_id, customer_search, merchant_search; paged and sorted' } }, async (request, reply) => {
     const auth = authOf(request);
     const side = callerSide(auth);
     const list = parseListQuery(request.query as Record<string, string>, rejectionList);
@@ -187,11 +215,22 @@ export function rejectionRoutes(app: FastifyInstance, deps: AppDeps): void {
       throw badRequest(ErrorCode.invalidFilter, { parameter: 'filter[status]' });
     }
     const trxIds = parseIdList(filters.trx_id, 'filter[trx_id]');
+    const rejectionIds = parseNumericIds(parseIdList(filters.rejection_id, 'filter[rejection_id]'), 'filter[rejection_id]');
     let query = selectRejections(db, auth, request.tenant.id);
     if (customers) query = query.where('rejections.buid_customer', 'in', customers);
     if (merchants) query = query.where('rejections.buid_merchant', 'in', merchants);
     if (statuses) query = query.where('rejections.status', 'in', statuses as RejectionStatus[]);
     if (trxIds) query = query.where('rejections.trx_id', 'in', trxIds);
+    if (rejectionIds) query = query.where('rejections.rejection_id', 'in', rejectionIds);
+    // The rejection centre's customer search and merchant search (issue 15): name or id.
+    if (filters.customer_search?.trim()) {
+      const pattern = likePattern(filters.customer_search.trim());
+      query = query.where((eb) => eb.or([eb('customers.customer_name', 'ilike', pattern), eb('rejections.buid_customer', 'ilike', pattern)]));
+    }
+    if (filters.merchant_search?.trim()) {
+      const pattern = likePattern(filters.merchant_search.trim());
+      query = query.where((eb) => eb.or([eb('merchants.merchant_name', 'ilike', pattern), eb('rejections.buid_merchant', 'ilike', pattern)]));
+    }
     if (filters.search) {
       const pattern = likePattern(filters.search.trim());
       // Only the card's last four are searchable, as only they are shown.
@@ -211,7 +250,8 @@ export function rejectionRoutes(app: FastifyInstance, deps: AppDeps): void {
     config: { access: { can: ['update', 'Rejection'] }, summary: 'Cancel active rejections (permanent)' },
   }, async (request, reply) => {
     const auth = authOf(request);
-    const rows = await actOnRejections(deps, auth, request.tenant.id, 'cancel', request.body.rejection_ids);
+    await actOnRejections(deps, auth, request.tenant.id, 'cancel', request.body.rejection_ids);
+    const rows = await rowsByIds(db, auth, request.tenant.id, request.body.rejection_ids);
     return reply.type(JSON_API).send({ data: rows.map(rejectionResource) });
   });
 
@@ -220,14 +260,21 @@ export function rejectionRoutes(app: FastifyInstance, deps: AppDeps): void {
     config: { access: { can: ['update', 'Rejection'] }, summary: 'Resubmit active rejections, with optional corrections; 202 when processing outlasts the deadline' },
   }, async (request, reply) => {
     const auth = authOf(request);
-    const rows = await actOnRejections(deps, auth, request.tenant.id, 'resubmit', request.body.rejection_ids, request.body.corrections);
+    const ids = request.body.rejection_ids;
+    const jobId = await actOnRejections(deps, auth, request.tenant.id, 'resubmit', ids, request.body.corrections);
+    const inTime = jobId !== undefined && await finishedInTime(deps, jobId, request.log);
+    const rows = await rowsByIds(db, auth, request.tenant.id, ids);
     const data = rows.map(rejectionResource);
-    const pending = await outlastsDeadline((signal) => simulateResubmission(rows.map((row) => row.trx_id), signal));
-    if (pending) {
-      // spec §4: "a resubmit may time out while still processing, and then a notice says so".
+    if (!inTime) {
+      // spec §4: "a resubmit may time out while still processing, and then a notice says so"; a notification follows.
       return reply.status(202).type(JSON_API).send({
         data, meta: { code: ErrorCode.resubmitStillProcessing, processing_rejection_ids: rows.map((row) => row.rejection_id) },
       });
+    }
+    const failed = rows.filter((row) => row.resubmit_state === 'failed');
+    if (failed[0]) {
+      // The program refused them (spec §8 "Invoice not found", "No access to the invoice"): active again, to correct or cancel.
+      throw unprocessable(failed[0].resubmit_error as ErrorCodeKey, { pointer: '/rejection_ids' }, { rejection_ids: failed.map((row) => row.rejection_id) });
     }
     return reply.type(JSON_API).send({ data });
   });

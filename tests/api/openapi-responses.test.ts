@@ -124,6 +124,7 @@ beforeAll(async () => {
     '/ecaas/cards': { who: 'admin', url: '/ecaas/cards' },
     '/ecaas/customer-currencies': { who: 'admin', url: '/ecaas/customer-currencies' },
     '/ecaas/merchant-currencies': { who: 'dealer', url: '/ecaas/merchant-currencies?filter[buid_merchant]=M-2001' },
+    '/merchant-figures': { who: 'dealer', url: '/merchant-figures' },
     '/ecaas/customer-banking-countries/{customer}': { who: 'admin', url: '/ecaas/customer-banking-countries/C-1001' },
     '/bank-accounts': { who: 'admin', url: '/bank-accounts' },
     '/bank-accounts/{id}': { who: 'admin', url: `/bank-accounts/${ids.account.id}` },

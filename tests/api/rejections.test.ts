@@ -56,6 +56,8 @@ describe('GET /rejections', () => {
         card_holder: 'Maria Lopez', card_identifier: masked(cardOf.get('R-1001-0001')!), buid_merchant: 'M-2001', merchant_name: 'Acme Fuel & Service',
         trx_id: 'R-1001-0001', transaction_date: '2026-11-20', amount_minor: 41250, currency: 'USD', product: 'Diesel',
         reject_reason: 'Card expired', updated_at: '2026-11-21T13:00:00.000Z',
+        correctable_fields: ['vehicle_id'], odometer: null, driver_id: null, vehicle_id: null, resubmit_comment: null,
+        resubmit_state: null, resubmit_error: null,
       },
     });
     expect(cardOf.get('R-1001-0001')).toMatch(/^\d{4}\*+\d{4}$/);
@@ -154,15 +156,30 @@ describe('POST /rejections/cancel and /rejections/resubmit', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('refuses corrections of fields the rejection reason does not concern, writing nothing', async () => {
+    const before = await snapshot();
+    const id = idOf.get('R-1001-0001')!; // Card expired: only the vehicle id concerns it
+    const response = await dealer.post('/rejections/resubmit', { rejection_ids: [id], corrections: { product: 'Reefer diesel', odometer: 120345 } });
+    expect([response.statusCode, errorCode(response), meta(response)]).toEqual([422, 'errors.rejections.unableToResubmit', { rejection_ids: [id] }]);
+    expect(await snapshot()).toEqual(before);
+    expect(await api.db.selectFrom('jobs').select('id').where('kind', '=', 'rejection.resubmit').execute()).toEqual([]);
+  });
+
   it('a dealer resubmits their merchant\'s rejection with corrections', async () => {
     const id = idOf.get('R-1001-0001')!;
-    const response = await dealer.post('/rejections/resubmit', { rejection_ids: [id], corrections: { product: 'Reefer diesel', odometer: 120345 } });
+    const listed = doc(await dealer.get(`/rejections?filter[trx_id]=R-1001-0001`)).data[0]?.attributes;
+    expect(listed).toMatchObject({ correctable_fields: ['vehicle_id'], vehicle_id: null, resubmit_state: null });
+    const response = await dealer.post('/rejections/resubmit', { rejection_ids: [id], corrections: { vehicle_id: 'TRK-12B', comment: 'New card issued' } });
     expect(response.statusCode, response.body).toBe(200);
     expect(doc(response).meta).toBeUndefined();
-    expect(doc(response).data[0]?.attributes).toMatchObject({ status: 'resubmitted', product: 'Reefer diesel', updated_at: '2026-11-23T15:00:00.000Z' });
+    expect(doc(response).data[0]?.attributes).toMatchObject({
+      status: 'resubmitted', vehicle_id: 'TRK-12B', resubmit_comment: 'New card issued', resubmit_state: 'completed', updated_at: '2026-11-23T15:00:00.000Z',
+    });
     const audit = await api.db.selectFrom('audit_log').select(['action', 'detail']).where('entity', '=', 'rejection').where('entity_id', '=', String(id)).executeTakeFirstOrThrow();
     expect(audit.action).toBe('rejection.resubmit');
-    expect(audit.detail).toMatchObject({ from_status: 'active', corrections: { product: 'Reefer diesel', odometer: 120345 } });
+    expect(audit.detail).toMatchObject({ from_status: 'active', corrections: { vehicle_id: 'TRK-12B', comment: 'New card issued' } });
+    // The durable job ran in the request, within the deadline.
+    expect(await api.db.selectFrom('jobs').select(['status']).where('kind', '=', 'rejection.resubmit').execute()).toEqual([{ status: 'done' }]);
     expect((await payer.post('/rejections/resubmit', { rejection_ids: [id] })).statusCode).toBe(422);
   });
 

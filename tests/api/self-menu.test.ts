@@ -40,9 +40,13 @@ describe('/self menu (spec §7), decided by the same guard rules the portal appl
   });
 
   it('gives corporate users the program overview and dealers with two merchants the merchant roll-up', async () => {
-    expect(await menuOf('corporate')).toContain('program-overview');
+    expect(await menuOf('corporate')).toEqual([
+      'program-overview', 'customers', 'overview', 'invoices', 'pay', 'disputes', 'rejections', 'cards', 'loyalty', 'notifications', 'users', 'groups']);
     const dealer = await menuOf('dealer');
-    expect(dealer[0]).toBe('merchant-select');
+    // Issue 15: the merchant home first, then the roll-up across merchants and the merchant choice.
+    expect(dealer).toEqual([
+      'merchant-home', 'merchant-roll-up', 'merchant-select', 'merchant-invoice-create', 'merchant-invoice-import',
+      'disputes', 'rejections', 'notifications', 'users']);
     expect(dealer).not.toContain('invoices');
   });
 });

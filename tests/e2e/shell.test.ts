@@ -67,7 +67,8 @@ describe('signing in lands each demo user where the spec says', () => {
 
   it('dealer with two merchants gets the dealer roll-up menu', async () => {
     await signIn(page, 'dealer');
-    await page.waitForURL('**/dispute-center');
+    // Issue 15: a dealer lands on the merchant home.
+    await page.waitForURL('**/merchant/home');
     expect(await page.locator('nav[data-menu]').getAttribute('data-menu')).toBe('dealer');
     expect(await page.getByTestId('merchant-switcher').inputValue()).toBe('All merchants');
   });

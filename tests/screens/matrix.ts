@@ -22,6 +22,8 @@ export const SNAPSHOT_CUSTOMER = 'C-1001';
 const PARAMETERS: Record<string, Record<string, string>> = {
   '*': { status: 'Past Due', location: 'statements', invoice_id: 'T-1001-0007' },
   'dispute-details': { invoice_id: invoiceFor('dispute1') },
+  // R-1001-0001 (C-1001 at M-2001, active): every role that may read rejections sees it.
+  'rejection-detail': { rejection_id: '1' },
 };
 
 export interface ScreenCase { screen: string; role: Role; path: string }

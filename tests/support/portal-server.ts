@@ -3,6 +3,7 @@ import type { Tenant } from '../../domain/tenant.ts';
 import { buildApp } from '../../server/app.ts';
 import { recoveryJobHandlers } from '../../server/jobs/recovery-mail.ts';
 import { JobRunner } from '../../server/jobs/runner.ts';
+import { rejectionJobHandlers } from '../../server/jobs/rejection-resubmit.ts';
 import { systemClock } from '../../server/clock.ts';
 import { createDatabase, type Database } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -40,7 +41,8 @@ export async function startPortalServer(options: {
   const app = await buildApp({ db, clock, mailer, tenants, policy: loadPolicy(), staticDir: options.staticDir, logLevel: 'warn' });
   // Account recovery mail is a job (issue 12): run those. Not the payment jobs: the demo data's
   // payments must not be settled or swept under the browser tests (their jobs are not due anyway).
-  const recoveryJobs = new JobRunner({ db, clock, handlers: recoveryJobHandlers({ tenants, mailer }) });
+  // So are the rejection centre's resubmissions that outlast their request (issue 15).
+  const recoveryJobs = new JobRunner({ db, clock, handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...rejectionJobHandlers } });
   recoveryJobs.start(200);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

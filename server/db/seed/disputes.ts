@@ -125,4 +125,11 @@ export async function seedRejections(db: Writer, today: string): Promise<void> {
     rejection(4, 'cancelled', 'M-2001', 'USD', 'Truck 7', 'Over credit limit', 20, 52300, 'Service'),
     rejection(5, 'resubmitted', 'M-2002', 'CAD', 'Truck 12', 'Missing odometer reading', 10, 18450, 'AdBlue'),
   ]).execute();
+  // Issue 15: a C-1003 rejection at M-2001 whose resubmission the demo program takes 30 s to process
+  // (a transaction id ending in SLOW, domain/rejections.ts simulatedProcessing): "still processing", then a notification.
+  await db.insertInto('rejections').values({
+    trx_id: 'R-1003-SLOW', buid_customer: 'C-1003', buid_merchant: 'M-2001', status: 'active', card_holder: 'Jonas Weber',
+    card_identifier: '7083********5510', reject_reason: 'Missing odometer reading', transaction_date: addDays(today, -2),
+    amount_minor: 23990, currency: 'EUR', product: 'Diesel', updated_at: at(addDays(today, -1), 9),
+  }).execute();
 }
