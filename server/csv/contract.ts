@@ -8,6 +8,8 @@ export interface CsvColumn {
   name: string;
   /** The column must be in the header and its cells must not be empty. */
   required?: boolean;
+  /** The column must be in the header, but its cells may be empty (a later row continuing an earlier one). */
+  inHeader?: boolean;
   /**
    * JSON Schema of the cell's value. Cells are text; a column whose schema says `integer`,
    * `number` or `boolean` is converted by ajv first (a cell that does not convert is refused with

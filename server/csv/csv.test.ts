@@ -43,6 +43,13 @@ describe('parseCsv', () => {
     expect(refusal(() => parseCsv('code,count,code\nAB-1,2,AB-2\n', contract))).toMatchObject({ code: ErrorCode.csvRepeatedColumns, meta: { columns: 'code' } });
   });
 
+  it('needs an inHeader column in the header but lets its cells be empty', () => {
+    const continued: CsvContract = { ...contract, columns: [...contract.columns, { name: 'group', inHeader: true, schema: { type: 'string' } }] };
+    expect(refusal(() => parseCsv('code,count\nAB-1,2\n', continued))).toMatchObject({ code: ErrorCode.csvMissingColumns, meta: { columns: 'group' } });
+    const parsed = parseCsv('code,count,group\nAB-1,2,\n', continued);
+    expect(rowValidator(continued)(parsed.records[0]!).problems).toEqual([]);
+  });
+
   it('refuses empty, malformed, too long and too large files', () => {
     expect(refusal(() => parseCsv('code,count\n', contract)).code).toBe(ErrorCode.csvEmpty);
     expect(refusal(() => parseCsv('code,count\n"AB-1,2\n', contract)).code).toBe(ErrorCode.csvMalformed);

@@ -40,7 +40,7 @@ export function parseCsv(text: string, contract: CsvContract): ParsedCsv {
   if (unknown.length > 0) throw fileProblem(ErrorCode.csvUnknownColumns, { columns: unknown.join(', ') });
   const repeated = names.filter((name, index) => names.indexOf(name) !== index);
   if (repeated.length > 0) throw fileProblem(ErrorCode.csvRepeatedColumns, { columns: [...new Set(repeated)].join(', ') });
-  const missing = contract.columns.filter((column) => column.required && !names.includes(column.name)).map((column) => column.name);
+  const missing = contract.columns.filter((column) => (column.required || column.inHeader) && !names.includes(column.name)).map((column) => column.name);
   if (missing.length > 0) throw fileProblem(ErrorCode.csvMissingColumns, { columns: missing.join(', ') });
 
   const records: CsvRecord[] = [];
