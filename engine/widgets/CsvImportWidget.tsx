@@ -58,7 +58,7 @@ export default function CsvImportWidget({ node }: WidgetProps) {
     if (result.ok) {
       const report = result.document.data.attributes;
       if (!committing) { setPhase({ step: 'report', report }); return; }
-      toast('success', String(node.success ?? 'common.csvImport.imported'), { rows: report.written });
+      toast('success', String(node.success ?? 'common.csvImport.imported'), { rows: report.rows, written: report.written });
       setFile(null);
       setPhase({ step: 'choose' });
       void invalidateResources(queryClient);

@@ -1,6 +1,8 @@
 import type { CustomValidator, FormValidation, RJSFSchema } from '@rjsf/utils';
 import { bankAccountProblems } from '../../../domain/bank-accounts.ts';
 import { ErrorCode } from '../../../domain/error-codes.ts';
+import { centralDay } from '../../../domain/exposure.ts';
+import { checkInvoiceDraft, type InvoiceDraft } from '../../../domain/merchant-invoices.ts';
 import { checkPassword } from '../../../domain/password-rules.ts';
 import type { PasswordRules } from '../../../domain/tenant.ts';
 import type { Translate } from '../../i18n/use-text.ts';
@@ -9,7 +11,7 @@ import type { ValidatorName } from './validator-names.ts';
 /** What a rule may read: the tenant's limits from GET /config. */
 export interface ValidatorContext { limits: { password: PasswordRules; maxNameLength: number } }
 
-/** One message for one field; `field` is also the property whose title fills `{{field}}`. */
+/** One message for one field (a dotted path into lists: `line_items.0.quantity`); its title fills `{{field}}`. */
 export interface FieldIssue { field: string; key: string; values?: Record<string, unknown> }
 
 type FormData = Record<string, unknown>;
@@ -43,7 +45,23 @@ export const formValidators: Record<ValidatorName, FormRule> = {
     return bankAccountProblems(data).filter((problem) => problem.code !== ErrorCode.fieldRequired)
       .map((problem) => ({ field: problem.field, key: problem.code, ...(problem.values ? { values: problem.values } : {}) }));
   },
+  // A dealer's invoice (spec §5 numeric rules, dates, totals): the server's own rules; the
+  // schema requires the plain fields, the server checks customer, currency and adjustment reason.
+  merchantInvoice(data) {
+    const { problems } = checkInvoiceDraft(data as InvoiceDraft, { today: centralDay(new Date()), minorUnits: 2 });
+    return problems.filter((problem) => problem.code !== ErrorCode.fieldRequired || problem.field === 'due_date')
+      .map((problem) => ({ field: problem.field, key: problem.code, ...(problem.values ? { values: problem.values } : {}) }));
+  },
 };
+
+/** The schema of a dotted field path (through object properties and list items). */
+function schemaAt(schema: RJSFSchema, path: readonly string[]): RJSFSchema | undefined {
+  return path.reduce<RJSFSchema | undefined>((node, key) => {
+    if (!node) return undefined;
+    if (/^\d+$/.test(key)) return node.items as RJSFSchema | undefined;
+    return node.properties?.[key] as RJSFSchema | undefined;
+  }, schema);
+}
 
 export function runValidators(names: readonly ValidatorName[], data: FormData, context: ValidatorContext): FieldIssue[] {
   return names.flatMap((name) => {
@@ -58,9 +76,10 @@ export function customValidateFor(names: readonly ValidatorName[], schema: RJSFS
   if (names.length === 0 || !context) return undefined;
   return (formData, errors) => {
     for (const issue of runValidators(names, (formData ?? {}) as FormData, context)) {
-      const title = (schema.properties?.[issue.field] as RJSFSchema | undefined)?.title;
-      const target = (errors as Record<string, FormValidation | undefined>)[issue.field];
-      target?.addError(t(issue.key, { ...issue.values, field: title ? t(title) : issue.field }));
+      const path = issue.field.split('.');
+      const title = schemaAt(schema, path)?.title;
+      const target = path.reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], errors) as FormValidation | undefined;
+      target?.addError?.(t(issue.key, { ...issue.values, field: title ? t(title) : issue.field }));
     }
     return errors;
   };

@@ -1,4 +1,6 @@
 import type { ThemeProps } from '@rjsf/core';
+import ArrayFieldItemTemplate from './ArrayFieldItemTemplate.tsx';
+import ArrayFieldTemplate from './ArrayFieldTemplate.tsx';
 import BaseInputTemplate from './BaseInputTemplate.tsx';
 import CheckboxWidget from './CheckboxWidget.tsx';
 import FieldHelpTemplate from './FieldHelpTemplate.tsx';
@@ -21,6 +23,8 @@ export const mantineTheme: ThemeProps = {
     BaseInputTemplate,
     FieldTemplate,
     ObjectFieldTemplate,
+    ArrayFieldTemplate,
+    ArrayFieldItemTemplate,
     FieldHelpTemplate,
     FieldErrorTemplate: Nothing,
     ErrorListTemplate: Nothing,
