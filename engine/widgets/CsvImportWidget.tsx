@@ -79,7 +79,7 @@ export default function CsvImportWidget({ node }: WidgetProps) {
   return (
     <Stack gap="sm" data-widget-id={node.id}>
       <Group align="end">
-        <FileInput label={t('common.csvImport.file')} accept=".csv,text/csv" value={file} clearable disabled={busy} miw={280}
+        <FileInput label={t('common.csvImport.file')} accept=".csv,text/csv" value={file} disabled={busy} miw={280}
           onChange={(chosen) => { setFile(chosen); setPhase({ step: 'choose' }); }} />
         <Button onClick={() => void send(false)} disabled={!file || busy} loading={busy && phase.step === 'uploading' && !phase.committing}>
           {t('common.csvImport.check')}

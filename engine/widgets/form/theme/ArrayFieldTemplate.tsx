@@ -10,7 +10,7 @@ export default function ArrayFieldTemplate({ canAdd, disabled, readonly, fieldPa
   const { t } = useText();
   const label = t(String(title ?? schema.title ?? ''));
   return (
-    <Fieldset legend={label} id={fieldPathId.$id} variant="unstyled">
+    <Fieldset legend={<Text component="span" fw={700} size="sm">{label}</Text>} id={fieldPathId.$id} variant="unstyled">
       <Stack gap="xs">
         {items}
         {rawErrors?.map((message) => <Text key={message} role="alert" c="red" size="sm">{message}</Text>)}
