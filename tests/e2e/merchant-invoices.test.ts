@@ -61,6 +61,14 @@ describe('dealer invoices', () => {
     await expect.poll(() => page.getByRole('textbox', { name: 'Invoice id' }).inputValue()).toBe(`E2E-${RUN}`);
     expect(await page.getByRole('textbox', { name: 'Unit price' }).nth(1).inputValue()).toBe('45.00');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
+
+    // Edit it: a changed billed total needs an adjustment reason (the server says so), then saves.
+    await page.getByRole('textbox', { name: 'Quantity' }).nth(1).fill('2');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.getByRole('alert').filter({ hasText: 'Adjustment reason is required' }).count()).toBe(1);
+    await page.getByRole('textbox', { name: 'Adjustment reason' }).fill('Second delivery');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(() => page.getByText('Invoice saved').count()).toBeGreaterThan(0);
   });
 
   it('imports a CSV of 1,000 rows with a progress bar, after a dry run', async () => {
@@ -102,5 +110,8 @@ describe('dealer invoices', () => {
     await page.goto(`${baseUrl()}/invoice/${createdTrxId}`);
     await expect.poll(() => page.getByText(`E2E-${RUN}`).count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByText('PO-E2E').count()).toBeGreaterThan(0);
+    // 410.91 + 2 × 45.00, adjusted by the dealer.
+    await expect.poll(() => page.getByText('$500.91').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByText('Second delivery').count()).toBeGreaterThan(0);
   });
 });
