@@ -145,6 +145,31 @@ export const ErrorCode = {
   loyaltyTierTooHigh: 'errors.loyalty.tierTooHigh',
   loyaltyAmountNotWhole: 'errors.loyalty.amountNotWhole',
   loyaltyTierNotWhole: 'errors.loyalty.tierNotWhole',
+  // CSV import (dealerinv: the shared machinery of server/csv/ and the csvImport widget)
+  csvMalformed: 'errors.csv.malformed',
+  csvEmpty: 'errors.csv.empty',
+  csvTooManyRows: 'errors.csv.tooManyRows',
+  csvTooLarge: 'errors.csv.tooLarge',
+  csvUnknownColumns: 'errors.csv.unknownColumns',
+  csvRepeatedColumns: 'errors.csv.repeatedColumns',
+  csvMissingColumns: 'errors.csv.missingColumns',
+  csvColumnCount: 'errors.csv.columnCount',
+  csvRowsInvalid: 'errors.csv.rowsInvalid',
+  csvDuplicateValue: 'errors.csv.duplicateValue',
+  // dealer invoices (dealerinv: create, edit and import, spec §3, §5 numeric rules)
+  validationNumber: 'errors.validation.number',
+  validationDecimals: 'errors.validation.decimals',
+  validationPrecision: 'errors.validation.precision',
+  validationMaxItems: 'errors.validation.maxItems',
+  merchantInvoiceReceivedInFuture: 'errors.merchantInvoices.receivedInFuture',
+  merchantInvoiceDueBeforeReceived: 'errors.merchantInvoices.dueBeforeReceived',
+  merchantInvoiceTotalNotPositive: 'errors.merchantInvoices.totalNotPositive',
+  merchantInvoiceTotalTooLarge: 'errors.merchantInvoices.totalTooLarge',
+  merchantInvoiceNotEditable: 'errors.merchantInvoices.notEditable',
+  merchantInvoiceCustomerNotServed: 'errors.merchantInvoices.customerNotServed',
+  merchantInvoiceCurrencyNotOffered: 'errors.merchantInvoices.currencyNotOffered',
+  merchantInvoiceDuplicateId: 'errors.merchantInvoices.duplicateInvoiceId',
+  merchantInvoiceRowsDisagree: 'errors.merchantInvoices.rowsDisagree',
 } as const;
 
 export type ErrorCodeKey = (typeof ErrorCode)[keyof typeof ErrorCode];

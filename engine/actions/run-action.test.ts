@@ -95,3 +95,13 @@ describe('mutate answered with a notice', () => {
     expect(env.navigate).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('mutate whose `to` reads the created resource', () => {
+  it('goes to the path built from the answer\'s attributes ({result.…})', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ data: { type: 'merchant-invoices', id: 'MT-00000001', attributes: { trx_id: 'MT-00000001' } } }), { status: 201 })));
+    const env = environment(true);
+    const outcome = await runAction({ do: 'mutate', method: 'POST', path: '/ecaas/merchant-invoices', body: { $form: true }, to: '/merchant-invoices/{result.trx_id}/edit' }, { ...context, form: {} }, env);
+    expect(outcome.ok).toBe(true);
+    expect(env.navigate).toHaveBeenCalledWith('/merchant-invoices/MT-00000001/edit');
+  });
+});

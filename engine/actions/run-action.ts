@@ -68,7 +68,10 @@ const handlers: Record<ActionName, Handler> = {
       window.location.assign(redirect);
       return result;
     }
-    if (definition.to !== undefined) env.navigate(String(resolveBinding(definition.to, context)));
+    if (definition.to !== undefined) {
+      const created = (result as { data?: { attributes?: Record<string, unknown> } } | undefined)?.data?.attributes;
+      env.navigate(String(resolveBinding(definition.to, created ? { ...context, result: created } : context)));
+    }
     return result;
   },
   async download(definition, context, env) {

@@ -651,6 +651,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ecaas/merchant-customers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Customers of filter[buid_merchant] (default: the session merchant) a dealer may invoice, with their currencies */
+        get: operations["getEcaasMerchantCustomers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ecaas/merchant-dispute-response": {
         parameters: {
             query?: never;
@@ -718,6 +735,92 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/ecaas/merchant-invoice-imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a CSV of invoices: every row in one transaction, or none */
+        post: operations["postEcaasMerchantInvoiceImports"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ecaas/merchant-invoice-imports/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a CSV of invoices against its contract and rules, writing nothing */
+        post: operations["postEcaasMerchantInvoiceImportsDryRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ecaas/merchant-invoice-imports/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the CSV template of invoices */
+        get: operations["getEcaasMerchantInvoiceImportsTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ecaas/merchant-invoices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create an invoice for one of the merchant's customers, with line items (spec §3, §5 numeric rules) */
+        post: operations["postEcaasMerchantInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ecaas/merchant-invoices/{trx_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the merchant's invoices with its line items, amounts as decimal text, and whether it may be edited */
+        get: operations["getEcaasMerchantInvoicesTrxId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit an invoice that is not paid, being paid, disputed or terminated; a changed billed total needs an adjustment reason */
+        patch: operations["patchEcaasMerchantInvoicesTrxId"];
         trace?: never;
     };
     "/ecaas/notifications": {
@@ -3635,6 +3738,53 @@ export interface operations {
             };
         };
     };
+    getEcaasMerchantCustomers: {
+        parameters: {
+            query?: {
+                "filter[buid_merchant]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Customers the merchant may invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                buid_customer: string;
+                                currencies: string[];
+                                customer_name: string;
+                                label: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "merchant-customers";
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getEcaasMerchantDisputeResponse: {
         parameters: {
             query?: {
@@ -4001,6 +4151,418 @@ export interface operations {
                             id: string;
                             /** @enum {string} */
                             type: "disputes";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postEcaasMerchantInvoiceImports: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: string;
+                    file_name?: string;
+                };
+                "application/vnd.api+json": {
+                    content: string;
+                    file_name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Every row written as invoices */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                problem_count: number;
+                                problems: {
+                                    code: string;
+                                    column?: string;
+                                    meta?: Record<string, never>;
+                                    row: number;
+                                }[];
+                                rows: number;
+                                valid_rows: number;
+                                written: number;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "csv-import-reports";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postEcaasMerchantInvoiceImportsDryRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: string;
+                    file_name?: string;
+                };
+                "application/vnd.api+json": {
+                    content: string;
+                    file_name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The report: every row's problems; nothing written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                problem_count: number;
+                                problems: {
+                                    code: string;
+                                    column?: string;
+                                    meta?: Record<string, never>;
+                                    row: number;
+                                }[];
+                                rows: number;
+                                valid_rows: number;
+                                written: number;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "csv-import-reports";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getEcaasMerchantInvoiceImportsTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The CSV template of invoices: the header and an example row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    postEcaasMerchantInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    adjustment_reason?: string;
+                    buid_customer?: string;
+                    buid_merchant?: string;
+                    currency?: string;
+                    due_date?: string;
+                    invoice_id?: string;
+                    line_items?: {
+                        description?: string;
+                        quantity?: string;
+                        unit_price?: string;
+                    }[];
+                    merchant_original_invoice?: string;
+                    notes?: string;
+                    po_number?: string;
+                    product?: string;
+                    received_date?: string;
+                    status?: string;
+                    tax?: string;
+                };
+                "application/vnd.api+json": {
+                    adjustment_reason?: string;
+                    buid_customer?: string;
+                    buid_merchant?: string;
+                    currency?: string;
+                    due_date?: string;
+                    invoice_id?: string;
+                    line_items?: {
+                        description?: string;
+                        quantity?: string;
+                        unit_price?: string;
+                    }[];
+                    merchant_original_invoice?: string;
+                    notes?: string;
+                    po_number?: string;
+                    product?: string;
+                    received_date?: string;
+                    status?: string;
+                    tax?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The new invoice */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                adjustment_reason: string;
+                                buid_customer: string;
+                                buid_merchant: string;
+                                currency: string;
+                                customer_name: string;
+                                due_date: string;
+                                editable: boolean;
+                                invoice_id: string;
+                                invoice_total: string;
+                                line_items: {
+                                    description: string;
+                                    quantity: string;
+                                    unit_price: string;
+                                }[];
+                                merchant_original_invoice: string;
+                                notes: string;
+                                po_number: string;
+                                product: string;
+                                received_date: string;
+                                status: string;
+                                tax: string;
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "merchant-invoices";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getEcaasMerchantInvoicesTrxId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trx_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The invoice as its edit form holds it */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                adjustment_reason: string;
+                                buid_customer: string;
+                                buid_merchant: string;
+                                currency: string;
+                                customer_name: string;
+                                due_date: string;
+                                editable: boolean;
+                                invoice_id: string;
+                                invoice_total: string;
+                                line_items: {
+                                    description: string;
+                                    quantity: string;
+                                    unit_price: string;
+                                }[];
+                                merchant_original_invoice: string;
+                                notes: string;
+                                po_number: string;
+                                product: string;
+                                received_date: string;
+                                status: string;
+                                tax: string;
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "merchant-invoices";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchEcaasMerchantInvoicesTrxId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trx_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    adjustment_reason?: string;
+                    buid_customer?: string;
+                    buid_merchant?: string;
+                    currency?: string;
+                    due_date?: string;
+                    invoice_id?: string;
+                    line_items?: {
+                        description?: string;
+                        quantity?: string;
+                        unit_price?: string;
+                    }[];
+                    merchant_original_invoice?: string;
+                    notes?: string;
+                    po_number?: string;
+                    product?: string;
+                    received_date?: string;
+                    status?: string;
+                    tax?: string;
+                };
+                "application/vnd.api+json": {
+                    adjustment_reason?: string;
+                    buid_customer?: string;
+                    buid_merchant?: string;
+                    currency?: string;
+                    due_date?: string;
+                    invoice_id?: string;
+                    line_items?: {
+                        description?: string;
+                        quantity?: string;
+                        unit_price?: string;
+                    }[];
+                    merchant_original_invoice?: string;
+                    notes?: string;
+                    po_number?: string;
+                    product?: string;
+                    received_date?: string;
+                    status?: string;
+                    tax?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The edited invoice */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                adjustment_reason: string;
+                                buid_customer: string;
+                                buid_merchant: string;
+                                currency: string;
+                                customer_name: string;
+                                due_date: string;
+                                editable: boolean;
+                                invoice_id: string;
+                                invoice_total: string;
+                                line_items: {
+                                    description: string;
+                                    quantity: string;
+                                    unit_price: string;
+                                }[];
+                                merchant_original_invoice: string;
+                                notes: string;
+                                po_number: string;
+                                product: string;
+                                received_date: string;
+                                status: string;
+                                tax: string;
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "merchant-invoices";
                         };
                     };
                 };

@@ -14,6 +14,8 @@ export interface BindingContext {
   tenant: Record<string, unknown>;
   /** The row or record a widget renders (table rows, detail records). */
   record?: Record<string, unknown>;
+  /** The attributes of the resource a `mutate` answered with, for its `to` ("/merchant-invoices/{result.trx_id}/edit"). */
+  result?: Record<string, unknown>;
   /** The tenant's feature flags, with the spec §5 twin rule applied (`{ "flags.multi_currency_enabled": true }`). */
   flags?: Record<string, boolean>;
 }

@@ -5,7 +5,7 @@ import { ErrorCode } from '../../domain/error-codes.ts';
 import { checkUpload, type CandidateFile } from '../../domain/files.ts';
 import { useFormatter } from '../format/use-formatter.ts';
 import type { ResourceObject } from '../data/api-client.ts';
-import { csrfToken } from '../data/csrf.ts';
+import { postWithProgress } from '../data/post-with-progress.ts';
 import { invalidateResources, resourceQuery } from '../data/queries.ts';
 import { resolveBinding } from '../definitions/bindings.ts';
 import { useText } from '../i18n/use-text.ts';
@@ -21,28 +21,6 @@ function toBase64(bytes: Uint8Array): string {
   let binary = '';
   for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
   return btoa(binary);
-}
-
-/** POST with upload progress (fetch has none): the same JSON:API call the data layer makes. */
-function postWithProgress(path: string, body: unknown, onProgress: (percent: number) => void): Promise<{ ok: boolean; code?: string; meta?: Record<string, unknown> }> {
-  return new Promise((resolve) => {
-    const request = new XMLHttpRequest();
-    request.open('POST', path);
-    request.setRequestHeader('content-type', 'application/vnd.api+json');
-    request.setRequestHeader('accept', 'application/vnd.api+json');
-    const csrf = csrfToken();
-    if (csrf) request.setRequestHeader('x-csrf-token', csrf);
-    request.upload.onprogress = (event) => { if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100)); };
-    request.onload = () => {
-      if (request.status < 300) { resolve({ ok: true }); return; }
-      try {
-        const error = (JSON.parse(request.responseText) as { errors: Array<{ code: string; meta?: Record<string, unknown> }> }).errors[0];
-        resolve({ ok: false, code: error?.code ?? 'errors.files.uploadFailed', ...(error?.meta ? { meta: error.meta } : {}) });
-      } catch { resolve({ ok: false, code: 'errors.files.uploadFailed' }); }
-    };
-    request.onerror = () => resolve({ ok: false, code: 'errors.files.uploadFailed' });
-    request.send(JSON.stringify(body));
-  });
 }
 
 /**

@@ -8,6 +8,7 @@ import * as cardIntents from './migrations/005_card_intents.ts';
 import * as disputesByTransaction from './migrations/006_disputes_by_transaction.ts';
 import * as groupOidc from './migrations/007_group_oidc.ts';
 import * as rejectionResubmissions from './migrations/009_rejection_resubmissions.ts';
+import * as merchantInvoicing from './migrations/010_merchant_invoicing.ts';
 import * as loyaltyRewards from './migrations/012_loyalty_rewards.ts';
 
 // Listed in code rather than read from a folder, so the bundle-free server and tests
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '006_disputes_by_transaction': disputesByTransaction,
   '007_group_oidc': groupOidc,
   '009_rejection_resubmissions': rejectionResubmissions,
+  '010_merchant_invoicing': merchantInvoicing,
   '012_loyalty_rewards': loyaltyRewards,
 };
 

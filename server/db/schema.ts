@@ -35,6 +35,8 @@ export interface CustomerBankingCountriesTable { buid_customer: string; country_
 export interface LocationsTable { buid_location: string; buid_customer: string; location_name: string; display_location: string }
 export interface MerchantsTable { buid_merchant: string; tenant_id: string; merchant_name: string; status: CustomerStatus; currency: string }
 export interface MerchantCurrenciesTable { buid_merchant: string; currency: string }
+/** The customers a merchant may invoice (migration 010). */
+export interface MerchantCustomersTable { buid_merchant: string; buid_customer: string }
 export interface InvoicesTable {
   trx_id: string; invoice_id: string; buid_customer: string; buid_location: string | null;
   buid_merchant: string; po_number: string | null; status: InvoiceStatus;
@@ -49,6 +51,8 @@ export interface InvoicesTable {
   past_due_minor: ColumnType<number, number | undefined, number>;
   amount_minor: number; product: string | null; adjustment_reason: string | null;
   notes: string | null; merchant_original_invoice: string | null; updated_at: TimestampDefault;
+  /** The dealer's user who created it in the portal (migration 010); null for invoices from the program. */
+  created_by: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export interface InvoiceLineItemsTable {
   trx_id: string; line_no: number; description: string; quantity: number; unit_price_minor: number; amount_minor: number;
@@ -233,6 +237,7 @@ export interface DB {
   locations: LocationsTable;
   merchants: MerchantsTable;
   merchant_currencies: MerchantCurrenciesTable;
+  merchant_customers: MerchantCustomersTable;
   invoices: InvoicesTable;
   invoice_line_items: InvoiceLineItemsTable;
   addresses: AddressesTable;

@@ -6,6 +6,7 @@ import { insertSeriesInvoices } from './seed/bulk.ts';
 import { BENCH_CUSTOMER, ensureBenchCustomer, seedCustomers, seedReferenceData } from './seed/customers.ts';
 import { seedDisputes, seedRejections } from './seed/disputes.ts';
 import { seedInvoices } from './seed/invoices.ts';
+import { seedMerchantCustomers } from './seed/merchant-customers.ts';
 import { seedLoyalty, seedNotifications } from './seed/programs.ts';
 import { seedUsers } from './seed/users.ts';
 import { assertDay, chicagoToday, DEMO_PASSWORD } from './seed/util.ts';
@@ -51,6 +52,7 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
       customer: BIG_CUSTOMER, merchant: 'M-2001', currency: 'USD', trxPrefix: 'T-1004-', invoicePrefix: 'INV-4',
       digits: 5, from: 1, to: bigCount, today,
     });
+    await seedMerchantCustomers(trx);
     const users = await seedUsers(trx, today, passwordHash);
     await seedDisputes(trx, today, invoices, users);
     await seedCards(trx, today);

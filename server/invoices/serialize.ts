@@ -7,7 +7,7 @@ import {
 } from '../http/api-schema.ts';
 import { resource } from '../http/jsonapi.ts';
 
-export type InvoiceRow = Omit<Invoice, 'updated_at'> & {
+export type InvoiceRow = Omit<Invoice, 'updated_at' | 'created_by'> & {
   merchant_name: string | null; attachments: number;
   /** The program's ineligible-list reason, and whether a dispute on the invoice is open (domain/disputes.ts). */
   listed_ineligible_reason: string | null; open_dispute: boolean;

@@ -13,6 +13,7 @@ import { exposureRoutes } from './exposures.ts';
 import { invoiceRoutes } from './invoices.ts';
 import { legacyRoutes } from './legacy.ts';
 import { loyaltyRoutes } from './loyalty.ts';
+import { merchantInvoiceRoutes } from './merchant-invoices.ts';
 import { notificationRoutes } from './notifications.ts';
 import { paymentRoutes } from './payments.ts';
 import { recoveryRoutes } from './recovery.ts';
@@ -46,4 +47,5 @@ export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
   legacyRoutes(app);
   clientLogRoutes(app);
   paymentRoutes(app, deps);
+  merchantInvoiceRoutes(app, deps);
 }

@@ -1,13 +1,16 @@
-import { lazy, use, useMemo } from 'react';
+import { lazy, use, useMemo, type ReactNode } from 'react';
+import { Alert } from '@mantine/core';
 import { loadForm } from 'virtual:portal-forms';
 import { conditionHolds } from '../../../domain/conditions.ts';
+import { useResource, type SourceDefinition } from '../../data/use-resource.ts';
 import { resolveAll } from '../../definitions/bindings.ts';
 import type { ActionDefinition, WidgetNode } from '../../definitions/types.ts';
 import { ERRORS_NAMESPACE } from '../../i18n/i18n.ts';
 import { namespacesIn } from '../../i18n/namespaces.ts';
-import { useTexts } from '../../i18n/use-text.ts';
+import { useText, useTexts } from '../../i18n/use-text.ts';
 import type { WidgetProps } from '../../registry/widget-contract.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
+import { DataState } from '../DataState.tsx';
 import type { FormDefinition } from './form-definition.ts';
 
 // Each renderer is its own chunk: the sign-in pages (flat forms) never load react-jsonschema-form.
@@ -21,6 +24,11 @@ interface FormNode extends WidgetNode {
   initial?: Record<string, unknown>;
   /** Fields hidden while their query over the bindings matches (a tenant without AutoPay). */
   hide?: Record<string, Record<string, unknown>>;
+  /** A record to edit: its attributes (those the form's schema names) fill the form over `initial`. */
+  source?: SourceDefinition;
+  /** With `source`: while this query over the record holds, `readOnlyText` shows instead of the form. */
+  readOnlyWhen?: Record<string, unknown>;
+  readOnlyText?: string;
 }
 
 /** What either renderer receives. */
@@ -53,5 +61,25 @@ export default function FormWidget({ node }: WidgetProps) {
   const initialData = useMemo(() => resolveAll(initial, bindings), [initial, bindings]);
   const hidden = useMemo(() => Object.entries(hide ?? {}).filter(([, when]) => conditionHolds(when, bindings)).map(([field]) => field), [hide, bindings]);
   const props: FormProps = { name: formName, definition: form.definition, submit, initialData, hidden };
-  return form.flat ? <FlatForm {...props} validate={form.validate} /> : <RjsfForm {...props} validator={form.validator} />;
+  const render = (formProps: FormProps) => (form.flat ? <FlatForm {...formProps} validate={form.validate} /> : <RjsfForm {...formProps} validator={form.validator} />);
+  const { source } = node as FormNode;
+  return source ? <EditForm node={node as FormNode} source={source} props={props} render={render} /> : render(props);
+}
+
+/** A form over a record: loads it, then fills the fields the schema names (nothing else is sent back). */
+function EditForm({ node, source, props, render }: { node: FormNode; source: SourceDefinition; props: FormProps; render: (props: FormProps) => ReactNode }) {
+  const { t } = useText();
+  const { data, loading, error } = useResource<Record<string, unknown>>({ ...source, single: true });
+  const { definition, initialData: initial } = props;
+  const initialData = useMemo(() => ({
+    ...initial,
+    ...Object.fromEntries(Object.keys(definition.schema.properties ?? {})
+      .filter((field) => data?.[field] !== undefined && data[field] !== null).map((field) => [field, data?.[field]])),
+  }), [data, definition, initial]);
+  const readOnly = data !== undefined && node.readOnlyWhen !== undefined && conditionHolds(node.readOnlyWhen, data);
+  return (
+    <DataState loading={loading || data === undefined} error={error} height={320}>
+      {readOnly ? <Alert color="yellow" role="status">{t(String(node.readOnlyText ?? 'common.form.readOnly'))}</Alert> : render({ ...props, initialData })}
+    </DataState>
+  );
 }

@@ -55,6 +55,17 @@ describe('form validators registry', () => {
     expect(byField.confirm_password!.__errors).toEqual([`${ErrorCode.passwordsDoNotMatch}{"field":"auth.fields.confirmPassword"}`]);
   });
 
+  it('puts a dealer invoice\'s line item problems on the nested field, titled by its schema', () => {
+    const t = (key: string, values?: Record<string, unknown>) => (values ? `${key}${JSON.stringify(values)}` : key);
+    const schema: RJSFSchema = { type: 'object', properties: { line_items: { type: 'array', items: { type: 'object', properties: { quantity: { type: 'string', title: 'merchantInvoices.fields.quantity' } } } } } };
+    const validate = customValidateFor(['merchantInvoice'], schema, context, t)!;
+    const field = () => { const errors: string[] = []; return { __errors: errors, addError: (message: string) => { errors.push(message); } }; };
+    const quantity = field();
+    const errors = { line_items: { 0: { quantity, description: field(), unit_price: field() } }, __errors: [], addError: () => {} } as unknown as FormValidation;
+    validate({ invoice_id: 'A-1', po_number: 'P', buid_customer: 'C-1', currency: 'USD', status: 'Pending', received_date: '2026-01-02', line_items: [{ description: 'Diesel', quantity: '1.0001', unit_price: '1' }] }, errors);
+    expect(quantity.__errors).toEqual([`${ErrorCode.validationDecimals}{"limit":3,"field":"merchantInvoices.fields.quantity"}`]);
+  });
+
   it('runs nothing without configuration or rules', () => {
     expect(customValidateFor([], { type: 'object' }, context, (k) => k)).toBeUndefined();
     expect(customValidateFor(['passwordRules'], { type: 'object' }, null, (k) => k)).toBeUndefined();

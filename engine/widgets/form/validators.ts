@@ -2,6 +2,8 @@ import type { CustomValidator, RJSFSchema } from '@rjsf/utils';
 import { bankAccountProblems } from '../../../domain/bank-accounts.ts';
 import { ErrorCode } from '../../../domain/error-codes.ts';
 import { loyaltyIssueMessage, validateLoyaltyProgram, type LoyaltyProgramInput } from '../../../domain/loyalty.ts';
+import { centralDay } from '../../../domain/exposure.ts';
+import { checkInvoiceDraft, type InvoiceDraft } from '../../../domain/merchant-invoices.ts';
 import { checkPassword } from '../../../domain/password-rules.ts';
 import type { PasswordRules, TenantLimits } from '../../../domain/tenant.ts';
 import type { Translate } from '../../i18n/use-text.ts';
@@ -60,7 +62,23 @@ export const formValidators: Record<ValidatorName, FormRule> = {
       return { field: issue.pointer.slice(1).replaceAll('/', '.'), key: message.code, ...(message.values ? { values: message.values } : {}) };
     });
   },
+  // A dealer's invoice (spec §5 numeric rules, dates, totals): the server's own rules; the
+  // schema requires the plain fields, the server checks customer, currency and adjustment reason.
+  merchantInvoice(data) {
+    const { problems } = checkInvoiceDraft(data as InvoiceDraft, { today: centralDay(new Date()), minorUnits: 2 });
+    return problems.filter((problem) => problem.code !== ErrorCode.fieldRequired || problem.field === 'due_date')
+      .map((problem) => ({ field: problem.field, key: problem.code, ...(problem.values ? { values: problem.values } : {}) }));
+  },
 };
+
+/** The schema of a dotted field path (through object properties and list items). */
+function schemaAt(schema: RJSFSchema, path: readonly string[]): RJSFSchema | undefined {
+  return path.reduce<RJSFSchema | undefined>((node, key) => {
+    if (!node) return undefined;
+    if (/^\d+$/.test(key)) return node.items as RJSFSchema | undefined;
+    return node.properties?.[key] as RJSFSchema | undefined;
+  }, schema);
+}
 
 export function runValidators(names: readonly ValidatorName[], data: FormData, context: ValidatorContext): FieldIssue[] {
   return names.flatMap((name) => {
@@ -82,15 +100,6 @@ export function customValidateFor(names: readonly ValidatorName[], schema: RJSFS
     }
     return errors;
   };
-}
-
-/** The schema of a dotted field path: object properties by name, list items by index. */
-function schemaAt(schema: RJSFSchema, path: readonly string[]): RJSFSchema | undefined {
-  return path.reduce<RJSFSchema | undefined>((node, key) => {
-    if (!node) return undefined;
-    if (/^\d+$/.test(key) && node.items && typeof node.items === 'object' && !Array.isArray(node.items)) return node.items as RJSFSchema;
-    return node.properties?.[key] as RJSFSchema | undefined;
-  }, schema);
 }
 
 /** RJSF's error handler node: its messages and how to add one. */

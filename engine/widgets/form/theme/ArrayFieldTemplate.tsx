@@ -1,52 +1,30 @@
-import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import type { ArrayFieldItemTemplateProps, ArrayFieldTemplateProps } from '@rjsf/utils';
+import { Button, Fieldset, Stack, Text } from '@mantine/core';
+import { buttonId, type ArrayFieldTemplateProps } from '@rjsf/utils';
 import { useText } from '../../../i18n/use-text.ts';
 
 /**
- * A list field (`"type": "array"` of objects): its items one under the other, each in a frame
- * headed by `ui:options.itemTitle` of the items' uiSchema (an i18n key with {{number}}) and with
- * its remove button (`removeLabel`), and an add button under them (`addLabel` of the array's
- * ui:options). Every label is an i18n key, so the list reads in every language; a list that
- * may add or remove names both labels.
+ * A list field (`"type": "array"` of objects: an invoice's line items, a program's milestones):
+ * its title as the fieldset's legend, the items (ArrayFieldItemTemplate), the list's own errors,
+ * and an add button. The button reads `ui:options.addLabel` of the array (an i18n key), else
+ * "Add to <list title>", so it reads in every language.
  * @example "milestones": { "ui:options": { "addLabel": "loyalty.editor.add" },
  *            "items": { "ui:options": { "itemTitle": "loyalty.editor.milestone", "removeLabel": "loyalty.editor.remove", "columns": 3 } } }
  */
-export default function ArrayFieldTemplate({ title, items, canAdd, onAddClick, uiSchema, disabled, readonly, fieldPathId }: ArrayFieldTemplateProps) {
+export default function ArrayFieldTemplate({ canAdd, disabled, readonly, fieldPathId, items, onAddClick, title, schema, rawErrors, uiSchema }: ArrayFieldTemplateProps) {
   const { t } = useText();
   const options = (uiSchema?.['ui:options'] ?? {}) as { addLabel?: string };
+  const label = t(String(title ?? schema.title ?? ''));
   return (
-    <Stack gap="sm" role="group" aria-labelledby={`${fieldPathId.$id}__title`}>
-      <Title order={3} size="h4" id={`${fieldPathId.$id}__title`}>{title ? t(title) : null}</Title>
-      {items}
-      {canAdd && !readonly ? (
-        <Group>
-          <Button variant="light" onClick={onAddClick} disabled={disabled} data-array-add>{t(String(options.addLabel))}</Button>
-        </Group>
-      ) : null}
-    </Stack>
-  );
-}
-
-export function ArrayFieldItemTemplate({ children, index, buttonsProps, uiSchema, disabled, readonly }: ArrayFieldItemTemplateProps) {
-  const { t } = useText();
-  const options = (uiSchema?.['ui:options'] ?? {}) as { itemTitle?: string; removeLabel?: string };
-  const heading = options.itemTitle ? t(options.itemTitle, { number: index + 1 }) : undefined;
-  return (
-    <Paper withBorder radius="md" p="sm" role="group" aria-label={heading} data-array-item={index}>
+    <Fieldset legend={<Text component="span" fw={700} size="sm">{label}</Text>} id={fieldPathId.$id} variant="unstyled">
       <Stack gap="xs">
-        {heading || buttonsProps.hasRemove ? (
-          <Group justify="space-between" wrap="nowrap">
-            {heading ? <Text fw={600}>{heading}</Text> : <span />}
-            {buttonsProps.hasRemove && !readonly ? (
-              <Button size="xs" variant="subtle" color="red" onClick={buttonsProps.onRemoveItem} disabled={disabled}
-                aria-label={heading ? `${t(String(options.removeLabel))}: ${heading}` : undefined}>
-                {t(String(options.removeLabel))}
-              </Button>
-            ) : null}
-          </Group>
-        ) : null}
-        {children}
+        {items}
+        {rawErrors?.map((message) => <Text key={message} role="alert" c="red" size="sm">{message}</Text>)}
+        {canAdd && !readonly && (
+          <Button id={buttonId(fieldPathId, 'add')} variant="light" onClick={onAddClick} disabled={disabled} w="fit-content" data-array-add>
+            {options.addLabel ? t(options.addLabel) : t('common.form.addItem', { list: label })}
+          </Button>
+        )}
       </Stack>
-    </Paper>
+    </Fieldset>
   );
 }

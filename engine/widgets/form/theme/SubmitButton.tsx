@@ -1,9 +1,18 @@
-import type { SubmitButtonProps } from '@rjsf/utils';
+import type { RJSFSchema, SubmitButtonProps } from '@rjsf/utils';
+import { useText } from '../../../i18n/use-text.ts';
 import { FormFooter } from '../FormFooter.tsx';
 import type { PortalFormContext } from './form-context.ts';
 
-/** RJSF's submit button: the form's footer with what the form widget put in formContext. */
+/**
+ * RJSF's submit button: the form's footer with what the form widget put in formContext. A
+ * server refusal naming one of the form's fields (meta.field, "{field} is required") reads
+ * that field's title, as the form's own messages do.
+ */
 export default function SubmitButton({ registry }: SubmitButtonProps) {
+  const { t } = useText();
   const { submitLabel, submitting, submitError } = registry.formContext as PortalFormContext;
-  return <FormFooter submitLabel={submitLabel} submitting={submitting} submitError={submitError} />;
+  const field = submitError?.meta.field;
+  const title = typeof field === 'string' ? (registry.rootSchema.properties?.[field] as RJSFSchema | undefined)?.title : undefined;
+  const shown = submitError && title ? { ...submitError, meta: { ...submitError.meta, field: t(title) } } : submitError;
+  return <FormFooter submitLabel={submitLabel} submitting={submitting} submitError={shown} />;
 }

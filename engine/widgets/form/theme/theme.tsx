@@ -1,5 +1,6 @@
 import type { ThemeProps } from '@rjsf/core';
-import ArrayFieldTemplate, { ArrayFieldItemTemplate } from './ArrayFieldTemplate.tsx';
+import ArrayFieldItemTemplate from './ArrayFieldItemTemplate.tsx';
+import ArrayFieldTemplate from './ArrayFieldTemplate.tsx';
 import BaseInputTemplate from './BaseInputTemplate.tsx';
 import CheckboxWidget from './CheckboxWidget.tsx';
 import MoneyWidget from './MoneyWidget.tsx';
