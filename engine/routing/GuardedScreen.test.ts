@@ -7,13 +7,13 @@ const route = (id: string) => routes.find((screen) => screen.id === id)!;
 
 describe('the texts a screen waits for', () => {
   it('are the namespaces its definition names (the manifest lists them)', () => {
-    expect(textNamespaces.login).toEqual(['auth']);
-    expect(screenNamespaces(route('login'), undefined)).toEqual(['auth']);
+    expect(textNamespaces.login).toEqual(['auth', 'errors']);
+    expect(screenNamespaces(route('login'), undefined)).toEqual(['auth', 'errors']);
   });
 
   it('include those of the tenant override of the screen', () => {
     const override = { body: [{ widget: 'markdown', text: 'legacy.notFound.text' }] };
-    expect(screenNamespaces(route('login'), override)).toEqual(['auth', 'legacy']);
+    expect(screenNamespaces(route('login'), override)).toEqual(['auth', 'errors', 'legacy']);
   });
 
   it('are every namespace in the signed-in frame', () => {

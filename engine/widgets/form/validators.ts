@@ -113,8 +113,11 @@ function errorNodeAt(root: ErrorNode, path: readonly string[]): ErrorNode {
   return path.reduce<ErrorNode>((node, key) => {
     const existing = node[key] as ErrorNode | undefined;
     if (existing && typeof existing.addError === 'function') return existing;
-    const created: ErrorNode = { __errors: [], addError(message: string) { (this.__errors ??= []).push(message); } };
-    node[key] = created;
-    return created;
+    // A list's node holds its items' handlers but may have no handler of its own: keep them.
+    const made: ErrorNode = Object.assign(existing && typeof existing === 'object' ? existing : {}, {
+      addError(this: ErrorNode, message: string) { (this.__errors ??= []).push(message); },
+    });
+    node[key] = made;
+    return made;
   }, root);
 }
