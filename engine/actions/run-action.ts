@@ -17,6 +17,38 @@ export interface ActionEnvironment {
   forgetData(): void;
   /** Where a user lands after signing in (per user type). */
   landingPath(): string;
+  /** Asks with a form of screens/forms/ in a dialog: its data, or null when cancelled (action-dialogs.tsx). */
+  askForm(request: FormDialogRequest): Promise<Record<string, unknown> | null>;
+  /** Shows a secret until `expiresAt`, then hides it (the reveal action). */
+  showSecret(request: SecretDialogRequest): void;
+}
+
+/** A dialog holding a form (`confirm.form`, a reveal's re-authentication). */
+export interface FormDialogRequest {
+  form: string;
+  title: string;
+  message?: string;
+  values?: Record<string, unknown>;
+  confirmLabel?: string;
+  /** Runs on submit; a failure shows in the dialog, which answers only after a success. */
+  send?: (data: Record<string, unknown>) => Promise<ActionOutcome>;
+}
+
+/** A secret to show for a limited time: handed over once through `take`, never kept. */
+export interface SecretDialogRequest {
+  title: string;
+  label: string;
+  /** With {{time}}, when it hides. */
+  message?: string;
+  /** Shown once the time is up. */
+  hidden: string;
+  expiresAt: number;
+  take(): string | null;
+}
+
+/** The user declined a question the action asked (a dialog's form): nothing was done. */
+export class ActionCancelled extends Error {
+  constructor() { super('cancelled'); }
 }
 
 /**
@@ -84,9 +116,24 @@ const handlers: Record<ActionName, Handler> = {
   async reload() {
     window.location.reload();
   },
+  async reveal(definition, context, env) {
+    // Its own small chunk, like download: few screens reveal anything.
+    const { runReveal } = await import('./reveal.ts');
+    return runReveal(definition, context, env);
+  },
 };
 
-interface ConfirmDefinition { title: string; message: string; confirmLabel?: string }
+/** `form`: a form of screens/forms/ in the dialog, whose data the action's body takes as `$form`. */
+interface ConfirmDefinition { title: string; message: string; confirmLabel?: string; form?: string }
+
+/** Asks the definition's confirmation: true, the form's data (merged into the context's form), or false when declined. */
+async function confirmed(confirm: ConfirmDefinition, context: ActionContext, env: ActionEnvironment): Promise<ActionContext | null> {
+  const { title, message, confirmLabel, form } = confirm;
+  // A row's question names the row: "Terminate {{card_name}}?"
+  if (!form) return (await (context.record ? env.confirm(title, message, confirmLabel, context.record) : env.confirm(title, message, confirmLabel))) ? context : null;
+  const data = await env.askForm({ form, title, message, ...(confirmLabel ? { confirmLabel } : {}), ...(context.record ? { values: context.record } : {}) });
+  return data ? { ...context, form: { ...context.form, ...data } } : null;
+}
 
 /**
  * `"retry": { "code": "errors.bankAccounts.autopayConflict", "confirm": {…}, "body": { "replace_autopay": true } }`:
@@ -110,20 +157,22 @@ export async function runAction(
   options: { showsOwnErrors?: boolean } = {},
 ): Promise<ActionOutcome> {
   const confirm = definition.confirm as ConfirmDefinition | undefined;
-  if (confirm && !(await env.confirm(confirm.title, confirm.message, confirm.confirmLabel))) return { ok: false, cancelled: true };
+  const asked = confirm ? await confirmed(confirm, context, env) : context;
+  if (!asked) return { ok: false, cancelled: true };
   const handler = handlers[definition.do as ActionName];
   if (!handler) throw new Error(`Unknown action ${definition.do}`);
   try {
-    const result = await handler(definition, context, env);
+    const result = await handler(definition, asked, env);
     if (definition.success) env.notify('success', String(definition.success));
     return { ok: true, result };
   } catch (error) {
+    if (error instanceof ActionCancelled) return { ok: false, cancelled: true };
     if (!(error instanceof ApiRequestError)) throw error;
     const retry = definition.retry as RetryDefinition | undefined;
     if (retry && error.code === retry.code) {
       const { title, message, confirmLabel } = retry.confirm;
       if (!(await env.confirm(title, message, confirmLabel, error.meta))) return { ok: false, cancelled: true };
-      return runAction(retried(definition, retry), context, env, options);
+      return runAction(retried(definition, retry), asked, env, options);
     }
     // A form shows the error beside its fields; a toast as well would say it twice.
     if (!options.showsOwnErrors) env.notify('error', definition.failure ? String(definition.failure) : error.code, error.meta);

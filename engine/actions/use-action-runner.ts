@@ -11,6 +11,9 @@ import { useToast } from '../shell/toast.ts';
 import { sessionStore } from '../session/store.ts';
 import { runAction, type ActionContext, type ActionOutcome } from './run-action.ts';
 
+// Dialogs holding a form or a secret load with their first use (few screens ask either).
+const dialogs = () => import('./action-dialogs.tsx');
+
 /** run(definition, extra) runs an action in the current screen's context (spec: most actions toast on success). */
 export function useActionRunner(options: { showsOwnErrors?: boolean } = {}): (definition: ActionDefinition, extra?: Partial<ActionContext>) => Promise<ActionOutcome> {
   const { showsOwnErrors = false } = options;
@@ -27,5 +30,7 @@ export function useActionRunner(options: { showsOwnErrors?: boolean } = {}): (de
     refresh: () => { if (queryClient) void invalidateResources(queryClient); },
     forgetData: () => queryClient?.clear(),
     landingPath: () => landingPathFor(sessionStore.get()),
+    askForm: async (request) => (await dialogs()).askForm(t, bindings, request),
+    showSecret: (request) => { void dialogs().then((module) => module.showSecret(t, request)); },
   }, { showsOwnErrors }), [bindings, navigate, queryClient, t, toast, showsOwnErrors]);
 }

@@ -31,3 +31,13 @@ export async function openConfirmModal(options: Parameters<typeof modals.openCon
   const [{ modals: dialogs }] = await Promise.all([import('@mantine/modals'), overlaysMounted]);
   dialogs.openConfirmModal(options);
 }
+
+/**
+ * modals.open (a dialog of the portal's own content: a form, a revealed secret), once the
+ * provider is mounted; resolves with the modal's id (to close it) and the modals manager.
+ */
+export async function openModal(options: Parameters<typeof modals.open>[0]): Promise<{ id: string; dialogs: typeof modals }> {
+  requestOverlays();
+  const [{ modals: dialogs }] = await Promise.all([import('@mantine/modals'), overlaysMounted]);
+  return { id: dialogs.open(options), dialogs };
+}

@@ -1,4 +1,5 @@
-import { lazy, use, useMemo } from 'react';
+import { lazy, use, useCallback, useMemo } from 'react';
+import { useActionRunner } from '../../actions/use-action-runner.ts';
 import { loadForm } from 'virtual:portal-forms';
 import { conditionHolds } from '../../../domain/conditions.ts';
 import { resolveAll } from '../../definitions/bindings.ts';
@@ -9,6 +10,7 @@ import { useTexts } from '../../i18n/use-text.ts';
 import type { WidgetProps } from '../../registry/widget-contract.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
 import type { FormDefinition } from './form-definition.ts';
+import type { FormSubmitter } from './use-form-submit.ts';
 
 // Each renderer is its own chunk: the sign-in pages (flat forms) never load react-jsonschema-form.
 const FlatForm = lazy(() => import('./FlatForm.tsx'));
@@ -31,6 +33,10 @@ export interface FormProps {
   initialData: Record<string, unknown>;
   /** Fields not shown; they keep their initial or default value. */
   hidden: readonly string[];
+  /** What submitting does with the data (the form widget: run `submit` with `{ form: data }`). */
+  onSubmit: FormSubmitter;
+  /** A dialog's form: a cancel button beside the submit button. */
+  onCancel?: () => void;
 }
 
 /**
@@ -52,6 +58,8 @@ export default function FormWidget({ node }: WidgetProps) {
   const { bindings } = useScreen();
   const initialData = useMemo(() => resolveAll(initial, bindings), [initial, bindings]);
   const hidden = useMemo(() => Object.entries(hide ?? {}).filter(([, when]) => conditionHolds(when, bindings)).map(([field]) => field), [hide, bindings]);
-  const props: FormProps = { name: formName, definition: form.definition, submit, initialData, hidden };
+  const run = useActionRunner({ showsOwnErrors: true });
+  const onSubmit = useCallback<FormSubmitter>((data) => run(submit, { form: data }), [run, submit]);
+  const props: FormProps = { name: formName, definition: form.definition, submit, initialData, hidden, onSubmit };
   return form.flat ? <FlatForm {...props} validate={form.validate} /> : <RjsfForm {...props} validator={form.validator} />;
 }

@@ -19,19 +19,19 @@ type FormData = Record<string, unknown>;
  * with the Mantine theme and the precompiled validator. Errors show once the user first submits,
  * then live.
  */
-export default function RjsfForm({ name, definition, validator, submit, initialData, hidden }: FormProps & { validator: ValidatorType }) {
+export default function RjsfForm({ name, definition, validator, submit, initialData, hidden, onSubmit, onCancel }: FormProps & { validator: ValidatorType }) {
   const { t } = useText();
   const limits = useSession((session) => session.config?.limits);
   const [data, setData] = useState<FormData>(initialData);
   const [submitted, setSubmitted] = useState(false);
-  const { submitting, submitError, send } = useFormSubmit(submit);
+  const { submitting, submitError, send } = useFormSubmit(onSubmit, submit.failure);
 
   const transformErrors = useMemo(() => translateErrors(t), [t]);
   const customValidate = useMemo(
     () => customValidateFor(definition.validators ?? [], definition.schema, limits ? { limits } : null, t),
     [definition, limits, t],
   );
-  const formContext: PortalFormContext = { submitLabel: String(submit.label), submitting, submitError };
+  const formContext: PortalFormContext = { submitLabel: String(submit.label), submitting, submitError, onCancel };
   const uiSchema = useMemo(() => {
     const base = { ...definition.uiSchema };
     for (const field of hidden) base[field] = { ...(base[field] as object | undefined), 'ui:widget': 'hidden' };

@@ -1,0 +1,87 @@
+import { lazy, Suspense, use, useEffect, useState } from 'react';
+import { Alert, Code, Skeleton, Stack, Text } from '@mantine/core';
+import { loadForm } from 'virtual:portal-forms';
+import type { BindingContext } from '../definitions/bindings.ts';
+import type { Translate } from '../i18n/use-text.ts';
+import { ScreenContextProvider } from '../screens/screen-context.tsx';
+import { openModal } from '../shell/overlays.ts';
+import type { FormProps } from '../widgets/form/FormWidget.tsx';
+import type { FormDialogRequest, SecretDialogRequest } from './run-action.ts';
+
+// The same renderers as the form widget (a flat form without react-jsonschema-form).
+const FlatForm = lazy(() => import('../widgets/form/FlatForm.tsx'));
+const RjsfForm = lazy(() => import('../widgets/form/RjsfForm.tsx'));
+
+/** A form of screens/forms/ in a dialog: validated like any form, its data the dialog's answer. */
+function DialogForm({ request, props }: { request: FormDialogRequest; props: Omit<FormProps, 'definition'> }) {
+  const form = use(loadForm(request.form));
+  return form.flat ? <FlatForm {...props} definition={form.definition} validate={form.validate} />
+    : <RjsfForm {...props} definition={form.definition} validator={form.validator} />;
+}
+
+/**
+ * Asks with a form in a dialog; resolves with the submitted data, or null when the user cancels
+ * or closes it. With `request.send`, submitting first runs it (a re-authentication): a failure
+ * stays in the dialog beside the form, and only a success answers.
+ */
+export async function askForm(t: Translate, bindings: BindingContext, request: FormDialogRequest): Promise<Record<string, unknown> | null> {
+  let answer: (data: Record<string, unknown> | null) => void = () => undefined;
+  const answered = new Promise<Record<string, unknown> | null>((resolve) => { answer = resolve; });
+  let close: () => void = () => undefined;
+  const props: Omit<FormProps, 'definition'> = {
+    name: `dialog-${request.form}`,
+    submit: { do: 'mutate', label: request.confirmLabel ?? 'common.actions.confirm' },
+    initialData: {},
+    hidden: [],
+    onCancel: () => { answer(null); close(); },
+    onSubmit: async (data) => {
+      const outcome = request.send ? await request.send(data) : { ok: true as const };
+      if (outcome.ok) { answer(data); close(); }
+      return outcome;
+    },
+  };
+  const { id, dialogs } = await openModal({
+    title: t(request.title),
+    onClose: () => answer(null),
+    children: (
+      <ScreenContextProvider value={{ bindings }}>
+        <Stack gap="sm" data-dialog-form={request.form}>
+          {request.message ? <Text size="sm">{t(request.message, request.values)}</Text> : null}
+          <Suspense fallback={<Skeleton height={120} aria-busy="true" />}><DialogForm request={request} props={props} /></Suspense>
+        </Stack>
+      </ScreenContextProvider>
+    ),
+  });
+  close = () => dialogs.close(id);
+  return answered;
+}
+
+/**
+ * The secret, shown until `expiresAt` and then removed from the page. It reaches the component
+ * through `take()` once (never as a prop the modals manager's state would hold), lives only in
+ * the component's state and is dropped when the time is up or the dialog closes.
+ */
+function SecretView({ request, t }: { request: SecretDialogRequest; t: Translate }) {
+  const [secret, setSecret] = useState<string | null>(() => request.take());
+  useEffect(() => {
+    const timer = setTimeout(() => setSecret(null), Math.max(0, request.expiresAt - Date.now()));
+    return () => { clearTimeout(timer); setSecret(null); };
+  }, [request.expiresAt]);
+  if (secret === null) return <Alert color="gray" role="status" data-secret="hidden">{t(request.hidden)}</Alert>;
+  return (
+    <Stack gap="xs" data-secret="shown">
+      <Text size="sm" c="dimmed">{t(request.label)}</Text>
+      <Code fz="lg" aria-live="polite">{secret}</Code>
+      {request.message ? <Text size="sm">{t(request.message, { time: timeOfDay(request.expiresAt) })}</Text> : null}
+    </Stack>
+  );
+}
+
+/** "14:05" in the page's language (the html lang the portal sets). */
+function timeOfDay(at: number): string {
+  return new Intl.DateTimeFormat(document.documentElement.lang || undefined, { hour: '2-digit', minute: '2-digit' }).format(at);
+}
+
+export async function showSecret(t: Translate, request: SecretDialogRequest): Promise<void> {
+  await openModal({ title: t(request.title), children: <SecretView request={request} t={t} /> });
+}

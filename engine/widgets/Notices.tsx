@@ -1,0 +1,19 @@
+import { Alert, Stack } from '@mantine/core';
+import { useText } from '../i18n/use-text.ts';
+import { noticesFor, type NoticeDefinition } from './notices.ts';
+
+const COLORS = { info: 'blue', warning: 'yellow', error: 'red' } as const;
+
+/** The definition's notices that the response's meta asks for, translated with the meta's values. */
+export function Notices({ notices, meta }: { notices: readonly NoticeDefinition[] | undefined; meta: Record<string, unknown> | undefined }) {
+  const { t } = useText();
+  const shown = noticesFor(notices, meta);
+  if (shown.length === 0) return null;
+  return (
+    <Stack gap="xs" data-notices="">
+      {shown.map((notice) => (
+        <Alert key={notice.text} color={COLORS[notice.tone ?? 'warning']} role="status" data-notice={notice.text}>{t(notice.text, meta)}</Alert>
+      ))}
+    </Stack>
+  );
+}
