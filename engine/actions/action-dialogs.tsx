@@ -1,4 +1,4 @@
-import { lazy, Suspense, use, useEffect, useState } from 'react';
+import { lazy, Suspense, use, useSyncExternalStore } from 'react';
 import { Alert, Code, Skeleton, Stack, Text } from '@mantine/core';
 import { loadForm } from 'virtual:portal-forms';
 import type { BindingContext } from '../definitions/bindings.ts';
@@ -33,6 +33,7 @@ export async function askForm(t: Translate, bindings: BindingContext, request: F
     submit: { do: 'mutate', label: request.confirmLabel ?? 'common.actions.confirm' },
     initialData: {},
     hidden: [],
+    choicesStartEmpty: true,
     onCancel: () => { answer(null); close(); },
     onSubmit: async (data) => {
       const outcome = request.send ? await request.send(data) : { ok: true as const };
@@ -43,6 +44,7 @@ export async function askForm(t: Translate, bindings: BindingContext, request: F
   const { id, dialogs } = await openModal({
     title: t(request.title),
     onClose: () => answer(null),
+    closeButtonProps: { 'aria-label': t('common.actions.cancel') },
     children: (
       <ScreenContextProvider value={{ bindings }}>
         <Stack gap="sm" data-dialog-form={request.form}>
@@ -57,21 +59,30 @@ export async function askForm(t: Translate, bindings: BindingContext, request: F
 }
 
 /**
- * The secret, shown until `expiresAt` and then removed from the page. It reaches the component
- * through `take()` once (never as a prop the modals manager's state would hold), lives only in
- * the component's state and is dropped when the time is up or the dialog closes.
+ * The secret while it may show: taken once from the request, dropped when the time is up or the
+ * dialog closes. A small external store (read with useSyncExternalStore), so a re-mounted dialog
+ * body shows the same secret, and nothing else (no store of the app, no cache, no log) holds it.
  */
-function SecretView({ request, t }: { request: SecretDialogRequest; t: Translate }) {
-  const [secret, setSecret] = useState<string | null>(() => request.take());
-  useEffect(() => {
-    const timer = setTimeout(() => setSecret(null), Math.max(0, request.expiresAt - Date.now()));
-    return () => { clearTimeout(timer); setSecret(null); };
-  }, [request.expiresAt]);
+function secretHolder(request: SecretDialogRequest) {
+  let secret = request.take();
+  const listeners = new Set<() => void>();
+  const drop = () => { secret = null; clearTimeout(timer); for (const listener of listeners) listener(); };
+  const timer = setTimeout(drop, Math.max(0, request.expiresAt - Date.now()));
+  return {
+    read: () => secret,
+    drop,
+    subscribe: (listener: () => void) => { listeners.add(listener); return () => listeners.delete(listener); },
+  };
+}
+type SecretHolder = ReturnType<typeof secretHolder>;
+
+function SecretView({ request, holder, t }: { request: SecretDialogRequest; holder: SecretHolder; t: Translate }) {
+  const secret = useSyncExternalStore(holder.subscribe, holder.read);
   if (secret === null) return <Alert color="gray" role="status" data-secret="hidden">{t(request.hidden)}</Alert>;
   return (
     <Stack gap="xs" data-secret="shown">
       <Text size="sm" c="dimmed">{t(request.label)}</Text>
-      <Code fz="lg" aria-live="polite">{secret}</Code>
+      <Code fz="lg" data-secret-value="">{secret}</Code>
       {request.message ? <Text size="sm">{t(request.message, { time: timeOfDay(request.expiresAt) })}</Text> : null}
     </Stack>
   );
@@ -82,6 +93,11 @@ function timeOfDay(at: number): string {
   return new Intl.DateTimeFormat(document.documentElement.lang || undefined, { hour: '2-digit', minute: '2-digit' }).format(at);
 }
 
+/** Shows the secret in a dialog until `expiresAt`; closing the dialog drops it at once. */
 export async function showSecret(t: Translate, request: SecretDialogRequest): Promise<void> {
-  await openModal({ title: t(request.title), children: <SecretView request={request} t={t} /> });
+  const holder = secretHolder(request);
+  await openModal({
+    title: t(request.title), onClose: holder.drop, closeButtonProps: { 'aria-label': t('common.actions.dismiss') },
+    children: <SecretView request={request} holder={holder} t={t} />,
+  });
 }

@@ -37,6 +37,11 @@ export interface FormProps {
   onSubmit: FormSubmitter;
   /** A dialog's form: a cancel button beside the submit button. */
   onCancel?: () => void;
+  /**
+   * A dialog's form: a choice of labelled constants (oneOf) starts empty, not at its first
+   * option, so a termination reason is chosen, never taken by default.
+   */
+  choicesStartEmpty?: boolean;
 }
 
 /**
