@@ -7,6 +7,7 @@ import { ScreenContextProvider } from '../screens/screen-context.tsx';
 import { openModal } from '../shell/overlays.ts';
 import type { FormProps } from '../widgets/form/FormWidget.tsx';
 import type { FormDialogRequest, SecretDialogRequest } from './run-action.ts';
+import { secretHolder, type SecretHolder } from './secret-holder.ts';
 
 // The same renderers as the form widget (a flat form without react-jsonschema-form).
 const FlatForm = lazy(() => import('../widgets/form/FlatForm.tsx'));
@@ -58,23 +59,6 @@ export async function askForm(t: Translate, bindings: BindingContext, request: F
   return answered;
 }
 
-/**
- * The secret while it may show: taken once from the request, dropped when the time is up or the
- * dialog closes. A small external store (read with useSyncExternalStore), so a re-mounted dialog
- * body shows the same secret, and nothing else (no store of the app, no cache, no log) holds it.
- */
-function secretHolder(request: SecretDialogRequest) {
-  let secret = request.take();
-  const listeners = new Set<() => void>();
-  const drop = () => { secret = null; clearTimeout(timer); for (const listener of listeners) listener(); };
-  const timer = setTimeout(drop, Math.max(0, request.expiresAt - Date.now()));
-  return {
-    read: () => secret,
-    drop,
-    subscribe: (listener: () => void) => { listeners.add(listener); return () => listeners.delete(listener); },
-  };
-}
-type SecretHolder = ReturnType<typeof secretHolder>;
 
 function SecretView({ request, holder, t }: { request: SecretDialogRequest; holder: SecretHolder; t: Translate }) {
   const secret = useSyncExternalStore(holder.subscribe, holder.read);
