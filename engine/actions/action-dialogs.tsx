@@ -1,12 +1,13 @@
 import { lazy, Suspense, use, useSyncExternalStore } from 'react';
-import { Alert, Code, Skeleton, Stack, Text } from '@mantine/core';
+import { Alert, Button, Code, Skeleton, Stack, Text } from '@mantine/core';
 import { loadForm } from 'virtual:portal-forms';
 import type { BindingContext } from '../definitions/bindings.ts';
 import type { Translate } from '../i18n/use-text.ts';
 import { ScreenContextProvider } from '../screens/screen-context.tsx';
-import { openModal } from '../shell/overlays.ts';
+import { modalsManager } from '../shell/overlays.ts';
 import type { FormProps } from '../widgets/form/FormWidget.tsx';
-import type { FormDialogRequest, SecretDialogRequest } from './run-action.ts';
+import { runReveal } from './reveal.ts';
+import type { ActionDialogs, FormDialogRequest, SecretDialogRequest } from './run-action.ts';
 import { secretHolder, type SecretHolder } from './secret-holder.ts';
 
 // The same renderers as the form widget (a flat form without react-jsonschema-form).
@@ -25,7 +26,7 @@ function DialogForm({ request, props }: { request: FormDialogRequest; props: Omi
  * or closes it. With `request.send`, submitting first runs it (a re-authentication): a failure
  * stays in the dialog beside the form, and only a success answers.
  */
-export async function askForm(t: Translate, bindings: BindingContext, request: FormDialogRequest): Promise<Record<string, unknown> | null> {
+async function askForm(t: Translate, bindings: BindingContext, request: FormDialogRequest): Promise<Record<string, unknown> | null> {
   let answer: (data: Record<string, unknown> | null) => void = () => undefined;
   const answered = new Promise<Record<string, unknown> | null>((resolve) => { answer = resolve; });
   let close: () => void = () => undefined;
@@ -35,14 +36,14 @@ export async function askForm(t: Translate, bindings: BindingContext, request: F
     initialData: {},
     hidden: [],
     choicesStartEmpty: true,
-    onCancel: () => { answer(null); close(); },
     onSubmit: async (data) => {
       const outcome = request.send ? await request.send(data) : { ok: true as const };
       if (outcome.ok) { answer(data); close(); }
       return outcome;
     },
   };
-  const { id, dialogs } = await openModal({
+  const dialogs = await modalsManager();
+  const id = dialogs.open({
     title: t(request.title),
     onClose: () => answer(null),
     closeButtonProps: { 'aria-label': t('common.actions.cancel') },
@@ -51,6 +52,7 @@ export async function askForm(t: Translate, bindings: BindingContext, request: F
         <Stack gap="sm" data-dialog-form={request.form}>
           {request.message ? <Text size="sm">{t(request.message, request.values)}</Text> : null}
           <Suspense fallback={<Skeleton height={120} aria-busy="true" />}><DialogForm request={request} props={props} /></Suspense>
+          <Button variant="default" onClick={() => { answer(null); close(); }}>{t('common.actions.cancel')}</Button>
         </Stack>
       </ScreenContextProvider>
     ),
@@ -78,10 +80,23 @@ function timeOfDay(at: number): string {
 }
 
 /** Shows the secret in a dialog until `expiresAt`; closing the dialog drops it at once. */
-export async function showSecret(t: Translate, request: SecretDialogRequest): Promise<void> {
+async function showSecret(t: Translate, request: SecretDialogRequest): Promise<void> {
   const holder = secretHolder(request);
-  await openModal({
+  (await modalsManager()).open({
     title: t(request.title), onClose: holder.drop, closeButtonProps: { 'aria-label': t('common.actions.dismiss') },
     children: <SecretView request={request} holder={holder} t={t} />,
   });
+}
+
+/** The dialogs an action may open, with the screen's translator and bindings (use-action-runner.ts). */
+export function dialogsFor(t: Translate, bindings: BindingContext): ActionDialogs {
+  return {
+    askForm: (request) => askForm(t, bindings, request),
+    async confirmWithForm({ form, title, message, confirmLabel }, context) {
+      const data = await askForm(t, bindings, { form: form!, title, message, confirmLabel, values: context.record });
+      return data && { ...context, form: { ...context.form, ...data } };
+    },
+    showSecret: (request) => { void showSecret(t, request); },
+    reveal: runReveal,
+  };
 }

@@ -1,7 +1,7 @@
 import { api, ApiRequestError } from '../data/api-client.ts';
 import { lookup, resolveAll } from '../definitions/bindings.ts';
 import type { ActionDefinition } from '../definitions/types.ts';
-import { ActionCancelled, type ActionContext, type ActionEnvironment, type ActionOutcome } from './run-action.ts';
+import { CANCELLED, type ActionContext, type ActionEnvironment, type ActionOutcome } from './run-action.ts';
 
 /**
  * `{ "do": "reveal", "path": "/ecaas/cards/view-secure", "body": { "card_id": "{record.card_id}" },
@@ -42,7 +42,7 @@ const outcomeOf = async (call: () => Promise<unknown>): Promise<ActionOutcome> =
  * and show the secret until the response's expiry. The secret goes straight from the response to
  * the dialog: no query cache, no store, no log line holds it (api-client logs method, path and code only).
  */
-export async function runReveal(action: ActionDefinition, context: ActionContext, env: ActionEnvironment): Promise<void> {
+export async function runReveal(action: ActionDefinition, context: ActionContext, env: ActionEnvironment): Promise<typeof CANCELLED | undefined> {
   const definition = action as unknown as RevealDefinition;
   const body = resolveAll(definition.body, context);
   const fetchSecret = () => api.post<Record<string, unknown>>(definition.path, body);
@@ -52,19 +52,16 @@ export async function runReveal(action: ActionDefinition, context: ActionContext
   } catch (error) {
     if (!needsReauth(error, definition.reauth.when)) throw error;
     const { form, path, title, message, confirmLabel } = definition.reauth;
-    const answer = await env.askForm({
-      form, title, ...(message ? { message } : {}), ...(confirmLabel ? { confirmLabel } : {}),
-      send: (data) => outcomeOf(() => api.post(path, data)),
-    });
-    if (!answer) throw new ActionCancelled();
+    const answer = await (await env.dialogs()).askForm({ form, title, message, confirmLabel, send: (data) => outcomeOf(() => api.post(path, data)) });
+    if (!answer) return CANCELLED;
     document = await fetchSecret();
   }
   let secret: string | null = String(lookup(document, definition.secret) ?? '');
   const expiresAt = Date.parse(String(lookup(document, definition.expires) ?? ''));
-  env.showSecret({
-    title: definition.title, label: definition.secretLabel, hidden: definition.hidden,
-    ...(definition.message ? { message: definition.message } : {}),
+  (await env.dialogs()).showSecret({
+    title: definition.title, label: definition.secretLabel, hidden: definition.hidden, message: definition.message,
     expiresAt: Number.isNaN(expiresAt) ? Date.now() : expiresAt,
     take: () => { const value = secret; secret = null; return value; },
   });
+  return undefined;
 }

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { BindingContext } from '../definitions/bindings.ts';
 import type { ActionDefinition } from '../definitions/types.ts';
-import { runAction, type ActionEnvironment, type FormDialogRequest, type SecretDialogRequest } from './run-action.ts';
+import { runReveal } from './reveal.ts';
+import { runAction, type ActionContext, type ActionEnvironment, type ConfirmDefinition, type FormDialogRequest, type SecretDialogRequest } from './run-action.ts';
 
 const record = { card_id: 42, card_name: 'Van 3', card_identifier: '•••• 3504' };
 const context: BindingContext = { session: {}, customer: { buidCustomer: 'C-1001' }, merchant: null, route: {}, query: {}, selection: [], tenant: {}, record };
@@ -29,12 +30,22 @@ let secureAccessOpen: boolean;
 
 function environment(answers: { form?: (request: FormDialogRequest) => Promise<Record<string, unknown> | null> } = {}) {
   const secrets: SecretDialogRequest[] = [];
-  const env = {
-    navigate: vi.fn(), notify: vi.fn(), refresh: vi.fn(), forgetData: vi.fn(), landingPath: () => '/', confirm: vi.fn(async () => true),
+  // The real reveal (reveal.ts) with the dialogs answered as the test says.
+  const dialogs = {
     askForm: vi.fn(answers.form ?? (async () => null)),
     showSecret: vi.fn((request: SecretDialogRequest) => { secrets.push(request); }),
+    reveal: runReveal,
+    // As action-dialogs.tsx: the form's data merged into the context's form.
+    async confirmWithForm(confirm: ConfirmDefinition, context: ActionContext) {
+      const data = await dialogs.askForm({ form: confirm.form!, title: confirm.title, message: confirm.message, confirmLabel: confirm.confirmLabel, values: context.record });
+      return data && { ...context, form: { ...context.form, ...data } };
+    },
+  };
+  const env = {
+    navigate: vi.fn(), notify: vi.fn(), refresh: vi.fn(), forgetData: vi.fn(), landingPath: () => '/', confirm: vi.fn(async () => true),
+    dialogs: async () => dialogs,
   } satisfies ActionEnvironment;
-  return { env, secrets };
+  return { env, dialogs, secrets };
 }
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status });
@@ -63,10 +74,10 @@ afterEach(() => { vi.unstubAllGlobals(); vi.restoreAllMocks(); });
 
 describe('an action asking with a form (confirm.form)', () => {
   it('asks with the form, the row\'s fields for the message, and sends the form\'s data as the body', async () => {
-    const { env } = environment({ form: async () => ({ reason: 'lost' }) });
+    const { env, dialogs } = environment({ form: async () => ({ reason: 'lost' }) });
     const outcome = await runAction(terminate, context, env);
     expect(outcome.ok).toBe(true);
-    expect(env.askForm).toHaveBeenCalledWith({ form: 'card-termination', title: 'cards.terminate.title', message: 'cards.terminate.message', confirmLabel: 'cards.terminate.confirm', values: record });
+    expect(dialogs.askForm).toHaveBeenCalledWith({ form: 'card-termination', title: 'cards.terminate.title', message: 'cards.terminate.message', confirmLabel: 'cards.terminate.confirm', values: record });
     expect(env.confirm).not.toHaveBeenCalled();
     expect(calls).toEqual([{ method: 'POST', url: '/ecaas/cards/42/terminate', body: { reason: 'lost' } }]);
     expect(env.notify).toHaveBeenCalledWith('success', 'cards.toasts.terminated');
@@ -108,9 +119,9 @@ describe('the reveal action', () => {
 
   it('shows at once while the access is still open, without asking', async () => {
     secureAccessOpen = true;
-    const { env, secrets } = environment();
+    const { env, dialogs, secrets } = environment();
     expect((await runAction(reveal, context, env)).ok).toBe(true);
-    expect(env.askForm).not.toHaveBeenCalled();
+    expect(dialogs.askForm).not.toHaveBeenCalled();
     expect(secrets[0]!.take()).toBe(NUMBER);
   });
 
@@ -123,10 +134,10 @@ describe('the reveal action', () => {
 
   it('reports other refusals as failures, without asking', async () => {
     vi.mocked(fetch).mockImplementation(async () => json(404, { errors: [{ status: '404', code: 'errors.request.notFound' }] }));
-    const { env, secrets } = environment();
+    const { env, dialogs, secrets } = environment();
     const outcome = await runAction(reveal, context, env);
     expect(outcome.ok).toBe(false);
-    expect(env.askForm).not.toHaveBeenCalled();
+    expect(dialogs.askForm).not.toHaveBeenCalled();
     expect(env.notify).toHaveBeenCalledWith('error', 'errors.request.notFound', {});
     expect(secrets).toEqual([]);
   });

@@ -1,6 +1,7 @@
 import { api, ApiRequestError, type QueryParams } from '../data/api-client.ts';
 import { resolveAll, resolveBinding, type BindingContext } from '../definitions/bindings.ts';
 import type { ActionDefinition } from '../definitions/types.ts';
+import type { Translate } from '../i18n/use-text.ts';
 import type { ActionName } from '../registry/names.ts';
 import { setPaymentMode, signIn, signOut } from '../session/store.ts';
 import type { PaymentMode } from '../session/types.ts';
@@ -17,19 +18,32 @@ export interface ActionEnvironment {
   forgetData(): void;
   /** Where a user lands after signing in (per user type). */
   landingPath(): string;
-  /** Asks with a form of screens/forms/ in a dialog: its data, or null when cancelled (action-dialogs.tsx). */
+  /** The dialogs holding a form or a secret (action-dialogs.tsx), loaded with their first use. */
+  dialogs(): Promise<ActionDialogs>;
+}
+
+/** The dialogs with the screen's translator and bindings (action-dialogs.tsx dialogsFor). */
+export type ActionDialogsFactory = (t: Translate, bindings: BindingContext) => ActionDialogs;
+
+/** What an action may show in a dialog of its own. */
+export interface ActionDialogs {
+  /** Asks `confirm.form` in the confirmation: the context with the form's data, or null when cancelled. */
+  confirmWithForm(confirm: ConfirmDefinition, context: ActionContext): Promise<ActionContext | null>;
+  /** Asks with a form of screens/forms/: its data, or null when cancelled. */
   askForm(request: FormDialogRequest): Promise<Record<string, unknown> | null>;
-  /** Shows a secret until `expiresAt`, then hides it (the reveal action). */
+  /** Shows a secret until `expiresAt`, then hides it. */
   showSecret(request: SecretDialogRequest): void;
+  /** The reveal action (reveal.ts): re-authentication when asked for, then the secret for its time. */
+  reveal(definition: ActionDefinition, context: ActionContext, env: ActionEnvironment): Promise<unknown>;
 }
 
 /** A dialog holding a form (`confirm.form`, a reveal's re-authentication). */
 export interface FormDialogRequest {
   form: string;
   title: string;
-  message?: string;
-  values?: Record<string, unknown>;
-  confirmLabel?: string;
+  message?: string | undefined;
+  values?: Record<string, unknown> | undefined;
+  confirmLabel?: string | undefined;
   /** Runs on submit; a failure shows in the dialog, which answers only after a success. */
   send?: (data: Record<string, unknown>) => Promise<ActionOutcome>;
 }
@@ -39,17 +53,15 @@ export interface SecretDialogRequest {
   title: string;
   label: string;
   /** With {{time}}, when it hides. */
-  message?: string;
+  message?: string | undefined;
   /** Shown once the time is up. */
   hidden: string;
   expiresAt: number;
   take(): string | null;
 }
 
-/** The user declined a question the action asked (a dialog's form): nothing was done. */
-export class ActionCancelled extends Error {
-  constructor() { super('cancelled'); }
-}
+/** What a handler returns when the user declined a question it asked (a dialog's form): nothing was done. */
+export const CANCELLED = Symbol('cancelled');
 
 /**
  * Context an action sees: the screen's bindings plus what the caller adds (form data, selection,
@@ -116,24 +128,14 @@ const handlers: Record<ActionName, Handler> = {
   async reload() {
     window.location.reload();
   },
+  // In the dialogs' chunk: few screens reveal anything.
   async reveal(definition, context, env) {
-    // Its own small chunk, like download: few screens reveal anything.
-    const { runReveal } = await import('./reveal.ts');
-    return runReveal(definition, context, env);
+    return (await env.dialogs()).reveal(definition, context, env);
   },
 };
 
 /** `form`: a form of screens/forms/ in the dialog, whose data the action's body takes as `$form`. */
-interface ConfirmDefinition { title: string; message: string; confirmLabel?: string; form?: string }
-
-/** Asks the definition's confirmation: true, the form's data (merged into the context's form), or false when declined. */
-async function confirmed(confirm: ConfirmDefinition, context: ActionContext, env: ActionEnvironment): Promise<ActionContext | null> {
-  const { title, message, confirmLabel, form } = confirm;
-  // A row's question names the row: "Terminate {{card_name}}?"
-  if (!form) return (await (context.record ? env.confirm(title, message, confirmLabel, context.record) : env.confirm(title, message, confirmLabel))) ? context : null;
-  const data = await env.askForm({ form, title, message, ...(confirmLabel ? { confirmLabel } : {}), ...(context.record ? { values: context.record } : {}) });
-  return data ? { ...context, form: { ...context.form, ...data } } : null;
-}
+export interface ConfirmDefinition { title: string; message: string; confirmLabel?: string; form?: string }
 
 /**
  * `"retry": { "code": "errors.bankAccounts.autopayConflict", "confirm": {…}, "body": { "replace_autopay": true } }`:
@@ -157,16 +159,18 @@ export async function runAction(
   options: { showsOwnErrors?: boolean } = {},
 ): Promise<ActionOutcome> {
   const confirm = definition.confirm as ConfirmDefinition | undefined;
-  const asked = confirm ? await confirmed(confirm, context, env) : context;
+  // With a form, the dialogs ask (action-dialogs.tsx); a row's question names the row ("Terminate {{card_name}}?").
+  const asked = !confirm ? context : confirm.form ? await (await env.dialogs()).confirmWithForm(confirm, context)
+    : (await env.confirm(confirm.title, confirm.message, confirm.confirmLabel, context.record)) ? context : null;
   if (!asked) return { ok: false, cancelled: true };
   const handler = handlers[definition.do as ActionName];
   if (!handler) throw new Error(`Unknown action ${definition.do}`);
   try {
     const result = await handler(definition, asked, env);
+    if (result === CANCELLED) return { ok: false, cancelled: true };
     if (definition.success) env.notify('success', String(definition.success));
     return { ok: true, result };
   } catch (error) {
-    if (error instanceof ActionCancelled) return { ok: false, cancelled: true };
     if (!(error instanceof ApiRequestError)) throw error;
     const retry = definition.retry as RetryDefinition | undefined;
     if (retry && error.code === retry.code) {

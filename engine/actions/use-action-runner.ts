@@ -7,12 +7,10 @@ import { usePortalNavigate } from '../routing/navigation.ts';
 import { landingPathFor } from '../routing/landing.ts';
 import { useScreen } from '../screens/screen-context.tsx';
 import { confirmDialog } from '../shell/confirm.ts';
+import { actionDialogs } from '../shell/overlays.ts';
 import { useToast } from '../shell/toast.ts';
 import { sessionStore } from '../session/store.ts';
 import { runAction, type ActionContext, type ActionOutcome } from './run-action.ts';
-
-// Dialogs holding a form or a secret load with their first use (few screens ask either).
-const dialogs = () => import('./action-dialogs.tsx');
 
 /** run(definition, extra) runs an action in the current screen's context (spec: most actions toast on success). */
 export function useActionRunner(options: { showsOwnErrors?: boolean } = {}): (definition: ActionDefinition, extra?: Partial<ActionContext>) => Promise<ActionOutcome> {
@@ -30,7 +28,7 @@ export function useActionRunner(options: { showsOwnErrors?: boolean } = {}): (de
     refresh: () => { if (queryClient) void invalidateResources(queryClient); },
     forgetData: () => queryClient?.clear(),
     landingPath: () => landingPathFor(sessionStore.get()),
-    askForm: async (request) => (await dialogs()).askForm(t, bindings, request),
-    showSecret: (request) => { void dialogs().then((module) => module.showSecret(t, request)); },
+    // Dialogs holding a form or a secret come with the overlays (app/Overlays.tsx), on first use.
+    dialogs: async () => (await actionDialogs())(t, bindings),
   }, { showsOwnErrors }), [bindings, navigate, queryClient, t, toast, showsOwnErrors]);
 }

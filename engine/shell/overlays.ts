@@ -1,4 +1,5 @@
 import type { modals } from '@mantine/modals';
+import type { ActionDialogsFactory } from '../actions/run-action.ts';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
@@ -8,9 +9,22 @@ const overlaysMounted = new Promise<void>((resolve) => { mounted = resolve; });
 /** Whether a toast or a confirmation has been wanted yet: the overlay host loads them then. */
 const overlaysStore = createStore<{ requested: boolean }>()(() => ({ requested: false }));
 
-/** Called once the lazily loaded overlays (ModalsProvider, Notifications) are on the page. */
-export function markOverlaysMounted(): void {
+let dialogsFor: ActionDialogsFactory;
+
+/**
+ * Called once the lazily loaded overlays (ModalsProvider, Notifications) are on the page, with
+ * the actions' dialogs that travel with them (no chunk of their own for the entry to name).
+ */
+export function markOverlaysMounted(dialogs: ActionDialogsFactory): void {
+  dialogsFor = dialogs;
   mounted();
+}
+
+/** The actions' dialogs (actions/action-dialogs.tsx), once the overlays are mounted. */
+export async function actionDialogs(): Promise<ActionDialogsFactory> {
+  requestOverlays();
+  await overlaysMounted;
+  return dialogsFor;
 }
 
 /** Asks the overlay host to load the overlays (toasts and confirmations). */
@@ -23,21 +37,15 @@ export function useOverlaysRequested(): boolean {
 }
 
 /**
- * modals.openConfirmModal, once the provider that listens for it is mounted: an event sent
+ * Mantine's modals manager, once the provider that listens for it is mounted: an event sent
  * before would be lost and the question never answered.
  */
-export async function openConfirmModal(options: Parameters<typeof modals.openConfirmModal>[0]): Promise<void> {
+export async function modalsManager(): Promise<typeof modals> {
   requestOverlays();
   const [{ modals: dialogs }] = await Promise.all([import('@mantine/modals'), overlaysMounted]);
-  dialogs.openConfirmModal(options);
+  return dialogs;
 }
 
-/**
- * modals.open (a dialog of the portal's own content: a form, a revealed secret), once the
- * provider is mounted; resolves with the modal's id (to close it) and the modals manager.
- */
-export async function openModal(options: Parameters<typeof modals.open>[0]): Promise<{ id: string; dialogs: typeof modals }> {
-  requestOverlays();
-  const [{ modals: dialogs }] = await Promise.all([import('@mantine/modals'), overlaysMounted]);
-  return { id: dialogs.open(options), dialogs };
+export async function openConfirmModal(options: Parameters<typeof modals.openConfirmModal>[0]): Promise<void> {
+  (await modalsManager()).openConfirmModal(options);
 }

@@ -8,8 +8,7 @@ import type { FormatterName } from '../registry/names.ts';
 import type { WidgetProps } from '../registry/widget-contract.ts';
 import { WithRecord } from '../screens/screen-context.tsx';
 import { WidgetTree } from '../screens/WidgetTree.tsx';
-import { DataState } from './DataState.tsx';
-import { Notices } from './Notices.tsx';
+import { DataState, Notices } from './DataState.tsx';
 import type { NoticeDefinition } from './notices.ts';
 
 /** One value, or with `lines` several fields as one block (an address), empty ones left out. */

@@ -36,7 +36,7 @@ function fieldOrder(properties: string[], order: unknown): string[] {
  * validated by the form's compiled schema function and named rules. Errors show once the user
  * first submits, then live; the first field in error takes the focus.
  */
-export default function FlatForm({ name, definition, validate, submit, initialData, hidden, onSubmit, onCancel }: FormProps & { validate: CompiledValidate }) {
+export default function FlatForm({ name, definition, validate, submit, initialData, hidden, onSubmit }: FormProps & { validate: CompiledValidate }) {
   const { t } = useText();
   const texts = useTexts();
   const limits = useSession((session) => session.config?.limits);
@@ -99,7 +99,7 @@ export default function FlatForm({ name, definition, validate, submit, initialDa
           }
         })}
       </Stack>
-      <FormFooter submitLabel={String(submit.label)} submitting={submitting} submitError={submitError} onCancel={onCancel} />
+      <FormFooter submitLabel={String(submit.label)} submitting={submitting} submitError={submitError} />
     </form>
   );
 }

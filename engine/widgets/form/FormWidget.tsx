@@ -35,8 +35,6 @@ export interface FormProps {
   hidden: readonly string[];
   /** What submitting does with the data (the form widget: run `submit` with `{ form: data }`). */
   onSubmit: FormSubmitter;
-  /** A dialog's form: a cancel button beside the submit button. */
-  onCancel?: () => void;
   /**
    * A dialog's form: a choice of labelled constants (oneOf) starts empty, not at its first
    * option, so a termination reason is chosen, never taken by default.

@@ -19,7 +19,7 @@ type FormData = Record<string, unknown>;
  * with the Mantine theme and the precompiled validator. Errors show once the user first submits,
  * then live.
  */
-export default function RjsfForm({ name, definition, validator, submit, initialData, hidden, onSubmit, onCancel, choicesStartEmpty }: FormProps & { validator: ValidatorType }) {
+export default function RjsfForm({ name, definition, validator, submit, initialData, hidden, onSubmit, choicesStartEmpty }: FormProps & { validator: ValidatorType }) {
   const { t } = useText();
   const limits = useSession((session) => session.config?.limits);
   const [data, setData] = useState<FormData>(initialData);
@@ -31,7 +31,7 @@ export default function RjsfForm({ name, definition, validator, submit, initialD
     () => customValidateFor(definition.validators ?? [], definition.schema, limits ? { limits } : null, t),
     [definition, limits, t],
   );
-  const formContext: PortalFormContext = { submitLabel: String(submit.label), submitting, submitError, onCancel };
+  const formContext: PortalFormContext = { submitLabel: String(submit.label), submitting, submitError };
   const uiSchema = useMemo(() => {
     const base = { ...definition.uiSchema };
     for (const field of hidden) base[field] = { ...(base[field] as object | undefined), 'ui:widget': 'hidden' };

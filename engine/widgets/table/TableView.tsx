@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useText } from '../../i18n/use-text.ts';
-import { Notices } from '../Notices.tsx';
+import { Notices } from '../DataState.tsx';
 import { BulkActions } from './BulkActions.tsx';
 import { ColumnMenu } from './ColumnMenu.tsx';
 import type { PortalTable } from './columns.tsx';

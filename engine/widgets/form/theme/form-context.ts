@@ -8,6 +8,4 @@ export interface PortalFormContext {
   submitting: boolean;
   /** The failed submit's error, translated above the button. */
   submitError: SubmitError | null;
-  /** A dialog's form: cancelling answers the dialog's question with nothing. */
-  onCancel?: (() => void) | undefined;
 }
