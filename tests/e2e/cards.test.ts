@@ -40,6 +40,8 @@ describe('cards (admin, C-1001)', () => {
   it('requests a card, activates it and terminates it with a reason after confirmation', async () => {
     await openCardsAsAdmin();
     expect(await rowNames('active')).toEqual(['Truck 12', 'Truck 14', 'Van 3']);
+    // The default columns and the row actions fit the page (1280 px) without scrolling sideways.
+    expect(await table('active').locator('[role="region"]').evaluate((box) => box.scrollWidth <= box.clientWidth)).toBe(true);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
 
     // Request: the dialog's form is validated like any form; nothing is sent until it is valid.
