@@ -1,4 +1,5 @@
-import { api, ApiRequestError } from '../data/api-client.ts';
+import { api, apiRequest, ApiRequestError } from '../data/api-client.ts';
+import { log } from '../logging/logger.ts';
 import { lookup, resolveAll } from '../definitions/bindings.ts';
 import type { ActionDefinition } from '../definitions/types.ts';
 import { CANCELLED, type ActionContext, type ActionEnvironment, type ActionOutcome } from './run-action.ts';
@@ -45,12 +46,16 @@ const outcomeOf = async (call: () => Promise<unknown>): Promise<ActionOutcome> =
 export async function runReveal(action: ActionDefinition, context: ActionContext, env: ActionEnvironment): Promise<typeof CANCELLED | undefined> {
   const definition = action as unknown as RevealDefinition;
   const body = resolveAll(definition.body, context);
-  const fetchSecret = () => api.post<Record<string, unknown>>(definition.path, body);
+  const fetchSecret = (logFailures = true) => apiRequest<Record<string, unknown>>('POST', definition.path, body, undefined, {}, logFailures);
   let document: Record<string, unknown>;
   try {
-    document = await fetchSecret();
+    // The first try expects the re-authentication refusal: only other failures are logged (spec §7).
+    document = await fetchSecret(false);
   } catch (error) {
-    if (!needsReauth(error, definition.reauth.when)) throw error;
+    if (!needsReauth(error, definition.reauth.when)) {
+      if (error instanceof ApiRequestError) log('error', `POST ${definition.path}: ${error.status} ${error.code}`, { method: 'POST', url: definition.path, status: error.status, code: error.code });
+      throw error;
+    }
     const { form, path, title, message, confirmLabel } = definition.reauth;
     const answer = await (await env.dialogs()).askForm({ form, title, message, confirmLabel, send: (data) => outcomeOf(() => api.post(path, data)) });
     if (!answer) return CANCELLED;
