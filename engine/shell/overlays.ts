@@ -22,8 +22,7 @@ export function markOverlaysMounted(dialogs: ActionDialogsFactory): void {
 
 /** The actions' dialogs (actions/action-dialogs.tsx), once the overlays are mounted. */
 export async function actionDialogs(): Promise<ActionDialogsFactory> {
-  requestOverlays();
-  await overlaysMounted;
+  await modalsManager();
   return dialogsFor;
 }
 
