@@ -110,6 +110,8 @@ describe('cards (admin, C-1001)', () => {
     const number = (await secret.textContent()) ?? '';
     expect(number).toMatch(/^7083\d{12}$/);
     expect(number.endsWith(lastFour)).toBe(true);
+    // The password dialog has gone and the number's dialog finished its transition (axe reads colours).
+    await expect.poll(() => page.evaluate(() => [...document.querySelectorAll('.mantine-Modal-content')].map((element) => getComputedStyle(element).opacity))).toEqual(['1']);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     // Not kept anywhere the page keeps data: no storage holds it.
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }));
