@@ -20,7 +20,7 @@ const definition: ActionDefinition = {
 function environment(answer: boolean) {
   return {
     navigate: vi.fn(), notify: vi.fn(), refresh: vi.fn(), forgetData: vi.fn(), landingPath: () => '/',
-    confirm: vi.fn(async () => answer),
+    confirm: vi.fn(async () => answer), dialogs: vi.fn(async () => { throw new Error('no dialog expected'); }),
   } satisfies ActionEnvironment;
 }
 

@@ -1,6 +1,7 @@
 import { api, ApiRequestError, type QueryParams } from '../data/api-client.ts';
 import { resolveAll, resolveBinding, type BindingContext } from '../definitions/bindings.ts';
 import type { ActionDefinition } from '../definitions/types.ts';
+import type { Translate } from '../i18n/use-text.ts';
 import type { ActionName } from '../registry/names.ts';
 import { selectMerchant, setPaymentMode, signIn, signOut } from '../session/store.ts';
 import type { PaymentMode } from '../session/types.ts';
@@ -17,7 +18,50 @@ export interface ActionEnvironment {
   forgetData(): void;
   /** Where a user lands after signing in (per user type). */
   landingPath(): string;
+  /** The dialogs holding a form or a secret (action-dialogs.tsx), loaded with their first use. */
+  dialogs(): Promise<ActionDialogs>;
 }
+
+/** The dialogs with the screen's translator and bindings (action-dialogs.tsx dialogsFor). */
+export type ActionDialogsFactory = (t: Translate, bindings: BindingContext) => ActionDialogs;
+
+/** What an action may show in a dialog of its own. */
+export interface ActionDialogs {
+  /** Asks `confirm.form` in the confirmation: the context with the form's data, or null when cancelled. */
+  confirmWithForm(confirm: ConfirmDefinition, context: ActionContext): Promise<ActionContext | null>;
+  /** Asks with a form of screens/forms/: its data, or null when cancelled. */
+  askForm(request: FormDialogRequest): Promise<Record<string, unknown> | null>;
+  /** Shows a secret until `expiresAt`, then hides it. */
+  showSecret(request: SecretDialogRequest): void;
+  /** The reveal action (reveal.ts): re-authentication when asked for, then the secret for its time. */
+  reveal(definition: ActionDefinition, context: ActionContext, env: ActionEnvironment): Promise<unknown>;
+}
+
+/** A dialog holding a form (`confirm.form`, a reveal's re-authentication). */
+export interface FormDialogRequest {
+  form: string;
+  title: string;
+  message?: string | undefined;
+  values?: Record<string, unknown> | undefined;
+  confirmLabel?: string | undefined;
+  /** Runs on submit; a failure shows in the dialog, which answers only after a success. */
+  send?: (data: Record<string, unknown>) => Promise<ActionOutcome>;
+}
+
+/** A secret to show for a limited time: handed over once through `take`, never kept. */
+export interface SecretDialogRequest {
+  title: string;
+  label: string;
+  /** With {{time}}, when it hides. */
+  message?: string | undefined;
+  /** Shown once the time is up. */
+  hidden: string;
+  expiresAt: number;
+  take(): string | null;
+}
+
+/** What a handler returns when the user declined a question it asked (a dialog's form): nothing was done. */
+export const CANCELLED = Symbol('cancelled');
 
 /**
  * Context an action sees: the screen's bindings plus what the caller adds (form data, selection,
@@ -95,9 +139,14 @@ const handlers: Record<ActionName, Handler> = {
   async reload() {
     window.location.reload();
   },
+  // In the dialogs' chunk: few screens reveal anything.
+  async reveal(definition, context, env) {
+    return (await env.dialogs()).reveal(definition, context, env);
+  },
 };
 
-interface ConfirmDefinition { title: string; message: string; confirmLabel?: string }
+/** `form`: a form of screens/forms/ in the dialog, whose data the action's body takes as `$form`. */
+export interface ConfirmDefinition { title: string; message: string; confirmLabel?: string; form?: string }
 
 /**
  * `"retry": { "code": "errors.bankAccounts.autopayConflict", "confirm": {…}, "body": { "replace_autopay": true } }`:
@@ -121,11 +170,15 @@ export async function runAction(
   options: { showsOwnErrors?: boolean } = {},
 ): Promise<ActionOutcome> {
   const confirm = definition.confirm as ConfirmDefinition | undefined;
-  if (confirm && !(await env.confirm(confirm.title, confirm.message, confirm.confirmLabel))) return { ok: false, cancelled: true };
+  // With a form, the dialogs ask (action-dialogs.tsx); a row's question names the row ("Terminate {{card_name}}?").
+  const asked = !confirm ? context : confirm.form ? await (await env.dialogs()).confirmWithForm(confirm, context)
+    : (await env.confirm(confirm.title, confirm.message, confirm.confirmLabel, context.record)) ? context : null;
+  if (!asked) return { ok: false, cancelled: true };
   const handler = handlers[definition.do as ActionName];
   if (!handler) throw new Error(`Unknown action ${definition.do}`);
   try {
-    const result = await handler(definition, context, env);
+    const result = await handler(definition, asked, env);
+    if (result === CANCELLED) return { ok: false, cancelled: true };
     // A notice the server sent with its 2xx (spec §4: a resubmit answers 202 "still processing") replaces the success toast.
     const notice = (result as { meta?: { code?: unknown } } | undefined)?.meta?.code;
     if (typeof notice === 'string') env.notify('info', notice);
@@ -137,7 +190,7 @@ export async function runAction(
     if (retry && error.code === retry.code) {
       const { title, message, confirmLabel } = retry.confirm;
       if (!(await env.confirm(title, message, confirmLabel, error.meta))) return { ok: false, cancelled: true };
-      return runAction(retried(definition, retry), context, env, options);
+      return runAction(retried(definition, retry), asked, env, options);
     }
     // A form shows the error beside its fields; a toast as well would say it twice.
     if (!options.showsOwnErrors) env.notify('error', definition.failure ? String(definition.failure) : error.code, error.meta);

@@ -7,6 +7,7 @@ import { usePortalNavigate } from '../routing/navigation.ts';
 import { landingPathFor } from '../routing/landing.ts';
 import { useScreen } from '../screens/screen-context.tsx';
 import { confirmDialog } from '../shell/confirm.ts';
+import { actionDialogs } from '../shell/overlays.ts';
 import { useToast } from '../shell/toast.ts';
 import { sessionStore } from '../session/store.ts';
 import { runAction, type ActionContext, type ActionOutcome } from './run-action.ts';
@@ -27,5 +28,7 @@ export function useActionRunner(options: { showsOwnErrors?: boolean } = {}): (de
     refresh: () => { if (queryClient) void invalidateResources(queryClient); },
     forgetData: () => queryClient?.clear(),
     landingPath: () => landingPathFor(sessionStore.get()),
+    // Dialogs holding a form or a secret come with the overlays (app/Overlays.tsx), on first use.
+    dialogs: async () => (await actionDialogs())(t, bindings),
   }, { showsOwnErrors }), [bindings, navigate, queryClient, t, toast, showsOwnErrors]);
 }

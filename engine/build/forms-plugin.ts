@@ -26,6 +26,8 @@ export interface FormsPluginOptions {
   dir?: string;
   /** The form definition schema, relative to the Vite root. */
   schema?: string;
+  /** The screen definitions (which forms the sign-in pages show), relative to the Vite root. */
+  screensDir?: string;
 }
 
 export interface FormSources { names: string[]; read(name: string): FormDefinition; files: Map<string, string> }
@@ -131,21 +133,60 @@ export function generateFormModule(name: string, definition: FormDefinition): st
   ].join('\n');
 }
 
-/** The index module: names, and one lazily loaded chunk per form. */
-export function generateIndexModule(names: string[]): string {
-  const loaders = names.map((name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(`${FORMS_MODULE_ID}/${name}`)}),`);
+/** The module of the forms only signed-in screens use: the index loads it with the first of them. */
+export const SIGNED_IN_FORMS = '~signed-in';
+
+const loaderLines = (names: readonly string[]) => names.map((name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(`${FORMS_MODULE_ID}/${name}`)}),`).join('\n');
+
+/**
+ * The index module: one lazily loaded chunk per form. The sign-in pages load the index (the
+ * /login budget), so it names only the forms of screens outside the signed-in frame (`early`);
+ * the others are named by a second module it loads with the first of them.
+ */
+export function generateIndexModule(names: readonly string[], early: readonly string[] = names): string {
   return [
-    `export const formNames = ${JSON.stringify(names)};`,
-    `const loaders = {\n${loaders.join('\n')}\n};`,
+    `const loaders = {\n${loaderLines(names.filter((name) => early.includes(name)))}\n};`,
+    'export const formNames = Object.keys(loaders);',
+    `const more = () => import(${JSON.stringify(`${FORMS_MODULE_ID}/${SIGNED_IN_FORMS}`)});`,
     'const loaded = new Map();',
     'export function loadForm(name) {',
-    '  const load = Object.hasOwn(loaders, name) ? loaders[name] : undefined;',
-    // biome-ignore lint/suspicious/noTemplateCurlyInString: the generated module's own template literal.
-    '  if (!load) return Promise.reject(new Error(`Unknown form "${name}"; known forms: ${formNames.join(", ")}`));',
-    '  if (!loaded.has(name)) loaded.set(name, load().then((module) => module.default));',
+    '  if (!loaded.has(name)) {',
+    '    const load = Object.hasOwn(loaders, name) ? loaders[name]() : more().then((module) => module.load(name, formNames));',
+    '    loaded.set(name, load.then((module) => module.default));',
+    '  }',
     '  return loaded.get(name);',
     '}',
   ].join('\n');
+}
+
+/** The signed-in forms' module: their loaders and names; an unknown name is refused naming every form. */
+export function generateSignedInModule(names: readonly string[]): string {
+  return [
+    `const loaders = {\n${loaderLines(names)}\n};`,
+    'export const formNames = Object.keys(loaders);',
+    'export function load(name, early) {',
+    '  if (Object.hasOwn(loaders, name)) return loaders[name]();',
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the generated module's own template literal.
+    '  return Promise.reject(new Error(`Unknown form "${name}"; known forms: ${[...early, ...formNames].join(", ")}`));',
+    '}',
+  ].join('\n');
+}
+
+/** The forms that screens outside the signed-in frame (layout other than "shell") show. */
+export function earlyForms(screensDir: string): string[] {
+  const found = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (Array.isArray(value)) { value.forEach(visit); return; }
+    if (!value || typeof value !== 'object') return;
+    const node = value as Record<string, unknown>;
+    if (node.widget === 'form' && typeof node.form === 'string') found.add(node.form);
+    Object.values(node).forEach(visit);
+  };
+  for (const file of readdirSync(screensDir).filter((name) => name.endsWith('.json'))) {
+    const screen = JSON.parse(readFileSync(join(screensDir, file), 'utf8')) as { layout?: string; body?: unknown };
+    if (screen.layout !== 'shell') visit(screen.body);
+  }
+  return [...found].sort();
 }
 
 export function formsPlugin(options: FormsPluginOptions = {}): Plugin {
@@ -164,9 +205,15 @@ export function formsPlugin(options: FormsPluginOptions = {}): Plugin {
       const forms = sources();
       const schemaFile = resolve(root, options.schema ?? 'schemas/form.schema.json');
       this.addWatchFile(schemaFile);
+      const screensDir = resolve(root, options.screensDir ?? 'screens');
       if (id === RESOLVED_PREFIX) {
         this.addWatchFile(resolve(root, options.dir ?? 'screens/forms'));
-        return generateIndexModule(forms.names);
+        this.addWatchFile(screensDir);
+        return generateIndexModule(forms.names, earlyForms(screensDir));
+      }
+      if (id === `${RESOLVED_PREFIX}/${SIGNED_IN_FORMS}`) {
+        const early = earlyForms(screensDir);
+        return generateSignedInModule(forms.names.filter((name) => !early.includes(name)));
       }
       const name = id.slice(RESOLVED_PREFIX.length + 1);
       this.addWatchFile(forms.files.get(name) ?? resolve(root, options.dir ?? 'screens/forms'));

@@ -14,5 +14,5 @@ export const FORMATTER_NAMES = [
 ] as const;
 export type FormatterName = (typeof FORMATTER_NAMES)[number];
 
-export const ACTION_NAMES = ['navigate', 'mutate', 'download', 'toast', 'signIn', 'signOut', 'reload'] as const;
+export const ACTION_NAMES = ['navigate', 'mutate', 'download', 'toast', 'signIn', 'signOut', 'reload', 'reveal'] as const;
 export type ActionName = (typeof ACTION_NAMES)[number];

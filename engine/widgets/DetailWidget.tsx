@@ -8,7 +8,8 @@ import type { FormatterName } from '../registry/names.ts';
 import type { WidgetProps } from '../registry/widget-contract.ts';
 import { WithRecord } from '../screens/screen-context.tsx';
 import { WidgetTree } from '../screens/WidgetTree.tsx';
-import { DataState } from './DataState.tsx';
+import { DataState, Notices } from './DataState.tsx';
+import type { NoticeDefinition } from './notices.ts';
 
 /** One value, or with `lines` several fields as one block (an address), empty ones left out. */
 interface DetailField { label: string; field?: string; lines?: string[]; format?: FormatterName; currencyField?: string }
@@ -40,7 +41,7 @@ function fieldText(field: DetailField, record: Row, formatValue: Format): string
 export default function DetailWidget({ node }: WidgetProps) {
   const { t } = useText();
   const formatValue = useFormatter();
-  const { data, loading, error } = useResource<Row>({ ...(node.source as SourceDefinition), single: true });
+  const { data, meta, loading, error } = useResource<Row>({ ...(node.source as SourceDefinition), single: true });
   if (!loading && !error && !data && node.empty) return <Text c="dimmed" data-widget-id={node.id} data-empty="true">{t(String(node.empty))}</Text>;
   const record = data ?? {};
   const fields = (node.fields as DetailField[] | undefined) ?? [];
@@ -49,6 +50,7 @@ export default function DetailWidget({ node }: WidgetProps) {
   return (
     <DataState loading={loading && !data} error={error}>
       <Stack gap="md" data-widget-id={node.id}>
+        <Notices notices={node.notices as NoticeDefinition[] | undefined} meta={meta} />
         {fields.length ? (
           <SimpleGrid component="dl" cols={{ base: 1, sm: Math.min(2, fields.length), md: Math.min(3, fields.length) }} spacing="sm" m={0}>
             {fields.map((field) => (

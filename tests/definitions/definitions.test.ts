@@ -97,7 +97,14 @@ describe('menus, policy and tenants', () => {
   it('forms referenced by screens exist and every form file is used', () => {
     if (!existsSync('screens/forms')) return;
     const used = new Set<string>();
-    for (const { definition } of screens) for (const [, node] of walk(definition.body)) if (node.widget === 'form') used.add(String(node.form));
+    for (const { definition } of screens) {
+      for (const [, node] of walk(definition.body)) {
+        if (node.widget === 'form') used.add(String(node.form));
+        // A dialog's form: an action's confirmation or a reveal's re-authentication.
+        for (const dialog of [node.confirm, node.reauth] as Array<{ form?: string } | undefined>) if (dialog?.form) used.add(dialog.form);
+      }
+    }
+    for (const name of used) expect(existsSync(`screens/forms/${name}.json`), name).toBe(true);
     for (const file of readdirSync('screens/forms')) expect(used.has(file.replace(/\.json$/, '')), file).toBe(true);
   });
 });

@@ -36,13 +36,13 @@ function fieldOrder(properties: string[], order: unknown): string[] {
  * validated by the form's compiled schema function and named rules. Errors show once the user
  * first submits, then live; the first field in error takes the focus.
  */
-export default function FlatForm({ name, definition, validate, submit, initialData, hidden }: FormProps & { validate: CompiledValidate }) {
+export default function FlatForm({ name, definition, validate, submit, initialData, hidden, onSubmit }: FormProps & { validate: CompiledValidate }) {
   const { t } = useText();
   const texts = useTexts();
   const limits = useSession((session) => session.config?.limits);
   const [data, setData] = useState<FormData>(initialData);
   const [submitted, setSubmitted] = useState(false);
-  const { submitting, submitError, send } = useFormSubmit(submit);
+  const { submitting, submitError, send } = useFormSubmit(onSubmit, submit.failure);
   const formRef = useRef<HTMLFormElement>(null);
 
   const rules = definition.validators?.length ? use(loadValidators()).runValidators : undefined;
@@ -59,7 +59,7 @@ export default function FlatForm({ name, definition, validate, submit, initialDa
   // typing, so it is there when they submit.
   const errorTexts = () => texts.ready([ERRORS_NAMESPACE])?.catch(() => undefined);
 
-  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+  async function onFormSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     await errorTexts();
     setSubmitted(true);
@@ -73,7 +73,7 @@ export default function FlatForm({ name, definition, validate, submit, initialDa
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => { void onSubmit(event); }} onChange={() => { void errorTexts(); }} id={`form-${name}`}>
+    <form ref={formRef} noValidate onSubmit={(event) => { void onFormSubmit(event); }} onChange={() => { void errorTexts(); }} id={`form-${name}`}>
       <Stack gap="md">
         {fieldOrder(Object.keys(properties), uiSchema['ui:order']).filter((field) => !hidden.includes(field)).map((field) => {
           const schema = properties[field]!;

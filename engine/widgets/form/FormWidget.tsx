@@ -1,5 +1,6 @@
-import { lazy, use, useMemo, type ReactNode } from 'react';
+import { lazy, use, useCallback, useMemo, type ReactNode } from 'react';
 import { Alert } from '@mantine/core';
+import { useActionRunner } from '../../actions/use-action-runner.ts';
 import { loadForm } from 'virtual:portal-forms';
 import { conditionHolds } from '../../../domain/conditions.ts';
 import { useResource, type SourceDefinition } from '../../data/use-resource.ts';
@@ -12,6 +13,7 @@ import type { WidgetProps } from '../../registry/widget-contract.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
 import { DataState } from '../DataState.tsx';
 import type { FormDefinition } from './form-definition.ts';
+import type { FormSubmitter } from './use-form-submit.ts';
 
 // Each renderer is its own chunk: the sign-in pages (flat forms) never load react-jsonschema-form.
 const FlatForm = lazy(() => import('./FlatForm.tsx'));
@@ -39,6 +41,13 @@ export interface FormProps {
   initialData: Record<string, unknown>;
   /** Fields not shown; they keep their initial or default value. */
   hidden: readonly string[];
+  /** What submitting does with the data (the form widget: run `submit` with `{ form: data }`). */
+  onSubmit: FormSubmitter;
+  /**
+   * A dialog's form: a choice of labelled constants (oneOf) starts empty, not at its first
+   * option, so a termination reason is chosen, never taken by default.
+   */
+  choicesStartEmpty?: boolean;
 }
 
 /**
@@ -60,7 +69,9 @@ export default function FormWidget({ node }: WidgetProps) {
   const { bindings } = useScreen();
   const initialData = useMemo(() => resolveAll(initial, bindings), [initial, bindings]);
   const hidden = useMemo(() => Object.entries(hide ?? {}).filter(([, when]) => conditionHolds(when, bindings)).map(([field]) => field), [hide, bindings]);
-  const props: FormProps = { name: formName, definition: form.definition, submit, initialData, hidden };
+  const run = useActionRunner({ showsOwnErrors: true });
+  const onSubmit = useCallback<FormSubmitter>((data) => run(submit, { form: data }), [run, submit]);
+  const props: FormProps = { name: formName, definition: form.definition, submit, initialData, hidden, onSubmit };
   const render = (formProps: FormProps) => (form.flat ? <FlatForm {...formProps} validate={form.validate} /> : <RjsfForm {...formProps} validator={form.validator} />);
   const { source } = node as FormNode;
   return source ? <EditForm node={node as FormNode} source={source} props={props} render={render} /> : render(props);

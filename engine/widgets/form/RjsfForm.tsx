@@ -19,12 +19,12 @@ type FormData = Record<string, unknown>;
  * with the Mantine theme and the precompiled validator. Errors show once the user first submits,
  * then live.
  */
-export default function RjsfForm({ name, definition, validator, submit, initialData, hidden }: FormProps & { validator: ValidatorType }) {
+export default function RjsfForm({ name, definition, validator, submit, initialData, hidden, onSubmit, choicesStartEmpty }: FormProps & { validator: ValidatorType }) {
   const { t } = useText();
   const limits = useSession((session) => session.config?.limits);
   const [data, setData] = useState<FormData>(initialData);
   const [submitted, setSubmitted] = useState(false);
-  const { submitting, submitError, send } = useFormSubmit(submit);
+  const { submitting, submitError, send } = useFormSubmit(onSubmit, submit.failure);
 
   const transformErrors = useMemo(() => translateErrors(t), [t]);
   const customValidate = useMemo(
@@ -50,6 +50,7 @@ export default function RjsfForm({ name, definition, validator, submit, initialD
       liveValidate={submitted ? 'onChange' : false}
       showErrorList={false}
       noHtml5Validate
+      {...(choicesStartEmpty ? { experimental_defaultFormStateBehavior: { constAsDefaults: 'skipOneOf' } } : {})}
       focusOnFirstError
       disabled={submitting}
       idPrefix={`form-${name}`}

@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import type { RJSFSchema } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { formNames, loadForm } from 'virtual:portal-forms';
-import { generateFormModule, generateIndexModule, readForms } from '../../build/forms-plugin.ts';
+import { formNames as signedInFormNames } from 'virtual:portal-forms/~signed-in';
+import { earlyForms, generateFormModule, generateIndexModule, readForms } from '../../build/forms-plugin.ts';
 
 const root = resolve(import.meta.dirname, '../../..');
 const sources = readForms(resolve(root, 'screens/forms'), resolve(root, 'schemas/form.schema.json'));
@@ -38,8 +39,16 @@ describe('precompiled form validators (strict CSP: nothing compiled at run time)
     expect(flatModule).not.toContain('@rjsf');
   });
 
-  it('lists every form of screens/forms in virtual:portal-forms', () => {
-    expect([...formNames]).toEqual(sources.names);
+  it('lists every form of screens/forms, those of the sign-in pages in virtual:portal-forms, the rest in the signed-in module', () => {
+    expect([...formNames, ...signedInFormNames].sort()).toEqual(sources.names);
+    expect([...formNames]).toEqual(earlyForms(resolve(root, 'screens')));
+    expect(formNames).toEqual(expect.arrayContaining(['login', 'forgot-user', 'forgot-password', 'reset-password']));
+    expect(signedInFormNames).toEqual(expect.arrayContaining(['bank-account', 'card-request', 'card-termination', 'card-reauth']));
+  });
+
+  it('loads a signed-in form through the index, and refuses an unknown one', async () => {
+    expect((await loadForm('card-reauth')).flat).toBe(true);
+    await expect(loadForm('no-such-form')).rejects.toThrow(/Unknown form "no-such-form"; known forms: .*login.*card-reauth/);
   });
 
   it('validates sign-in data: required fields and accepted values', async () => {

@@ -1,5 +1,6 @@
 import { Alert, Box, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useText } from '../../i18n/use-text.ts';
+import { Notices } from '../DataState.tsx';
 import { BulkActions } from './BulkActions.tsx';
 import { ColumnMenu } from './ColumnMenu.tsx';
 import type { PortalTable } from './columns.tsx';
@@ -31,6 +32,7 @@ export function TableView({ definition, table, data, selection }: TableViewProps
         <Box flex={1} miw={0}><TableToolbar definition={definition} data={data} /></Box>
         {definition.columns.length >= COLUMN_MENU_FROM ? <ColumnMenu table={table} /> : null}
       </Group>
+      <Notices notices={definition.notices} meta={data.error ? undefined : data.meta} />
       <BulkActions definition={definition} selection={selection} list={data.criteria} />
       <TableBody definition={definition} table={table} data={data} />
       {data.loaded && !data.error && data.total > 0 ? <TablePager table={table} data={data} /> : null}
@@ -43,7 +45,7 @@ function TableBody({ definition, table, data }: Omit<TableViewProps, 'selection'
   const { t } = useText();
   if (data.error) {
     return (
-      <Alert color="red" role="alert" title={t('table.error')}>
+      <Alert color="red" role="alert" title={t(definition.failure ?? 'table.error')}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{t(data.error.code, data.error.values)}</Text>
           <Button size="xs" variant="light" color="red" onClick={data.retry}>{t('table.retry')}</Button>

@@ -9,12 +9,14 @@ import type { PortalRow } from './columns.tsx';
 import classes from './table.module.css';
 import type { TableColumnDefinition } from './types.ts';
 
-// spec §4 invoice statuses; anything else is shown neutral (table.module.css holds the colours).
+// spec §4 invoice and card statuses; anything else is shown neutral (table.module.css holds the colours).
 const STATUS_COLORS: Record<string, string> = {
   'common.status.billed': 'blue', 'common.status.pastDue': 'red', 'common.status.pending': 'yellow',
   'common.status.paymentPending': 'yellow', 'common.status.paid': 'green', 'common.status.unbilled': 'gray',
   'common.status.disputed': 'orange', 'common.status.onHold': 'grape', 'common.status.adjusted': 'cyan',
   'common.status.terminated': 'dark',
+  // spec §4 card states.
+  'common.status.active': 'green', 'common.status.requested': 'yellow', 'common.status.activation': 'cyan',
 };
 
 /** The cell links the table routes itself (VirtualTable), instead of a router <Link> per cell. */

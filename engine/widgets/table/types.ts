@@ -1,5 +1,6 @@
 import type { ActionDefinition, WidgetNode } from '../../definitions/types.ts';
 import type { FormatterName } from '../../registry/names.ts';
+import type { NoticeDefinition } from '../notices.ts';
 
 /**
  * The table node of a screen definition (schemas/screen.schema.json, widget "table").
@@ -69,6 +70,10 @@ export interface TableNode extends WidgetNode {
   emptyFiltered?: string;
   /** The table's accessible name (default "Results"). */
   caption?: string;
+  /** Notices the list's response asks for (its meta matches their query). */
+  notices?: NoticeDefinition[];
+  /** The title when the list cannot load (default table.error): "Unable to load card information". */
+  failure?: string;
 }
 
 /** What the user chose in the table's controls. Filter values are the raw texts typed. */

@@ -86,6 +86,8 @@ export interface TableData {
   loaded: boolean;
   /** The last failure, null after a success. */
   error: TableError | null;
+  /** The response's meta (its notices read it: an account's cards unavailable). */
+  meta: Record<string, unknown> | undefined;
   /** Changes whenever the set of rows the list can contain changes (filters, a write invalidating the list). */
   criteriaKey: string;
   /** The list's current filters and sort as query parameters, without paging (for an export of the list). */
@@ -166,6 +168,7 @@ export function useTableData(definition: TableNode): TableData {
     loading,
     loaded,
     error,
+    meta: document?.meta,
     criteriaKey,
     criteria,
     setPageIndex: (pageIndex) => dispatch({ type: 'page', pageIndex }),
