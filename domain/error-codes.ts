@@ -130,6 +130,19 @@ export const ErrorCode = {
   validationEnum: 'errors.validation.enum',
   validationInvalid: 'errors.validation.invalid',
   foreignOrigin: 'errors.auth.foreignOrigin',
+  // users and user groups (issue 17, helper "users"): spec §4, §5, §8
+  usernameInvalid: 'errors.users.usernameInvalid',
+  userNameTooLong: 'errors.users.nameTooLong',
+  cannotLockSelf: 'errors.users.cannotLockSelf',
+  unlockNeedsSupport: 'errors.users.unlockNeedsSupport',
+  userAlreadyActive: 'errors.users.alreadyActive',
+  groupNameTooLong: 'errors.groups.nameTooLong',
+  groupNameTaken: 'errors.groups.nameTaken',
+  groupIssuerInvalid: 'errors.groups.issuerInvalid',
+  groupSecretEnvInvalid: 'errors.groups.secretEnvInvalid',
+  groupParentCycle: 'errors.groups.parentCycle',
+  groupUserInOtherGroup: 'errors.groups.userInOtherGroup',
+  groupCustomerOutOfScope: 'errors.groups.customerOutOfScope',
 } as const;
 
 export type ErrorCodeKey = (typeof ErrorCode)[keyof typeof ErrorCode];

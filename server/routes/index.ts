@@ -20,6 +20,8 @@ import { ssoRoutes } from './sso.ts';
 import { rejectionRoutes } from './rejections.ts';
 import { sessionRoutes } from './session.ts';
 import { tenantConfigRoutes } from './tenant-config.ts';
+import { userRoutes } from './users.ts';
+import { groupRoutes } from './groups.ts';
 
 /** Every call of spec §7, grouped by concept; each module registers its own routes. */
 export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -44,4 +46,6 @@ export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
   legacyRoutes(app);
   clientLogRoutes(app);
   paymentRoutes(app, deps);
+  userRoutes(app, deps);
+  groupRoutes(app, deps);
 }
