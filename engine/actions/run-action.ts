@@ -110,7 +110,8 @@ export async function runAction(
   options: { showsOwnErrors?: boolean } = {},
 ): Promise<ActionOutcome> {
   const confirm = definition.confirm as ConfirmDefinition | undefined;
-  if (confirm && !(await env.confirm(confirm.title, confirm.message, confirm.confirmLabel))) return { ok: false, cancelled: true };
+  // A row action's question may name its row: the message reads the record's fields ({{username}}).
+  if (confirm && !(await env.confirm(confirm.title, confirm.message, confirm.confirmLabel, context.record))) return { ok: false, cancelled: true };
   const handler = handlers[definition.do as ActionName];
   if (!handler) throw new Error(`Unknown action ${definition.do}`);
   try {

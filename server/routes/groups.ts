@@ -40,7 +40,10 @@ const groupFields = {
   },
   include_child_accounts: { type: 'boolean' },
 } as const;
-const createBody = { type: 'object', additionalProperties: false, required: ['name'], properties: groupFields } as const;
+const createBody = {
+  type: 'object', additionalProperties: false, required: ['name'],
+  properties: { ...groupFields, top_level: { description: 'The wizard\'s "top level" choice: the group gets no parent, whatever parent_group_id says', type: 'boolean' } },
+} as const;
 const updateBody = { type: 'object', additionalProperties: false, minProperties: 1, properties: groupFields } as const;
 const membersBody = {
   type: 'object', additionalProperties: false,
@@ -54,7 +57,7 @@ const membersBody = {
 interface GroupBody {
   name?: string; parent_group_id?: number | string | null; network_access?: string | null; sso_enabled?: boolean;
   identity_provider?: string | null; oidc_issuer?: string | null; oidc_client_id?: string | null; oidc_client_secret_env?: string | null;
-  customers?: string[] | string; include_child_accounts?: boolean;
+  customers?: string[] | string; include_child_accounts?: boolean; top_level?: boolean;
 }
 
 export const groupResourceSchema = resourceSchema('user-groups', strictObject({
@@ -137,7 +140,8 @@ const parentIdOf = (value: number | string | null | undefined) => (value === und
 function groupValues(body: GroupBody, auth: AuthContext) {
   const values = {
     name: body.name?.trim(),
-    network_access: body.network_access === undefined ? undefined : body.network_access || null,
+    // The edit form's "keep current" is an empty choice.
+    network_access: body.network_access || undefined,
     sso_enabled: body.sso_enabled,
     identity_provider: emptyToNull(body.identity_provider),
     oidc_issuer: emptyToNull(body.oidc_issuer),
@@ -208,7 +212,7 @@ export function groupRoutes(app: FastifyInstance, deps: AppDeps): void {
     const tenantId = request.tenant.id;
     const { values, customers } = groupValues(request.body, auth);
     if (!values.name) throw unprocessable(ErrorCode.fieldRequired, { pointer: '/name' }, { field: 'name' });
-    const parentId = parentIdOf(request.body.parent_group_id) ?? null;
+    const parentId = request.body.top_level ? null : parentIdOf(request.body.parent_group_id) ?? null;
     if (parentId !== null && !(await visibleGroup(tenantId, auth, parentId)).group) throw new ApiError(404, ErrorCode.notFound, { pointer: '/parent_group_id' });
     if (await nameTaken(db, tenantId, values.name)) throw new ApiError(409, ErrorCode.groupNameTaken, { pointer: '/name' });
     const id = await db.transaction().execute(async (trx) => {

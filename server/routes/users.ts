@@ -243,7 +243,8 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
     const auth = authOf(request);
     const tenant = request.tenant;
     const row = await existingUser(db, auth, request.params.id);
-    const body = request.body;
+    // The edit form sends an empty field (or "keep current") for what should not change.
+    const body = Object.fromEntries(Object.entries(request.body).filter(([, value]) => value !== '')) as EditBody;
     if (body.username !== undefined && body.username.trim() !== row.username) {
       throw unprocessable(ErrorCode.usernameReadOnly, { pointer: '/username' }, { field: 'username' });
     }
