@@ -143,6 +143,17 @@ export const ErrorCode = {
   groupParentCycle: 'errors.groups.parentCycle',
   groupUserInOtherGroup: 'errors.groups.userInOtherGroup',
   groupCustomerOutOfScope: 'errors.groups.customerOutOfScope',
+  // CSV import (dealerinv: the shared machinery of server/csv/ and the csvImport widget)
+  csvMalformed: 'errors.csv.malformed',
+  csvEmpty: 'errors.csv.empty',
+  csvTooManyRows: 'errors.csv.tooManyRows',
+  csvTooLarge: 'errors.csv.tooLarge',
+  csvUnknownColumns: 'errors.csv.unknownColumns',
+  csvRepeatedColumns: 'errors.csv.repeatedColumns',
+  csvMissingColumns: 'errors.csv.missingColumns',
+  csvColumnCount: 'errors.csv.columnCount',
+  csvRowsInvalid: 'errors.csv.rowsInvalid',
+  csvDuplicateValue: 'errors.csv.duplicateValue',
 } as const;
 
 export type ErrorCodeKey = (typeof ErrorCode)[keyof typeof ErrorCode];

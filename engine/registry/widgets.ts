@@ -40,6 +40,7 @@ export const widgetModules: Record<WidgetName, WidgetModule> = {
   customerPicker: () => import('../widgets/CustomerPickerWidget.tsx'),
   merchantPicker: () => import('../widgets/MerchantPickerWidget.tsx'),
   list: () => import('../widgets/ListWidget.tsx'),
+  csvImport: () => import('../widgets/CsvImportWidget.tsx'),
 };
 
 /** Widget name → its component: those in the entry as they are, the others loaded lazily from widgetModules. */
