@@ -1096,6 +1096,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user-credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a CSV of user credentials (new users are invited by mail): every row in one transaction, or none */
+        post: operations["postUserCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-credentials/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a CSV of user credentials (new users are invited by mail) against its contract and rules, writing nothing */
+        post: operations["postUserCredentialsDryRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-credentials/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the account's users as CSV (no passwords); 503 errors.credentials.exportError when it cannot be built */
+        get: operations["getUserCredentialsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-credentials/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the CSV template of user credentials (new users are invited by mail) */
+        get: operations["getUserCredentialsTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/user-groups": {
         parameters: {
             query?: never;
@@ -5686,6 +5754,180 @@ export interface operations {
             };
         };
     };
+    postUserCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: string;
+                    file_name?: string;
+                };
+                "application/vnd.api+json": {
+                    content: string;
+                    file_name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Every row written as user credentials (new users are invited by mail) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                problem_count: number;
+                                problems: {
+                                    code: string;
+                                    column?: string;
+                                    meta?: Record<string, never>;
+                                    row: number;
+                                }[];
+                                rows: number;
+                                valid_rows: number;
+                                written: number;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "csv-import-reports";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postUserCredentialsDryRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: string;
+                    file_name?: string;
+                };
+                "application/vnd.api+json": {
+                    content: string;
+                    file_name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The report: every row's problems; nothing written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                problem_count: number;
+                                problems: {
+                                    code: string;
+                                    column?: string;
+                                    meta?: Record<string, never>;
+                                    row: number;
+                                }[];
+                                rows: number;
+                                valid_rows: number;
+                                written: number;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "csv-import-reports";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getUserCredentialsExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The managed users as CSV, the import's columns (formula cells neutralised) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    getUserCredentialsTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The CSV template of user credentials (new users are invited by mail): the header and an example row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
     getUserGroups: {
         parameters: {
             query?: {
@@ -5781,6 +6023,8 @@ export interface operations {
                     /** @description The parent group; null or empty for a top-level group */
                     parent_group_id?: number | string | null;
                     sso_enabled?: boolean;
+                    /** @description The wizard's "top level" choice: the group gets no parent, whatever parent_group_id says */
+                    top_level?: boolean;
                 };
                 "application/vnd.api+json": {
                     /** @description The group's customers: a list of ids, or one text of ids separated by commas */
@@ -5797,6 +6041,8 @@ export interface operations {
                     /** @description The parent group; null or empty for a top-level group */
                     parent_group_id?: number | string | null;
                     sso_enabled?: boolean;
+                    /** @description The wizard's "top level" choice: the group gets no parent, whatever parent_group_id says */
+                    top_level?: boolean;
                 };
             };
         };
