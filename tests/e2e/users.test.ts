@@ -28,11 +28,11 @@ async function openManageUsers(width = 1366) {
 }
 
 async function chooseOption(label: string, option: string) {
-  await page.getByRole('combobox', { name: label }).click();
+  await page.getByRole('combobox', { name: label, exact: true }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-const row = (username: string) => page.locator('[data-table="users"] tbody tr[data-row-id]').filter({ hasText: username });
+const row = (username: string) => page.locator('[data-table="users"] tbody tr[data-row-id]').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
 
 describe('manage users (admin)', () => {
   it('lists the users with role, group and lock state, at 1366 and 1024 wide, without serious axe findings', async () => {
