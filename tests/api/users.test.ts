@@ -100,6 +100,19 @@ describe('invite → email → set password → sign in', () => {
     expect(errorCode(again)).toBe(ErrorCode.userAlreadyActive);
   });
 
+  it('invites a member of an SSO group to sign in with the provider: no password link, active at once', async () => {
+    const response = await invite({ username: 'sso.partner', first_name: 'Sol', last_name: 'Partner', email_address: 'sol@demo.example', user_group_id: await groupId('SSO Partners') });
+    expect(response.statusCode, response.body).toBe(201);
+    expect((response.json() as UserDoc).data.attributes).toMatchObject({ sso: true, status: 'active' });
+    const mail = api.mailer.sent.at(-1)!;
+    expect(mail.to).toBe('sol@demo.example');
+    expect(mail.text).toContain('http://localhost:8080/login');
+    expect(linkIn(mail.text)).toBeUndefined();
+    const tokens = await api.db.selectFrom('password_reset_tokens').select('token_hash')
+      .where('user_id', '=', Number((await userRow('sso.partner'))!.user_id)).where('used_at', 'is', null).execute();
+    expect(tokens).toEqual([]);
+  });
+
   it('refuses a duplicate username in any casing, and writes nothing', async () => {
     const before = await userCount();
     const mails = api.mailer.sent.length;
