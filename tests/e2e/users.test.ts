@@ -103,6 +103,8 @@ describe('manage users (admin)', () => {
     const exported = readFileSync(file!, 'utf8').replace(/^\ufeff/, '');
     expect(exported.split(/\r?\n/)[0]).toBe('username,first_name,last_name,email_address,role,access_level,user_group');
     expect(exported).toContain('payer,Pat,Rivera');
+    await page.locator('input[type="file"]').waitFor({ state: 'attached' });
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: join(tmpdir(), 'manage-users-credentials.png'), fullPage: true });
 
     const edited = `${exported.trimEnd()}\r\nbrowser.csv,Carl,Csv,carl.csv@demo.example,Payer,view_edit,West Region\r\n`;
@@ -110,6 +112,8 @@ describe('manage users (admin)', () => {
     writeFileSync(upload, edited);
     await page.locator('input[type="file"]').setInputFiles(upload);
     await page.getByRole('button', { name: /check file/i }).click();
+    await page.getByRole('button', { name: /import/i }).filter({ hasText: /\d/ }).waitFor();
+    await page.screenshot({ path: join(tmpdir(), 'manage-users-dry-run.png'), fullPage: true });
     await page.getByRole('button', { name: /import/i }).filter({ hasText: /\d/ }).click();
     await page.getByText(/users imported/).first().waitFor();
     await page.getByRole('tab', { name: 'Users' }).click();
