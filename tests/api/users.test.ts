@@ -162,6 +162,21 @@ describe('invite → email → set password → sign in', () => {
   });
 });
 
+describe('dealers\' admins', () => {
+  it('invite dealer users for their own merchants, without a group, and see only dealer users', async () => {
+    const dealer = api.client();
+    expect((await dealer.login('dealer')).statusCode).toBe(200);
+    const response = await dealer.post('/users', { username: 'dealer.clerk', first_name: 'Dana', last_name: 'Clerk', email_address: 'dana@demo.example', role: 'View Only' });
+    expect(response.statusCode, response.body).toBe(201);
+    const created = await userRow('dealer.clerk');
+    expect(created).toMatchObject({ user_type: 'merchant', user_group_id: null, status: 'not_activated' });
+    const merchants = await api.db.selectFrom('user_merchants').select('buid_merchant').where('user_id', '=', created!.user_id).orderBy('buid_merchant').execute();
+    expect(merchants.map((row) => row.buid_merchant)).toEqual(['M-2001', 'M-2002']);
+    const listed = ((await dealer.get('/users?page[size]=100')).json() as UserList).data.map((user) => user.attributes.username);
+    expect(listed.sort()).toEqual(['dealer', 'dealer.clerk']);
+  });
+});
+
 describe('PATCH /users/:id', () => {
   it('edits names, email, role and access level; the username is read-only', async () => {
     const viewer = await userRow('viewer');
