@@ -40,20 +40,31 @@ describe('manage groups (admin)', () => {
   it('creates a group with the wizard, adds a child, and moves a user between groups after the confirmation', async () => {
     await openManageGroups();
     await page.getByRole('tab', { name: 'Create a group' }).click();
+    // Step 1: name and parent; "Next" refuses an empty name and stays.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Group name is required').waitFor();
     await page.getByRole('textbox', { name: 'Group name', exact: true }).fill('Browser Group');
     await chooseOption('Parent group', 'Headquarters');
-    await page.getByRole('combobox', { name: 'Network access' }).waitFor();
-    await page.getByRole('textbox', { name: 'Customers of the group', exact: true }).fill('C-1003');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await page.screenshot({ path: join(tmpdir(), 'manage-groups-wizard.png'), fullPage: true });
+    await page.screenshot({ path: join(tmpdir(), 'manage-groups-wizard-1.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Next' }).click();
+    // Step 2: network access, identity provider and customers.
+    await page.getByRole('textbox', { name: 'Customers of the group', exact: true }).fill('C-1003');
+    expect(await page.getByRole('textbox', { name: 'Group name', exact: true }).isVisible()).toBe(false);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(tmpdir(), 'manage-groups-wizard-2.png'), fullPage: true });
     await page.getByRole('button', { name: 'Create group' }).click();
     await page.getByText('Group created').first().waitFor();
 
-    // A child of the new group.
+    // A child of the new group: the wizard starts over at step 1.
     await page.getByRole('textbox', { name: 'Group name', exact: true }).fill('Browser Child');
     await chooseOption('Parent group', 'Headquarters / Browser Group');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Back' }).click();
+    expect(await page.getByRole('textbox', { name: 'Group name', exact: true }).inputValue()).toBe('Browser Child');
+    await page.getByRole('button', { name: 'Next' }).click();
     await page.getByRole('button', { name: 'Create group' }).click();
-    await page.getByText('Group created').first().waitFor();
+    await expect.poll(() => page.getByText('Group created').count()).toBeGreaterThan(0);
     await page.getByRole('tab', { name: 'Groups' }).click();
     await expect.poll(async () => (await treeTexts()).some((text) => text.includes('Browser Child'))).toBe(true);
 

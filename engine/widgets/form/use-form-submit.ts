@@ -18,7 +18,8 @@ export function useFormSubmit(submit: ActionDefinition) {
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<SubmitError | null>(null);
 
-  async function send(formData: Record<string, unknown>): Promise<void> {
+  /** Runs the submit action; true when it succeeded. */
+  async function send(formData: Record<string, unknown>): Promise<boolean> {
     setSubmitting(true);
     setSubmitError(null);
     try {
@@ -28,6 +29,7 @@ export function useFormSubmit(submit: ActionDefinition) {
         await texts.ready([ERRORS_NAMESPACE])?.catch(() => undefined);
         setSubmitError({ code: outcome.error.code, meta: outcome.error.meta, ...(submit.failure ? { summary: String(submit.failure) } : {}) });
       }
+      return outcome.ok;
     } finally {
       setSubmitting(false);
     }

@@ -4,6 +4,6 @@ import type { PortalFormContext } from './form-context.ts';
 
 /** RJSF's submit button: the form's footer with what the form widget put in formContext. */
 export default function SubmitButton({ registry }: SubmitButtonProps) {
-  const { submitLabel, submitting, submitError } = registry.formContext as PortalFormContext;
-  return <FormFooter submitLabel={submitLabel} submitting={submitting} submitError={submitError} />;
+  const { submitLabel, submitting, submitError, steps } = registry.formContext as PortalFormContext;
+  return <FormFooter submitLabel={submitLabel} submitting={submitting} submitError={submitError} steps={steps} />;
 }
