@@ -22,6 +22,7 @@ import { sessionRoutes } from './session.ts';
 import { tenantConfigRoutes } from './tenant-config.ts';
 import { userRoutes } from './users.ts';
 import { groupRoutes } from './groups.ts';
+import { userCredentialRoutes } from './user-credentials.ts';
 
 /** Every call of spec §7, grouped by concept; each module registers its own routes. */
 export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -48,4 +49,5 @@ export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
   paymentRoutes(app, deps);
   userRoutes(app, deps);
   groupRoutes(app, deps);
+  userCredentialRoutes(app, deps);
 }

@@ -9,15 +9,12 @@ import { authOf } from '../auth/access.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { sessionCache } from '../auth/session-cache.ts';
 import { audit } from '../audit.ts';
-import { groupCustomerScope } from '../groups/scope.ts';
+import { groupCustomerScope, groupSsoSql } from '../groups/scope.ts';
 import { ApiError, notFound, unprocessable } from '../http/errors.ts';
 import { JSON_API, pageMeta } from '../http/jsonapi.ts';
 import { sql } from 'kysely';
 import { likePattern } from './customers.ts';
-import { fileResponses, pagedDocument, responses, singleDocument } from '../http/api-schema.ts';
-import { csvImportRoutes } from '../csv/routes.ts';
-import { stringifyCsv } from '../csv/export.ts';
-import { CREDENTIAL_COLUMNS, credentialRecords, credentialsImport } from '../users/credentials.ts';
+import { pagedDocument, responses, singleDocument } from '../http/api-schema.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { newToken } from '../auth/tokens.ts';
@@ -116,14 +113,9 @@ function isUniqueViolation(error: unknown): boolean {
 
 /** Whether members of the group sign in through an identity provider (the group's or an ancestor's setting). */
 async function groupUsesSso(db: Database, groupId: number | null): Promise<boolean> {
-  let current = groupId;
-  for (let depth = 0; current !== null && depth < 50; depth++) {
-    const group = await db.selectFrom('user_groups').select(['parent_group_id', 'sso_enabled']).where('id', '=', current).executeTakeFirst();
-    if (!group) return false;
-    if (group.sso_enabled) return true;
-    current = group.parent_group_id === null ? null : Number(group.parent_group_id);
-  }
-  return false;
+  if (groupId === null) return false;
+  const result = await sql<{ sso: boolean | null }>`select ${groupSsoSql(sql`${groupId}`)} as sso`.execute(db);
+  return result.rows[0]?.sso === true;
 }
 
 /** spec §2 /manage-users, issue 17: list, invite, resend, edit, lock and unlock the account's users (Admin). */
@@ -307,30 +299,5 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       sessionCache.evictUser(Number(row.user_id));
     }
     return reply.type(JSON_API).send({ data: userResource(await existingUser(db, auth, request.params.id)) });
-  });
-
-  // spec "Manage user credentials": export, template, dry run and all-or-nothing import (server/csv).
-  app.get('/user-credentials/export', {
-    schema: { response: fileResponses(['text/csv'], 'The managed users as CSV, the import\'s columns (formula cells neutralised)') },
-    config: { access: { can: ['read', 'User'] }, summary: 'Export the account\'s users as CSV (no passwords); 503 errors.credentials.exportError when it cannot be built' },
-  }, async (request, reply) => {
-    const auth = authOf(request);
-    let csv: string;
-    try {
-      csv = stringifyCsv(CREDENTIAL_COLUMNS, await credentialRecords(db, auth));
-    } catch (error) {
-      request.log.error({ err: error }, 'credentials export failed');
-      throw new ApiError(503, ErrorCode.credentialsExportError);
-    }
-    return reply.type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="user-credentials.csv"')
-      .header('cache-control', 'private, no-store')
-      .send(`\ufeff${csv}`);
-  });
-
-  csvImportRoutes(app, db, {
-    path: '/user-credentials', access: { can: ['create', 'User'] }, what: 'user credentials (new users are invited by mail)',
-    env: (request) => ({ auth: authOf(request), tenant: request.tenant, now: clock.now() }),
-    definition: credentialsImport,
   });
 }

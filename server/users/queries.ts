@@ -2,7 +2,7 @@ import { sql, type SelectQueryBuilder } from 'kysely';
 import type { AuthContext } from '../auth/context.ts';
 import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
-import { customerScopeSql } from '../groups/scope.ts';
+import { customerScopeSql, groupSsoSql } from '../groups/scope.ts';
 
 const MERCHANT_TYPES = ['merchant'] as const;
 const CUSTOMER_TYPES = ['customer', 'corporate'] as const;
@@ -45,17 +45,9 @@ export function withUserColumns<O>(query: SelectQueryBuilder<DB & { u: DB['users
   ]);
 }
 
-/**
- * Whether the user's group, or the nearest ancestor with SSO settings, signs in through an
- * identity provider (child groups inherit, issue 17).
- */
+/** Whether the user signs in through their group's (or an ancestor's) identity provider. */
 export function ssoEnabledSql(users: 'u' | 'users') {
-  const groupId = sql.ref(`${users}.user_group_id`);
-  return sql<boolean | null>`(with recursive chain(id, parent_group_id, sso_enabled, depth) as (
-      select g.id, g.parent_group_id, g.sso_enabled, 0 from user_groups g where g.id = ${groupId}
-      union all
-      select p.id, p.parent_group_id, p.sso_enabled, c.depth + 1 from user_groups p join chain c on p.id = c.parent_group_id where c.depth < 50
-    ) select bool_or(sso_enabled) from chain)`;
+  return groupSsoSql(sql`${sql.ref(`${users}.user_group_id`)}`);
 }
 
 export async function managedUser(db: Database, auth: AuthContext, userId: number) {
