@@ -1233,6 +1233,214 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/user-credentials": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Import a CSV of user credentials (new users are invited by mail): every row in one transaction, or none */
+        post: operations["postUserCredentials"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-credentials/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check a CSV of user credentials (new users are invited by mail) against its contract and rules, writing nothing */
+        post: operations["postUserCredentialsDryRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-credentials/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Export the account's users as CSV (no passwords); 503 errors.credentials.exportError when it cannot be built */
+        get: operations["getUserCredentialsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-credentials/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download the CSV template of user credentials (new users are invited by mail) */
+        get: operations["getUserCredentialsTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant's groups the caller may manage, parents before their children; filter[search] on the name */
+        get: operations["getUserGroups"];
+        put?: never;
+        /** Create a group or a child group (the wizard: name and parent, then network access, identity provider and customers); 409 errors.groups.nameTaken */
+        post: operations["postUserGroups"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/user-groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One group the caller may manage */
+        get: operations["getUserGroupsId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a group: name, parent (never under itself), network access, identity provider and its customers; members see the new customers at once */
+        patch: operations["patchUserGroupsId"];
+        trace?: never;
+    };
+    "/user-groups/{id}/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add users to a group; users in another group are moved only with move: true (else 409 errors.groups.userInOtherGroup naming them). Their row scope changes at once */
+        post: operations["postUserGroupsIdUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Users the caller manages: same tenant and side, scope within the caller's; search, filters, sort, paging */
+        get: operations["getUsers"];
+        put?: never;
+        /** Invite a user: creates them (not activated) and emails a one-time link to set a password under the tenant's rules; 409 errors.users.usernameAlreadyExists, 502 errors.users.failedToInvite when the mail cannot go out (nothing is kept) */
+        post: operations["postUsers"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One user the caller manages */
+        get: operations["getUsersId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edit a user's names, email, role and access level; the username is read-only (422 errors.users.usernameReadOnly) */
+        patch: operations["patchUsersId"];
+        trace?: never;
+    };
+    "/users/{id}/invite": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resend the invitation of a user who has not set a password yet; the new link voids the old one (409 errors.users.alreadyActive) */
+        post: operations["postUsersIdInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/lock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Lock a user (spec §4 "locked by administrator"): ends their sessions and refuses their sign-in; SSO management is untouched */
+        post: operations["postUsersIdLock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/users/{id}/unlock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Unlock a user; a lock set by support stays until support lifts it (409 errors.users.unlockNeedsSupport) */
+        post: operations["postUsersIdUnlock"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -6330,6 +6538,1088 @@ export interface operations {
                             /** @enum {string} */
                             type: "shipping-addresses";
                         }[];
+                    };
+                };
+            };
+        };
+    };
+    postUserCredentials: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: string;
+                    file_name?: string;
+                };
+                "application/vnd.api+json": {
+                    content: string;
+                    file_name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Every row written as user credentials (new users are invited by mail) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                problem_count: number;
+                                problems: {
+                                    code: string;
+                                    column?: string;
+                                    meta?: Record<string, never>;
+                                    row: number;
+                                }[];
+                                rows: number;
+                                valid_rows: number;
+                                written: number;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "csv-import-reports";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postUserCredentialsDryRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    content: string;
+                    file_name?: string;
+                };
+                "application/vnd.api+json": {
+                    content: string;
+                    file_name?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The report: every row's problems; nothing written */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                problem_count: number;
+                                problems: {
+                                    code: string;
+                                    column?: string;
+                                    meta?: Record<string, never>;
+                                    row: number;
+                                }[];
+                                rows: number;
+                                valid_rows: number;
+                                written: number;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "csv-import-reports";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getUserCredentialsExport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The managed users as CSV, the import's columns (formula cells neutralised) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    getUserCredentialsTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The CSV template of user credentials (new users are invited by mail): the header and an example row */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
+    getUserGroups: {
+        parameters: {
+            query?: {
+                "filter[search]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Groups in tree order, paged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                customers: string[];
+                                customers_text: string;
+                                depth: number;
+                                group_id: number;
+                                identity_provider: string | null;
+                                include_child_accounts: boolean;
+                                label: string;
+                                name: string;
+                                network_access: string | null;
+                                oidc_client_id: string | null;
+                                oidc_client_secret_env: string | null;
+                                oidc_issuer: string | null;
+                                parent_group: string | null;
+                                parent_group_id: number | null;
+                                path: string;
+                                sso_enabled: boolean;
+                                sso_inherited: boolean;
+                                tree_label: string;
+                                user_count: number;
+                                value: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "user-groups";
+                        }[];
+                        meta: {
+                            page: {
+                                number: number;
+                                pages: number;
+                                size: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postUserGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The group's customers: a list of ids, or one text of ids separated by commas */
+                    customers?: string[] | string;
+                    identity_provider?: string | null;
+                    include_child_accounts?: boolean;
+                    name: string;
+                    network_access?: ("internet" | "vpn" | "office" | "") | null;
+                    oidc_client_id?: string | null;
+                    /** @description Name of the environment variable holding the client secret ([A-Z][A-Z0-9_]*) */
+                    oidc_client_secret_env?: string | null;
+                    /** @description OpenID Connect issuer: an https URL, or http on localhost */
+                    oidc_issuer?: string | null;
+                    /** @description The parent group; null or empty for a top-level group */
+                    parent_group_id?: number | string | null;
+                    sso_enabled?: boolean;
+                    /** @description The wizard's "top level" choice: the group gets no parent, whatever parent_group_id says */
+                    top_level?: boolean;
+                };
+                "application/vnd.api+json": {
+                    /** @description The group's customers: a list of ids, or one text of ids separated by commas */
+                    customers?: string[] | string;
+                    identity_provider?: string | null;
+                    include_child_accounts?: boolean;
+                    name: string;
+                    network_access?: ("internet" | "vpn" | "office" | "") | null;
+                    oidc_client_id?: string | null;
+                    /** @description Name of the environment variable holding the client secret ([A-Z][A-Z0-9_]*) */
+                    oidc_client_secret_env?: string | null;
+                    /** @description OpenID Connect issuer: an https URL, or http on localhost */
+                    oidc_issuer?: string | null;
+                    /** @description The parent group; null or empty for a top-level group */
+                    parent_group_id?: number | string | null;
+                    sso_enabled?: boolean;
+                    /** @description The wizard's "top level" choice: the group gets no parent, whatever parent_group_id says */
+                    top_level?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The group created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                customers: string[];
+                                customers_text: string;
+                                depth: number;
+                                group_id: number;
+                                identity_provider: string | null;
+                                include_child_accounts: boolean;
+                                label: string;
+                                name: string;
+                                network_access: string | null;
+                                oidc_client_id: string | null;
+                                oidc_client_secret_env: string | null;
+                                oidc_issuer: string | null;
+                                parent_group: string | null;
+                                parent_group_id: number | null;
+                                path: string;
+                                sso_enabled: boolean;
+                                sso_inherited: boolean;
+                                tree_label: string;
+                                user_count: number;
+                                value: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "user-groups";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getUserGroupsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description One group */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                customers: string[];
+                                customers_text: string;
+                                depth: number;
+                                group_id: number;
+                                identity_provider: string | null;
+                                include_child_accounts: boolean;
+                                label: string;
+                                name: string;
+                                network_access: string | null;
+                                oidc_client_id: string | null;
+                                oidc_client_secret_env: string | null;
+                                oidc_issuer: string | null;
+                                parent_group: string | null;
+                                parent_group_id: number | null;
+                                path: string;
+                                sso_enabled: boolean;
+                                sso_inherited: boolean;
+                                tree_label: string;
+                                user_count: number;
+                                value: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "user-groups";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchUserGroupsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description The group's customers: a list of ids, or one text of ids separated by commas */
+                    customers?: string[] | string;
+                    identity_provider?: string | null;
+                    include_child_accounts?: boolean;
+                    name?: string;
+                    network_access?: ("internet" | "vpn" | "office" | "") | null;
+                    oidc_client_id?: string | null;
+                    /** @description Name of the environment variable holding the client secret ([A-Z][A-Z0-9_]*) */
+                    oidc_client_secret_env?: string | null;
+                    /** @description OpenID Connect issuer: an https URL, or http on localhost */
+                    oidc_issuer?: string | null;
+                    /** @description The parent group; null or empty for a top-level group */
+                    parent_group_id?: number | string | null;
+                    sso_enabled?: boolean;
+                };
+                "application/vnd.api+json": {
+                    /** @description The group's customers: a list of ids, or one text of ids separated by commas */
+                    customers?: string[] | string;
+                    identity_provider?: string | null;
+                    include_child_accounts?: boolean;
+                    name?: string;
+                    network_access?: ("internet" | "vpn" | "office" | "") | null;
+                    oidc_client_id?: string | null;
+                    /** @description Name of the environment variable holding the client secret ([A-Z][A-Z0-9_]*) */
+                    oidc_client_secret_env?: string | null;
+                    /** @description OpenID Connect issuer: an https URL, or http on localhost */
+                    oidc_issuer?: string | null;
+                    /** @description The parent group; null or empty for a top-level group */
+                    parent_group_id?: number | string | null;
+                    sso_enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The group changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                customers: string[];
+                                customers_text: string;
+                                depth: number;
+                                group_id: number;
+                                identity_provider: string | null;
+                                include_child_accounts: boolean;
+                                label: string;
+                                name: string;
+                                network_access: string | null;
+                                oidc_client_id: string | null;
+                                oidc_client_secret_env: string | null;
+                                oidc_issuer: string | null;
+                                parent_group: string | null;
+                                parent_group_id: number | null;
+                                path: string;
+                                sso_enabled: boolean;
+                                sso_inherited: boolean;
+                                tree_label: string;
+                                user_count: number;
+                                value: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "user-groups";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postUserGroupsIdUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Confirms moving users who are in another group (spec §4) */
+                    move?: boolean;
+                    /** @description One user, as the move form sends it */
+                    user_id?: number | string;
+                    user_ids?: (number | string)[];
+                };
+                "application/vnd.api+json": {
+                    /** @description Confirms moving users who are in another group (spec §4) */
+                    move?: boolean;
+                    /** @description One user, as the move form sends it */
+                    user_id?: number | string;
+                    user_ids?: (number | string)[];
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The users are members of the group */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                customers: string[];
+                                customers_text: string;
+                                depth: number;
+                                group_id: number;
+                                identity_provider: string | null;
+                                include_child_accounts: boolean;
+                                label: string;
+                                name: string;
+                                network_access: string | null;
+                                oidc_client_id: string | null;
+                                oidc_client_secret_env: string | null;
+                                oidc_issuer: string | null;
+                                parent_group: string | null;
+                                parent_group_id: number | null;
+                                path: string;
+                                sso_enabled: boolean;
+                                sso_inherited: boolean;
+                                tree_label: string;
+                                user_count: number;
+                                value: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "user-groups";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getUsers: {
+        parameters: {
+            query?: {
+                "filter[locked]"?: "true" | "false";
+                "filter[role]"?: string;
+                "filter[search]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default username|asc */
+                "filter[sort]"?: string;
+                "filter[status]"?: "active" | "not_activated";
+                "filter[user_group_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Users, paged */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                /** @enum {string} */
+                                access_level: "viewing" | "view_edit";
+                                email_address: string;
+                                first_name: string;
+                                full_name: string;
+                                /** Format: date-time */
+                                invited_at: string | null;
+                                label: string;
+                                last_name: string;
+                                lock_reason: string | null;
+                                lock_state: string | null;
+                                locked: boolean;
+                                role: string;
+                                sso: boolean;
+                                /** @enum {string} */
+                                status: "active" | "not_activated";
+                                user_group: string | null;
+                                user_group_id: number | null;
+                                user_id: number;
+                                user_type: string;
+                                username: string;
+                                value: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "users";
+                        }[];
+                        meta: {
+                            page: {
+                                number: number;
+                                pages: number;
+                                size: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postUsers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    access_level?: "viewing" | "view_edit";
+                    email_address: string;
+                    first_name?: string;
+                    /** @description spec §5 hint: first and last name in one field, used when both are absent */
+                    full_name?: string;
+                    last_name?: string;
+                    /** @description One of Admin, Payer, View Only, Card Viewer, Safety Manager, Voucher Manager, Enrollment Manager (any casing) */
+                    role: string;
+                    /** @description Required for customer users: the group decides which customers they see */
+                    user_group_id?: number | string;
+                    username: string;
+                };
+                "application/vnd.api+json": {
+                    /** @enum {string} */
+                    access_level?: "viewing" | "view_edit";
+                    email_address: string;
+                    first_name?: string;
+                    /** @description spec §5 hint: first and last name in one field, used when both are absent */
+                    full_name?: string;
+                    last_name?: string;
+                    /** @description One of Admin, Payer, View Only, Card Viewer, Safety Manager, Voucher Manager, Enrollment Manager (any casing) */
+                    role: string;
+                    /** @description Required for customer users: the group decides which customers they see */
+                    user_group_id?: number | string;
+                    username: string;
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The user invited */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                /** @enum {string} */
+                                access_level: "viewing" | "view_edit";
+                                email_address: string;
+                                first_name: string;
+                                full_name: string;
+                                /** Format: date-time */
+                                invited_at: string | null;
+                                label: string;
+                                last_name: string;
+                                lock_reason: string | null;
+                                lock_state: string | null;
+                                locked: boolean;
+                                role: string;
+                                sso: boolean;
+                                /** @enum {string} */
+                                status: "active" | "not_activated";
+                                user_group: string | null;
+                                user_group_id: number | null;
+                                user_id: number;
+                                user_type: string;
+                                username: string;
+                                value: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "users";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getUsersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description One user */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                /** @enum {string} */
+                                access_level: "viewing" | "view_edit";
+                                email_address: string;
+                                first_name: string;
+                                full_name: string;
+                                /** Format: date-time */
+                                invited_at: string | null;
+                                label: string;
+                                last_name: string;
+                                lock_reason: string | null;
+                                lock_state: string | null;
+                                locked: boolean;
+                                role: string;
+                                sso: boolean;
+                                /** @enum {string} */
+                                status: "active" | "not_activated";
+                                user_group: string | null;
+                                user_group_id: number | null;
+                                user_id: number;
+                                user_type: string;
+                                username: string;
+                                value: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "users";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchUsersId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    access_level?: "viewing" | "view_edit";
+                    email_address?: string;
+                    first_name?: string;
+                    /** @description spec §5 hint: first and last name in one field, used when both are absent */
+                    full_name?: string;
+                    last_name?: string;
+                    /** @description One of Admin, Payer, View Only, Card Viewer, Safety Manager, Voucher Manager, Enrollment Manager (any casing) */
+                    role?: string;
+                    /** @description Read-only: only the current username is accepted */
+                    username?: string;
+                };
+                "application/vnd.api+json": {
+                    /** @enum {string} */
+                    access_level?: "viewing" | "view_edit";
+                    email_address?: string;
+                    first_name?: string;
+                    /** @description spec §5 hint: first and last name in one field, used when both are absent */
+                    full_name?: string;
+                    last_name?: string;
+                    /** @description One of Admin, Payer, View Only, Card Viewer, Safety Manager, Voucher Manager, Enrollment Manager (any casing) */
+                    role?: string;
+                    /** @description Read-only: only the current username is accepted */
+                    username?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The user changed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                /** @enum {string} */
+                                access_level: "viewing" | "view_edit";
+                                email_address: string;
+                                first_name: string;
+                                full_name: string;
+                                /** Format: date-time */
+                                invited_at: string | null;
+                                label: string;
+                                last_name: string;
+                                lock_reason: string | null;
+                                lock_state: string | null;
+                                locked: boolean;
+                                role: string;
+                                sso: boolean;
+                                /** @enum {string} */
+                                status: "active" | "not_activated";
+                                user_group: string | null;
+                                user_group_id: number | null;
+                                user_id: number;
+                                user_type: string;
+                                username: string;
+                                value: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "users";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postUsersIdInvite: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Invitation sent again */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                /** @enum {string} */
+                                access_level: "viewing" | "view_edit";
+                                email_address: string;
+                                first_name: string;
+                                full_name: string;
+                                /** Format: date-time */
+                                invited_at: string | null;
+                                label: string;
+                                last_name: string;
+                                lock_reason: string | null;
+                                lock_state: string | null;
+                                locked: boolean;
+                                role: string;
+                                sso: boolean;
+                                /** @enum {string} */
+                                status: "active" | "not_activated";
+                                user_group: string | null;
+                                user_group_id: number | null;
+                                user_id: number;
+                                user_type: string;
+                                username: string;
+                                value: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "users";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postUsersIdLock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    reason?: string;
+                };
+                "application/vnd.api+json": {
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The user locked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                /** @enum {string} */
+                                access_level: "viewing" | "view_edit";
+                                email_address: string;
+                                first_name: string;
+                                full_name: string;
+                                /** Format: date-time */
+                                invited_at: string | null;
+                                label: string;
+                                last_name: string;
+                                lock_reason: string | null;
+                                lock_state: string | null;
+                                locked: boolean;
+                                role: string;
+                                sso: boolean;
+                                /** @enum {string} */
+                                status: "active" | "not_activated";
+                                user_group: string | null;
+                                user_group_id: number | null;
+                                user_id: number;
+                                user_type: string;
+                                username: string;
+                                value: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "users";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postUsersIdUnlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The user unlocked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                /** @enum {string} */
+                                access_level: "viewing" | "view_edit";
+                                email_address: string;
+                                first_name: string;
+                                full_name: string;
+                                /** Format: date-time */
+                                invited_at: string | null;
+                                label: string;
+                                last_name: string;
+                                lock_reason: string | null;
+                                lock_state: string | null;
+                                locked: boolean;
+                                role: string;
+                                sso: boolean;
+                                /** @enum {string} */
+                                status: "active" | "not_activated";
+                                user_group: string | null;
+                                user_group_id: number | null;
+                                user_id: number;
+                                user_type: string;
+                                username: string;
+                                value: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "users";
+                        };
                     };
                 };
             };

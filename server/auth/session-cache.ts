@@ -38,6 +38,12 @@ export class SessionCache {
     this.entries.delete(idHash);
   }
 
+  /** Issue 17: a group's customers changed, so every member's scope may have: nothing cached is kept. */
+  evictAll(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
   evictUser(userId: number): void {
     this.generation += 1;
     for (const [idHash, entry] of this.entries) if (entry.value.user.user_id === userId) this.entries.delete(idHash);

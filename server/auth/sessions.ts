@@ -5,6 +5,7 @@ import type { Tenant } from '../../domain/tenant.ts';
 import type { Clock } from '../clock.ts';
 import { sessionCache } from './session-cache.ts';
 import { hashToken, newToken } from './tokens.ts';
+import { customerScopeSql } from '../groups/scope.ts';
 
 // The names live with the cookie rules (prefix over TLS) in http/cookies.ts.
 export { CSRF_COOKIE, SESSION_COOKIE } from '../http/cookies.ts';
@@ -55,7 +56,8 @@ async function readSession(db: Database, idHash: string): Promise<SessionWithUse
       'sessions.id_hash', 'sessions.csrf_token', 'sessions.last_seen_at', 'sessions.customer_id', 'sessions.location',
       'sessions.merchant_id', 'sessions.card_secure_until',
       'sessions.tenant_id as session_tenant_id', 'sessions.created_at as session_created_at',
-      sql<string[]>`array(select uc.buid_customer from user_customers uc where uc.user_id = users.user_id order by 1)`.as('customer_ids'),
+      // Issue 17: the group's customers (and child groups' where included), else the user's own.
+      customerScopeSql('users').as('customer_ids'),
       sql<string[]>`array(select um.buid_merchant from user_merchants um where um.user_id = users.user_id order by 1)`.as('merchant_ids'),
     ])
     .where('sessions.id_hash', '=', idHash)

@@ -10,6 +10,7 @@ import * as groupOidc from './migrations/007_group_oidc.ts';
 import * as rejectionResubmissions from './migrations/009_rejection_resubmissions.ts';
 import * as merchantInvoicing from './migrations/010_merchant_invoicing.ts';
 import * as loyaltyRewards from './migrations/012_loyalty_rewards.ts';
+import * as userAdmin from './migrations/013_user_admin.ts';
 
 // Listed in code rather than read from a folder, so the bundle-free server and tests
 // run the same ordered set wherever they start from.
@@ -24,6 +25,7 @@ const migrations: Record<string, Migration> = {
   '009_rejection_resubmissions': rejectionResubmissions,
   '010_merchant_invoicing': merchantInvoicing,
   '012_loyalty_rewards': loyaltyRewards,
+  '013_user_admin': userAdmin,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -111,6 +111,9 @@ export interface UsersTable {
   language: ColumnType<string, string | undefined, string>;
   time_zone: ColumnType<string, string | undefined, string>;
   created_at: TimestampDefault;
+  /** Issue 17 (migration 013): spec §6 access level, and when the last invitation mail went out. */
+  access_level: ColumnType<'viewing' | 'view_edit', 'viewing' | 'view_edit' | undefined, 'viewing' | 'view_edit'>;
+  invited_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 export interface UserCustomersTable { user_id: number; buid_customer: string }
 export interface UserMerchantsTable { user_id: number; buid_merchant: string }

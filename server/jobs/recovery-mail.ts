@@ -7,6 +7,7 @@ import type { Mailer } from '../mail/mailer.ts';
 import { renderEmail } from '../mail/templates.ts';
 import type { TenantStore } from '../tenants/store.ts';
 import { enqueueJob, type JobHandler } from './runner.ts';
+import { INVITE_MAIL_JOB, inviteMailJob } from '../users/invite-job.ts';
 
 /** A reset link works this long, once. */
 export const RESET_TOKEN_MINUTES = 60;
@@ -34,6 +35,8 @@ export function recoveryJobHandlers(deps: RecoveryJobDeps): Record<string, JobHa
   return {
     [PASSWORD_RESET_MAIL_JOB]: passwordResetMailJob(deps),
     [USERNAME_MAIL_JOB]: usernameMailJob(deps),
+    // Issue 17: account mail of the same kind, run by the same runner: invitations of imported users.
+    [INVITE_MAIL_JOB]: inviteMailJob(deps),
   };
 }
 

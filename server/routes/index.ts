@@ -22,6 +22,9 @@ import { rejectionRoutes } from './rejections.ts';
 import { merchantFigureRoutes } from './merchant-figures.ts';
 import { sessionRoutes } from './session.ts';
 import { tenantConfigRoutes } from './tenant-config.ts';
+import { userRoutes } from './users.ts';
+import { groupRoutes } from './groups.ts';
+import { userCredentialRoutes } from './user-credentials.ts';
 
 /** Every call of spec §7, grouped by concept; each module registers its own routes. */
 export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -48,4 +51,7 @@ export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
   clientLogRoutes(app);
   paymentRoutes(app, deps);
   merchantInvoiceRoutes(app, deps);
+  userRoutes(app, deps);
+  groupRoutes(app, deps);
+  userCredentialRoutes(app, deps);
 }

@@ -108,6 +108,8 @@ export function recoveryRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (!consumed) throw badRequest(ErrorCode.resetLinkInvalid, { pointer: '/token' });
       const userId = consumed.user_id;
       await trx.updateTable('users').set({ password_hash: passwordHash, failed_logins: 0, login_locks: 0, login_locked_until: null }).where('user_id', '=', userId).execute();
+      // Issue 17: an invitation is this same link; setting the first password activates the account.
+      await trx.updateTable('users').set({ status: 'active' }).where('user_id', '=', userId).where('status', '=', 'not_activated').execute();
       await trx.updateTable('users').set({ lock_state: null, lock_reason: null })
         .where('user_id', '=', userId).where('lock_state', 'in', LOCKS_CLEARED_BY_RESET).execute();
       await trx.insertInto('password_history').values({ user_id: userId, password_hash: passwordHash, created_at: now }).execute();

@@ -7,6 +7,7 @@ import { abilityFor } from '../auth/plugin.ts';
 import { JSON_API } from '../http/jsonapi.ts';
 import { selfMenu } from '../menus/self-menu.ts';
 import { effectiveSsoSettings } from '../sso/settings.ts';
+import { customerScopeSql } from '../groups/scope.ts';
 import {
   boolean, documentSchema, integer, nullableInteger, nullableText, resourceSchema, strictObject, text, textList, type Schema,
 } from '../http/api-schema.ts';
@@ -41,10 +42,13 @@ export async function selfDocument(db: Database, tenant: Tenant, policy: Policy,
   const user = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
   const session = await db.selectFrom('sessions').selectAll()
     .where('user_id', '=', userId).where('csrf_token', '=', csrfToken).executeTakeFirst();
+  const scope = await db.selectFrom('users').select(customerScopeSql('users').as('ids')).where('users.user_id', '=', userId).executeTakeFirstOrThrow();
   const [customers, merchants, sso] = await Promise.all([
-    db.selectFrom('user_customers').innerJoin('customers', 'customers.buid_customer', 'user_customers.buid_customer')
+    // The user's row scope (their group's customers, issue 17), as every other read sees it.
+    db.selectFrom('customers')
       .select(['customers.buid_customer as id', 'customers.customer_name as label', 'customers.status', 'customers.currency'])
-      .where('user_customers.user_id', '=', userId).orderBy('customers.customer_name').execute(),
+      .where('customers.buid_customer', 'in', scope.ids.length ? scope.ids : [''])
+      .orderBy('customers.customer_name').execute(),
     db.selectFrom('user_merchants').innerJoin('merchants', 'merchants.buid_merchant', 'user_merchants.buid_merchant')
       .select(['merchants.buid_merchant as id', 'merchants.merchant_name as label', 'merchants.status', 'merchants.currency'])
       .where('user_merchants.user_id', '=', userId).orderBy('merchants.merchant_name').execute(),

@@ -135,6 +135,13 @@ beforeAll(async () => {
     '/customer-loyalty-milestones': { who: 'admin', url: `/customer-loyalty-milestones?filter[program_id]=${ids.program.program_id}` },
     '/payment-options': { who: 'payer', url: '/payment-options' },
     '/payments/{id}': { who: 'payer', url: `/payments/${await paymentId(ids.payable.trx_id, ids.account.id)}` },
+    // Issue 17: users and user groups.
+    '/users': { who: 'admin', url: '/users' },
+    '/users/{id}': { who: 'admin', url: `/users/${(await first(api.db.selectFrom('users').select('user_id').where('username', '=', 'payer').execute(), 'payer')).user_id}` },
+    '/user-groups': { who: 'admin', url: '/user-groups' },
+    '/user-credentials/export': { who: 'admin', url: '/user-credentials/export' },
+    '/user-credentials/template': { who: 'admin', url: '/user-credentials/template' },
+    '/user-groups/{id}': { who: 'admin', url: `/user-groups/${(await first(api.db.selectFrom('user_groups').select('id').where('name', '=', 'Headquarters').execute(), 'group')).id}` },
   };
 }, 180_000);
 afterAll(async () => { await api?.close(); });

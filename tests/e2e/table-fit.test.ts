@@ -46,6 +46,8 @@ const LANDED: Array<{ user: 'admin' | 'payer' | 'corporate'; path: string; table
   { user: 'payer', path: '/payment/due', tables: ['payable-invoices'] },
   { user: 'payer', path: '/invoice/T-1001-0007', tables: ['documents'] },
   { user: 'admin', path: '/payment-methods', tables: ['bank-accounts'] },
+  { user: 'admin', path: '/manage-users', tables: ['users'] },
+  { user: 'admin', path: '/manage-groups', tables: ['user-groups'] },
   { user: 'corporate', path: '/account/program-overview', tables: ['program-customers'] },
   { user: 'corporate', path: '/account/program-overview-invoice-list/Billed', tables: ['program-invoices'] },
 ];

@@ -104,6 +104,16 @@ describe('FormWidget (server-rendered markup)', () => {
     expect(without).toMatch(/<input[^>]*type="checkbox"[^>]*name="[^"]*online_payment/);
   });
 
+  it('shows a stepped form one step at a time, with Next until the last step (the group wizard)', async () => {
+    const html = await render({ widget: 'form', form: 'group-wizard', submit: { do: 'mutate', label: 'users.groups.actions.create' } });
+    // Step 1 shown, step 2 mounted but hidden (what is typed there is kept).
+    expect(html).toMatch(/<div><div class="rjsf-field rjsf-field-object">[\s\S]*?id="form-group-wizard_step1__title"/);
+    expect(html).toMatch(/<div hidden=""><div class="rjsf-field rjsf-field-object">[\s\S]*?id="form-group-wizard_step2__title"/);
+    expect(html).toMatch(/<button[^>]*type="submit"[^>]*>[\s\S]*?(Next|common\.wizard\.next)</);
+    expect(html).not.toMatch(/users\.groups\.actions\.create|Create group/);
+    expect(html).not.toMatch(/>(Back|common\.wizard\.back)</);
+  });
+
   it('fills initial values through bindings', async () => {
     const html = await render(
       { widget: 'form', form: 'forgot-password', submit: { do: 'mutate', label: 'auth.forgotPassword.submit' }, initial: { username: '{query.user}' } },

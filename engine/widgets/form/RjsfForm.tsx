@@ -12,6 +12,14 @@ import { customValidateFor } from './validators.ts';
 
 const ThemedForm = withTheme(mantineTheme);
 
+/** The steps of a form whose root uiSchema says `"ui:options": { "steps": true }`: its top-level objects, in order. */
+function stepsOf(definition: FormProps['definition']): string[] {
+  const options = (definition.uiSchema as { 'ui:options'?: { steps?: unknown } } | undefined)?.['ui:options'];
+  if (options?.steps !== true) return [];
+  const properties = (definition.schema as { properties?: Record<string, { type?: unknown }> }).properties ?? {};
+  return Object.keys(properties).filter((name) => properties[name]?.type === 'object');
+}
+
 type FormData = Record<string, unknown>;
 
 /**
@@ -25,13 +33,19 @@ export default function RjsfForm({ name, definition, validator, submit, initialD
   const [data, setData] = useState<FormData>(initialData);
   const [submitted, setSubmitted] = useState(false);
   const { submitting, submitError, send } = useFormSubmit(onSubmit, submit.failure);
+  const stepNames = useMemo(() => stepsOf(definition), [definition]);
+  const [step, setStep] = useState(0);
+  const stepped = stepNames.length > 1;
 
   const transformErrors = useMemo(() => translateErrors(t), [t]);
   const customValidate = useMemo(
     () => customValidateFor(definition.validators ?? [], definition.schema, limits ? { limits } : null, t),
     [definition, limits, t],
   );
-  const formContext: PortalFormContext = { submitLabel: String(submit.label), submitting, submitError };
+  const formContext: PortalFormContext = {
+    submitLabel: String(submit.label), submitting, submitError,
+    ...(stepped ? { steps: { current: step, count: stepNames.length, back: () => setStep((current) => Math.max(0, current - 1)) } } : {}),
+  };
   const uiSchema = useMemo(() => {
     const base = { ...definition.uiSchema };
     for (const field of hidden) base[field] = { ...(base[field] as object | undefined), 'ui:widget': 'hidden' };
@@ -55,10 +69,19 @@ export default function RjsfForm({ name, definition, validator, submit, initialD
       disabled={submitting}
       idPrefix={`form-${name}`}
       onChange={(event) => setData((event.formData ?? {}) as FormData)}
-      onError={() => setSubmitted(true)}
+      onError={(errors) => {
+        setSubmitted(true);
+        // A stepped form shows the step of the first problem (".step1.name" is in step "step1").
+        const first = errors[0]?.property?.split('.').filter(Boolean)[0];
+        const index = first ? stepNames.indexOf(first) : -1;
+        if (stepped && index >= 0) setStep(index);
+      }}
       onSubmit={(event) => {
         setSubmitted(true);
-        void send((event.formData ?? {}) as FormData);
+        // Every step but the last moves on; the whole form was valid, so nothing waits behind.
+        if (stepped && step < stepNames.length - 1) { setStep(step + 1); return; }
+        // Done, a stepped form starts over at its first step.
+        void send((event.formData ?? {}) as FormData).then((ok) => { if (ok && stepped) setStep(0); });
       }}
     />
   );

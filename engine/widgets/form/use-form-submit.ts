@@ -19,7 +19,8 @@ export function useFormSubmit(submitter: FormSubmitter, failure?: unknown) {
   const [submitting, setSubmitting] = useState(false);
   const [submitError, setSubmitError] = useState<SubmitError | null>(null);
 
-  async function send(formData: Record<string, unknown>): Promise<void> {
+  /** Runs the submit action; true when it succeeded. */
+  async function send(formData: Record<string, unknown>): Promise<boolean> {
     setSubmitting(true);
     setSubmitError(null);
     try {
@@ -29,6 +30,7 @@ export function useFormSubmit(submitter: FormSubmitter, failure?: unknown) {
         await texts.ready([ERRORS_NAMESPACE])?.catch(() => undefined);
         setSubmitError({ code: outcome.error.code, meta: outcome.error.meta, ...(failure ? { summary: String(failure) } : {}) });
       }
+      return outcome.ok;
     } finally {
       setSubmitting(false);
     }

@@ -113,10 +113,15 @@ export async function ensureBenchCustomer(db: Writer): Promise<void> {
   }).onConflict((oc) => oc.column('buid_customer').doNothing()).execute();
   await db.insertInto('customer_currencies').values({ buid_customer: BENCH_CUSTOMER, currency: 'USD' })
     .onConflict((oc) => oc.columns(['buid_customer', 'currency']).doNothing()).execute();
-  const admin = await db.selectFrom('users').select('user_id')
+  const admin = await db.selectFrom('users').select(['user_id', 'user_group_id'])
     .where('tenant_id', '=', DEMO).where('username', '=', 'admin').executeTakeFirst();
   if (admin) {
     await db.insertInto('user_customers').values({ user_id: admin.user_id, buid_customer: BENCH_CUSTOMER })
       .onConflict((oc) => oc.columns(['user_id', 'buid_customer']).doNothing()).execute();
+    // Issue 17: a user in a group sees the group's customers (server/groups/scope.ts), so the admin's group gets it too.
+    if (admin.user_group_id !== null) {
+      await db.insertInto('user_group_customers').values({ user_group_id: admin.user_group_id, buid_customer: BENCH_CUSTOMER })
+        .onConflict((oc) => oc.columns(['user_group_id', 'buid_customer']).doNothing()).execute();
+    }
   }
 }

@@ -2,6 +2,7 @@ import type { RJSFSchema, SubmitButtonProps } from '@rjsf/utils';
 import { useText } from '../../../i18n/use-text.ts';
 import { FormFooter } from '../FormFooter.tsx';
 import type { PortalFormContext } from './form-context.ts';
+import { StepFooter } from './StepFooter.tsx';
 
 /**
  * RJSF's submit button: the form's footer with what the form widget put in formContext. A
@@ -10,9 +11,10 @@ import type { PortalFormContext } from './form-context.ts';
  */
 export default function SubmitButton({ registry }: SubmitButtonProps) {
   const { t } = useText();
-  const { submitLabel, submitting, submitError } = registry.formContext as PortalFormContext;
+  const { submitLabel, submitting, submitError, steps } = registry.formContext as PortalFormContext;
   const field = submitError?.meta.field;
   const title = typeof field === 'string' ? (registry.rootSchema.properties?.[field] as RJSFSchema | undefined)?.title : undefined;
   const shown = submitError && title ? { ...submitError, meta: { ...submitError.meta, field: t(title) } } : submitError;
+  if (steps) return <StepFooter submitLabel={submitLabel} submitting={submitting} submitError={shown} steps={steps} />;
   return <FormFooter submitLabel={submitLabel} submitting={submitting} submitError={shown} />;
 }

@@ -8,4 +8,9 @@ export interface PortalFormContext {
   submitting: boolean;
   /** The failed submit's error, translated above the button. */
   submitError: SubmitError | null;
+  /**
+   * A stepped form (root `"ui:options": { "steps": true }`): each top-level object is one step,
+   * shown alone; the button reads "Next" until the last step, which submits.
+   */
+  steps?: { current: number; count: number; back(): void };
 }

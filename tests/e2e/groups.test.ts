@@ -1,0 +1,90 @@
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+
+let page: Page;
+usePagePerTest((created) => { page = created; });
+
+async function openManageGroups(width = 1366) {
+  await page.setViewportSize({ width, height: 900 });
+  await signIn(page, 'admin');
+  await page.waitForURL('**/account/customers');
+  await page.goto(`${baseUrl()}/manage-groups`);
+  await page.locator('[data-table="user-groups"] tbody tr[data-row-id]').first().waitFor();
+}
+
+async function chooseOption(label: string, option: string) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+const groupRows = () => page.locator('[data-table="user-groups"] tbody tr[data-row-id]');
+const treeTexts = () => groupRows().evaluateAll((rows) => rows.map((row) => (row.textContent ?? '').replace(/\s+/g, ' ')));
+
+describe('manage groups (admin)', () => {
+  it('shows the group tree, at 1366 and 1024 wide, without serious axe findings', async () => {
+    await openManageGroups();
+    const texts = await treeTexts();
+    const hq = texts.findIndex((text) => text.includes('Headquarters'));
+    const east = texts.findIndex((text) => text.includes('East Region'));
+    expect(hq).toBeGreaterThanOrEqual(0);
+    expect(east).toBeGreaterThan(hq);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(tmpdir(), 'manage-groups-1366.png'), fullPage: true });
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.screenshot({ path: join(tmpdir(), 'manage-groups-1024.png'), fullPage: true });
+  });
+
+  it('creates a group with the wizard, adds a child, and moves a user between groups after the confirmation', async () => {
+    await openManageGroups();
+    await page.getByRole('tab', { name: 'Create a group' }).click();
+    // Step 1: name and parent; "Next" refuses an empty name and stays.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByText('Group name is required').waitFor();
+    await page.getByRole('textbox', { name: 'Group name', exact: true }).fill('Browser Group');
+    await chooseOption('Parent group', 'Headquarters');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(tmpdir(), 'manage-groups-wizard-1.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Next' }).click();
+    // Step 2: network access, identity provider and customers.
+    await page.getByRole('textbox', { name: 'Customers of the group', exact: true }).fill('C-1003');
+    expect(await page.getByRole('textbox', { name: 'Group name', exact: true }).isVisible()).toBe(false);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(tmpdir(), 'manage-groups-wizard-2.png'), fullPage: true });
+    await page.getByRole('button', { name: 'Create group' }).click();
+    await page.getByText('Group created').first().waitFor();
+
+    // A child of the new group: the wizard starts over at step 1.
+    await page.getByRole('textbox', { name: 'Group name', exact: true }).fill('Browser Child');
+    await chooseOption('Parent group', 'Headquarters / Browser Group');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Back' }).click();
+    expect(await page.getByRole('textbox', { name: 'Group name', exact: true }).inputValue()).toBe('Browser Child');
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('button', { name: 'Create group' }).click();
+    await expect.poll(() => page.getByText('Group created').count()).toBeGreaterThan(0);
+    await page.getByRole('tab', { name: 'Groups' }).click();
+    await expect.poll(async () => (await treeTexts()).some((text) => text.includes('Browser Child'))).toBe(true);
+
+    // viewer (in no group) joins Browser Group at once; then moves to East Region after confirming.
+    await page.getByRole('tab', { name: 'Add users to a group' }).click();
+    await chooseOption('User', 'Vera Nguyen (viewer)');
+    await chooseOption('User group', 'Headquarters / Browser Group');
+    await page.getByRole('button', { name: 'Add to group' }).click();
+    await page.getByText('User added to the group').first().waitFor();
+
+    await chooseOption('User', 'Vera Nguyen (viewer)');
+    await chooseOption('User group', 'Headquarters / East Region');
+    await page.getByRole('button', { name: 'Add to group' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Move to another group?' });
+    await dialog.waitFor();
+    expect(await dialog.textContent()).toContain('viewer is in Browser Group');
+    await dialog.getByRole('button', { name: 'Move' }).click();
+    await expect.poll(() => page.getByText('User added to the group').count()).toBeGreaterThan(0);
+    await page.goto(`${baseUrl()}/manage-users`);
+    const viewer = page.locator('[data-table="users"] tbody tr[data-row-id]').filter({ has: page.getByRole('cell', { name: 'viewer', exact: true }) });
+    await expect.poll(() => viewer.textContent()).toContain('East Region');
+  });
+});
