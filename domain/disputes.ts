@@ -164,3 +164,21 @@ export function sideOfUserType(userType: string): DisputeSide | undefined {
   if (userType === 'merchant') return 'merchant';
   return undefined;
 }
+
+export interface AmountInvoice { amount_minor: number; current_due_minor: number; past_due_minor: number }
+
+/**
+ * The most that may be disputed on an invoice: what is still open on it (current plus past due).
+ * A settled transaction (nothing open, the usual chargeback) may be disputed up to its amount.
+ */
+export function maxDisputableMinor(invoice: AmountInvoice): number {
+  const open = invoice.current_due_minor + invoice.past_due_minor;
+  return open > 0 ? open : invoice.amount_minor;
+}
+
+/** Why a disputed amount is refused (an i18n error key of the disputes block), or null. */
+export function disputedAmountProblem(amountMinor: number, invoice: AmountInvoice): 'amountInvalid' | 'amountAboveOpen' | null {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) return 'amountInvalid';
+  if (amountMinor > maxDisputableMinor(invoice)) return 'amountAboveOpen';
+  return null;
+}

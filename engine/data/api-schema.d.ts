@@ -566,6 +566,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ecaas/customer-disputes/{dispute_id}/documents/{document_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download one supporting document of a dispute */
+        get: operations["getEcaasCustomerDisputesDisputeIdDocumentsDocumentIdContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ecaas/customer-disputes/by-transaction/{trx_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest dispute of one transaction (spec §2 /dispute-center/{invoice_id}), with contacts, documents and responses */
+        get: operations["getEcaasCustomerDisputesByTransactionTrxId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ecaas/disputes": {
         parameters: {
             query?: never;
@@ -695,6 +729,40 @@ export interface paths {
         };
         /** One dispute with contacts, supporting documents and responses */
         get: operations["getEcaasMerchantDisputesDisputeId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ecaas/merchant-disputes/{dispute_id}/documents/{document_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download one supporting document of a dispute */
+        get: operations["getEcaasMerchantDisputesDisputeIdDocumentsDocumentIdContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ecaas/merchant-disputes/by-transaction/{trx_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest dispute of one transaction (spec §2 /dispute-center/{invoice_id}), with contacts, documents and responses */
+        get: operations["getEcaasMerchantDisputesByTransactionTrxId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3237,11 +3305,137 @@ export interface operations {
                                 }[];
                                 status: string;
                                 supporting_documents: {
+                                    document_type: string | null;
                                     /** Format: date-time */
                                     entry_ts: string;
                                     file_name: string;
                                     file_size: number;
                                     id: number;
+                                    url: string;
+                                }[];
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "disputes";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getEcaasCustomerDisputesDisputeIdDocumentsDocumentIdContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dispute_id: string;
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The document's bytes in its own media type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+        };
+    };
+    getEcaasCustomerDisputesByTransactionTrxId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trx_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The latest dispute of the transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                allowed_responses: string[];
+                                amount_minor: number;
+                                buid_customer: string;
+                                buid_merchant: string;
+                                /** Format: date-time */
+                                closed_at: string | null;
+                                contacts: {
+                                    contact_type: string | null;
+                                    contact_type_text: string | null;
+                                    email_address: string | null;
+                                    id: number;
+                                    name: string | null;
+                                }[];
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by: string | null;
+                                currency: string;
+                                customer_name: string | null;
+                                days_left_to_respond: number | null;
+                                description: string | null;
+                                dispute_id: number;
+                                dispute_reason_id: number;
+                                /** @enum {string} */
+                                documentation_required: "Y" | "N";
+                                expired: boolean;
+                                invoice_id: string;
+                                is_chargeback: boolean;
+                                merchant_name: string | null;
+                                reason: string;
+                                /** Format: date-time */
+                                response_date: string | null;
+                                /** Format: date-time */
+                                response_due_at: string | null;
+                                responses: {
+                                    action: string;
+                                    comment: string | null;
+                                    /** Format: date-time */
+                                    comment_date: string;
+                                    dispute_action_description: string;
+                                    id: number;
+                                    side: string;
+                                }[];
+                                status: string;
+                                supporting_documents: {
+                                    document_type: string | null;
+                                    /** Format: date-time */
+                                    entry_ts: string;
+                                    file_name: string;
+                                    file_size: number;
+                                    id: number;
+                                    url: string;
                                 }[];
                                 trx_id: string;
                             };
@@ -3264,6 +3458,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    amounts?: {
+                        amount_minor: number;
+                        trx_id: string;
+                    }[];
                     comment?: string;
                     contacts?: {
                         /** @enum {unknown} */
@@ -3274,10 +3472,21 @@ export interface operations {
                     }[];
                     description: string;
                     dispute_reason_id: number;
+                    documents?: {
+                        content_base64: string;
+                        doc_type_id: number | null;
+                        file_name: string;
+                        mime_type: string;
+                        trx_id: string;
+                    }[];
                     invoice_ids: string[];
                     is_chargeback: boolean;
                 };
                 "application/vnd.api+json": {
+                    amounts?: {
+                        amount_minor: number;
+                        trx_id: string;
+                    }[];
                     comment?: string;
                     contacts?: {
                         /** @enum {unknown} */
@@ -3288,6 +3497,13 @@ export interface operations {
                     }[];
                     description: string;
                     dispute_reason_id: number;
+                    documents?: {
+                        content_base64: string;
+                        doc_type_id: number | null;
+                        file_name: string;
+                        mime_type: string;
+                        trx_id: string;
+                    }[];
                     invoice_ids: string[];
                     is_chargeback: boolean;
                 };
@@ -3855,11 +4071,137 @@ export interface operations {
                                 }[];
                                 status: string;
                                 supporting_documents: {
+                                    document_type: string | null;
                                     /** Format: date-time */
                                     entry_ts: string;
                                     file_name: string;
                                     file_size: number;
                                     id: number;
+                                    url: string;
+                                }[];
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "disputes";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getEcaasMerchantDisputesDisputeIdDocumentsDocumentIdContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dispute_id: string;
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The document's bytes in its own media type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+        };
+    };
+    getEcaasMerchantDisputesByTransactionTrxId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trx_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The latest dispute of the transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                allowed_responses: string[];
+                                amount_minor: number;
+                                buid_customer: string;
+                                buid_merchant: string;
+                                /** Format: date-time */
+                                closed_at: string | null;
+                                contacts: {
+                                    contact_type: string | null;
+                                    contact_type_text: string | null;
+                                    email_address: string | null;
+                                    id: number;
+                                    name: string | null;
+                                }[];
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by: string | null;
+                                currency: string;
+                                customer_name: string | null;
+                                days_left_to_respond: number | null;
+                                description: string | null;
+                                dispute_id: number;
+                                dispute_reason_id: number;
+                                /** @enum {string} */
+                                documentation_required: "Y" | "N";
+                                expired: boolean;
+                                invoice_id: string;
+                                is_chargeback: boolean;
+                                merchant_name: string | null;
+                                reason: string;
+                                /** Format: date-time */
+                                response_date: string | null;
+                                /** Format: date-time */
+                                response_due_at: string | null;
+                                responses: {
+                                    action: string;
+                                    comment: string | null;
+                                    /** Format: date-time */
+                                    comment_date: string;
+                                    dispute_action_description: string;
+                                    id: number;
+                                    side: string;
+                                }[];
+                                status: string;
+                                supporting_documents: {
+                                    document_type: string | null;
+                                    /** Format: date-time */
+                                    entry_ts: string;
+                                    file_name: string;
+                                    file_size: number;
+                                    id: number;
+                                    url: string;
                                 }[];
                                 trx_id: string;
                             };

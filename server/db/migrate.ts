@@ -7,6 +7,7 @@ import * as loginLockBackoff from './migrations/004_login_lock_backoff.ts';
 import * as cardIntents from './migrations/005_card_intents.ts';
 import * as disputesByTransaction from './migrations/006_disputes_by_transaction.ts';
 import * as groupOidc from './migrations/007_group_oidc.ts';
+import * as disputeCompletions from './migrations/008_dispute_completions.ts';
 
 // Listed in code rather than read from a folder, so the bundle-free server and tests
 // run the same ordered set wherever they start from.
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   '005_card_intents': cardIntents,
   '006_disputes_by_transaction': disputesByTransaction,
   '007_group_oidc': groupOidc,
+  '008_dispute_completions': disputeCompletions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -1,13 +1,16 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import { DISPUTE_STATUSES, type DisputeSide, type DisputeStatus } from '../../domain/disputes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
+import { effectiveType } from '../../domain/files.ts';
+import { neutraliseCsvBytes } from '../http/csv-cells.ts';
+import { contentDisposition } from '../routes/documents.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { scopedCustomer, scopedMerchant } from '../auth/guard.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import {
-  instant, integer, listDocument, nullableText, pagedDocument, resourceSchema, responses, singleDocument, strictObject, text,
+  fileResponses, instant, integer, listDocument, nullableText, pagedDocument, resourceSchema, responses, singleDocument, strictObject, text,
 } from '../http/api-schema.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
@@ -37,6 +40,16 @@ const countQuery = (side: DisputeSide) => ({
   defaultSort: [] as const,
 });
 
+const transactionParams = {
+  type: 'object', required: ['trx_id'], additionalProperties: false,
+  properties: { trx_id: { type: 'string', minLength: 1, maxLength: 64 } },
+} as const;
+
+const documentParams = {
+  type: 'object', required: ['dispute_id', 'document_id'], additionalProperties: false,
+  properties: { dispute_id: { type: 'string', pattern: '^[0-9]{1,15}$' }, document_id: { type: 'string', pattern: '^[0-9]{1,15}$' } },
+} as const;
+
 const detailParams = {
   type: 'object', required: ['dispute_id'], additionalProperties: false,
   properties: { dispute_id: { type: 'string', pattern: '^[0-9]{1,15}$' } },
@@ -63,7 +76,7 @@ const countResource = resourceSchema('dispute-counts', strictObject({
 const disputeDetailResource = resourceSchema('disputes', strictObject({
   ...disputeAttributes,
   contacts: { type: 'array', items: strictObject({ id: integer, name: nullableText, email_address: nullableText, contact_type: nullableText, contact_type_text: nullableText }) },
-  supporting_documents: { type: 'array', items: strictObject({ id: integer, file_name: text, file_size: integer, entry_ts: instant }) },
+  supporting_documents: { type: 'array', items: strictObject({ id: integer, file_name: text, file_size: integer, entry_ts: instant, document_type: nullableText, url: text }) },
   responses: { type: 'array', items: strictObject({ id: integer, side: text, action: text, dispute_action_description: text, comment: nullableText, comment_date: instant }) },
 }));
 const responseResource = resourceSchema('dispute-responses', strictObject({
@@ -152,35 +165,69 @@ function registerSide(app: FastifyInstance, { db, clock }: AppDeps, side: Disput
     return reply.type(JSON_API).send({ data: rows.map((row) => disputeResource(row, side, now, canRespond)), meta: { page: meta } });
   });
 
-  app.get<{ Params: { dispute_id: string } }>(`/ecaas/${side}-disputes/:dispute_id`, {
-    schema: { params: detailParams, response: responses(singleDocument(disputeDetailResource), 'One dispute') },
-    config: { access: { can: ['read', 'Dispute'], userTypes }, summary: 'One dispute with contacts, supporting documents and responses' },
-  }, async (request, reply) => {
+  /** One dispute with its contacts, documents and responses (oldest first), or 404 outside the caller's scope. */
+  const detail = async (request: FastifyRequest, where: { dispute_id: number } | { trx_id: string }) => {
     const auth = authOf(request);
-    const disputeId = Number(request.params.dispute_id);
-    const row = await selectDisputes(db, auth, side, request.tenant.id).where('disputes.dispute_id', '=', disputeId).executeTakeFirst();
+    let query = selectDisputes(db, auth, side, request.tenant.id);
+    // By transaction (spec §2 /dispute-center/{invoice_id}): its latest dispute.
+    query = 'dispute_id' in where
+      ? query.where('disputes.dispute_id', '=', where.dispute_id)
+      : query.where('disputes.trx_id', '=', where.trx_id).orderBy('disputes.created_at', 'desc').orderBy('disputes.dispute_id', 'desc');
+    const row = await query.executeTakeFirst();
     if (!row) throw new ApiError(404, ErrorCode.notFound);
+    const disputeId = row.dispute_id;
     const [contacts, documents, responses] = await Promise.all([
       db.selectFrom('dispute_contacts').select(['id', 'name', 'email_address', 'contact_type', 'contact_type_text'])
         .where('dispute_id', '=', disputeId).orderBy('id').execute(),
-      db.selectFrom('dispute_documents').select(['id', 'file_name', 'file_size', 'entry_ts'])
-        .where('dispute_id', '=', disputeId).orderBy('id').execute(),
+      db.selectFrom('dispute_documents').leftJoin('document_types', 'document_types.doc_type_id', 'dispute_documents.doc_type_id')
+        .select(['dispute_documents.id', 'file_name', 'file_size', 'entry_ts', 'document_types.document_type'])
+        .where('dispute_id', '=', disputeId).orderBy('dispute_documents.id').execute(),
       db.selectFrom('dispute_responses').select(['id', 'side', 'action', 'dispute_action_description', 'comment', 'comment_date'])
         .where('dispute_id', '=', disputeId).orderBy('comment_date').orderBy('id').execute(),
     ]);
     const now = clock.now();
     const base = disputeResource(row, side, now, auth.ability.can('create', 'DisputeResponse'));
-    return reply.type(JSON_API).send({
+    return {
       data: {
         ...base,
         attributes: {
           ...base.attributes,
           contacts,
-          supporting_documents: documents.map((doc) => ({ id: doc.id, file_name: doc.file_name, file_size: doc.file_size, entry_ts: iso(doc.entry_ts) })),
+          supporting_documents: documents.map((doc) => ({
+            id: doc.id, file_name: doc.file_name, file_size: doc.file_size, entry_ts: iso(doc.entry_ts),
+            document_type: doc.document_type, url: `/ecaas/${side}-disputes/${disputeId}/documents/${doc.id}/content`,
+          })),
           responses: responses.map((response) => ({ ...response, comment_date: iso(response.comment_date) })),
         },
       },
-    });
+    };
+  };
+
+  app.get<{ Params: { dispute_id: string } }>(`/ecaas/${side}-disputes/:dispute_id`, {
+    schema: { params: detailParams, response: responses(singleDocument(disputeDetailResource), 'One dispute') },
+    config: { access: { can: ['read', 'Dispute'], userTypes }, summary: 'One dispute with contacts, supporting documents and responses' },
+  }, async (request, reply) => reply.type(JSON_API).send(await detail(request, { dispute_id: Number(request.params.dispute_id) })));
+
+  app.get<{ Params: { trx_id: string } }>(`/ecaas/${side}-disputes/by-transaction/:trx_id`, {
+    schema: { params: transactionParams, response: responses(singleDocument(disputeDetailResource), 'The latest dispute of the transaction') },
+    config: { access: { can: ['read', 'Dispute'], userTypes }, summary: 'The latest dispute of one transaction (spec §2 /dispute-center/{invoice_id}), with contacts, documents and responses' },
+  }, async (request, reply) => reply.type(JSON_API).send(await detail(request, { trx_id: request.params.trx_id })));
+
+  app.get<{ Params: { dispute_id: string; document_id: string } }>(`/ecaas/${side}-disputes/:dispute_id/documents/:document_id/content`, {
+    schema: { params: documentParams, response: fileResponses(['*/*'], 'The document\'s bytes in its own media type') },
+    config: { access: { can: ['read', 'Dispute'], userTypes }, summary: 'Download one supporting document of a dispute' },
+  }, async (request, reply) => {
+    const auth = authOf(request);
+    const visible = await selectDisputes(db, auth, side, request.tenant.id).clearSelect().select('disputes.dispute_id')
+      .where('disputes.dispute_id', '=', Number(request.params.dispute_id)).executeTakeFirst();
+    if (!visible) throw new ApiError(404, ErrorCode.notFound);
+    const row = await db.selectFrom('dispute_documents').select(['file_name', 'mime_type', 'content'])
+      .where('dispute_id', '=', visible.dispute_id).where('id', '=', Number(request.params.document_id)).executeTakeFirst();
+    if (!row) throw new ApiError(404, ErrorCode.notFound);
+    const stored = Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength);
+    const content = effectiveType(row.file_name, row.mime_type) === 'text/csv' ? neutraliseCsvBytes(stored) : stored;
+    return reply.type(row.mime_type).header('content-disposition', contentDisposition(row.file_name))
+      .header('cache-control', 'private, no-store').send(content);
   });
 
   app.get(`/ecaas/${side}-dispute-response`, {

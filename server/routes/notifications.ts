@@ -50,6 +50,8 @@ function visibleNotifications(db: Database, auth: AuthContext, tenantId: string,
       eb('buid_customer', 'in', audience.length ? audience : ['']),
     ]))
     .where((eb) => eb.or([eb('user_type', 'is', null), eb('user_type', '=', auth.user.user_type)]))
+    // Issue 14: a notice for one merchant (a dispute's merchant side) only reaches that merchant's users.
+    .where((eb) => eb.or([eb('buid_merchant', 'is', null), eb('buid_merchant', 'in', auth.merchantIds.length ? [...auth.merchantIds] : [''])]))
     .where('effective_ts', '<=', now)
     .where((eb) => eb.or([eb('expires_ts', 'is', null), eb('expires_ts', '>', now)]));
 }

@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { Tenant } from '../../domain/tenant.ts';
 import { buildApp } from '../../server/app.ts';
 import { recoveryJobHandlers } from '../../server/jobs/recovery-mail.ts';
+import { disputeJobHandlers } from '../../server/disputes/expiry.ts';
 import { JobRunner } from '../../server/jobs/runner.ts';
 import { systemClock } from '../../server/clock.ts';
 import { createDatabase, type Database } from '../../server/db/database.ts';
@@ -40,7 +41,8 @@ export async function startPortalServer(options: {
   const app = await buildApp({ db, clock, mailer, tenants, policy: loadPolicy(), staticDir: options.staticDir, logLevel: 'warn' });
   // Account recovery mail is a job (issue 12): run those. Not the payment jobs: the demo data's
   // payments must not be settled or swept under the browser tests (their jobs are not due anyway).
-  const recoveryJobs = new JobRunner({ db, clock, handlers: recoveryJobHandlers({ tenants, mailer }) });
+  // Dispute responses mail their contacts through a job too (issue 14).
+  const recoveryJobs = new JobRunner({ db, clock, handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...disputeJobHandlers({ mailer }) } });
   recoveryJobs.start(200);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
