@@ -15,6 +15,10 @@
  *   gets the same window.
  */
 
+/** Contact types a dispute contact may have; the same names as the group contacts' dispute_contact_type. */
+export const DISPUTE_CONTACT_TYPES = ['Primary', 'Billing'] as const;
+export type DisputeContactType = (typeof DISPUTE_CONTACT_TYPES)[number];
+
 export type DisputeStatus = 'open' | 'waiting on customer' | 'waiting on merchant' | 'escalated' | 'closed';
 export type DisputeSide = 'customer' | 'merchant';
 export type DisputeAction = 'respond_to_merchant' | 'respond_to_customer' | 'close' | 'escalate';
@@ -34,6 +38,14 @@ export const ACTION_DESCRIPTIONS: Readonly<Record<DisputeAction, string>> = {
   respond_to_customer: 'Respond to customer',
   close: 'Close',
   escalate: 'Escalate to customer support (disagree)',
+};
+
+/** The i18n key part of each response (texts disputes.actions.<key>, notices disputes.notice.<key>). */
+export const ACTION_TEXT_KEYS: Readonly<Record<DisputeAction, string>> = {
+  respond_to_merchant: 'respondToMerchant',
+  respond_to_customer: 'respondToCustomer',
+  close: 'close',
+  escalate: 'escalate',
 };
 
 export const NEXT_STATUS: Readonly<Record<DisputeAction, DisputeStatus>> = {
@@ -109,6 +121,24 @@ export function ineligibleForBulkResponse(
   const canTake = (dispute: BulkCandidate) => allowedResponses(dispute, side, now).includes(action);
   const bulkStatus = disputes.find(canTake)?.status;
   return disputes.filter((dispute) => !canTake(dispute) || dispute.status !== bulkStatus).map((dispute) => dispute.dispute_id);
+}
+
+export interface BulkRow extends BulkCandidate { allowed_responses: readonly string[] }
+
+/**
+ * The bulk selection before an action is chosen: ineligible are the disputes that take no response
+ * (closed, expired, or none for this user) and those in another status than the first that takes one.
+ */
+export function ineligibleForBulkSelection(disputes: readonly BulkRow[], now: Date): number[] {
+  const canTakeAny = (dispute: BulkRow) => dispute.allowed_responses.length > 0 && !isExpired(dispute, now);
+  const bulkStatus = disputes.find(canTakeAny)?.status;
+  return disputes.filter((dispute) => !canTakeAny(dispute) || dispute.status !== bulkStatus).map((dispute) => dispute.dispute_id);
+}
+
+/** The responses every one of the chosen disputes offers (in the side's order). */
+export function commonResponses(disputes: ReadonlyArray<{ allowed_responses: readonly string[] }>, side: DisputeSide): DisputeAction[] {
+  if (disputes.length === 0) return [];
+  return SIDE_ACTIONS[side].filter((action) => disputes.every((dispute) => dispute.allowed_responses.includes(action)));
 }
 
 export interface DisputableInvoice { status: string; eligible_for_dispute: boolean }

@@ -5,3 +5,4 @@
 import { registerPlugin } from '../engine/registry/plugins.ts';
 
 registerPlugin('payment-flow', () => import('./payment/index.tsx'));
+registerPlugin('dispute-wizard', () => import('./dispute-wizard/index.tsx'));

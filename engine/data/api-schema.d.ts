@@ -497,6 +497,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ecaas/customer-dispute-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supporting documents of filter[dispute_id], each with its download url */
+        get: operations["getEcaasCustomerDisputeDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ecaas/customer-dispute-response": {
         parameters: {
             query?: never;
@@ -539,8 +556,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dispute centre list: filters buid_customer, buid_merchant, status, trx_id, expired, search; paged and sorted */
+        /** Dispute centre list: filters buid_customer, buid_merchant, status, trx_id, dispute_id, expired, search; paged and sorted */
         get: operations["getEcaasCustomerDisputes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ecaas/customer-disputes.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bulk download: the disputes of the list (same filters and sort, e.g. filter[dispute_id] of a selection; no paging) as CSV */
+        get: operations["getEcaasCustomerDisputesCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -668,6 +702,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ecaas/merchant-dispute-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supporting documents of filter[dispute_id], each with its download url */
+        get: operations["getEcaasMerchantDisputeDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ecaas/merchant-dispute-response": {
         parameters: {
             query?: never;
@@ -710,8 +761,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dispute centre list: filters buid_customer, buid_merchant, status, trx_id, expired, search; paged and sorted */
+        /** Dispute centre list: filters buid_customer, buid_merchant, status, trx_id, dispute_id, expired, search; paged and sorted */
         get: operations["getEcaasMerchantDisputes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ecaas/merchant-disputes.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bulk download: the disputes of the list (same filters and sort, e.g. filter[dispute_id] of a selection; no paging) as CSV */
+        get: operations["getEcaasMerchantDisputesCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2950,6 +3018,58 @@ export interface operations {
             };
         };
     };
+    getEcaasCustomerDisputeDocuments: {
+        parameters: {
+            query?: {
+                "filter[dispute_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Supporting documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                dispute_id: number;
+                                document_type: string | null;
+                                /** Format: date-time */
+                                entry_ts: string;
+                                file_name: string;
+                                file_size: number;
+                                id: number;
+                                invoice_id: string | null;
+                                url: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "dispute-documents";
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getEcaasCustomerDisputeResponse: {
         parameters: {
             query?: {
@@ -3150,6 +3270,7 @@ export interface operations {
             query?: {
                 "filter[buid_customer]"?: string;
                 "filter[buid_merchant]"?: string;
+                "filter[dispute_id]"?: string;
                 "filter[expired]"?: string;
                 "filter[search]"?: string;
                 "filter[sol_currency]"?: string;
@@ -3228,6 +3349,50 @@ export interface operations {
                             };
                         };
                     };
+                };
+            };
+        };
+    };
+    getEcaasCustomerDisputesCsv: {
+        parameters: {
+            query?: {
+                "filter[buid_customer]"?: string;
+                "filter[buid_merchant]"?: string;
+                "filter[dispute_id]"?: string;
+                "filter[expired]"?: string;
+                "filter[search]"?: string;
+                "filter[sol_currency]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default created_at|desc */
+                "filter[sort]"?: string;
+                "filter[status]"?: string;
+                "filter[trx_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The disputes as CSV, one header line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
         };
@@ -3716,6 +3881,58 @@ export interface operations {
             };
         };
     };
+    getEcaasMerchantDisputeDocuments: {
+        parameters: {
+            query?: {
+                "filter[dispute_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Supporting documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                dispute_id: number;
+                                document_type: string | null;
+                                /** Format: date-time */
+                                entry_ts: string;
+                                file_name: string;
+                                file_size: number;
+                                id: number;
+                                invoice_id: string | null;
+                                url: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "dispute-documents";
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getEcaasMerchantDisputeResponse: {
         parameters: {
             query?: {
@@ -3916,6 +4133,7 @@ export interface operations {
             query?: {
                 "filter[buid_customer]"?: string;
                 "filter[buid_merchant]"?: string;
+                "filter[dispute_id]"?: string;
                 "filter[expired]"?: string;
                 "filter[search]"?: string;
                 "filter[sol_currency]"?: string;
@@ -3994,6 +4212,50 @@ export interface operations {
                             };
                         };
                     };
+                };
+            };
+        };
+    };
+    getEcaasMerchantDisputesCsv: {
+        parameters: {
+            query?: {
+                "filter[buid_customer]"?: string;
+                "filter[buid_merchant]"?: string;
+                "filter[dispute_id]"?: string;
+                "filter[expired]"?: string;
+                "filter[search]"?: string;
+                "filter[sol_currency]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default created_at|desc */
+                "filter[sort]"?: string;
+                "filter[status]"?: string;
+                "filter[trx_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The disputes as CSV, one header line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
         };

@@ -1,5 +1,5 @@
 import { invoiceListCaches } from '../invoices/page.ts';
-import { disputedAmountProblem, maxDisputableMinor, responseDueAt } from '../../domain/disputes.ts';
+import { DISPUTE_CONTACT_TYPES, disputedAmountProblem, maxDisputableMinor, responseDueAt } from '../../domain/disputes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { checkUpload, effectiveType, safeFileName, type CandidateFile } from '../../domain/files.ts';
 import type { Tenant } from '../../domain/tenant.ts';
@@ -10,8 +10,7 @@ import type { Database } from '../db/database.ts';
 import { ApiError, badRequest, unprocessable } from '../http/errors.ts';
 import { ineligibleInvoices, scopedInvoices } from './eligibility.ts';
 
-/** Contact types offered by the wizard; the same names as the group contacts' dispute_contact_type. */
-export const CONTACT_TYPES = ['Primary', 'Billing'] as const;
+const CONTACT_TYPES = DISPUTE_CONTACT_TYPES;
 
 export interface CreateDisputeBody {
   invoice_ids: string[];

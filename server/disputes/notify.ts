@@ -1,5 +1,5 @@
 import { plainAmount } from '../../domain/payments.ts';
-import type { DisputeAction, DisputeSide } from '../../domain/disputes.ts';
+import { ACTION_TEXT_KEYS, type DisputeAction, type DisputeSide } from '../../domain/disputes.ts';
 import type { Database } from '../db/database.ts';
 import { localeText } from '../i18n/locale-text.ts';
 import { enqueueJob, type JobHandler } from '../jobs/runner.ts';
@@ -8,7 +8,7 @@ import type { Mailer } from '../mail/mailer.ts';
 export const DISPUTE_MAIL_JOB = 'disputes.response_mail';
 
 /** Texts of locales/<lang>/disputes.json: notices rendered per reader, mails in English (contacts have no language). */
-const NOTICE_KEY = (action: DisputeAction | 'expired') => `disputes.notice.${action}`;
+const NOTICE_KEY = (action: DisputeAction) => `disputes.notice.${ACTION_TEXT_KEYS[action]}`;
 
 interface DisputeFacts { dispute_id: number; trx_id: string; buid_customer: string; buid_merchant: string }
 
@@ -68,7 +68,7 @@ export function disputeMailJob(mailer: Mailer): JobHandler {
     for (const contact of contacts) {
       const values = {
         name: contact.name, invoice: dispute.invoice_id, dispute: dispute.dispute_id,
-        action: localeText('en', `disputes.actions.${action}`), status: localeText('en', `disputes.status.${dispute.status}`),
+        action: localeText('en', `disputes.actions.${ACTION_TEXT_KEYS[action]}`), status: localeText('en', `common.status.${dispute.status.replace(/ (\w)/g, (_match, letter: string) => letter.toUpperCase())}`),
         amount: plainAmount(dispute.amount_minor, dispute.currency), comment: latest?.comment ?? '',
       };
       await mailer.send({
