@@ -60,7 +60,7 @@ export function CreateWizard() {
 
   if (!asked) {
     return (
-      <Alert color="yellow" role="alert" title={t('disputes.wizard.noSelectionTitle')}>
+      <Alert color="red" role="alert" title={t('disputes.wizard.noSelectionTitle')}>
         {t('invoices.selection.required')}
         <div><Button mt="sm" variant="default" onClick={leave}>{t('disputes.wizard.toCentre')}</Button></div>
       </Alert>

@@ -79,7 +79,7 @@ export function SelectionStep({ draft, data, update, chargeback, onCancel, onNex
         </Table.Tbody>
       </Table>
       {ineligible.length > 0 && (
-        <Alert color="yellow" role="alert" title={t(chargeback ? ErrorCode.notEligibleForChargeback : 'disputes.wizard.ineligibleTitle')}>
+        <Alert color="red" role="alert" title={t(chargeback ? ErrorCode.notEligibleForChargeback : 'disputes.wizard.ineligibleTitle')}>
           <Text size="sm">{t('disputes.wizard.ineligibleHint', { count: ineligible.length })}</Text>
           <Button mt="sm" size="xs" variant="default"
             onClick={() => void remove(ineligible.map((invoice) => invoice.trxId), 'disputes.wizard.continueWithoutMessage', { count: ineligible.length, invoices: ineligible.map((invoice) => invoice.invoiceId).join(', ') })}>
@@ -118,7 +118,7 @@ export function ReasonStep({ draft, data, update, onCancel, onBack, onNext }: St
     <Stack>
       <Select label={t('disputes.fields.reason')} required value={draft.reasonId} onChange={(value) => update({ reasonId: value })}
         data={data.reasons.map((row) => ({ value: String(row.dispute_reason_id), label: row.dispute_reason }))} />
-      {reason?.documentation_required === 'Y' && <Alert color="blue">{t('disputes.wizard.documentsNeeded')}</Alert>}
+      {reason?.documentation_required === 'Y' && <Alert color="blue" role="note">{t('disputes.wizard.documentsNeeded')}</Alert>}
       <Textarea label={t('disputes.fields.description')} required autosize minRows={3} maxLength={2000}
         value={draft.description} onChange={(event) => update({ description: event.currentTarget.value })} />
       <Textarea label={t('disputes.fields.comments')} autosize minRows={2} maxLength={2000}
@@ -128,6 +128,7 @@ export function ReasonStep({ draft, data, update, onCancel, onBack, onNext }: St
       {items.map((invoice) => (
         <Group key={invoice.trxId} align="end" grow data-document-for={invoice.trxId}>
           <FileInput label={t('disputes.wizard.documentFor', { invoice: invoice.invoiceId })} clearable
+            clearButtonProps={{ 'aria-label': t('disputes.wizard.remove') }}
             accept={limits?.permittedTypes.join(',')} value={draft.documents[invoice.trxId]?.file ?? null}
             onChange={(file) => void chooseFile(invoice.trxId, file)} />
           <Select label={t('common.upload.documentType')} disabled={!draft.documents[invoice.trxId]}

@@ -35,7 +35,7 @@ export function RespondFlow() {
     resource: `/ecaas/${side ?? 'customer'}-disputes`, filter: { dispute_id: asked.length ? asked : null }, params: { 'page[size]': 200 },
   });
   if (!side || asked.length === 0) {
-    return <Alert color="yellow" role="alert">{t('disputes.respond.noneSelected')}</Alert>;
+    return <Alert color="red" role="alert">{t('disputes.respond.noneSelected')}</Alert>;
   }
   return (
     <DataState loading={disputes.loading} error={disputes.error} height={200}>
@@ -108,7 +108,7 @@ function RespondSteps({ side, asked, rows, preset }: { side: DisputeSide; asked:
             </Checkbox.Group>
           )}
           {ineligible.size > 0 && (
-            <Alert color="yellow" role="alert" title={t(ErrorCode.ineligibleDisputes)} data-ineligible={[...ineligible].join(',')}>
+            <Alert color="red" role="alert" title={t(ErrorCode.ineligibleDisputes)} data-ineligible={[...ineligible].join(',')}>
               <List size="sm">
                 {ordered.filter((row) => ineligible.has(row.dispute_id)).map((row) => (
                   <List.Item key={row.dispute_id}>
