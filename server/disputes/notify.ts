@@ -42,11 +42,8 @@ export async function tellOtherSide(
     };
   })).execute();
   for (const dispute of disputes) {
-    await enqueueJob(trx, {
-      kind: DISPUTE_MAIL_JOB, runAt: now,
-      payload: { dispute_id: dispute.dispute_id, action, side },
-      dedupeKey: `${DISPUTE_MAIL_JOB}:${dispute.dispute_id}:${now.toISOString()}`,
-    });
+    // No dedupe key: the job is written in the response's own transaction, once per response.
+    await enqueueJob(trx, { kind: DISPUTE_MAIL_JOB, runAt: now, payload: { dispute_id: dispute.dispute_id, action, side } });
   }
 }
 
