@@ -135,6 +135,14 @@ describe('disputes end to end (issue 14)', () => {
     await page.goto(`${baseUrl()}/dispute/create?invoiceIds=T-1001-0014`);
     await button('Continue').click();
     await page.getByRole('textbox', { name: 'Description' }).fill('Not sure yet');
+    // Leaving by the menu with unsaved input asks first; staying keeps the input.
+    await page.getByRole('link', { name: 'Invoices', exact: true }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByText('Discard unsaved changes?').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('textbox', { name: 'Description' }).inputValue()).toBe('Not sure yet');
+    expect(page.url()).toContain('/dispute/create');
     await button('Cancel').click();
     await confirmDialog('Leave');
     await page.waitForURL('**/dispute-center');
