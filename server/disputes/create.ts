@@ -103,8 +103,10 @@ function decodeDocuments(body: CreateDisputeBody, tenant: Tenant): DecodedDocume
  * a blank description or contact name is "required"; an unknown reason is invalid; any invoice
  * that cannot be disputed refuses the whole request with the ineligible trx ids in meta —
  * "not eligible for chargeback" for a chargeback, "dispute submit error" otherwise.
- * Reasons with documentation_required do not block: documents are added to the dispute after
- * it exists, and the created disputes say documentation_required 'Y' so the wizard asks for them.
+ * Issue 14: a reason with documentation_required needs at least one supporting document in the
+ * request (spec §5 file rules, one document per transaction, each with a document type); each
+ * invoice's disputed amount (default: all that may be disputed) is at most what is open on it
+ * (domain maxDisputableMinor) and becomes the invoice's disputed total.
  */
 export async function createDisputes(
   { db, clock }: { db: Database; clock: Clock }, auth: AuthContext, tenant: Tenant, body: CreateDisputeBody,
