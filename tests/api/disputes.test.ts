@@ -213,7 +213,7 @@ describe('dispute centre list and detail', () => {
     ]);
     expect(attributes.supporting_documents).toEqual([{
       id: expect.any(Number), file_name: 'police-report.pdf', file_size: expect.any(Number), entry_ts: '2026-11-18T16:00:00.000Z',
-      document_type: null, url: expect.stringMatching(/^\/ecaas\/customer-disputes\/5\/documents\/\d+\/content$/),
+      document_type: 'Other', url: expect.stringMatching(/^\/ecaas\/customer-disputes\/5\/documents\/\d+\/content$/),
     }]);
     expect(attributes.responses).toEqual([{
       id: expect.any(Number), side: 'customer', action: 'respond_to_merchant', dispute_action_description: 'Respond to merchant',
