@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  ACTION_TEXT_KEYS, commonResponses, disputedAmountProblem, ineligibleForBulkSelection, maxDisputableMinor, SIDE_ACTIONS,
   allowedResponses, chicagoDay, daysLeftToRespond, disputeIneligibleReason, ineligibleForBulkResponse,
   INELIGIBLE_REASONS, invoiceAfterDispute, isExpired, NEXT_STATUS, responseDueAt, sideOfUserType,
   type BulkCandidate, type DisputeStatus,
@@ -117,5 +118,47 @@ describe('sideOfUserType', () => {
     expect(sideOfUserType('corporate')).toBe('customer');
     expect(sideOfUserType('merchant')).toBe('merchant');
     expect(sideOfUserType('admin')).toBeUndefined();
+  });
+});
+
+describe('disputed amounts (issue 14)', () => {
+  const invoice = { amount_minor: 10_000, current_due_minor: 2_500, past_due_minor: 1_500 };
+  it('may dispute up to what is open on the invoice, and a settled transaction up to its amount', () => {
+    expect(maxDisputableMinor(invoice)).toBe(4_000);
+    expect(maxDisputableMinor({ ...invoice, current_due_minor: 0, past_due_minor: 0 })).toBe(10_000);
+  });
+  it('refuses zero, negative, fractional and too large amounts', () => {
+    expect(disputedAmountProblem(4_000, invoice)).toBeNull();
+    expect(disputedAmountProblem(1, invoice)).toBeNull();
+    expect(disputedAmountProblem(4_001, invoice)).toBe('amountAboveOpen');
+    expect(disputedAmountProblem(0, invoice)).toBe('amountInvalid');
+    expect(disputedAmountProblem(-5, invoice)).toBe('amountInvalid');
+    expect(disputedAmountProblem(10.5, invoice)).toBe('amountInvalid');
+  });
+});
+
+describe('bulk selection before an action is chosen (issue 14)', () => {
+  const row = (dispute_id: number, status: DisputeStatus, allowed: string[], dueIso = '2026-12-01T00:00:00Z') =>
+    ({ dispute_id, status, response_due_at: dueIso, allowed_responses: allowed });
+  it('keeps the disputes of the first answerable one\'s status; expired, unanswerable and other statuses are ineligible', () => {
+    const rows = [
+      row(1, 'closed', []),
+      row(2, 'open', ['respond_to_merchant', 'close']),
+      row(3, 'open', ['respond_to_merchant', 'close'], '2026-11-20T00:00:00Z'),
+      row(4, 'escalated', ['close']),
+      row(5, 'open', ['respond_to_merchant', 'close']),
+    ];
+    expect(ineligibleForBulkSelection(rows, now)).toEqual([1, 3, 4]);
+    expect(ineligibleForBulkSelection([row(6, 'open', [])], now)).toEqual([6]);
+  });
+  it('offers the responses every chosen dispute takes, in the side\'s order', () => {
+    expect(commonResponses([{ allowed_responses: ['close', 'escalate'] }, { allowed_responses: ['respond_to_customer', 'close'] }], 'merchant')).toEqual(['close']);
+    expect(commonResponses([{ allowed_responses: ['escalate', 'respond_to_customer', 'close'] }], 'merchant')).toEqual(['respond_to_customer', 'close', 'escalate']);
+    expect(commonResponses([], 'customer')).toEqual([]);
+  });
+  it('names a text key for every response', () => {
+    for (const side of ['customer', 'merchant'] as const) {
+      for (const action of SIDE_ACTIONS[side]) expect(ACTION_TEXT_KEYS[action]).toMatch(/^[a-z][A-Za-z]*$/);
+    }
   });
 });

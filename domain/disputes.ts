@@ -15,6 +15,10 @@
  *   gets the same window.
  */
 
+/** Contact types a dispute contact may have; the same names as the group contacts' dispute_contact_type. */
+export const DISPUTE_CONTACT_TYPES = ['Primary', 'Billing'] as const;
+export type DisputeContactType = (typeof DISPUTE_CONTACT_TYPES)[number];
+
 export type DisputeStatus = 'open' | 'waiting on customer' | 'waiting on merchant' | 'escalated' | 'closed';
 export type DisputeSide = 'customer' | 'merchant';
 export type DisputeAction = 'respond_to_merchant' | 'respond_to_customer' | 'close' | 'escalate';
@@ -34,6 +38,14 @@ export const ACTION_DESCRIPTIONS: Readonly<Record<DisputeAction, string>> = {
   respond_to_customer: 'Respond to customer',
   close: 'Close',
   escalate: 'Escalate to customer support (disagree)',
+};
+
+/** The i18n key part of each response (texts disputes.actions.<key>, notices disputes.notice.<key>). */
+export const ACTION_TEXT_KEYS: Readonly<Record<DisputeAction, string>> = {
+  respond_to_merchant: 'respondToMerchant',
+  respond_to_customer: 'respondToCustomer',
+  close: 'close',
+  escalate: 'escalate',
 };
 
 export const NEXT_STATUS: Readonly<Record<DisputeAction, DisputeStatus>> = {
@@ -111,6 +123,24 @@ export function ineligibleForBulkResponse(
   return disputes.filter((dispute) => !canTake(dispute) || dispute.status !== bulkStatus).map((dispute) => dispute.dispute_id);
 }
 
+export interface BulkRow extends BulkCandidate { allowed_responses: readonly string[] }
+
+/**
+ * The bulk selection before an action is chosen: ineligible are the disputes that take no response
+ * (closed, expired, or none for this user) and those in another status than the first that takes one.
+ */
+export function ineligibleForBulkSelection(disputes: readonly BulkRow[], now: Date): number[] {
+  const canTakeAny = (dispute: BulkRow) => dispute.allowed_responses.length > 0 && !isExpired(dispute, now);
+  const bulkStatus = disputes.find(canTakeAny)?.status;
+  return disputes.filter((dispute) => !canTakeAny(dispute) || dispute.status !== bulkStatus).map((dispute) => dispute.dispute_id);
+}
+
+/** The responses every one of the chosen disputes offers (in the side's order). */
+export function commonResponses(disputes: ReadonlyArray<{ allowed_responses: readonly string[] }>, side: DisputeSide): DisputeAction[] {
+  if (disputes.length === 0) return [];
+  return SIDE_ACTIONS[side].filter((action) => disputes.every((dispute) => dispute.allowed_responses.includes(action)));
+}
+
 export interface DisputableInvoice { status: string; eligible_for_dispute: boolean }
 
 /** Reasons given for invoices the rules (rather than the program's ineligible list) refuse. */
@@ -163,4 +193,22 @@ export function sideOfUserType(userType: string): DisputeSide | undefined {
   if (userType === 'customer' || userType === 'corporate') return 'customer';
   if (userType === 'merchant') return 'merchant';
   return undefined;
+}
+
+export interface AmountInvoice { amount_minor: number; current_due_minor: number; past_due_minor: number }
+
+/**
+ * The most that may be disputed on an invoice: what is still open on it (current plus past due).
+ * A settled transaction (nothing open, the usual chargeback) may be disputed up to its amount.
+ */
+export function maxDisputableMinor(invoice: AmountInvoice): number {
+  const open = invoice.current_due_minor + invoice.past_due_minor;
+  return open > 0 ? open : invoice.amount_minor;
+}
+
+/** Why a disputed amount is refused (an i18n error key of the disputes block), or null. */
+export function disputedAmountProblem(amountMinor: number, invoice: AmountInvoice): 'amountInvalid' | 'amountAboveOpen' | null {
+  if (!Number.isSafeInteger(amountMinor) || amountMinor <= 0) return 'amountInvalid';
+  if (amountMinor > maxDisputableMinor(invoice)) return 'amountAboveOpen';
+  return null;
 }

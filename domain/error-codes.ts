@@ -94,6 +94,10 @@ export const ErrorCode = {
   unableToRespondToDisputes: 'errors.disputes.unableToRespond',
   ineligibleDisputes: 'errors.disputes.ineligible',
   notEligibleForChargeback: 'errors.disputes.notEligibleForChargeback',
+  // disputes (issue 14): amounts, supporting documents
+  disputeAmountInvalid: 'errors.disputes.amountInvalid',
+  disputeAmountAboveOpen: 'errors.disputes.amountAboveOpen',
+  disputeDocumentRequired: 'errors.disputes.documentRequired',
   unableToCancelRejections: 'errors.rejections.unableToCancel',
   unableToResubmitInvoice: 'errors.rejections.unableToResubmit',
   resubmitStillProcessing: 'errors.rejections.resubmitStillProcessing',

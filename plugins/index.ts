@@ -6,3 +6,4 @@ import { registerPlugin } from '../engine/registry/plugins.ts';
 
 registerPlugin('payment-flow', () => import('./payment/index.tsx'));
 registerPlugin('rejection-centre', () => import('./rejection-centre/index.tsx'));
+registerPlugin('dispute-wizard', () => import('./dispute-wizard/index.tsx'));

@@ -8,6 +8,7 @@ import { createMailer } from './mail/mailer.ts';
 import { paymentJobRunner } from './payments/jobs.ts';
 import { rejectionJobHandlers } from './jobs/rejection-resubmit.ts';
 import { recoveryJobHandlers } from './jobs/recovery-mail.ts';
+import { disputeJobHandlers, scheduleDisputeExpiry } from './disputes/expiry.ts';
 import { loadPolicy } from './policy/load.ts';
 import { loadTenants } from './tenants/store.ts';
 
@@ -32,7 +33,8 @@ async function main(): Promise<void> {
   });
   // Settlements, the daily AutoPay sweep and account recovery mail run in this process; JOB_POLL_MS sets how often it looks.
   const jobs = paymentJobRunner({ db, tenants, clock: systemClock }, {
-    handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...rejectionJobHandlers },
+    handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...rejectionJobHandlers, ...disputeJobHandlers({ mailer }) },
+    schedulers: [scheduleDisputeExpiry(db)],
     onError: (error, job) => app.log.error({ err: error, job }, 'job failed'),
   });
   const shutdown = async () => {

@@ -514,6 +514,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ecaas/customer-dispute-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supporting documents of filter[dispute_id], each with its download url */
+        get: operations["getEcaasCustomerDisputeDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ecaas/customer-dispute-response": {
         parameters: {
             query?: never;
@@ -556,8 +573,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dispute centre list: filters buid_customer, buid_merchant, status, trx_id, expired, search; paged and sorted */
+        /** Dispute centre list: filters buid_customer, buid_merchant, status, trx_id, dispute_id, expired, search; paged and sorted */
         get: operations["getEcaasCustomerDisputes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ecaas/customer-disputes.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bulk download: the disputes of the list (same filters and sort, e.g. filter[dispute_id] of a selection; no paging) as CSV */
+        get: operations["getEcaasCustomerDisputesCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -575,6 +609,40 @@ export interface paths {
         };
         /** One dispute with contacts, supporting documents and responses */
         get: operations["getEcaasCustomerDisputesDisputeId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ecaas/customer-disputes/{dispute_id}/documents/{document_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download one supporting document of a dispute */
+        get: operations["getEcaasCustomerDisputesDisputeIdDocumentsDocumentIdContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ecaas/customer-disputes/by-transaction/{trx_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest dispute of one transaction (spec §2 /dispute-center/{invoice_id}), with contacts, documents and responses */
+        get: operations["getEcaasCustomerDisputesByTransactionTrxId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -668,6 +736,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ecaas/merchant-dispute-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Supporting documents of filter[dispute_id], each with its download url */
+        get: operations["getEcaasMerchantDisputeDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/ecaas/merchant-dispute-response": {
         parameters: {
             query?: never;
@@ -710,8 +795,25 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Dispute centre list: filters buid_customer, buid_merchant, status, trx_id, expired, search; paged and sorted */
+        /** Dispute centre list: filters buid_customer, buid_merchant, status, trx_id, dispute_id, expired, search; paged and sorted */
         get: operations["getEcaasMerchantDisputes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ecaas/merchant-disputes.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Bulk download: the disputes of the list (same filters and sort, e.g. filter[dispute_id] of a selection; no paging) as CSV */
+        get: operations["getEcaasMerchantDisputesCsv"];
         put?: never;
         post?: never;
         delete?: never;
@@ -729,6 +831,40 @@ export interface paths {
         };
         /** One dispute with contacts, supporting documents and responses */
         get: operations["getEcaasMerchantDisputesDisputeId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ecaas/merchant-disputes/{dispute_id}/documents/{document_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Download one supporting document of a dispute */
+        get: operations["getEcaasMerchantDisputesDisputeIdDocumentsDocumentIdContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ecaas/merchant-disputes/by-transaction/{trx_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The latest dispute of one transaction (spec §2 /dispute-center/{invoice_id}), with contacts, documents and responses */
+        get: operations["getEcaasMerchantDisputesByTransactionTrxId"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3328,6 +3464,58 @@ export interface operations {
             };
         };
     };
+    getEcaasCustomerDisputeDocuments: {
+        parameters: {
+            query?: {
+                "filter[dispute_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Supporting documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                dispute_id: number;
+                                document_type: string | null;
+                                /** Format: date-time */
+                                entry_ts: string;
+                                file_name: string;
+                                file_size: number;
+                                id: number;
+                                invoice_id: string | null;
+                                url: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "dispute-documents";
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getEcaasCustomerDisputeResponse: {
         parameters: {
             query?: {
@@ -3528,6 +3716,7 @@ export interface operations {
             query?: {
                 "filter[buid_customer]"?: string;
                 "filter[buid_merchant]"?: string;
+                "filter[dispute_id]"?: string;
                 "filter[expired]"?: string;
                 "filter[search]"?: string;
                 "filter[sol_currency]"?: string;
@@ -3610,6 +3799,50 @@ export interface operations {
             };
         };
     };
+    getEcaasCustomerDisputesCsv: {
+        parameters: {
+            query?: {
+                "filter[buid_customer]"?: string;
+                "filter[buid_merchant]"?: string;
+                "filter[dispute_id]"?: string;
+                "filter[expired]"?: string;
+                "filter[search]"?: string;
+                "filter[sol_currency]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default created_at|desc */
+                "filter[sort]"?: string;
+                "filter[status]"?: string;
+                "filter[trx_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The disputes as CSV, one header line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
     getEcaasCustomerDisputesDisputeId: {
         parameters: {
             query?: never;
@@ -3683,11 +3916,137 @@ export interface operations {
                                 }[];
                                 status: string;
                                 supporting_documents: {
+                                    document_type: string | null;
                                     /** Format: date-time */
                                     entry_ts: string;
                                     file_name: string;
                                     file_size: number;
                                     id: number;
+                                    url: string;
+                                }[];
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "disputes";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getEcaasCustomerDisputesDisputeIdDocumentsDocumentIdContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dispute_id: string;
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The document's bytes in its own media type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+        };
+    };
+    getEcaasCustomerDisputesByTransactionTrxId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trx_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The latest dispute of the transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                allowed_responses: string[];
+                                amount_minor: number;
+                                buid_customer: string;
+                                buid_merchant: string;
+                                /** Format: date-time */
+                                closed_at: string | null;
+                                contacts: {
+                                    contact_type: string | null;
+                                    contact_type_text: string | null;
+                                    email_address: string | null;
+                                    id: number;
+                                    name: string | null;
+                                }[];
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by: string | null;
+                                currency: string;
+                                customer_name: string | null;
+                                days_left_to_respond: number | null;
+                                description: string | null;
+                                dispute_id: number;
+                                dispute_reason_id: number;
+                                /** @enum {string} */
+                                documentation_required: "Y" | "N";
+                                expired: boolean;
+                                invoice_id: string;
+                                is_chargeback: boolean;
+                                merchant_name: string | null;
+                                reason: string;
+                                /** Format: date-time */
+                                response_date: string | null;
+                                /** Format: date-time */
+                                response_due_at: string | null;
+                                responses: {
+                                    action: string;
+                                    comment: string | null;
+                                    /** Format: date-time */
+                                    comment_date: string;
+                                    dispute_action_description: string;
+                                    id: number;
+                                    side: string;
+                                }[];
+                                status: string;
+                                supporting_documents: {
+                                    document_type: string | null;
+                                    /** Format: date-time */
+                                    entry_ts: string;
+                                    file_name: string;
+                                    file_size: number;
+                                    id: number;
+                                    url: string;
                                 }[];
                                 trx_id: string;
                             };
@@ -3710,6 +4069,10 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    amounts?: {
+                        amount_minor: number;
+                        trx_id: string;
+                    }[];
                     comment?: string;
                     contacts?: {
                         /** @enum {unknown} */
@@ -3720,10 +4083,21 @@ export interface operations {
                     }[];
                     description: string;
                     dispute_reason_id: number;
+                    documents?: {
+                        content_base64: string;
+                        doc_type_id: number | null;
+                        file_name: string;
+                        mime_type: string;
+                        trx_id: string;
+                    }[];
                     invoice_ids: string[];
                     is_chargeback: boolean;
                 };
                 "application/vnd.api+json": {
+                    amounts?: {
+                        amount_minor: number;
+                        trx_id: string;
+                    }[];
                     comment?: string;
                     contacts?: {
                         /** @enum {unknown} */
@@ -3734,6 +4108,13 @@ export interface operations {
                     }[];
                     description: string;
                     dispute_reason_id: number;
+                    documents?: {
+                        content_base64: string;
+                        doc_type_id: number | null;
+                        file_name: string;
+                        mime_type: string;
+                        trx_id: string;
+                    }[];
                     invoice_ids: string[];
                     is_chargeback: boolean;
                 };
@@ -3993,6 +4374,58 @@ export interface operations {
             };
         };
     };
+    getEcaasMerchantDisputeDocuments: {
+        parameters: {
+            query?: {
+                "filter[dispute_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Supporting documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                dispute_id: number;
+                                document_type: string | null;
+                                /** Format: date-time */
+                                entry_ts: string;
+                                file_name: string;
+                                file_size: number;
+                                id: number;
+                                invoice_id: string | null;
+                                url: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "dispute-documents";
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getEcaasMerchantDisputeResponse: {
         parameters: {
             query?: {
@@ -4193,6 +4626,7 @@ export interface operations {
             query?: {
                 "filter[buid_customer]"?: string;
                 "filter[buid_merchant]"?: string;
+                "filter[dispute_id]"?: string;
                 "filter[expired]"?: string;
                 "filter[search]"?: string;
                 "filter[sol_currency]"?: string;
@@ -4275,6 +4709,50 @@ export interface operations {
             };
         };
     };
+    getEcaasMerchantDisputesCsv: {
+        parameters: {
+            query?: {
+                "filter[buid_customer]"?: string;
+                "filter[buid_merchant]"?: string;
+                "filter[dispute_id]"?: string;
+                "filter[expired]"?: string;
+                "filter[search]"?: string;
+                "filter[sol_currency]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default created_at|desc */
+                "filter[sort]"?: string;
+                "filter[status]"?: string;
+                "filter[trx_id]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The disputes as CSV, one header line */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+        };
+    };
     getEcaasMerchantDisputesDisputeId: {
         parameters: {
             query?: never;
@@ -4348,11 +4826,137 @@ export interface operations {
                                 }[];
                                 status: string;
                                 supporting_documents: {
+                                    document_type: string | null;
                                     /** Format: date-time */
                                     entry_ts: string;
                                     file_name: string;
                                     file_size: number;
                                     id: number;
+                                    url: string;
+                                }[];
+                                trx_id: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "disputes";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getEcaasMerchantDisputesDisputeIdDocumentsDocumentIdContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                dispute_id: string;
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The document's bytes in its own media type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+        };
+    };
+    getEcaasMerchantDisputesByTransactionTrxId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                trx_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The latest dispute of the transaction */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                allowed_responses: string[];
+                                amount_minor: number;
+                                buid_customer: string;
+                                buid_merchant: string;
+                                /** Format: date-time */
+                                closed_at: string | null;
+                                contacts: {
+                                    contact_type: string | null;
+                                    contact_type_text: string | null;
+                                    email_address: string | null;
+                                    id: number;
+                                    name: string | null;
+                                }[];
+                                /** Format: date-time */
+                                created_at: string;
+                                created_by: string | null;
+                                currency: string;
+                                customer_name: string | null;
+                                days_left_to_respond: number | null;
+                                description: string | null;
+                                dispute_id: number;
+                                dispute_reason_id: number;
+                                /** @enum {string} */
+                                documentation_required: "Y" | "N";
+                                expired: boolean;
+                                invoice_id: string;
+                                is_chargeback: boolean;
+                                merchant_name: string | null;
+                                reason: string;
+                                /** Format: date-time */
+                                response_date: string | null;
+                                /** Format: date-time */
+                                response_due_at: string | null;
+                                responses: {
+                                    action: string;
+                                    comment: string | null;
+                                    /** Format: date-time */
+                                    comment_date: string;
+                                    dispute_action_description: string;
+                                    id: number;
+                                    side: string;
+                                }[];
+                                status: string;
+                                supporting_documents: {
+                                    document_type: string | null;
+                                    /** Format: date-time */
+                                    entry_ts: string;
+                                    file_name: string;
+                                    file_size: number;
+                                    id: number;
+                                    url: string;
                                 }[];
                                 trx_id: string;
                             };

@@ -1,3 +1,4 @@
+import { sideOfUserType } from '../../domain/disputes.ts';
 import { flagBindings } from '../../domain/flags.ts';
 import type { BindingContext } from '../definitions/bindings.ts';
 import type { SessionState } from '../session/types.ts';
@@ -8,6 +9,9 @@ function sessionBindings(session: SessionState): Record<string, unknown> {
     logged_in: session.self?.session_data.logged_in ?? false,
     role: session.self?.role ?? null,
     userType: session.userType,
+    // The dispute API's side of the path, /ecaas/{session.dispute_side}-disputes (corporate users are customers;
+    // any other user type asks the customer side, which refuses it).
+    dispute_side: sideOfUserType(session.userType) ?? 'customer',
     selectedCurrency: session.selectedCurrency,
     paymentMode: session.paymentMode,
     loyaltyPrograms: session.loyaltyPrograms,

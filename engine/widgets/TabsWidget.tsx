@@ -1,5 +1,6 @@
-import { Tabs } from '@mantine/core';
+import { Badge, Group, Tabs } from '@mantine/core';
 import { useLocation } from 'react-router';
+import { useResource, type SourceDefinition } from '../data/use-resource.ts';
 import { resolveBinding } from '../definitions/bindings.ts';
 import type { WidgetNode } from '../definitions/types.ts';
 import { useText } from '../i18n/use-text.ts';
@@ -8,10 +9,32 @@ import { usePortalNavigate, usePortalPath } from '../routing/navigation.ts';
 import { useScreen } from '../screens/screen-context.tsx';
 import { WidgetTree } from '../screens/WidgetTree.tsx';
 
-interface TabDefinition { label: string; to?: string; children?: WidgetNode[] }
+/** `count`: a field path into the tabs' `source` record ("status_counts.open"), shown beside the label. */
+interface TabDefinition { label: string; to?: string; count?: string; children?: WidgetNode[] }
 
-/** Tabs that either switch routes (`to`, e.g. one per invoice status) or show nested widgets. */
+function fieldAt(record: unknown, path: string): unknown {
+  return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), record);
+}
+
+function decoded(text: string): string {
+  try { return decodeURIComponent(text); } catch { return text; }
+}
+
+/**
+ * Tabs that either switch routes (`to`, e.g. one per invoice status, or one per query string:
+ * "/dispute-center?status=open") or show nested widgets. With a `source`, each tab's `count`
+ * shows as a badge (the dispute centre's counts per status); a failed count shows none.
+ */
 export default function TabsWidget({ node }: WidgetProps) {
+  return node.source ? <CountedTabs node={node} /> : <TabsView node={node} counts={undefined} />;
+}
+
+function CountedTabs({ node }: WidgetProps) {
+  const { data } = useResource<Record<string, unknown>>({ ...(node.source as SourceDefinition), single: true });
+  return <TabsView node={node} counts={data} />;
+}
+
+function TabsView({ node, counts }: { node: WidgetNode; counts: Record<string, unknown> | undefined }) {
   const { t } = useText();
   const { bindings } = useScreen();
   const location = useLocation();
@@ -19,11 +42,24 @@ export default function TabsWidget({ node }: WidgetProps) {
   const portalPath = usePortalPath();
   const tabs = (node.tabs as TabDefinition[]).map((tab, index) => ({ ...tab, value: tab.to ? String(resolveBinding(tab.to, bindings)) : String(index) }));
   const routed = tabs.every((tab) => tab.to);
-  const current = routed ? tabs.find((tab) => portalPath(tab.value) === decodeURI(location.pathname))?.value ?? null : undefined;
+  // Tabs that differ by their query string match the whole location; others its path.
+  const byQuery = tabs.some((tab) => tab.value.includes('?'));
+  const here = decoded(location.pathname) + (byQuery ? decoded(location.search) : '');
+  const current = routed ? tabs.find((tab) => decoded(portalPath(tab.value)) === here)?.value ?? null : undefined;
+  const countOf = (tab: TabDefinition) => (tab.count && counts ? fieldAt(counts, tab.count) : undefined);
   return (
     <Tabs {...(routed ? { value: current, onChange: (value: string | null) => { if (value) navigate(value); } } : { defaultValue: '0' })} keepMounted={false}>
       <Tabs.List>
-        {tabs.map((tab) => <Tabs.Tab key={tab.value} value={tab.value}>{t(tab.label)}</Tabs.Tab>)}
+        {tabs.map((tab) => {
+          const count = countOf(tab);
+          return (
+            <Tabs.Tab key={tab.value} value={tab.value}>
+              {typeof count === 'number'
+                ? <Group gap={6} wrap="nowrap">{t(tab.label)}<Badge size="sm" variant="light" data-count={count}>{count}</Badge></Group>
+                : t(tab.label)}
+            </Tabs.Tab>
+          );
+        })}
       </Tabs.List>
       {!routed && tabs.map((tab) => (
         <Tabs.Panel key={tab.value} value={tab.value} pt="md"><WidgetTree nodes={tab.children ?? []} /></Tabs.Panel>

@@ -7,6 +7,7 @@ import * as loginLockBackoff from './migrations/004_login_lock_backoff.ts';
 import * as cardIntents from './migrations/005_card_intents.ts';
 import * as disputesByTransaction from './migrations/006_disputes_by_transaction.ts';
 import * as groupOidc from './migrations/007_group_oidc.ts';
+import * as disputeCompletions from './migrations/008_dispute_completions.ts';
 import * as rejectionResubmissions from './migrations/009_rejection_resubmissions.ts';
 import * as merchantInvoicing from './migrations/010_merchant_invoicing.ts';
 import * as loyaltyRewards from './migrations/012_loyalty_rewards.ts';
@@ -22,6 +23,7 @@ const migrations: Record<string, Migration> = {
   '005_card_intents': cardIntents,
   '006_disputes_by_transaction': disputesByTransaction,
   '007_group_oidc': groupOidc,
+  '008_dispute_completions': disputeCompletions,
   '009_rejection_resubmissions': rejectionResubmissions,
   '010_merchant_invoicing': merchantInvoicing,
   '012_loyalty_rewards': loyaltyRewards,

@@ -74,6 +74,8 @@ export interface DisputesTable {
   is_chargeback: ColumnType<boolean, boolean | undefined, boolean>; amount_minor: number; currency: string;
   created_at: TimestampDefault; created_by: number | null; response_due_at: Date | null;
   response_date: Date | null; closed_at: Date | null;
+  /** When the daily expiry job found it past its response time (migration 008). */
+  expired_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 export interface DisputeContactsTable {
   id: Generated<number>; dispute_id: number; name: string; email_address: string; contact_type: string; contact_type_text: string;
@@ -85,6 +87,9 @@ export interface DisputeResponsesTable {
 export interface DisputeDocumentsTable {
   id: Generated<number>; dispute_id: number; file_name: string; file_size: number; mime_type: string;
   content: Uint8Array; entry_ts: TimestampDefault;
+  /** The transaction and document type it supports (migration 008; null on older rows). */
+  trx_id: ColumnType<string | null, string | null | undefined, string | null>;
+  doc_type_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export interface UserGroupsTable {
   id: Generated<number>; tenant_id: string; name: string; parent_group_id: number | null;
@@ -142,6 +147,8 @@ export interface NotificationsTable {
   text_params: ColumnType<Record<string, string | number>, string | undefined, string>;
   /** Aimed at one user only (migration 009), e.g. who resubmitted a rejection. */
   user_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A notice for one merchant's users (migration 008: the merchant side of a dispute). */
+  buid_merchant: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface CardsTable {
   card_id: Generated<number>; buid_customer: string; card_name: string; card_holder: string;

@@ -1,6 +1,8 @@
 import { invoiceListCaches } from '../invoices/page.ts';
-import { responseDueAt } from '../../domain/disputes.ts';
+import { DISPUTE_CONTACT_TYPES, disputedAmountProblem, maxDisputableMinor, responseDueAt } from '../../domain/disputes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
+import { checkUpload, effectiveType, safeFileName, type CandidateFile } from '../../domain/files.ts';
+import type { Tenant } from '../../domain/tenant.ts';
 import { audit } from '../audit.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { Clock } from '../clock.ts';
@@ -8,8 +10,7 @@ import type { Database } from '../db/database.ts';
 import { ApiError, badRequest, unprocessable } from '../http/errors.ts';
 import { ineligibleInvoices, scopedInvoices } from './eligibility.ts';
 
-/** Contact types offered by the wizard; the same names as the group contacts' dispute_contact_type. */
-export const CONTACT_TYPES = ['Primary', 'Billing'] as const;
+const CONTACT_TYPES = DISPUTE_CONTACT_TYPES;
 
 export interface CreateDisputeBody {
   invoice_ids: string[];
@@ -18,10 +19,15 @@ export interface CreateDisputeBody {
   comment?: string;
   is_chargeback: boolean;
   contacts?: Array<{ name: string; email_address: string; contact_type: (typeof CONTACT_TYPES)[number] }>;
+  /** The disputed amount per invoice in minor units; an invoice left out disputes all it may (maxDisputableMinor). */
+  amounts?: Array<{ trx_id: string; amount_minor: number }>;
+  /** Supporting documents: at most one per transaction, each of one document type. */
+  documents?: Array<{ trx_id: string; doc_type_id: number | null; file_name: string; mime_type: string; content_base64: string }>;
 }
 
 /** spec §7 /dispute/create?invoiceIds=...: one request disputes up to 100 invoices (trx ids). */
-export const createDisputeBody = {
+export function createDisputeBody(maxBase64Length: number) {
+  return {
   type: 'object',
   additionalProperties: false,
   required: ['invoice_ids', 'dispute_reason_id', 'description', 'is_chargeback'],
@@ -42,23 +48,76 @@ export const createDisputeBody = {
         },
       },
     },
+    amounts: {
+      type: 'array', maxItems: 100,
+      items: {
+        type: 'object', additionalProperties: false, required: ['trx_id', 'amount_minor'],
+        properties: { trx_id: { type: 'string', minLength: 1, maxLength: 64 }, amount_minor: { type: 'integer' } },
+      },
+    },
+    documents: {
+      type: 'array', maxItems: 100,
+      items: {
+        type: 'object', additionalProperties: false, required: ['trx_id', 'doc_type_id', 'file_name', 'mime_type', 'content_base64'],
+        properties: {
+          trx_id: { type: 'string', minLength: 1, maxLength: 64 },
+          // Not required by the schema: spec §5's message is "document type is required" (checkUpload).
+          doc_type_id: { type: ['integer', 'null'], minimum: 1, maximum: 1_000_000 },
+          file_name: { type: 'string', minLength: 1, maxLength: 255 },
+          mime_type: { type: 'string', maxLength: 100 },
+          content_base64: { type: 'string', maxLength: maxBase64Length },
+        },
+      },
+    },
   },
-} as const;
+  } as const;
+}
 
 const required = (pointer: string, field: string) => badRequest(ErrorCode.fieldRequired, { pointer }, { field });
+
+interface DecodedDocument { trx_id: string; doc_type_id: number; file: CandidateFile }
+
+/** spec §5 file rules per document, and one document per transaction; all before anything is written. */
+function decodeDocuments(body: CreateDisputeBody, tenant: Tenant): DecodedDocument[] {
+  const seen = new Set<string>();
+  return (body.documents ?? []).map((document, index) => {
+    const pointer = `/documents/${index}`;
+    if (!body.invoice_ids.includes(document.trx_id)) throw unprocessable(ErrorCode.invalidRequest, { pointer: `${pointer}/trx_id` });
+    if (seen.has(document.trx_id)) throw unprocessable(ErrorCode.oneDocumentPerTransaction, { pointer: `${pointer}/trx_id` });
+    seen.add(document.trx_id);
+    const text = document.content_base64;
+    if (text.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) throw unprocessable(ErrorCode.fileInvalid, { pointer: `${pointer}/content_base64` });
+    const bytes = Buffer.from(text, 'base64');
+    const file: CandidateFile = { name: document.file_name, mimeType: document.mime_type, size: bytes.byteLength, bytes };
+    const problem = checkUpload({ docTypeId: document.doc_type_id, files: [file] }, tenant.limits.files);
+    if (problem) {
+      const status = problem.code === ErrorCode.fieldRequired ? 400 : 422;
+      throw new ApiError(status, problem.code, { pointer: problem.code === ErrorCode.fieldRequired ? `${pointer}/doc_type_id` : pointer }, problem.meta);
+    }
+    return { trx_id: document.trx_id, doc_type_id: document.doc_type_id as number, file };
+  });
+}
 
 /**
  * Opens one dispute (or chargeback) per invoice, all or nothing. Refusals (spec §5, §8):
  * a blank description or contact name is "required"; an unknown reason is invalid; any invoice
  * that cannot be disputed refuses the whole request with the ineligible trx ids in meta —
  * "not eligible for chargeback" for a chargeback, "dispute submit error" otherwise.
- * Reasons with documentation_required do not block: documents are added to the dispute after
- * it exists, and the created disputes say documentation_required 'Y' so the wizard asks for them.
+ * Issue 14: a reason with documentation_required needs at least one supporting document in the
+ * request (spec §5 file rules, one document per transaction, each with a document type); each
+ * invoice's disputed amount (default: all that may be disputed) is at most what is open on it
+ * (domain maxDisputableMinor) and becomes the invoice's disputed total.
  */
 export async function createDisputes(
-  { db, clock }: { db: Database; clock: Clock }, auth: AuthContext, tenantId: string, body: CreateDisputeBody,
+  { db, clock }: { db: Database; clock: Clock }, auth: AuthContext, tenant: Tenant, body: CreateDisputeBody,
 ): Promise<number[]> {
+  const tenantId = tenant.id;
   if (body.description.trim() === '') throw required('/description', 'description');
+  const documents = decodeDocuments(body, tenant);
+  const amounts = new Map((body.amounts ?? []).map((line) => [line.trx_id, line.amount_minor]));
+  (body.amounts ?? []).forEach((line, index) => {
+    if (!body.invoice_ids.includes(line.trx_id)) throw unprocessable(ErrorCode.invalidRequest, { pointer: `/amounts/${index}/trx_id` });
+  });
   body.contacts?.forEach((contact, index) => {
     if (contact.name.trim() === '') throw required(`/contacts/${index}/name`, 'name');
   });
@@ -66,15 +125,33 @@ export async function createDisputes(
 
   // Statuses change, so list totals must be counted afresh.
   return db.transaction().execute(async (trx) => {
-    const reason = await trx.selectFrom('dispute_reasons').select('dispute_reason_id')
+    const reason = await trx.selectFrom('dispute_reasons').select(['dispute_reason_id', 'documentation_required'])
       .where('dispute_reason_id', '=', body.dispute_reason_id).executeTakeFirst();
     if (!reason) throw unprocessable(ErrorCode.invalidRequest, { pointer: '/dispute_reason_id' });
+    // Issue 14: a reason with documentation_required needs at least one supporting document.
+    if (reason.documentation_required && documents.length === 0) throw unprocessable(ErrorCode.disputeDocumentRequired, { pointer: '/documents' });
+    const docTypeIds = [...new Set(documents.map((document) => document.doc_type_id))];
+    if (docTypeIds.length) {
+      const known = await trx.selectFrom('document_types').select('doc_type_id').where('doc_type_id', 'in', docTypeIds).execute();
+      if (known.length !== docTypeIds.length) throw unprocessable(ErrorCode.invalidRequest, { pointer: '/documents' });
+    }
 
     const invoices = await scopedInvoices(trx, auth, tenantId, body.invoice_ids, true);
     const ineligible = await ineligibleInvoices(trx, invoices);
     if (ineligible.length) {
       throw new ApiError(422, body.is_chargeback ? ErrorCode.notEligibleForChargeback : ErrorCode.disputeSubmitError,
         { pointer: '/invoice_ids' }, { ineligible_trx_ids: ineligible.map((row) => row.trx_id), ineligible });
+    }
+
+    const amountOf = new Map<string, number>();
+    for (const [index, invoice] of invoices.entries()) {
+      const asked = amounts.get(invoice.trx_id) ?? maxDisputableMinor(invoice);
+      const problem = disputedAmountProblem(asked, invoice);
+      if (problem) {
+        throw unprocessable(problem === 'amountInvalid' ? ErrorCode.disputeAmountInvalid : ErrorCode.disputeAmountAboveOpen,
+          { pointer: `/amounts/${index}` }, { trx_id: invoice.trx_id, invoice_id: invoice.invoice_id, max_minor: maxDisputableMinor(invoice) });
+      }
+      amountOf.set(invoice.trx_id, asked);
     }
 
     const now = clock.now();
@@ -86,7 +163,7 @@ export async function createDisputes(
       description: body.description.trim(),
       status: 'open' as const,
       is_chargeback: body.is_chargeback,
-      amount_minor: invoice.amount_minor,
+      amount_minor: amountOf.get(invoice.trx_id)!,
       currency: invoice.currency,
       created_at: now,
       created_by: auth.user.user_id,
@@ -109,17 +186,34 @@ export async function createDisputes(
         comment, comment_date: now, user_id: auth.user.user_id,
       }))).execute();
     }
-    // The whole invoice amount is in dispute until the dispute is closed.
-    await trx.updateTable('invoices')
-      .set((eb) => ({ status: 'Disputed', disputed_total_minor: eb.ref('amount_minor'), updated_at: now }))
-      .where('trx_id', 'in', invoices.map((invoice) => invoice.trx_id))
-      .execute();
+    if (documents.length) {
+      const disputeOf = new Map(created.map((row) => [row.trx_id, row.dispute_id]));
+      await trx.insertInto('dispute_documents').values(documents.map((document) => {
+        const name = safeFileName(document.file.name) ?? 'document';
+        return {
+          dispute_id: disputeOf.get(document.trx_id)!, trx_id: document.trx_id, doc_type_id: document.doc_type_id,
+          file_name: name, file_size: document.file.size, mime_type: effectiveType(name, document.file.mimeType),
+          content: document.file.bytes, entry_ts: now,
+        };
+      })).execute();
+    }
+    // The disputed amount is the invoice's disputed total until the dispute is closed.
+    for (const invoice of invoices) {
+      await trx.updateTable('invoices')
+        .set({ status: 'Disputed', disputed_total_minor: amountOf.get(invoice.trx_id)!, updated_at: now })
+        .where('trx_id', '=', invoice.trx_id)
+        .execute();
+    }
     for (const { dispute_id, trx_id } of created) {
       const invoice = invoices.find((row) => row.trx_id === trx_id);
       await audit(trx, {
         tenantId, userId: auth.user.user_id, action: body.is_chargeback ? 'chargeback.create' : 'dispute.create',
         entity: 'dispute', entityId: String(dispute_id),
-        detail: { trx_id, previous_invoice_status: invoice?.status, dispute_reason_id: body.dispute_reason_id, contacts: body.contacts?.length ?? 0 },
+        detail: {
+          trx_id, previous_invoice_status: invoice?.status, dispute_reason_id: body.dispute_reason_id,
+          amount_minor: amountOf.get(trx_id), contacts: body.contacts?.length ?? 0,
+          documents: documents.filter((document) => document.trx_id === trx_id).length,
+        },
       });
     }
     return created.map((row) => row.dispute_id);

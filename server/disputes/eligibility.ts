@@ -21,6 +21,7 @@ export async function scopedInvoices(db: Reader, auth: AuthContext, tenantId: st
     .select([
       'invoices.trx_id', 'invoices.invoice_id', 'invoices.buid_customer', 'invoices.buid_merchant', 'invoices.status',
       'invoices.eligible_for_dispute', 'invoices.amount_minor', 'invoices.currency',
+      'invoices.current_due_minor', 'invoices.past_due_minor',
     ])
     .where('invoices.trx_id', 'in', [...trxIds])
     .where('invoices.buid_customer', 'in', customers)

@@ -9,6 +9,7 @@ import type { AuthContext } from '../auth/context.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError, badRequest, unprocessable } from '../http/errors.ts';
+import { tellOtherSide } from './notify.ts';
 import { scopeIds } from './scope.ts';
 
 export interface RespondBody { dispute_ids: number[]; action: DisputeAction; comment: string }
@@ -43,7 +44,7 @@ export async function respondToDisputes(
   return db.transaction().execute(async (trx) => {
     const rows = await trx.selectFrom('disputes')
       .innerJoin('customers', 'customers.buid_customer', 'disputes.buid_customer')
-      .select(['disputes.dispute_id', 'disputes.trx_id', 'disputes.status', 'disputes.response_due_at'])
+      .select(['disputes.dispute_id', 'disputes.trx_id', 'disputes.status', 'disputes.response_due_at', 'disputes.buid_customer', 'disputes.buid_merchant'])
       .where('disputes.dispute_id', 'in', body.dispute_ids)
       .where(side === 'customer' ? 'disputes.buid_customer' : 'disputes.buid_merchant', 'in', scopeIds(auth, side))
       .where('customers.tenant_id', '=', tenantId)
@@ -70,6 +71,7 @@ export async function respondToDisputes(
       comment, comment_date: now, user_id: auth.user.user_id,
     }))).execute();
     if (closing) await restoreInvoices(trx, ordered.map((row) => row.trx_id), now);
+    await tellOtherSide(trx, tenantId, side, body.action, ordered, now);
     for (const row of ordered) {
       await audit(trx, {
         tenantId, userId: auth.user.user_id, action: `dispute.${body.action}`, entity: 'dispute', entityId: String(row.dispute_id),

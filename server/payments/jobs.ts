@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
-import { JobRunner, type JobHandler, type JobRunnerOptions } from '../jobs/runner.ts';
+import { JobRunner, type JobHandler, type JobRunnerOptions, type JobScheduler } from '../jobs/runner.ts';
 import type { TenantStore } from '../tenants/store.ts';
 import { AUTOPAY_JOB, autopaySweepJob, scheduleAutopaySweeps } from './autopay.ts';
 import { SETTLE_JOB } from './service.ts';
@@ -13,7 +13,8 @@ import { scheduleMissingSettlements, settleJob } from './settlement.ts';
 export function paymentJobRunner(
   deps: { db: Database; clock: Clock; tenants: TenantStore },
   // One runner serves one jobs table, so it must know every kind: others (account recovery mail) come in here.
-  { handlers: moreHandlers = {}, ...options }: Pick<JobRunnerOptions, 'onError'> & { handlers?: Readonly<Record<string, JobHandler>> } = {},
+  { handlers: moreHandlers = {}, schedulers: moreSchedulers = [], ...options }: Pick<JobRunnerOptions, 'onError'>
+    & { handlers?: Readonly<Record<string, JobHandler>>; schedulers?: readonly JobScheduler[] } = {},
 ): JobRunner {
   let reconciledDay = '';
   return new JobRunner({
@@ -21,6 +22,7 @@ export function paymentJobRunner(
     clock: deps.clock,
     handlers: { ...moreHandlers, [SETTLE_JOB]: settleJob, [AUTOPAY_JOB]: autopaySweepJob(deps.tenants) },
     schedulers: [
+      ...moreSchedulers,
       scheduleAutopaySweeps(deps.db, deps.tenants),
       // Once per process and day is enough: payments written here get their job with them.
       async (now) => {

@@ -3,6 +3,7 @@ import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { disputeCentreRoutes } from '../disputes/centre-routes.ts';
+import { base64Length } from '../invoices/document-upload.ts';
 import { createDisputeBody, createDisputes, type CreateDisputeBody } from '../disputes/create.ts';
 import { ineligibleInvoices, scopedInvoices } from '../disputes/eligibility.ts';
 import { disputeResource, disputeResourceSchema, selectDisputes } from '../disputes/query.ts';
@@ -27,7 +28,10 @@ const ineligibleQuery = { filters: ['trx_id'] as const, sorts: [] as const, defa
  * and the dispute centre (list, detail, counts, responses) in ../disputes/centre-routes.ts.
  */
 export function disputeRoutes(app: FastifyInstance, deps: AppDeps): void {
-  const { db, clock } = deps;
+  const { db, clock, tenants } = deps;
+  // Room for one document per invoice at the largest file any tenant permits, in base64, plus the JSON around it.
+  const largestFile = Math.max(...tenants.tenants.map((tenant) => tenant.limits.files.maxSizeBytes));
+  const createBodyLimit = base64Length(largestFile) * 10 + 256 * 1024;
 
   app.get('/customer-dispute-reasons', {
     schema: { querystring: listQuerystring(noFilters), response: responses(listDocument(reasonResource), 'Dispute reasons') },
@@ -79,11 +83,12 @@ export function disputeRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post<{ Body: CreateDisputeBody }>('/ecaas/disputes', {
-    schema: { body: createDisputeBody, response: responses(listDocument(disputeResourceSchema), 'The disputes created', 201) },
+    bodyLimit: createBodyLimit,
+    schema: { body: createDisputeBody(base64Length(largestFile)), response: responses(listDocument(disputeResourceSchema), 'The disputes created', 201) },
     config: { access: { can: ['create', 'Dispute'] }, summary: 'Create a dispute or chargeback, one per invoice (trx id)' },
   }, async (request, reply) => {
     const auth = authOf(request);
-    const ids = await createDisputes({ db, clock }, auth, request.tenant.id, request.body);
+    const ids = await createDisputes({ db, clock }, auth, request.tenant, request.body);
     const now = clock.now();
     const rows = await selectDisputes(db, auth, 'customer', request.tenant.id)
       .where('disputes.dispute_id', 'in', ids).orderBy('disputes.dispute_id').execute();

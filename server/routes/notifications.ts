@@ -52,6 +52,8 @@ function visibleNotifications(db: Database, auth: AuthContext, tenantId: string,
     .where((eb) => eb.or([eb('user_type', 'is', null), eb('user_type', '=', auth.user.user_type)]))
     // A notice aimed at one user (migration 009: a resubmission that finished after its request) reaches only them.
     .where((eb) => eb.or([eb('user_id', 'is', null), eb('user_id', '=', auth.user.user_id)]))
+    // Issue 14: a notice for one merchant (a dispute's merchant side) only reaches that merchant's users.
+    .where((eb) => eb.or([eb('buid_merchant', 'is', null), eb('buid_merchant', 'in', auth.merchantIds.length ? [...auth.merchantIds] : [''])]))
     .where('effective_ts', '<=', now)
     .where((eb) => eb.or([eb('expires_ts', 'is', null), eb('expires_ts', '>', now)]));
 }

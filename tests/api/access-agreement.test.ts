@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { flagBindings } from '../../domain/flags.ts';
 import { decideGuard, guardWithOverride, type GuardContext } from '../../domain/route-guards.ts';
 import { readScreens } from '../../engine/build/screens-plugin.ts';
+import { sideOfUserType } from '../../domain/disputes.ts';
 import { resolveBinding, resolveQueryValues, type BindingContext } from '../../engine/definitions/bindings.ts';
 import type { ScreenDefinition } from '../../engine/definitions/types.ts';
 import { guardOf, type DeclaredRoute } from '../../server/auth/access.ts';
@@ -121,7 +122,8 @@ function bindingsFor(definition: ScreenDefinition, username: Username | undefine
   const route = Object.fromEntries(names.flatMap((name, index) => (name.startsWith(':') ? [[name.slice(1), values[index]]] : [])));
   const tenant = api.tenants.byId('demo')!;
   return {
-    session: { customerIds: user?.customers ?? [], selectedCurrency: 'USD' },
+    // dispute_side: the dispute API's side of the path, as engine/screens/screen-bindings.ts derives it.
+    session: { customerIds: user?.customers ?? [], selectedCurrency: 'USD', dispute_side: sideOfUserType(user?.type ?? '') ?? 'customer' },
     customer: user && user.customers.length > 0 ? { buidCustomer: SNAPSHOT_CUSTOMER } : null,
     merchant: user?.merchants?.length ? { buidMerchant: DEALER_MERCHANT } : null,
     route, query: {}, selection: [{ trxId: PARAMETERS.trx_id }],

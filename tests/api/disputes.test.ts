@@ -211,7 +211,10 @@ describe('dispute centre list and detail', () => {
     expect(attributes.contacts).toEqual([
       { id: expect.any(Number), name: 'Alex Morgan', email_address: 'admin@demo.example', contact_type: 'Primary', contact_type_text: 'Primary contact' },
     ]);
-    expect(attributes.supporting_documents).toEqual([{ id: expect.any(Number), file_name: 'police-report.pdf', file_size: expect.any(Number), entry_ts: '2026-11-18T16:00:00.000Z' }]);
+    expect(attributes.supporting_documents).toEqual([{
+      id: expect.any(Number), file_name: 'police-report.pdf', file_size: expect.any(Number), entry_ts: '2026-11-18T16:00:00.000Z',
+      document_type: 'Other', url: expect.stringMatching(/^\/ecaas\/customer-disputes\/5\/documents\/\d+\/content$/),
+    }]);
     expect(attributes.responses).toEqual([{
       id: expect.any(Number), side: 'customer', action: 'respond_to_merchant', dispute_action_description: 'Respond to merchant',
       comment: 'Police report attached; we did not authorise this purchase.', comment_date: '2026-11-18T16:00:00.000Z',
@@ -303,7 +306,11 @@ describe('creating disputes and chargebacks', () => {
     expect(errorCode(refused)).toBe('errors.disputes.notEligibleForChargeback');
     expect(meta(refused)?.ineligible_trx_ids).toEqual([invoiceFor('ineligiblePaid')]);
     expect(await snapshot()).toEqual(before);
-    const accepted = await create(payer, { invoice_ids: [invoiceFor('paid1')], is_chargeback: true, dispute_reason_id: 3 });
+    // Reason 3 needs a supporting document (issue 14).
+    const accepted = await create(payer, {
+      invoice_ids: [invoiceFor('paid1')], is_chargeback: true, dispute_reason_id: 3,
+      documents: [{ trx_id: invoiceFor('paid1'), doc_type_id: 3, file_name: 'receipt.pdf', mime_type: 'application/pdf', content_base64: Buffer.from('%PDF-1.4 receipt').toString('base64') }],
+    });
     expect(accepted.statusCode, accepted.body).toBe(201);
     expect(list(accepted).data[0]?.attributes).toMatchObject({ is_chargeback: true, documentation_required: 'Y', status: 'open' });
   });

@@ -59,7 +59,11 @@ async function seededIds() {
   const merchantDispute = await answered('buid_merchant', ['M-2001', 'M-2002']);
   const payable = await first(db.selectFrom('invoices').select('trx_id').where('buid_customer', '=', 'C-1001').where('status', 'in', ['Billed', 'Past Due'])
     .where('current_due_minor', '>', 0).orderBy('trx_id').limit(1).execute(), 'payable invoice');
-  return { invoice, address, lines, document, account, program, customerDispute, merchantDispute, payable };
+  // A dispute with a supporting document (issue 14: the documents list and download), on both sides.
+  const disputeDocument = await first(db.selectFrom('dispute_documents').innerJoin('disputes', 'disputes.dispute_id', 'dispute_documents.dispute_id')
+    .select(['dispute_documents.id', 'disputes.dispute_id', 'disputes.trx_id']).where('disputes.buid_customer', '=', 'C-1001')
+    .where('disputes.buid_merchant', 'in', ['M-2001', 'M-2002']).orderBy('dispute_documents.id').limit(1).execute(), 'dispute document');
+  return { invoice, address, lines, document, account, program, customerDispute, merchantDispute, payable, disputeDocument };
 }
 
 /** A payment of the payer's, made through the API (the seed has none). */
@@ -120,6 +124,18 @@ beforeAll(async () => {
     '/ecaas/merchant-disputes': { who: 'dealer', url: '/ecaas/merchant-disputes' },
     '/ecaas/merchant-disputes/{dispute_id}': { who: 'dealer', url: `/ecaas/merchant-disputes/${ids.merchantDispute.dispute_id}` },
     '/ecaas/merchant-dispute-response': { who: 'dealer', url: `/ecaas/merchant-dispute-response?filter[dispute_id]=${ids.merchantDispute.dispute_id}` },
+    '/ecaas/customer-dispute-documents': { who: 'admin', url: `/ecaas/customer-dispute-documents?filter[dispute_id]=${ids.disputeDocument.dispute_id}` },
+    '/ecaas/merchant-dispute-documents': { who: 'dealer', url: `/ecaas/merchant-dispute-documents?filter[dispute_id]=${ids.disputeDocument.dispute_id}` },
+    '/ecaas/customer-disputes.csv': { who: 'admin', url: '/ecaas/customer-disputes.csv' },
+    '/ecaas/merchant-disputes.csv': { who: 'dealer', url: '/ecaas/merchant-disputes.csv' },
+    '/ecaas/customer-disputes/by-transaction/{trx_id}': { who: 'admin', url: `/ecaas/customer-disputes/by-transaction/${ids.disputeDocument.trx_id}` },
+    '/ecaas/merchant-disputes/by-transaction/{trx_id}': { who: 'dealer', url: `/ecaas/merchant-disputes/by-transaction/${ids.disputeDocument.trx_id}` },
+    '/ecaas/customer-disputes/{dispute_id}/documents/{document_id}/content': {
+      who: 'admin', url: `/ecaas/customer-disputes/${ids.disputeDocument.dispute_id}/documents/${ids.disputeDocument.id}/content`,
+    },
+    '/ecaas/merchant-disputes/{dispute_id}/documents/{document_id}/content': {
+      who: 'dealer', url: `/ecaas/merchant-disputes/${ids.disputeDocument.dispute_id}/documents/${ids.disputeDocument.id}/content`,
+    },
     '/rejections': { who: 'admin', url: '/rejections' },
     '/ecaas/cards': { who: 'admin', url: '/ecaas/cards' },
     '/ecaas/customer-currencies': { who: 'admin', url: '/ecaas/customer-currencies' },

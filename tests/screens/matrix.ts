@@ -26,6 +26,12 @@ const PARAMETERS: Record<string, Record<string, string>> = {
   'rejection-detail': { rejection_id: '1' },
 };
 
+/** Query strings a screen needs to show more than its empty state (the invoices or disputes a flow starts from). */
+const QUERIES: Record<string, string> = {
+  'dispute-create': `?invoiceIds=T-1001-0001,${invoiceFor('ineligibleOld')}`,
+  'dispute-respond': '?disputeIds=1,2,6',
+};
+
 export interface ScreenCase { screen: string; role: Role; path: string }
 
 export function screenPath(definition: Pick<ScreenDefinition, 'id' | 'path'>): string {
@@ -34,7 +40,7 @@ export function screenPath(definition: Pick<ScreenDefinition, 'id' | 'path'>): s
     const value = values[name];
     if (value === undefined) throw new Error(`No representative value for :${name} of ${definition.id}`);
     return value;
-  });
+  }) + (QUERIES[definition.id] ?? '');
 }
 
 /** The guard's view of a demo user, as the portal builds it (spec §5 and §6), with a customer selected. */

@@ -56,7 +56,7 @@ for (const [role, cases] of byRole) {
         await page.goto(`${baseUrl()}${encodeURI(path)}`);
         const snapshot = normaliseSnapshot(await settledMainSnapshot(page));
         const shown = decodeURI(new URL(page.url()).pathname);
-        const text = `# ${screen} as ${role}: ${path}${shown === path ? '' : ` (shows ${shown})`}\n${snapshot}\n`;
+        const text = `# ${screen} as ${role}: ${path}${shown === path.split('?')[0] ? '' : ` (shows ${shown})`}\n${snapshot}\n`;
         const file = join(SNAPSHOTS, `${screen}--${role}.aria.yml`);
         if (update) {
           mkdirSync(SNAPSHOTS, { recursive: true });

@@ -6,6 +6,7 @@ import { INVOICE_STATUSES, isPayable } from '../../domain/invoice-status.ts';
 import type { Database } from '../../server/db/database.ts';
 import { paymentJobRunner } from '../../server/payments/jobs.ts';
 import { recoveryJobHandlers } from '../../server/jobs/recovery-mail.ts';
+import { disputeJobHandlers, scheduleDisputeExpiry } from '../../server/disputes/expiry.ts';
 import type { ApiClient, TestApi } from './api.ts';
 
 /** The tables a payment writes: a refused payment must leave every one unchanged. */
@@ -50,6 +51,7 @@ export async function payableInvoices(db: Database, customer: string, currency =
 /** The server's job runner on the test's database and clock (with the account recovery mail, as server/main.ts has it). */
 export function testJobRunner(api: TestApi) {
   return paymentJobRunner({ db: api.db, clock: api.clock, tenants: api.tenants }, {
-    handlers: recoveryJobHandlers({ tenants: api.tenants, mailer: api.mailer }),
+    handlers: { ...recoveryJobHandlers({ tenants: api.tenants, mailer: api.mailer }), ...disputeJobHandlers({ mailer: api.mailer }) },
+    schedulers: [scheduleDisputeExpiry(api.db)],
   });
 }

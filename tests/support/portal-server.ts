@@ -2,6 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { Tenant } from '../../domain/tenant.ts';
 import { buildApp } from '../../server/app.ts';
 import { recoveryJobHandlers } from '../../server/jobs/recovery-mail.ts';
+import { disputeJobHandlers } from '../../server/disputes/expiry.ts';
 import { JobRunner } from '../../server/jobs/runner.ts';
 import { rejectionJobHandlers } from '../../server/jobs/rejection-resubmit.ts';
 import { systemClock } from '../../server/clock.ts';
@@ -41,8 +42,9 @@ export async function startPortalServer(options: {
   const app = await buildApp({ db, clock, mailer, tenants, policy: loadPolicy(), staticDir: options.staticDir, logLevel: 'warn' });
   // Account recovery mail is a job (issue 12): run those. Not the payment jobs: the demo data's
   // payments must not be settled or swept under the browser tests (their jobs are not due anyway).
-  // So are the rejection centre's resubmissions that outlast their request (issue 15).
-  const recoveryJobs = new JobRunner({ db, clock, handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...rejectionJobHandlers } });
+  // So are the rejection centre's resubmissions that outlast their request (issue 15), and the
+  // dispute responses' mail to their contacts (issue 14).
+  const recoveryJobs = new JobRunner({ db, clock, handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...rejectionJobHandlers, ...disputeJobHandlers({ mailer }) } });
   recoveryJobs.start(200);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

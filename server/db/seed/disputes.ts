@@ -98,6 +98,8 @@ export async function seedDisputes(db: Writer, today: string, invoices: Map<stri
       await db.insertInto('dispute_documents').values({
         dispute_id: disputeId, file_name: 'police-report.pdf', file_size: content.byteLength,
         mime_type: 'application/pdf', content, entry_ts: at(addDays(today, -5), 16),
+        // Migration 008: the transaction it supports and its document type ("Other").
+        trx_id: trxId, doc_type_id: 4,
       }).execute();
     }
   }
