@@ -35,8 +35,8 @@ describe('definitions name only registered plugins', () => {
     expect(unknownPlugins(screens, registered)).toEqual([]);
   });
   it('a screen mounting an unregistered plugin fails, with file and pointer', () => {
-    const broken = brokenCards((definition) => { definition.body.push({ widget: 'plugin', name: 'dispute-wizard' }); });
-    expect(unknownPlugins([broken], registered)).toEqual([expect.stringMatching(/^screens\/cards\.json#\/body\/4: plugin "dispute-wizard" is not registered/)]);
+    const broken = brokenCards((definition) => { definition.body.push({ widget: 'plugin', name: 'no-such-plugin' }); });
+    expect(unknownPlugins([broken], registered)).toEqual([expect.stringMatching(/^screens\/cards\.json#\/body\/4: plugin "no-such-plugin" is not registered/)]);
   });
 });
 

@@ -34,14 +34,30 @@ export interface OpenApiDocument {
   paths: Record<string, { get?: { parameters?: Array<{ name: string; in: string; schema?: { pattern?: string; enum?: string[] } }> } }>;
 }
 
+/**
+ * Whether a definition's path segment can name an OpenAPI one: equal, a parameter for a binding, or
+ * a binding inside the segment standing for any text (`{session.dispute_side}-disputes` names both
+ * `customer-disputes` and `merchant-disputes`).
+ */
+function segmentMatches(part: string, segment: string): boolean {
+  if (part === segment || (/^\{.+\}$/.test(part) && /\{.+\}/.test(segment))) return true;
+  if (!/\{.+\}/.test(segment)) return false;
+  const pattern = segment.split(/\{[^}]+\}/).map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+');
+  return new RegExp(`^${pattern}$`).test(part);
+}
+
 /** The OpenAPI path a definition's resource reads: `/invoices/{route.invoice_id}` → `/invoices/{invoice_id}` (any parameter name). */
 function operationFor(resource: string, document: OpenApiDocument) {
   const segments = resource.split('/');
-  const path = Object.keys(document.paths).find((candidate) => {
+  const paths = Object.keys(document.paths).filter((candidate) => {
     const parts = candidate.split('/');
-    return parts.length === segments.length && parts.every((part, index) => part === segments[index] || (/^\{.+\}$/.test(part) && /\{.+\}/.test(segments[index]!)));
+    return parts.length === segments.length && parts.every((part, index) => segmentMatches(part, segments[index]!));
   });
-  return path === undefined ? undefined : { path, get: document.paths[path]!.get };
+  // A binding in the path names several operations (the customer's and the merchant's side): a
+  // parameter one of them offers may be sent, since the binding picks the side it goes to.
+  const gets = paths.map((path) => document.paths[path]!.get).filter((get) => get !== undefined);
+  if (paths.length === 0 || gets.length < paths.length) return paths.length === 0 ? undefined : { path: paths.join(' | '), get: undefined };
+  return { path: paths.join(' | '), get: { parameters: gets.flatMap((get) => get.parameters ?? []) } };
 }
 
 interface SourceNode { resource?: unknown; filter?: Record<string, unknown>; params?: Record<string, unknown> }
