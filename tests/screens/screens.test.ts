@@ -19,7 +19,7 @@ let browser: Browser;
 beforeAll(async () => { browser = await launchBrowser(); });
 afterAll(async () => { await browser?.close(); });
 
-/** Signs in and makes C-1001 the active customer where the user has to choose one. */
+/** Signs in and makes C-1001 the active customer (M-2001 the merchant) where the user has to choose one. */
 async function startSession(page: Page, role: Role): Promise<void> {
   if (role === 'public') return;
   await signIn(page, role);
@@ -28,6 +28,12 @@ async function startSession(page: Page, role: Role): Promise<void> {
     await page.goto(`${baseUrl()}/account/customers`);
     await page.locator(`[data-customer="${SNAPSHOT_CUSTOMER}"] button`).click();
     await page.waitForURL((url) => !url.pathname.endsWith('/account/customers'));
+  }
+  if (role === 'dealer') {
+    // The dealer has two merchants: the screens that need one are snapshotted for M-2001.
+    await page.goto(`${baseUrl()}/cgi-bin/merchant-select`);
+    await page.getByRole('button', { name: /\(M-2001\)/ }).click();
+    await page.waitForURL((url) => !url.pathname.endsWith('/cgi-bin/merchant-select'));
   }
 }
 
