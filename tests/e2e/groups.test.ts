@@ -50,7 +50,7 @@ describe('manage groups (admin)', () => {
     await page.getByRole('button', { name: 'Next' }).click();
     // Step 2: network access, identity provider and customers.
     // The customers from the admin's own scope, chosen in the multi-select.
-    await page.getByLabel('Customers of the group', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Customers of the group', exact: true }).click();
     await page.getByRole('option', { name: 'Rhein Spedition GmbH', exact: true }).click();
     await page.keyboard.press('Escape');
     expect(await page.getByRole('textbox', { name: 'Group name', exact: true }).isVisible()).toBe(false);
@@ -74,13 +74,13 @@ describe('manage groups (admin)', () => {
     expect(await browserGroup.textContent()).toContain('C-1003');
 
     // Its row's Edit opens the group with its customers chosen; adding one saves and goes back to the tree.
-    await browserGroup.getByRole('button', { name: 'Edit', exact: true }).click();
+    await browserGroup.getByRole('button', { name: /^Edit\b/ }).click();
     await page.waitForURL('**/manage-groups/*/edit');
     await expect.poll(() => page.getByRole('textbox', { name: 'Group name', exact: true }).inputValue()).toBe('Browser Group');
     await page.getByText('Rhein Spedition GmbH').first().waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: join(tmpdir(), 'manage-group-edit-1366.png'), fullPage: true });
-    await page.getByLabel('Customers of the group', { exact: true }).click();
+    await page.getByRole('combobox', { name: 'Customers of the group', exact: true }).click();
     await page.getByRole('option', { name: 'Bigfoot Haulage', exact: true }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Save changes' }).click();
