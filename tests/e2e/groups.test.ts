@@ -51,7 +51,7 @@ describe('manage groups (admin)', () => {
     // Step 2: network access, identity provider and customers.
     // The customers from the admin's own scope, chosen in the multi-select.
     await page.getByRole('combobox', { name: 'Customers of the group', exact: true }).click();
-    await page.getByRole('option', { name: 'Rhein Spedition GmbH', exact: true }).click();
+    await page.getByRole('option', { name: 'Rhein Spedition GmbH (C-1003)', exact: true }).click();
     await page.keyboard.press('Escape');
     expect(await page.getByRole('textbox', { name: 'Group name', exact: true }).isVisible()).toBe(false);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -77,11 +77,11 @@ describe('manage groups (admin)', () => {
     await browserGroup.getByRole('button', { name: /^Edit\b/ }).click();
     await page.waitForURL('**/manage-groups/*/edit');
     await expect.poll(() => page.getByRole('textbox', { name: 'Group name', exact: true }).inputValue()).toBe('Browser Group');
-    await page.getByText('Rhein Spedition GmbH').first().waitFor();
+    await page.getByText('Rhein Spedition GmbH (C-1003)').first().waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: join(tmpdir(), 'manage-group-edit-1366.png'), fullPage: true });
     await page.getByRole('combobox', { name: 'Customers of the group', exact: true }).click();
-    await page.getByRole('option', { name: 'Bigfoot Haulage', exact: true }).click();
+    await page.getByRole('option', { name: 'Bigfoot Haulage (C-1004)', exact: true }).click();
     await page.keyboard.press('Escape');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Group updated').first().waitFor();

@@ -91,6 +91,11 @@ describe('multi-select choices', () => {
     ]);
   });
 
+  it('fills a label template with the record\'s attributes', () => {
+    expect(choicesOf(customerRecords, { ...CUSTOMERS, label: '{customerName} ({buidCustomer})' }).map((choice) => choice.label))
+      .toEqual(['Northwind Freight (C-1001)', 'Harbor Logistics (C-1004)']);
+  });
+
   it('reads only strings and numbers of an array as chosen values', () => {
     expect(chosenValues(['C-1', 2, null, { id: 3 }])).toEqual(['C-1', '2']);
     expect(chosenValues(undefined)).toEqual([]);

@@ -19,9 +19,15 @@ export interface OptionsSource {
 
 export interface Choice { value: string; label: string }
 
-/** A list resource's records as choices: the `value` attribute chosen, the `label` attribute shown (the id when missing). */
+/**
+ * A list resource's records as choices: the `value` attribute chosen, the `label` attribute shown
+ * (the id when missing), or a label template naming attributes ("{customerName} ({buidCustomer})").
+ */
 export function choicesOf(records: readonly ResourceObject[] | undefined, spec: Pick<OptionsSource, 'value' | 'label'>): Choice[] {
-  return (records ?? []).map((item) => ({ value: String(item.attributes[spec.value] ?? item.id), label: String(item.attributes[spec.label] ?? item.id) }));
+  const labelOf = (item: ResourceObject) => (spec.label.includes('{')
+    ? spec.label.replace(/\{([A-Za-z_][\w]*)\}/g, (_match, name: string) => String(item.attributes[name] ?? ''))
+    : String(item.attributes[spec.label] ?? item.id));
+  return (records ?? []).map((item) => ({ value: String(item.attributes[spec.value] ?? item.id), label: labelOf(item) }));
 }
 
 /**
