@@ -101,6 +101,8 @@ describe('manage users (admin)', () => {
     const firstName = page.getByRole('textbox', { name: 'First name', exact: true });
     const email = page.getByRole('textbox', { name: 'Email address', exact: true });
     await expect.poll(() => firstName.inputValue()).toBe('Sam');
+    // The side menu keeps Users current on the user's page below it.
+    expect(await page.locator('nav[data-menu] [data-menu-entry="users"]').getAttribute('aria-current')).toBe('page');
     expect(await page.getByRole('textbox', { name: 'Last name', exact: true }).inputValue()).toBe('Holt');
     expect(await page.getByRole('combobox', { name: 'Role', exact: true }).inputValue()).toBe('Safety manager');
     const username = page.getByRole('textbox', { name: 'Username', exact: true });
