@@ -29,9 +29,11 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   return (
     <ScrollArea component="nav" aria-label={t('common.menu.label')} data-menu={kind}>
       {entries.map((entry) => {
-        // An entry is current on its own path, or anywhere its screen's pattern matches (all invoice tabs).
+        // An entry is current on its own path, below it (a user's edit page under Users), or anywhere
+        // its screen's pattern matches (all invoice tabs).
         const pattern = routes.find((route) => route.id === entry.screen)?.path;
-        const active = current === entry.path || (pattern !== undefined && pattern.includes(':') && matchPath(pattern, current) !== null);
+        const active = current === entry.path || current.startsWith(`${entry.path}/`)
+          || (pattern !== undefined && pattern.includes(':') && matchPath(pattern, current) !== null);
         return (
           <NavLink key={entry.id} component={Link} to={portalPath(entry.path)} label={t(entry.label)}
             active={active} aria-current={active ? 'page' : undefined} data-menu-entry={entry.id}

@@ -140,7 +140,7 @@ const parentIdOf = (value: number | string | null | undefined) => (value === und
 function groupValues(body: GroupBody, auth: AuthContext) {
   const values = {
     name: body.name?.trim(),
-    // The edit form's "keep current" is an empty choice.
+    // PATCH: an empty choice is no change.
     network_access: body.network_access || undefined,
     sso_enabled: body.sso_enabled,
     identity_provider: emptyToNull(body.identity_provider),

@@ -238,7 +238,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
     const auth = authOf(request);
     const tenant = request.tenant;
     const row = await existingUser(db, auth, request.params.id);
-    // The edit form sends an empty field (or "keep current") for what should not change.
+    // PATCH: an empty field is no change (the edit screen drops an emptied text; other callers may send '').
     const body = Object.fromEntries(Object.entries(request.body).filter(([, value]) => value !== '')) as EditBody;
     if (body.username !== undefined && body.username.trim() !== row.username) {
       throw unprocessable(ErrorCode.usernameReadOnly, { pointer: '/username' }, { field: 'username' });

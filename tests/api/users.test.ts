@@ -177,6 +177,20 @@ describe('dealers\' admins', () => {
   });
 });
 
+describe('GET /users/:id', () => {
+  it('reads one user the admin manages, with the fields the edit screen fills; others are not found', async () => {
+    const payer = await userRow('payer');
+    const response = await admin.get(`/users/${payer!.user_id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect((response.json() as UserDoc).data.attributes).toMatchObject({
+      username: 'payer', first_name: 'Pat', last_name: 'Rivera', role: 'Payer', access_level: expect.stringMatching(/^(viewing|view_edit)$/),
+    });
+    const corporate = await userRow('corporate');
+    expect((await admin.get(`/users/${corporate!.user_id}`)).statusCode).toBe(404);
+    expect((await admin.get('/users/999999')).statusCode).toBe(404);
+  });
+});
+
 describe('PATCH /users/:id', () => {
   it('edits names, email, role and access level; the username is read-only', async () => {
     const viewer = await userRow('viewer');
@@ -189,6 +203,15 @@ describe('PATCH /users/:id', () => {
     expect((await userRow('viewer'))?.first_name).toBe('Veronica');
     // Sending the same username is no change.
     expect((await admin.patch(`/users/${viewer!.user_id}`, { username: 'viewer', last_name: 'Nguyen' })).statusCode).toBe(200);
+  });
+
+  it('saves the whole edit form as the edit screen sends it (the unchanged username included)', async () => {
+    const safety = await userRow('safety');
+    const form = { username: 'safety', first_name: 'Samantha', last_name: 'Holt', email_address: 'samantha.holt@demo.example', role: 'Safety Manager', access_level: 'viewing' };
+    const response = await admin.patch(`/users/${safety!.user_id}`, form);
+    expect(response.statusCode, response.body).toBe(200);
+    const { username, ...saved } = form;
+    expect((await admin.get(`/users/${safety!.user_id}`)).json()).toMatchObject({ data: { attributes: { username, ...saved } } });
   });
 
   it('cannot reach a user outside the admin\'s scope', async () => {

@@ -49,7 +49,10 @@ describe('manage groups (admin)', () => {
     await page.screenshot({ path: join(tmpdir(), 'manage-groups-wizard-1.png'), fullPage: true });
     await page.getByRole('button', { name: 'Next' }).click();
     // Step 2: network access, identity provider and customers.
-    await page.getByRole('textbox', { name: 'Customers of the group', exact: true }).fill('C-1003');
+    // The customers from the admin's own scope, chosen in the multi-select.
+    await page.getByRole('combobox', { name: 'Customers of the group', exact: true }).click();
+    await page.getByRole('option', { name: 'Rhein Spedition GmbH (C-1003)', exact: true }).click();
+    await page.keyboard.press('Escape');
     expect(await page.getByRole('textbox', { name: 'Group name', exact: true }).isVisible()).toBe(false);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: join(tmpdir(), 'manage-groups-wizard-2.png'), fullPage: true });
@@ -67,6 +70,23 @@ describe('manage groups (admin)', () => {
     await expect.poll(() => page.getByText('Group created').count()).toBeGreaterThan(0);
     await page.getByRole('tab', { name: 'Groups' }).click();
     await expect.poll(async () => (await treeTexts()).some((text) => text.includes('Browser Child'))).toBe(true);
+    const browserGroup = groupRows().filter({ hasText: 'Browser Group' }).first();
+    expect(await browserGroup.textContent()).toContain('C-1003');
+
+    // Its row's Edit opens the group with its customers chosen; adding one saves and goes back to the tree.
+    await browserGroup.getByRole('button', { name: /^Edit\b/ }).click();
+    await page.waitForURL('**/manage-groups/*/edit');
+    await expect.poll(() => page.getByRole('textbox', { name: 'Group name', exact: true }).inputValue()).toBe('Browser Group');
+    await page.getByText('Rhein Spedition GmbH (C-1003)').first().waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(tmpdir(), 'manage-group-edit-1366.png'), fullPage: true });
+    await page.getByRole('combobox', { name: 'Customers of the group', exact: true }).click();
+    await page.getByRole('option', { name: 'Bigfoot Haulage (C-1004)', exact: true }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Group updated').first().waitFor();
+    await page.waitForURL(/\/manage-groups$/);
+    await expect.poll(async () => (await treeTexts()).some((text) => text.includes('Browser Group') && text.includes('C-1003, C-1004'))).toBe(true);
 
     // viewer (in no group) joins Browser Group at once; then moves to East Region after confirming.
     await page.getByRole('tab', { name: 'Add users to a group' }).click();

@@ -94,6 +94,52 @@ describe('manage users (admin)', () => {
     await invitee.close();
   });
 
+  it('edits a user from the row action: the saved values fill the form, leaving with changes asks first, saving goes back to the list', async () => {
+    await openManageUsers();
+    await row('safety').getByRole('button', { name: /^Edit\b/ }).click();
+    await page.waitForURL('**/manage-users/*/edit');
+    const firstName = page.getByRole('textbox', { name: 'First name', exact: true });
+    const email = page.getByRole('textbox', { name: 'Email address', exact: true });
+    await expect.poll(() => firstName.inputValue()).toBe('Sam');
+    // The side menu keeps Users current on the user's page below it.
+    expect(await page.locator('nav[data-menu] [data-menu-entry="users"]').getAttribute('aria-current')).toBe('page');
+    expect(await page.getByRole('textbox', { name: 'Last name', exact: true }).inputValue()).toBe('Holt');
+    expect(await page.getByRole('combobox', { name: 'Role', exact: true }).inputValue()).toBe('Safety manager');
+    const username = page.getByRole('textbox', { name: 'Username', exact: true });
+    expect(await username.inputValue()).toBe('safety');
+    expect(await username.getAttribute('readonly')).not.toBeNull();
+    await page.getByText('Username is read-only').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await page.screenshot({ path: join(tmpdir(), 'manage-user-edit-1366.png'), fullPage: true });
+    await page.setViewportSize({ width: 1024, height: 900 });
+    await page.screenshot({ path: join(tmpdir(), 'manage-user-edit-1024.png'), fullPage: true });
+
+    // Cancel with a change asks; staying keeps the change.
+    await firstName.fill('Samira');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    const prompt = page.getByRole('dialog', { name: 'Discard unsaved changes?' });
+    await prompt.waitFor();
+    await prompt.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await prompt.waitFor({ state: 'hidden' });
+    expect(page.url()).toMatch(/\/manage-users\/\d+\/edit$/);
+    expect(await firstName.inputValue()).toBe('Samira');
+
+    await email.fill('samira.holt@demo.example');
+    await page.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('User updated').first().waitFor();
+    await page.waitForURL(/\/manage-users$/);
+    await expect.poll(() => row('safety').textContent()).toContain('Samira Holt');
+    expect(await row('safety').textContent()).toContain('samira.holt@demo.example');
+
+    // Opened again, the form holds the saved values; Cancel without a change leaves at once.
+    await row('safety').getByRole('button', { name: /^Edit\b/ }).click();
+    await expect.poll(() => firstName.inputValue()).toBe('Samira');
+    expect(await email.inputValue()).toBe('samira.holt@demo.example');
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.waitForURL(/\/manage-users$/);
+    expect(await page.getByRole('dialog', { name: 'Discard unsaved changes?' }).count()).toBe(0);
+  });
+
   it('exports the credentials, and re-imports an edited file after a dry run', async () => {
     await openManageUsers();
     await page.getByRole('tab', { name: 'Credentials' }).click();

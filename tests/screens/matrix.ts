@@ -24,6 +24,9 @@ const PARAMETERS: Record<string, Record<string, string>> = {
   'dispute-details': { invoice_id: invoiceFor('dispute1') },
   // R-1001-0001 (C-1001 at M-2001, active): every role that may read rejections sees it.
   'rejection-detail': { rejection_id: '1' },
+  // The seed's second user (payer, C-1001) and first group (Headquarters, C-1001 and C-1004): the admin manages both.
+  'manage-user-edit': { user_id: '2' },
+  'manage-group-edit': { group_id: '1' },
 };
 
 /** Query strings a screen needs to show more than its empty state (the invoices or disputes a flow starts from). */

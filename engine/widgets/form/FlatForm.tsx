@@ -10,6 +10,7 @@ import { flatFieldErrors } from './flat-validation.ts';
 import type { CompiledValidate } from './form-definition.ts';
 import { FormFooter } from './FormFooter.tsx';
 import type { FormProps } from './FormWidget.tsx';
+import { useUnsavedForm } from './unsaved-form.ts';
 import { useFormSubmit } from './use-form-submit.ts';
 
 // The sign-in forms are text and password fields: the rest load only with a form that has them.
@@ -36,13 +37,14 @@ function fieldOrder(properties: string[], order: unknown): string[] {
  * validated by the form's compiled schema function and named rules. Errors show once the user
  * first submits, then live; the first field in error takes the focus.
  */
-export default function FlatForm({ name, definition, validate, submit, initialData, hidden, onSubmit }: FormProps & { validate: CompiledValidate }) {
+export default function FlatForm({ name, definition, validate, submit, initialData, hidden, onSubmit, cancel, guardsUnsavedChanges }: FormProps & { validate: CompiledValidate }) {
   const { t } = useText();
   const texts = useTexts();
   const limits = useSession((session) => session.config?.limits);
   const [data, setData] = useState<FormData>(initialData);
   const [submitted, setSubmitted] = useState(false);
   const { submitting, submitError, send } = useFormSubmit(onSubmit, submit.failure);
+  const unsaved = useUnsavedForm(guardsUnsavedChanges === true, initialData, data);
   const formRef = useRef<HTMLFormElement>(null);
 
   const rules = definition.validators?.length ? use(loadValidators()).runValidators : undefined;
@@ -69,7 +71,7 @@ export default function FlatForm({ name, definition, validate, submit, initialDa
       formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(firstInvalid))}`)?.focus();
       return;
     }
-    if (Object.keys(found).length === 0) void send(data);
+    if (Object.keys(found).length === 0) void unsaved.submit(() => send(data));
   }
 
   return (
@@ -82,7 +84,7 @@ export default function FlatForm({ name, definition, validate, submit, initialDa
           const spec: FieldSpec = {
             id: fieldId(field), name: field, label: schema.title, description: (ui['ui:description'] ?? ui['ui:help'] ?? schema.description) as string | undefined,
             placeholder: ui['ui:placeholder'] as string | undefined, errors: errors[field] ?? [], required: required.has(field),
-            disabled: submitting, autoFocus: ui['ui:autofocus'] === true,
+            disabled: submitting, readOnly: ui['ui:readonly'] === true, autoFocus: ui['ui:autofocus'] === true,
           };
           const change = (value: unknown) => setData((current) => ({ ...current, [field]: value }));
           const value = data[field];
@@ -99,7 +101,7 @@ export default function FlatForm({ name, definition, validate, submit, initialDa
           }
         })}
       </Stack>
-      <FormFooter submitLabel={String(submit.label)} submitting={submitting} submitError={submitError} />
+      <FormFooter submitLabel={String(submit.label)} submitting={submitting} submitError={submitError} cancel={cancel} />
     </form>
   );
 }

@@ -143,6 +143,21 @@ describe('Mantine theme for RJSF', () => {
     expect(html).toMatch(/<input[^>]*aria-label="Password"/);
   });
 
+  it('shows a form\'s cancel beside the submit, as a plain button that does not submit', async () => {
+    const registry = { formContext: { submitLabel: 'auth.login.submit', submitting: false, submitError: null, cancel: { label: 'common.actions.cancel', run: () => {} } } };
+    const html = await renderElement(<SubmitButton registry={registry as never} />);
+    expect(html).toMatch(/<button[^>]*type="submit"[\s\S]*<button[^>]*type="button"[^>]*>[\s\S]*(Cancel|common\.actions\.cancel)</);
+    const without = await renderElement(<SubmitButton registry={{ formContext: { ...registry.formContext, cancel: undefined } } as never} />);
+    expect(without).not.toMatch(/Cancel|common\.actions\.cancel/);
+  });
+
+  it('shows a read-only field (a username once the user exists) as read-only and set apart', async () => {
+    const html = await renderElement(<BaseInputTemplate {...widgetProps({ id: 'root_username', label: 'auth.fields.username', readonly: true, value: 'payer', type: 'text' })} />);
+    expect(html).toMatch(/<input[^>]*readOnly=""/i);
+    expect(html).toMatch(/<input[^>]*value="payer"/);
+    expect(html).toMatch(/data-variant="filled"/);
+  });
+
   it('announces a failed submit above a button that is busy while the action runs', async () => {
     const registry = { formContext: { submitLabel: 'auth.login.submit', submitting: true, submitError: { code: 'errors.auth.credentialsInvalid', meta: {} } } };
     const html = await renderElement(<SubmitButton registry={registry as never} />);

@@ -31,6 +31,8 @@ interface FormNode extends WidgetNode {
   /** With `source`: while this query over the record holds, `readOnlyText` shows instead of the form. */
   readOnlyWhen?: Record<string, unknown>;
   readOnlyText?: string;
+  /** A secondary button beside the submit, e.g. `{ "do": "navigate", "to": "/manage-users", "label": "common.actions.cancel" }`. */
+  cancel?: ActionDefinition;
 }
 
 /** What either renderer receives. */
@@ -48,6 +50,10 @@ export interface FormProps {
    * option, so a termination reason is chosen, never taken by default.
    */
   choicesStartEmpty?: boolean;
+  /** The node's `cancel`: its label and what clicking it does. */
+  cancel?: { label: string; run(): void };
+  /** spec §2: report unsaved changes to the shell's prompt (a form editing a record does). */
+  guardsUnsavedChanges?: boolean;
 }
 
 /**
@@ -71,9 +77,13 @@ export default function FormWidget({ node }: WidgetProps) {
   const hidden = useMemo(() => Object.entries(hide ?? {}).filter(([, when]) => conditionHolds(when, bindings)).map(([field]) => field), [hide, bindings]);
   const run = useActionRunner({ showsOwnErrors: true });
   const onSubmit = useCallback<FormSubmitter>((data) => run(submit, { form: data }), [run, submit]);
-  const props: FormProps = { name: formName, definition: form.definition, submit, initialData, hidden, onSubmit };
+  const { cancel: cancelAction, source } = node as FormNode;
+  const cancel = useMemo(() => (cancelAction ? { label: String(cancelAction.label ?? 'common.actions.cancel'), run: () => { void run(cancelAction, {}); } } : undefined), [cancelAction, run]);
+  const props: FormProps = {
+    name: formName, definition: form.definition, submit, initialData, hidden, onSubmit,
+    ...(cancel ? { cancel } : {}), guardsUnsavedChanges: source !== undefined,
+  };
   const render = (formProps: FormProps) => (form.flat ? <FlatForm {...formProps} validate={form.validate} /> : <RjsfForm {...formProps} validator={form.validator} />);
-  const { source } = node as FormNode;
   return source ? <EditForm node={node as FormNode} source={source} props={props} render={render} /> : render(props);
 }
 

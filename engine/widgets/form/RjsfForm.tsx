@@ -8,6 +8,7 @@ import type { FormProps } from './FormWidget.tsx';
 import type { PortalFormContext } from './theme/form-context.ts';
 import { mantineTheme } from './theme/theme.tsx';
 import { useFormSubmit } from './use-form-submit.ts';
+import { useUnsavedForm } from './unsaved-form.ts';
 import { customValidateFor } from './validators.ts';
 
 const ThemedForm = withTheme(mantineTheme);
@@ -27,12 +28,13 @@ type FormData = Record<string, unknown>;
  * with the Mantine theme and the precompiled validator. Errors show once the user first submits,
  * then live.
  */
-export default function RjsfForm({ name, definition, validator, submit, initialData, hidden, onSubmit, choicesStartEmpty }: FormProps & { validator: ValidatorType }) {
+export default function RjsfForm({ name, definition, validator, submit, initialData, hidden, onSubmit, choicesStartEmpty, cancel, guardsUnsavedChanges }: FormProps & { validator: ValidatorType }) {
   const { t } = useText();
   const limits = useSession((session) => session.config?.limits);
   const [data, setData] = useState<FormData>(initialData);
   const [submitted, setSubmitted] = useState(false);
   const { submitting, submitError, send } = useFormSubmit(onSubmit, submit.failure);
+  const unsaved = useUnsavedForm(guardsUnsavedChanges === true, initialData, data);
   const stepNames = useMemo(() => stepsOf(definition), [definition]);
   const [step, setStep] = useState(0);
   const stepped = stepNames.length > 1;
@@ -43,7 +45,7 @@ export default function RjsfForm({ name, definition, validator, submit, initialD
     [definition, limits, t],
   );
   const formContext: PortalFormContext = {
-    submitLabel: String(submit.label), submitting, submitError,
+    submitLabel: String(submit.label), submitting, submitError, ...(cancel ? { cancel } : {}),
     ...(stepped ? { steps: { current: step, count: stepNames.length, back: () => setStep((current) => Math.max(0, current - 1)) } } : {}),
   };
   const uiSchema = useMemo(() => {
@@ -81,7 +83,7 @@ export default function RjsfForm({ name, definition, validator, submit, initialD
         // Every step but the last moves on; the whole form was valid, so nothing waits behind.
         if (stepped && step < stepNames.length - 1) { setStep(step + 1); return; }
         // Done, a stepped form starts over at its first step.
-        void send((event.formData ?? {}) as FormData).then((ok) => { if (ok && stepped) setStep(0); });
+        void unsaved.submit(() => send((event.formData ?? {}) as FormData)).then((ok) => { if (ok && stepped) setStep(0); });
       }}
     />
   );

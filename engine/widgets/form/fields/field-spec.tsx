@@ -47,6 +47,8 @@ export function useFieldProps(spec: FieldSpec) {
     error: text.error,
     required: spec.required,
     readOnly: spec.readOnly,
+    // A read-only field looks set apart from the ones the user can change (the username of an edit).
+    ...(spec.readOnly ? { variant: 'filled' as const } : {}),
     disabled: spec.disabled,
     autoFocus: spec.autoFocus,
   };

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Select } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { conditionHolds } from '../../../../domain/conditions.ts';
@@ -8,38 +8,57 @@ import { useText } from '../../../i18n/use-text.ts';
 import { useScreen } from '../../../screens/screen-context.tsx';
 import { useFieldProps } from './field-text.tsx';
 
-/** uiSchema `ui:options.optionsSource` of a select (schemas/form.schema.json describes it). */
+/** uiSchema `ui:options.optionsSource` of a select or multi-select (schemas/form.schema.json describes it). */
 export interface OptionsSource {
   source: SourceDefinition;
   value: string;
   label: string;
   when?: Record<string, unknown>;
-  fallback: Array<{ value: string; label: string }>;
+  fallback?: Array<{ value: string; label: string }>;
 }
 
-interface Choice { value: string; label: string }
+export interface Choice { value: string; label: string }
+
+/**
+ * A list resource's records as choices: the `value` attribute chosen, the `label` attribute shown
+ * (the id when missing), or a label template naming attributes ("{customerName} ({buidCustomer})").
+ */
+export function choicesOf(records: readonly ResourceObject[] | undefined, spec: Pick<OptionsSource, 'value' | 'label'>): Choice[] {
+  const labelOf = (item: ResourceObject) => (spec.label.includes('{')
+    ? spec.label.replace(/\{([A-Za-z_][\w]*)\}/g, (_match, name: string) => String(item.attributes[name] ?? ''))
+    : String(item.attributes[spec.label] ?? item.id));
+  return (records ?? []).map((item) => ({ value: String(item.attributes[spec.value] ?? item.id), label: labelOf(item) }));
+}
+
+/**
+ * The choices of an `optionsSource`, fetched only while `when` holds; not offered, failing (the
+ * client logs it) or empty, the translated fallback. `loading` while the first read is under way.
+ * A render prop, so the fetch (a hook) happens only in the branch that needs it.
+ */
+export function SourcedChoices({ spec, children }: { spec: OptionsSource; children: (choices: Choice[], loading: boolean) => ReactNode }) {
+  const { bindings } = useScreen();
+  const { t } = useText();
+  const fallback = (spec.fallback ?? []).map((option) => ({ value: option.value, label: t(option.label) }));
+  return spec.when && !conditionHolds(spec.when, bindings)
+    ? children(fallback, false)
+    : <FetchedChoices spec={spec} fallback={fallback}>{children}</FetchedChoices>;
+}
+
+function FetchedChoices({ spec, fallback, children }: { spec: OptionsSource; fallback: Choice[]; children: (choices: Choice[], loading: boolean) => ReactNode }) {
+  const { data, loading } = useResource<ResourceObject[]>(spec.source);
+  if (loading) return children([], true);
+  const fetched = choicesOf(data, spec);
+  return children(fetched.length ? fetched : fallback, false);
+}
 
 /**
  * A select whose options are records of a list resource, e.g. a customer's banking countries,
- * fetched only while `when` holds; not offered, failing (the client logs it) or empty, it offers
- * the translated fallback instead (spec §8: a banking-country failure clears the list).
+ * fetched only while `when` holds; not offered, failing or empty, it offers the translated
+ * fallback instead (spec §8: a banking-country failure clears the list).
  */
 export default function SourcedSelect(props: WidgetProps) {
   const spec = props.options.optionsSource as OptionsSource;
-  const { bindings } = useScreen();
-  const { t } = useText();
-  const fallback = spec.fallback.map((option) => ({ value: option.value, label: t(option.label) }));
-  return spec.when && !conditionHolds(spec.when, bindings)
-    ? <ChoiceSelect {...props} choices={fallback} />
-    : <FetchedSelect {...props} spec={spec} fallback={fallback} />;
-}
-
-function FetchedSelect(props: WidgetProps & { spec: OptionsSource; fallback: Choice[] }) {
-  const { spec, fallback, ...rest } = props;
-  const { data, loading } = useResource<ResourceObject[]>(spec.source);
-  const fetched = (data ?? []).map((item) => ({ value: String(item.attributes[spec.value] ?? item.id), label: String(item.attributes[spec.label] ?? item.id) }));
-  if (loading) return <ChoiceSelect {...rest} choices={[]} />;
-  return <ChoiceSelect {...rest} choices={fetched.length ? fetched : fallback} />;
+  return <SourcedChoices spec={spec}>{(choices) => <ChoiceSelect {...props} choices={choices} />}</SourcedChoices>;
 }
 
 function ChoiceSelect(props: WidgetProps & { choices: Choice[] }) {

@@ -11,10 +11,10 @@ import { StepFooter } from './StepFooter.tsx';
  */
 export default function SubmitButton({ registry }: SubmitButtonProps) {
   const { t } = useText();
-  const { submitLabel, submitting, submitError, steps } = registry.formContext as PortalFormContext;
+  const { submitLabel, submitting, submitError, steps, cancel } = registry.formContext as PortalFormContext;
   const field = submitError?.meta.field;
   const title = typeof field === 'string' ? (registry.rootSchema.properties?.[field] as RJSFSchema | undefined)?.title : undefined;
   const shown = submitError && title ? { ...submitError, meta: { ...submitError.meta, field: t(title) } } : submitError;
   if (steps) return <StepFooter submitLabel={submitLabel} submitting={submitting} submitError={shown} steps={steps} />;
-  return <FormFooter submitLabel={submitLabel} submitting={submitting} submitError={shown} />;
+  return <FormFooter submitLabel={submitLabel} submitting={submitting} submitError={shown} cancel={cancel} />;
 }

@@ -13,4 +13,6 @@ export interface PortalFormContext {
    * shown alone; the button reads "Next" until the last step, which submits.
    */
   steps?: { current: number; count: number; back(): void };
+  /** The form node's `cancel`, shown beside the submit button. */
+  cancel?: { label: string; run(): void };
 }

@@ -4,6 +4,7 @@ import ArrayFieldTemplate from './ArrayFieldTemplate.tsx';
 import BaseInputTemplate from './BaseInputTemplate.tsx';
 import CheckboxWidget from './CheckboxWidget.tsx';
 import MoneyWidget from './MoneyWidget.tsx';
+import MultiSelectWidget from './MultiSelectWidget.tsx';
 import FieldHelpTemplate from './FieldHelpTemplate.tsx';
 import FieldTemplate from './FieldTemplate.tsx';
 import ObjectFieldTemplate from './ObjectFieldTemplate.tsx';
@@ -38,5 +39,6 @@ export const mantineTheme: ThemeProps = {
     CheckboxWidget,
     TextareaWidget,
     money: MoneyWidget,
+    multiselect: MultiSelectWidget,
   },
 };
