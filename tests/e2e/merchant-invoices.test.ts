@@ -17,7 +17,7 @@ const day = (offset: number) => {
 /** Signs the dealer in, chooses Acme (M-2001) when the screen asks for a merchant, and opens `path` (whose h1 is `title`). */
 async function dealerAt(path: string, title: string): Promise<void> {
   await signIn(page, 'dealer');
-  await page.waitForURL('**/dispute-center');
+  await page.waitForURL('**/merchant/home');
   await page.goto(`${baseUrl()}${path}`);
   const heading = page.getByRole('heading', { level: 1 });
   await heading.filter({ hasText: new RegExp(`^(Select a merchant|${title})$`) }).waitFor();
