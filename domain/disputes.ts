@@ -20,7 +20,9 @@ export const DISPUTE_CONTACT_TYPES = ['Primary', 'Billing'] as const;
 export type DisputeContactType = (typeof DISPUTE_CONTACT_TYPES)[number];
 
 export type DisputeStatus = 'open' | 'waiting on customer' | 'waiting on merchant' | 'escalated' | 'closed';
-export type DisputeSide = 'customer' | 'merchant';
+import type { DisputeSide } from './dispute-side.ts';
+
+export { sideOfUserType, type DisputeSide } from './dispute-side.ts';
 export type DisputeAction = 'respond_to_merchant' | 'respond_to_customer' | 'close' | 'escalate';
 
 export const DISPUTE_STATUSES: readonly DisputeStatus[] = ['open', 'waiting on customer', 'waiting on merchant', 'escalated', 'closed'];
@@ -186,13 +188,6 @@ export function invoiceAfterDispute(invoice: DisputedInvoice, today: string): Re
   if (owed <= 0) return { status: 'Paid', current_due_minor: invoice.current_due_minor, past_due_minor: invoice.past_due_minor };
   if (invoice.due_date !== null && invoice.due_date < today) return { status: 'Past Due', current_due_minor: 0, past_due_minor: owed };
   return { status: 'Billed', current_due_minor: owed, past_due_minor: 0 };
-}
-
-/** Which side a user type answers for: corporate users act as customers. */
-export function sideOfUserType(userType: string): DisputeSide | undefined {
-  if (userType === 'customer' || userType === 'corporate') return 'customer';
-  if (userType === 'merchant') return 'merchant';
-  return undefined;
 }
 
 export interface AmountInvoice { amount_minor: number; current_due_minor: number; past_due_minor: number }

@@ -1,4 +1,4 @@
-import { sideOfUserType } from '../../domain/disputes.ts';
+import { sideOfUserType } from '../../domain/dispute-side.ts';
 import { flagBindings } from '../../domain/flags.ts';
 import type { BindingContext } from '../definitions/bindings.ts';
 import type { SessionState } from '../session/types.ts';

@@ -1,4 +1,4 @@
-import { lazy, use, useMemo, useRef, useState, type FormEvent } from 'react';
+import { lazy, use, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { Stack } from '@mantine/core';
 import { ERRORS_NAMESPACE } from '../../i18n/i18n.ts';
 import { useText, useTexts } from '../../i18n/use-text.ts';
@@ -10,7 +10,6 @@ import { flatFieldErrors } from './flat-validation.ts';
 import type { CompiledValidate } from './form-definition.ts';
 import { FormFooter } from './FormFooter.tsx';
 import type { FormProps } from './FormWidget.tsx';
-import { useUnsavedForm } from './unsaved-form.ts';
 import { useFormSubmit } from './use-form-submit.ts';
 
 // The sign-in forms are text and password fields: the rest load only with a form that has them.
@@ -37,14 +36,14 @@ function fieldOrder(properties: string[], order: unknown): string[] {
  * validated by the form's compiled schema function and named rules. Errors show once the user
  * first submits, then live; the first field in error takes the focus.
  */
-export default function FlatForm({ name, definition, validate, submit, initialData, hidden, onSubmit, cancel, guardsUnsavedChanges }: FormProps & { validate: CompiledValidate }) {
+export default function FlatForm({ name, definition, validate, submit, initialData, hidden, onSubmit, cancel, unsaved }: FormProps & { validate: CompiledValidate }) {
   const { t } = useText();
   const texts = useTexts();
   const limits = useSession((session) => session.config?.limits);
   const [data, setData] = useState<FormData>(initialData);
   const [submitted, setSubmitted] = useState(false);
   const { submitting, submitError, send } = useFormSubmit(onSubmit, submit.failure);
-  const unsaved = useUnsavedForm(guardsUnsavedChanges === true, initialData, data);
+  useEffect(() => { unsaved?.changed(data); }, [unsaved, data]);
   const formRef = useRef<HTMLFormElement>(null);
 
   const rules = definition.validators?.length ? use(loadValidators()).runValidators : undefined;
@@ -71,7 +70,7 @@ export default function FlatForm({ name, definition, validate, submit, initialDa
       formRef.current?.querySelector<HTMLElement>(`#${CSS.escape(fieldId(firstInvalid))}`)?.focus();
       return;
     }
-    if (Object.keys(found).length === 0) void unsaved.submit(() => send(data));
+    if (Object.keys(found).length === 0) void (unsaved ? unsaved.submit(() => send(data)) : send(data));
   }
 
   return (

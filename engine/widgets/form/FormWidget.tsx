@@ -1,26 +1,27 @@
-import { lazy, use, useCallback, useMemo, type ReactNode } from 'react';
-import { Alert } from '@mantine/core';
+import { lazy, use, useCallback, useMemo } from 'react';
 import { useActionRunner } from '../../actions/use-action-runner.ts';
 import { loadForm } from 'virtual:portal-forms';
 import { conditionHolds } from '../../../domain/conditions.ts';
-import { useResource, type SourceDefinition } from '../../data/use-resource.ts';
+import type { SourceDefinition } from '../../data/use-resource.ts';
 import { resolveAll } from '../../definitions/bindings.ts';
 import type { ActionDefinition, WidgetNode } from '../../definitions/types.ts';
 import { ERRORS_NAMESPACE } from '../../i18n/i18n.ts';
 import { namespacesIn } from '../../i18n/namespaces.ts';
-import { useText, useTexts } from '../../i18n/use-text.ts';
+import { useTexts } from '../../i18n/use-text.ts';
 import type { WidgetProps } from '../../registry/widget-contract.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
-import { DataState } from '../DataState.tsx';
 import type { FormDefinition } from './form-definition.ts';
+import type { UnsavedTracking } from './unsaved-form.ts';
 import type { FormSubmitter } from './use-form-submit.ts';
 
 // Each renderer is its own chunk: the sign-in pages (flat forms) never load react-jsonschema-form.
 const FlatForm = lazy(() => import('./FlatForm.tsx'));
 const RjsfForm = lazy(() => import('./RjsfForm.tsx'));
+// Only screens that edit a record load it, and with it the data layer: the sign-in pages stay light.
+const EditForm = lazy(() => import('./EditForm.tsx'));
 
 /** `{ "widget": "form", "form": "login", "submit": { "do": "signIn", "label": "auth.login.submit" }, "initial"?: {…} }` */
-interface FormNode extends WidgetNode {
+export interface FormNode extends WidgetNode {
   form: string;
   submit: ActionDefinition;
   initial?: Record<string, unknown>;
@@ -52,8 +53,8 @@ export interface FormProps {
   choicesStartEmpty?: boolean;
   /** The node's `cancel`: its label and what clicking it does. */
   cancel?: { label: string; run(): void };
-  /** spec §2: report unsaved changes to the shell's prompt (a form editing a record does). */
-  guardsUnsavedChanges?: boolean;
+  /** spec §2: where to report unsaved changes (a form editing a record, EditForm, gives one). */
+  unsaved?: UnsavedTracking;
 }
 
 /**
@@ -81,26 +82,8 @@ export default function FormWidget({ node }: WidgetProps) {
   const cancel = useMemo(() => (cancelAction ? { label: String(cancelAction.label ?? 'common.actions.cancel'), run: () => { void run(cancelAction, {}); } } : undefined), [cancelAction, run]);
   const props: FormProps = {
     name: formName, definition: form.definition, submit, initialData, hidden, onSubmit,
-    ...(cancel ? { cancel } : {}), guardsUnsavedChanges: source !== undefined,
+    ...(cancel ? { cancel } : {}),
   };
   const render = (formProps: FormProps) => (form.flat ? <FlatForm {...formProps} validate={form.validate} /> : <RjsfForm {...formProps} validator={form.validator} />);
   return source ? <EditForm node={node as FormNode} source={source} props={props} render={render} /> : render(props);
-}
-
-/** A form over a record: loads it, then fills the fields the schema names (nothing else is sent back). */
-function EditForm({ node, source, props, render }: { node: FormNode; source: SourceDefinition; props: FormProps; render: (props: FormProps) => ReactNode }) {
-  const { t } = useText();
-  const { data, loading, error } = useResource<Record<string, unknown>>({ ...source, single: true });
-  const { definition, initialData: initial } = props;
-  const initialData = useMemo(() => ({
-    ...initial,
-    ...Object.fromEntries(Object.keys(definition.schema.properties ?? {})
-      .filter((field) => data?.[field] !== undefined && data[field] !== null).map((field) => [field, data?.[field]])),
-  }), [data, definition, initial]);
-  const readOnly = data !== undefined && node.readOnlyWhen !== undefined && conditionHolds(node.readOnlyWhen, data);
-  return (
-    <DataState loading={loading || data === undefined} error={error} height={320}>
-      {readOnly ? <Alert color="yellow" role="status">{t(String(node.readOnlyText ?? 'common.form.readOnly'))}</Alert> : render({ ...props, initialData })}
-    </DataState>
-  );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { withTheme } from '@rjsf/core';
 import type { ValidatorType } from '@rjsf/utils';
 import { useText } from '../../i18n/use-text.ts';
@@ -8,7 +8,6 @@ import type { FormProps } from './FormWidget.tsx';
 import type { PortalFormContext } from './theme/form-context.ts';
 import { mantineTheme } from './theme/theme.tsx';
 import { useFormSubmit } from './use-form-submit.ts';
-import { useUnsavedForm } from './unsaved-form.ts';
 import { customValidateFor } from './validators.ts';
 
 const ThemedForm = withTheme(mantineTheme);
@@ -28,13 +27,13 @@ type FormData = Record<string, unknown>;
  * with the Mantine theme and the precompiled validator. Errors show once the user first submits,
  * then live.
  */
-export default function RjsfForm({ name, definition, validator, submit, initialData, hidden, onSubmit, choicesStartEmpty, cancel, guardsUnsavedChanges }: FormProps & { validator: ValidatorType }) {
+export default function RjsfForm({ name, definition, validator, submit, initialData, hidden, onSubmit, choicesStartEmpty, cancel, unsaved }: FormProps & { validator: ValidatorType }) {
   const { t } = useText();
   const limits = useSession((session) => session.config?.limits);
   const [data, setData] = useState<FormData>(initialData);
   const [submitted, setSubmitted] = useState(false);
   const { submitting, submitError, send } = useFormSubmit(onSubmit, submit.failure);
-  const unsaved = useUnsavedForm(guardsUnsavedChanges === true, initialData, data);
+  useEffect(() => { unsaved?.changed(data); }, [unsaved, data]);
   const stepNames = useMemo(() => stepsOf(definition), [definition]);
   const [step, setStep] = useState(0);
   const stepped = stepNames.length > 1;
@@ -83,7 +82,7 @@ export default function RjsfForm({ name, definition, validator, submit, initialD
         // Every step but the last moves on; the whole form was valid, so nothing waits behind.
         if (stepped && step < stepNames.length - 1) { setStep(step + 1); return; }
         // Done, a stepped form starts over at its first step.
-        void unsaved.submit(() => send((event.formData ?? {}) as FormData)).then((ok) => { if (ok && stepped) setStep(0); });
+        void (unsaved ? unsaved.submit(() => send((event.formData ?? {}) as FormData)) : send((event.formData ?? {}) as FormData)).then((ok) => { if (ok && stepped) setStep(0); });
       }}
     />
   );

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { setUnsavedChanges } from '../../shell/unsaved-changes.ts';
 
 /** A value the user has not filled: missing, null, an empty text or an empty list. */
@@ -24,23 +24,32 @@ export function formChanged(initial: Record<string, unknown>, data: Record<strin
   return JSON.stringify(normalised(initial)) !== JSON.stringify(normalised(data));
 }
 
+/** What an edit form reports to the shell's prompt (spec §2); the renderers call it. */
+export interface UnsavedTracking {
+  /** The form's data now: the prompt asks on leaving while it differs from the record. */
+  changed(data: Record<string, unknown>): void;
+  /** Wraps a submit: no prompt while it runs and navigates; the changes count again when it failed. */
+  submit(send: () => Promise<boolean>): Promise<boolean>;
+}
+
 /**
- * spec §2: leaving a page with unsaved changes prompts. While `guards` holds, the form reports
- * whether its data differs from `initial` to the shell's prompt (engine/shell/unsaved-changes.ts),
- * and reports nothing once it is gone. Submitting clears the report first, so the submit's own
- * navigation (back to the list) is not asked about; a failed submit reports the changes again.
+ * spec §2: leaving a page with unsaved changes prompts. A form editing a record (EditForm) makes
+ * one of these and hands it to its renderer, so only such screens load this module and the
+ * shell's prompt; it reports nothing once the form is gone.
  */
-export function useUnsavedForm(guards: boolean, initial: Record<string, unknown>, data: Record<string, unknown>) {
-  const changed = guards && formChanged(initial, data);
-  useEffect(() => { if (guards) setUnsavedChanges(changed); }, [guards, changed]);
-  useEffect(() => () => { if (guards) setUnsavedChanges(false); }, [guards]);
-  return {
-    /** Wraps a submit: no prompt while it runs and navigates; the changes count again when it failed. */
-    async submit(send: () => Promise<boolean>): Promise<boolean> {
-      if (guards) setUnsavedChanges(false);
+export function useUnsavedTracking(initial: Record<string, unknown>): UnsavedTracking {
+  const changedNow = useRef(false);
+  useEffect(() => () => setUnsavedChanges(false), []);
+  return useMemo(() => ({
+    changed(data) {
+      changedNow.current = formChanged(initial, data);
+      setUnsavedChanges(changedNow.current);
+    },
+    async submit(send) {
+      setUnsavedChanges(false);
       const ok = await send();
-      if (!ok && guards) setUnsavedChanges(changed);
+      if (!ok) setUnsavedChanges(changedNow.current);
       return ok;
     },
-  };
+  }), [initial]);
 }

@@ -1,0 +1,27 @@
+import { Alert } from '@mantine/core';
+import { useMemo, type ReactNode } from 'react';
+import { conditionHolds } from '../../../domain/conditions.ts';
+import { useResource, type SourceDefinition } from '../../data/use-resource.ts';
+import { useText } from '../../i18n/use-text.ts';
+import { DataState } from '../DataState.tsx';
+import type { FormNode, FormProps } from './FormWidget.tsx';
+import { useUnsavedTracking } from './unsaved-form.ts';
+
+/** A form over a record: loads it, then fills the fields the schema names (nothing else is sent back). */
+export default function EditForm({ node, source, props, render }: { node: FormNode; source: SourceDefinition; props: FormProps; render: (props: FormProps) => ReactNode }) {
+  const { t } = useText();
+  const { data, loading, error } = useResource<Record<string, unknown>>({ ...source, single: true });
+  const { definition, initialData: initial } = props;
+  const initialData = useMemo(() => ({
+    ...initial,
+    ...Object.fromEntries(Object.keys(definition.schema.properties ?? {})
+      .filter((field) => data?.[field] !== undefined && data[field] !== null).map((field) => [field, data?.[field]])),
+  }), [data, definition, initial]);
+  const unsaved = useUnsavedTracking(initialData);
+  const readOnly = data !== undefined && node.readOnlyWhen !== undefined && conditionHolds(node.readOnlyWhen, data);
+  return (
+    <DataState loading={loading || data === undefined} error={error} height={320}>
+      {readOnly ? <Alert color="yellow" role="status">{t(String(node.readOnlyText ?? 'common.form.readOnly'))}</Alert> : render({ ...props, initialData, unsaved })}
+    </DataState>
+  );
+}
