@@ -8,8 +8,10 @@ import { initTexts, initialLanguage } from '../engine/i18n/i18n.ts';
 import type { Texts } from '../engine/i18n/i18next-texts.ts';
 import { bootstrapSession, sessionStore, type SessionBasics } from '../engine/session/store.ts';
 import type { SessionState } from '../engine/session/types.ts';
-// The composition root registers the plugins; the engine itself never imports one.
-import '../plugins/index.ts';
+import { setPluginSource } from '../engine/registry/plugins.ts';
+
+// The composition root registers the plugins (when a screen first mounts one); the engine itself never imports one.
+setPluginSource(() => import('../plugins/index.ts'));
 
 /** The user's language: the stored choice, else /self's language where the tenant offers it, else the tenant's default. */
 function languageOf({ config, self }: SessionBasics) {

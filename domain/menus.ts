@@ -16,10 +16,7 @@ export interface MenuEntry extends Conditional {
 
 export type MenuDefinitions = Record<'customer' | 'corporate' | 'merchant' | 'dealer', MenuEntry[]>;
 
-/** spec §4: the merchant roll-up view shows only when the user is not corporate and has more than one merchant. */
-export function showMerchantRollUp(userType: UserType, merchantCount: number): boolean {
-  return userType !== 'corporate' && merchantCount > 1;
-}
+export { showMerchantRollUp } from './merchant-roll-up.ts';
 
 /** spec §2: side menus exist for customer, dealer, merchant and corporate users. */
 export function menuKind(userType: UserType, merchantRollUp: boolean): keyof MenuDefinitions | null {

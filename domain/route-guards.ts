@@ -3,7 +3,7 @@
  * the server computes /self's menu with it.
  */
 import { flagOn, type FeatureFlags } from './flags.ts';
-import { mergePatch } from './merge-patch.ts';
+import { CUSTOMER_SELECT_PATH, LOGIN_PATH, MERCHANT_SELECT_PATH } from './guard-paths.ts';
 import { normaliseRole, type Action, type PortalAbility, type Subject } from './policy.ts';
 
 export type UserType = 'customer' | 'corporate' | 'merchant' | 'admin' | 'none';
@@ -24,20 +24,7 @@ export interface GuardDefinition {
   requiresMerchant?: boolean;
 }
 
-/**
- * A screen's guard as the tenant's override of the screen (JSON Merge Patch, `overrides.screens`)
- * leaves it: the portal guards its routes and the server builds /self's menu with the same one.
- */
-export function guardWithOverride(guard: GuardDefinition, override: unknown): GuardDefinition {
-  const patch = override !== null && typeof override === 'object' ? (override as { guard?: unknown }).guard : undefined;
-  return patch === undefined ? guard : mergePatch(guard, patch);
-}
-
-export const LOGIN_PATH = '/login';
-/** spec §2: routes that need a customer go to the customer selection screen. */
-export const CUSTOMER_SELECT_PATH = '/account/customers';
-/** spec §2: routes that need a merchant go to the legacy merchant-select page. */
-export const MERCHANT_SELECT_PATH = '/cgi-bin/merchant-select';
+export { CUSTOMER_SELECT_PATH, guardWithOverride, LOGIN_PATH, MERCHANT_SELECT_PATH } from './guard-paths.ts';
 
 export interface GuardContext {
   authenticated: boolean;

@@ -1,5 +1,5 @@
-import { api, ApiRequestError, type QueryParams } from '../data/api-client.ts';
-import { resolveAll, resolveBinding, type BindingContext } from '../definitions/bindings.ts';
+import { ApiRequestError, type QueryParams } from '../data/api-client.ts';
+import { resolveBinding, type BindingContext } from '../definitions/bindings.ts';
 import type { ActionDefinition } from '../definitions/types.ts';
 import type { Translate } from '../i18n/use-text.ts';
 import type { ActionName } from '../registry/names.ts';
@@ -71,16 +71,7 @@ export type ActionContext = BindingContext & { form?: Record<string, unknown>; l
 
 export type ActionOutcome = { ok: true; result?: unknown } | { ok: false; cancelled?: boolean; error?: ApiRequestError };
 
-type Handler = (definition: ActionDefinition, context: ActionContext, env: ActionEnvironment) => Promise<unknown>;
-
-/**
- * A mutate body object: each value resolved; `"$form": true` merges the submitted form data
- * under the other keys: `{ "$form": true, "token": "{query.token}" }` → `{ ...form, token }`.
- */
-function mutateBody(body: Record<string, unknown> | undefined, context: ActionContext): Record<string, unknown> {
-  const { $form: withForm, ...rest } = body ?? {};
-  return { ...(withForm === true ? context.form : {}), ...resolveAll(rest, context) };
-}
+export type Handler = (definition: ActionDefinition, context: ActionContext, env: ActionEnvironment) => Promise<unknown>;
 
 const handlers: Record<ActionName, Handler> = {
   async navigate(definition, context, env) {
@@ -97,26 +88,13 @@ const handlers: Record<ActionName, Handler> = {
       }
     }
     // "with": "selection" passes the table's selected rows, "record" the record on screen (as a selection of one).
-    const selection = definition.with === 'selection' ? context.selection : definition.with === 'record' && context.record ? [context.record] : undefined;
+    const selection =
+      definition.with === 'selection' ? context.selection : definition.with === 'record' && context.record ? [context.record] : undefined;
     env.navigate(to, selection ? { selection } : undefined);
   },
+  // The signed-in actions load with their first use (more-actions.ts): the sign-in page only signs in (the /login budget).
   async mutate(definition, context, env) {
-    const method = (definition.method as string | undefined) ?? 'POST';
-    const path = String(resolveBinding(definition.path, context));
-    const body = typeof definition.body === 'string' ? resolveBinding(definition.body, context) : mutateBody(definition.body as Record<string, unknown> | undefined, context);
-    const result = method === 'DELETE' ? await api.delete(path, body) : method === 'PATCH' ? await api.patch(path, body) : await api.post(path, body);
-    env.refresh();
-    // The server may send the browser on (single sign-on hands off to the identity provider).
-    const redirect = (result as { meta?: { redirect?: unknown } } | undefined)?.meta?.redirect;
-    if (typeof redirect === 'string' && redirect.startsWith('/') && !redirect.startsWith('//')) {
-      window.location.assign(redirect);
-      return result;
-    }
-    if (definition.to !== undefined) {
-      const created = (result as { data?: { attributes?: Record<string, unknown> } } | undefined)?.data?.attributes;
-      env.navigate(String(resolveBinding(definition.to, created ? { ...context, result: created } : context)));
-    }
-    return result;
+    return (await import('./more-actions.ts')).mutate(definition, context, env);
   },
   async download(definition, context, env) {
     // Its own small chunk: the sign-in pages, which share this runner, never download (the /login budget).
@@ -133,7 +111,11 @@ const handlers: Record<ActionName, Handler> = {
     env.navigate(env.landingPath());
   },
   async signOut(_definition, _context, env) {
-    try { await signOut(); } finally { env.forgetData(); }
+    try {
+      await signOut();
+    } finally {
+      env.forgetData();
+    }
     env.navigate('/login');
   },
   async reload() {
@@ -146,14 +128,23 @@ const handlers: Record<ActionName, Handler> = {
 };
 
 /** `form`: a form of screens/forms/ in the dialog, whose data the action's body takes as `$form`. */
-export interface ConfirmDefinition { title: string; message: string; confirmLabel?: string; form?: string }
+export interface ConfirmDefinition {
+  title: string;
+  message: string;
+  confirmLabel?: string;
+  form?: string;
+}
 
 /**
  * `"retry": { "code": "errors.bankAccounts.autopayConflict", "confirm": {…}, "body": { "replace_autopay": true } }`:
  * when the call fails with `code`, ask (the message reads the error's meta, e.g. {{account}})
  * and, once confirmed, repeat it with `body` merged into an object body.
  */
-interface RetryDefinition { code: string; confirm: ConfirmDefinition; body: Record<string, unknown> }
+interface RetryDefinition {
+  code: string;
+  confirm: ConfirmDefinition;
+  body: Record<string, unknown>;
+}
 
 /** The definition a confirmed retry runs: its body extended, asked and retried no more. */
 function retried(definition: ActionDefinition, retry: RetryDefinition): ActionDefinition {
@@ -166,13 +157,20 @@ function retried(definition: ActionDefinition, retry: RetryDefinition): ActionDe
  * failure toast (unless the caller shows errors itself), and reports the outcome (errors keep their i18n code for the caller).
  */
 export async function runAction(
-  definition: ActionDefinition, context: ActionContext, env: ActionEnvironment,
+  definition: ActionDefinition,
+  context: ActionContext,
+  env: ActionEnvironment,
   options: { showsOwnErrors?: boolean } = {},
 ): Promise<ActionOutcome> {
   const confirm = definition.confirm as ConfirmDefinition | undefined;
   // With a form, the dialogs ask (action-dialogs.tsx); a row's question names the row ("Terminate {{card_name}}?").
-  const asked = !confirm ? context : confirm.form ? await (await env.dialogs()).confirmWithForm(confirm, context)
-    : (await env.confirm(confirm.title, confirm.message, confirm.confirmLabel, context.record)) ? context : null;
+  const asked = !confirm
+    ? context
+    : confirm.form
+      ? await (await env.dialogs()).confirmWithForm(confirm, context)
+      : (await env.confirm(confirm.title, confirm.message, confirm.confirmLabel, context.record))
+        ? context
+        : null;
   if (!asked) return { ok: false, cancelled: true };
   const handler = handlers[definition.do as ActionName];
   if (!handler) throw new Error(`Unknown action ${definition.do}`);

@@ -11,7 +11,8 @@ const path = (pattern: string) => new RegExp(pattern.replaceAll('/', '[\\\\/]'))
  *
  * - `data`: the signed-in data layer (engine/data/data-layer.tsx): TanStack Query (but the module
  *   of its context, which the entry provides empty until sign-in), the portal's queries, the route
- *   loaders' prefetch with the screens' reads (virtual:portal-screen-reads), the list
+ *   loaders' prefetch with the screens' reads (virtual:portal-screen-reads) and the signed-in
+ *   frame's screen loaders (virtual:portal-shell-loaders), the list
  *   parameters it builds, and the signed-in part of the session store (session/signed-in.ts, boot-view.ts, start-rules.ts). Loaded beside /self for a signed-in
  *   session, never by the sign-in pages. Above `initial`, whose static graph reaches TanStack's
  *   index (and through it all of query-core) for the context alone.
@@ -36,7 +37,7 @@ export const chunkGroups: CodeSplittingGroup[] = [
     name: 'data',
     test: path('(/@tanstack/(query-core/|react-query/(?!build/modern/QueryClientProvider\\.js$))'
       + '|/engine/(data/(query-layer|queries|use-resource|source-params)\\.ts|routing/prefetch-screen\\.ts|widgets/table/(list-query|list-params|types)\\.ts'
-      + '|session/(signed-in|boot-view|start-rules|currencies)\\.ts)$|/domain/currency\\.ts$|^\\0virtual:portal-screen-reads$)'),
+      + '|session/(signed-in|boot-view|start-rules|currencies)\\.ts)$|/domain/currency\\.ts$|^\\0virtual:portal-(screen-reads|shell-loaders)$)'),
     priority: 5,
     // Not what these import from the entry (bindings, conditions, the screen loader). What they
     // share with other lazy chunks is listed above, so the chunk has no small siblings: its file

@@ -14,7 +14,14 @@ const VALIDATOR_ID = 'virtual:portal-screen-validator';
 const RESOLVED_VALIDATOR_ID = `\0${VALIDATOR_ID}`;
 const READS_ID = 'virtual:portal-screen-reads';
 const RESOLVED_READS_ID = `\0${READS_ID}`;
-const RESOLVED: Record<string, string> = { [MODULE_ID]: RESOLVED_ID, [VALIDATOR_ID]: RESOLVED_VALIDATOR_ID, [READS_ID]: RESOLVED_READS_ID };
+const GUARDS_ID = 'virtual:portal-screen-guards';
+const RESOLVED_GUARDS_ID = `\0${GUARDS_ID}`;
+const SHELL_LOADERS_ID = 'virtual:portal-shell-loaders';
+const RESOLVED_SHELL_LOADERS_ID = `\0${SHELL_LOADERS_ID}`;
+const RESOLVED: Record<string, string> = {
+  [MODULE_ID]: RESOLVED_ID, [VALIDATOR_ID]: RESOLVED_VALIDATOR_ID, [READS_ID]: RESOLVED_READS_ID, [GUARDS_ID]: RESOLVED_GUARDS_ID,
+  [SHELL_LOADERS_ID]: RESOLVED_SHELL_LOADERS_ID,
+};
 
 /** Reads and validates every screens/*.json; an invalid definition fails the build with file and pointer. */
 export function readScreens(directory: string): Array<{ file: string; definition: ScreenDefinition }> {
@@ -28,12 +35,16 @@ export function readScreens(directory: string): Array<{ file: string; definition
 }
 
 /**
- * `virtual:portal-screens` gives the router what it needs up front (id, path, guard, layout),
+ * `virtual:portal-screens` gives the router what it needs up front (id, path, layout, guard outside the frame),
  * one lazy loader per screen, so each route's definition is its own chunk, and the locale
  * namespaces each definition names, so a route loads its texts beside its chunk.
  * `virtual:portal-screen-reads` holds the nodes each screen reads data with (routing/first-reads.ts),
  * so its route loader starts them at once; only the signed-in data layer imports it (the
  * prefetch), so the sign-in pages do not load it.
+ * `virtual:portal-shell-loaders` holds the loaders of the signed-in frame's screens, which the
+ * entry's table leaves out: it comes with the signed-in data layer (build/chunks.ts `data`).
+ * `virtual:portal-screen-guards` holds every screen's guard; the router's table carries only those of
+ * the screens outside the signed-in frame, whose chunk (shell/Shell.tsx) imports the rest.
  * `virtual:portal-screen-validator` is the screen schema's validator compiled ahead of time, so
  * tenant overrides are checked in the browser without eval (strict CSP); it is imported only
  * when a tenant patches a screen, so it stays out of the entry chunk.
@@ -53,7 +64,7 @@ export function screensPlugin(directory = 'screens', localesDirectory = 'locales
           `export const validateScreen = ${/export const validate = (validate\w+)/.exec(validator)?.[1] ?? 'validate'};`,
         ].join('\n');
       }
-      if (id !== RESOLVED_ID && id !== RESOLVED_READS_ID) return undefined;
+      if (![RESOLVED_ID, RESOLVED_READS_ID, RESOLVED_GUARDS_ID, RESOLVED_SHELL_LOADERS_ID].includes(id)) return undefined;
       const screens = readScreens(root);
       for (const { file } of screens) this.addWatchFile(file);
       if (id === RESOLVED_READS_ID) {
@@ -62,8 +73,16 @@ export function screensPlugin(directory = 'screens', localesDirectory = 'locales
           return reads.length ? [[definition.id, reads]] : [];
         })))};`;
       }
-      const routes = screens.map(({ definition: { id: screenId, path, guard, layout } }): ScreenRoute => ({ id: screenId, path, guard, layout }));
-      const loaders = screens.map(({ file, definition }) => `  ${JSON.stringify(definition.id)}: () => import(${JSON.stringify(file)}).then((m) => m.default),`);
+      if (id === RESOLVED_GUARDS_ID) {
+        return `export const guards = ${JSON.stringify(Object.fromEntries(screens.map(({ definition }) => [definition.id, definition.guard])))};`;
+      }
+      // The signed-in frame's guards stay in virtual:portal-screen-guards (the /login budget).
+      const routes = screens.map(({ definition: { id: screenId, path, guard, layout } }): ScreenRoute =>
+        (layout === 'shell' ? { id: screenId, path, layout } : { id: screenId, path, guard, layout }));
+      const loaderLines = (inFrame: boolean) => screens.filter(({ definition }) => (definition.layout === 'shell') === inFrame)
+        .map(({ file, definition }) => `  ${JSON.stringify(definition.id)}: () => import(${JSON.stringify(file)}).then((m) => m.default),`);
+      if (id === RESOLVED_SHELL_LOADERS_ID) return `export const shellLoaders = {\n${loaderLines(true).join('\n')}\n};`;
+      const loaders = loaderLines(false);
       const known = readdirSync(locales).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length));
       // Screens in the signed-in frame take every namespace (routing/GuardedScreen.tsx screenNamespaces): only the others are listed.
       const textNamespaces = Object.fromEntries(screens.filter(({ definition }) => definition.layout !== 'shell').map(({ definition }) => [definition.id, namespacesIn(definition, known)]));

@@ -31,7 +31,12 @@ export interface ScreenDefinition {
  * What the router needs before a screen's chunk loads (the title comes with the definition:
  * every page's manifest is in the entry, so it holds nothing the router does not use).
  */
-export type ScreenRoute = Pick<ScreenDefinition, 'id' | 'path' | 'guard' | 'layout'>;
+/**
+ * What the router knows of a screen up front (`virtual:portal-screens`). Only the screens outside
+ * the signed-in frame carry their guard there; the frame's guards come with its chunk
+ * (`virtual:portal-screen-guards`), so the sign-in pages do not load them.
+ */
+export type ScreenRoute = Pick<ScreenDefinition, 'id' | 'path' | 'layout'> & { guard?: ScreenDefinition['guard'] };
 
 export interface ActionDefinition extends Conditional {
   label?: string;

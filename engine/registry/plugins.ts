@@ -9,3 +9,22 @@ export const pluginRegistry: Partial<Record<PluginName, LazyExoticComponent<Comp
 export function registerPlugin(name: PluginName, load: () => Promise<{ default: ComponentType }>): void {
   pluginRegistry[name] = lazy(load);
 }
+
+let pluginSource: (() => Promise<unknown>) | undefined;
+let registered: Promise<unknown> | undefined;
+
+/**
+ * The composition root names the module that registers the plugins (app/main.tsx). It loads
+ * with the first screen that mounts a plugin, not with the entry: the list of each plugin's
+ * chunks to preload would otherwise weigh on every page, the sign-in pages too (the /login budget).
+ */
+export function setPluginSource(load: () => Promise<unknown>): void {
+  pluginSource = load;
+  registered = undefined;
+}
+
+/** Resolves once the plugins are registered (at once when no source was set, e.g. in unit tests). */
+export function pluginsRegistered(): Promise<unknown> {
+  registered ??= pluginSource ? pluginSource() : Promise.resolve();
+  return registered;
+}

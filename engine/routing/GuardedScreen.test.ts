@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { guards } from 'virtual:portal-screen-guards';
 import { routes, textNamespaces } from 'virtual:portal-screens';
 import { NAMESPACES } from '../i18n/i18n.ts';
 import { routeGuard, screenNamespaces } from './GuardedScreen.tsx';
@@ -25,8 +26,18 @@ describe('the texts a screen waits for', () => {
 describe('the guard a route applies', () => {
   it('is the definition\'s, merged with the tenant override of that screen only', () => {
     const overview = route('account-overview');
-    expect(routeGuard(overview, undefined)).toBe(overview.guard);
-    expect(routeGuard(overview, { login: { guard: { roles: ['Admin'] } } })).toBe(overview.guard);
-    expect(routeGuard(overview, { 'account-overview': { guard: { roles: ['Admin'] } } })).toEqual({ ...overview.guard, roles: ['Admin'] });
+    const guard = guards['account-overview']!;
+    expect(guard.can).toEqual(['read', 'Exposure']);
+    expect(routeGuard(overview, undefined, guard)).toBe(guard);
+    expect(routeGuard(overview, { login: { guard: { roles: ['Admin'] } } }, guard)).toBe(guard);
+    expect(routeGuard(overview, { 'account-overview': { guard: { roles: ['Admin'] } } }, guard)).toEqual({ ...guard, roles: ['Admin'] });
+  });
+
+  it('of a screen in the signed-in frame is not in the router\'s table: only signing in is checked before the frame loads', () => {
+    expect(route('account-overview').guard).toBeUndefined();
+    expect(route('login').guard).toEqual({ public: true });
+    expect(routeGuard(route('account-overview'), undefined)).toEqual({});
+    // A tenant may still open a frame screen to everyone.
+    expect(routeGuard(route('account-overview'), { 'account-overview': { guard: { public: true } } })).toEqual({ public: true });
   });
 });

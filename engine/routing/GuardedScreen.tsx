@@ -6,18 +6,19 @@ import type { ScreenRoute } from '../definitions/types.ts';
 import { NAMESPACES } from '../i18n/i18n.ts';
 import { namespacesIn } from '../i18n/namespaces.ts';
 import { useText, WithTexts } from '../i18n/use-text.ts';
-import { usePortalAbility } from '../policy/AbilityProvider.tsx';
 import { loadScreen } from '../screens/load-screen.ts';
 import { ScreenPage } from '../screens/ScreenPage.tsx';
 import { PublicLayout } from '../shell/PublicLayout.tsx';
 import { useSession } from '../session/store.ts';
 import type { SessionState } from '../session/types.ts';
 import type { PortalAbility } from '../../domain/policy.ts';
-import { decideGuard, guardWithOverride, type GuardContext } from '../../domain/route-guards.ts';
+import { guardWithOverride, LOGIN_PATH } from '../../domain/guard-paths.ts';
+import type { GuardContext } from '../../domain/route-guards.ts';
 import { usePortalPath } from './navigation.ts';
 
-// The signed-in frame (menus, switchers) is its own chunk: sign-in pages never load it.
-const Shell = lazy(() => import('../shell/Shell.tsx').then((module) => ({ default: module.Shell })));
+// The signed-in frame (menus, switchers, and its screens' guards) is its own chunk: sign-in pages never load it.
+const GuardGate = lazy(() => import('./GuardGate.tsx'));
+const GuardedShell = lazy(() => import('../shell/Shell.tsx').then((module) => ({ default: module.GuardedShell })));
 
 /** The guard's view of the session, with the user's ability (usePortalAbility). */
 export function guardContextOf(session: SessionState, ability: PortalAbility): GuardContext {
@@ -32,9 +33,12 @@ export function guardContextOf(session: SessionState, ability: PortalAbility): G
   };
 }
 
-/** The route's guard as the tenant's override of its screen (by screen id) leaves it, as /self's menu sees it. */
-export function routeGuard(route: ScreenRoute, overrides: Record<string, object> | undefined) {
-  return guardWithOverride(route.guard, overrides?.[route.id]);
+/**
+ * The route's guard as the tenant's override of its screen (by screen id) leaves it, as /self's
+ * menu sees it. `guard` is the route's own unless given (the frame's screens: shell/Shell.tsx).
+ */
+export function routeGuard(route: ScreenRoute, overrides: Record<string, object> | undefined, guard = route.guard ?? {}) {
+  return guardWithOverride(guard, overrides?.[route.id]);
 }
 
 /**
@@ -48,19 +52,22 @@ export function screenNamespaces(route: ScreenRoute, override: object | undefine
   return override ? [...new Set([...named, ...namespacesIn(override, NAMESPACES)])] : named;
 }
 
-/** Applies the route's guard (spec §5), then renders the screen in its layout. */
+/**
+ * Applies the route's guard (spec §5), then renders the screen in its layout. Signing in is
+ * checked here; the rest of a guard comes with the signed-in frame's chunk (GuardedShell) or,
+ * for a page outside it that a tenant guards, with GuardGate: the sign-in pages carry neither.
+ */
 export function GuardedScreen({ route }: { route: ScreenRoute }) {
   const session = useSession((state) => state);
-  const ability = usePortalAbility();
   const location = useLocation();
   const { t } = useText();
   const portalPath = usePortalPath();
   const overrides = session.config?.overrides.screens;
   // The tenant may tighten or loosen a screen's guard without a rebuild.
-  const decision = decideGuard(routeGuard(route, overrides), guardContextOf(session, ability));
-  if (!decision.allow) {
+  const guard = routeGuard(route, overrides);
+  if (!guard.public && session.self?.session_data.logged_in !== true) {
     // The redirect keeps the prefix the user came in with (spec §2).
-    return <Navigate to={portalPath(decision.redirect)} replace state={{ from: location.pathname + location.search, reason: decision.reason }} />;
+    return <Navigate to={portalPath(LOGIN_PATH)} replace state={{ from: location.pathname + location.search, reason: 'unauthenticated' }} />;
   }
   // The definition's chunk loads while the texts do (ScreenPage reads the same cached promise
   // and shows its failure); caught here only so it is never an unhandled rejection.
@@ -74,9 +81,8 @@ export function GuardedScreen({ route }: { route: ScreenRoute }) {
       <WithTexts namespaces={screenNamespaces(route, overrides?.[route.id])}><ScreenPage key={route.id} route={route} /></WithTexts>
     </Suspense>
   );
-  switch (route.layout) {
-    case 'shell': return <Suspense fallback={pageLoader}><Shell>{page}</Shell></Suspense>;
-    case 'public': return <PublicLayout>{page}</PublicLayout>;
-    case 'bare': return page;
-  }
+  if (route.layout === 'shell') return <Suspense fallback={pageLoader}><GuardedShell route={route}>{page}</GuardedShell></Suspense>;
+  const laidOut = route.layout === 'public' ? <PublicLayout>{page}</PublicLayout> : page;
+  if (guard.public) return laidOut;
+  return <Suspense fallback={pageLoader}><GuardGate guard={guard}>{laidOut}</GuardGate></Suspense>;
 }

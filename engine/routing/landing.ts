@@ -1,5 +1,5 @@
 import type { SessionState } from '../session/types.ts';
-import { CUSTOMER_SELECT_PATH } from '../../domain/route-guards.ts';
+import { CUSTOMER_SELECT_PATH } from '../../domain/guard-paths.ts';
 
 /** screens/merchant-home.json */
 export const MERCHANT_HOME_PATH = '/merchant/home';

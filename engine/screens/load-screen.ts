@@ -4,6 +4,16 @@ import type { ScreenDefinition } from '../definitions/types.ts';
 
 const cache = new Map<string, Promise<ScreenDefinition>>();
 
+/**
+ * A screen's definition chunk. The signed-in frame's loaders come with the data layer (its chunk
+ * is loaded beside /self for a signed-in session), so the sign-in pages do not carry them.
+ */
+async function definitionOf(id: string): Promise<ScreenDefinition> {
+  const loader = loaders[id] ?? (await import('virtual:portal-shell-loaders')).shellLoaders[id];
+  if (!loader) throw new InvalidScreenError(`No screen ${id}`);
+  return loader();
+}
+
 export class InvalidScreenError extends Error {}
 
 /**
@@ -14,9 +24,7 @@ export function loadScreen(id: string, overrides: Record<string, object> | undef
   const key = `${id}|${overrides?.[id] ? JSON.stringify(overrides[id]) : ''}`;
   let pending = cache.get(key);
   if (!pending) {
-    const loader = loaders[id];
-    if (!loader) return Promise.reject(new InvalidScreenError(`No screen ${id}`));
-    pending = loader().then(async (base) => {
+    pending = definitionOf(id).then(async (base) => {
       const patch = overrides?.[id];
       if (!patch) return base;
       const { validateScreen } = await import('virtual:portal-screen-validator');

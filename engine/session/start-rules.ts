@@ -31,7 +31,7 @@ export function shouldLoadMappedLocations(role: string | undefined, flags: Featu
   return normaliseRole(role) === 'admin' && flagOn(flags, 'user_location_mapping_enabled');
 }
 
-export { showMerchantRollUp } from '../../domain/menus.ts';
+export { showMerchantRollUp } from '../../domain/merchant-roll-up.ts';
 
 /**
  * spec §8: location paging retries, stops after 3 consecutive errors and keeps what loaded.

@@ -3,7 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { createStore } from 'zustand/vanilla';
 import { api, type JsonApiDocument, type ResourceObject } from '../data/api-client.ts';
 // From the domain, not start-rules.ts: the rest of those rules is the signed-in part's (session/signed-in.ts).
-import { showMerchantRollUp } from '../../domain/menus.ts';
+import { showMerchantRollUp } from '../../domain/merchant-roll-up.ts';
 import type { PaymentMode, PortalConfig, SelfAttributes, SessionState } from './types.ts';
 import { loadDataLayer } from '../data/data-layer.tsx';
 import { configureLogger } from '../logging/logger.ts';

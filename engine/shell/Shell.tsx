@@ -1,7 +1,11 @@
 import { useCallback, type ReactNode } from 'react';
+import { guards } from 'virtual:portal-screen-guards';
 import { AppShell, Burger, Button, Group, Image, Menu, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useText } from '../i18n/use-text.ts';
+import type { ScreenRoute } from '../definitions/types.ts';
+import GuardGate from '../routing/GuardGate.tsx';
+import { routeGuard } from '../routing/GuardedScreen.tsx';
 import { usePortalNavigate, usePortalPath } from '../routing/navigation.ts';
 import { signOut, useSession } from '../session/store.ts';
 import { CurrencySwitcher, CustomerSwitcher, LocationSwitcher, MerchantSwitcher } from './AccountSwitchers.tsx';
@@ -9,6 +13,12 @@ import { confirmDialog } from './confirm.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { useUnsavedChangesPrompt } from './unsaved-changes.ts';
+
+/** A screen of the signed-in frame behind its guard (spec §5), which comes with this chunk. */
+export function GuardedShell({ route, children }: { route: ScreenRoute; children: ReactNode }) {
+  const overrides = useSession((state) => state.config?.overrides.screens);
+  return <GuardGate guard={routeGuard(route, overrides, guards[route.id])}><Shell>{children}</Shell></GuardGate>;
+}
 
 /** The signed-in frame: header with switchers, language and user menu; side menu per user type. */
 export function Shell({ children }: { children: ReactNode }) {

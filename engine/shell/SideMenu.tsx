@@ -1,5 +1,6 @@
 import { NavLink, ScrollArea } from '@mantine/core';
 import { Link, matchPath, useLocation } from 'react-router';
+import { guards } from 'virtual:portal-screen-guards';
 import { routes } from 'virtual:portal-screens';
 import menus from '../../screens/menus/side-menus.json';
 import type { MenuDefinitions } from '../definitions/types.ts';
@@ -9,6 +10,9 @@ import { guardContextOf } from '../routing/GuardedScreen.tsx';
 import { usePortalPath, withoutPrefix } from '../routing/navigation.ts';
 import { setPaymentMode, useSession } from '../session/store.ts';
 import { menuKind, visibleMenu } from '../../domain/menus.ts';
+
+/** Every screen with its guard (the router's table has only the sign-in pages'). */
+const screenGuards = Object.entries(guards).map(([id, guard]) => ({ id, guard }));
 
 export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   const session = useSession((state) => state);
@@ -20,7 +24,7 @@ export function SideMenu({ onNavigate }: { onNavigate: () => void }) {
   if (!kind || !session.config) return null;
   const { configured, fleetChargeBeta, prod } = session.config.prefixes;
   const current = withoutPrefix(location.pathname, [configured, fleetChargeBeta, prod]);
-  const entries = visibleMenu(menus as unknown as MenuDefinitions, kind, routes, guardContextOf(session, ability), {
+  const entries = visibleMenu(menus as unknown as MenuDefinitions, kind, screenGuards, guardContextOf(session, ability), {
     session: { ...session.self, customerCount: session.self?.customers?.length ?? 0 },
     customer: session.selectedCustomer as Record<string, unknown> | null,
     merchant: session.selectedMerchant as Record<string, unknown> | null,
