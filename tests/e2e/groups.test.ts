@@ -21,19 +21,21 @@ async function chooseOption(label: string, option: string) {
 }
 
 /**
- * A user of this test's own, in no group, invited from the page (admin's session): moving a demo
+ * A user of this test's own, invited from the page (admin's session) into `group`: moving a demo
  * user between groups would change what the other browser tests on this server see as that user.
  */
-async function inviteGroupless(username: string, firstName: string, lastName: string) {
-  const status = await page.evaluate(async (user) => {
+async function inviteInto(group: string, username: string, firstName: string, lastName: string) {
+  const status = await page.evaluate(async ({ group: groupName, ...user }) => {
     const csrf = document.cookie.split('; ').find((part) => part.startsWith('portal_csrf='))?.slice('portal_csrf='.length) ?? '';
+    const headers = { 'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json', 'x-csrf-token': decodeURIComponent(csrf) };
+    const groups = (await (await fetch('/user-groups', { headers })).json()) as { data: Array<{ id: string; attributes: { name: string } }> };
+    const userGroupId = groups.data.find((candidate) => candidate.attributes.name === groupName)?.id;
     const response = await fetch('/users', {
-      method: 'POST',
-      headers: { 'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json', 'x-csrf-token': decodeURIComponent(csrf) },
-      body: JSON.stringify({ ...user, email_address: `${user.username}@demo.example`, role: 'View Only', access_level: 'viewing' }),
+      method: 'POST', headers,
+      body: JSON.stringify({ ...user, email_address: `${user.username}@demo.example`, role: 'View Only', access_level: 'viewing', user_group_id: userGroupId }),
     });
     return response.status;
-  }, { username, first_name: firstName, last_name: lastName });
+  }, { group, username, first_name: firstName, last_name: lastName });
   expect(status).toBe(201);
 }
 
@@ -105,25 +107,20 @@ describe('manage groups (admin)', () => {
     await page.waitForURL(/\/manage-groups$/);
     await expect.poll(async () => (await treeTexts()).some((text) => text.includes('Browser Group') && text.includes('C-1003, C-1004'))).toBe(true);
 
-    // A user in no group joins Browser Group at once; then moves to East Region after confirming.
-    await inviteGroupless('group.mover', 'Gus', 'Mover');
+    // A user of East Region joins Browser Group after confirming the move.
+    await inviteInto('East Region', 'group.mover', 'Gus', 'Mover');
     await page.reload();
     await page.getByRole('tab', { name: 'Add users to a group' }).click();
     await chooseOption('User', 'Gus Mover (group.mover)');
     await chooseOption('User group', 'Headquarters / Browser Group');
     await page.getByRole('button', { name: 'Add to group' }).click();
-    await page.getByText('User added to the group').first().waitFor();
-
-    await chooseOption('User', 'Gus Mover (group.mover)');
-    await chooseOption('User group', 'Headquarters / East Region');
-    await page.getByRole('button', { name: 'Add to group' }).click();
     const dialog = page.getByRole('dialog', { name: 'Move to another group?' });
     await dialog.waitFor();
-    expect(await dialog.textContent()).toContain('group.mover is in Browser Group');
+    expect(await dialog.textContent()).toContain('group.mover is in East Region');
     await dialog.getByRole('button', { name: 'Move' }).click();
     await expect.poll(() => page.getByText('User added to the group').count()).toBeGreaterThan(0);
     await page.goto(`${baseUrl()}/manage-users`);
     const mover = page.locator('[data-table="users"] tbody tr[data-row-id]').filter({ has: page.getByRole('cell', { name: 'group.mover', exact: true }) });
-    await expect.poll(() => mover.textContent()).toContain('East Region');
+    await expect.poll(() => mover.textContent()).toContain('Browser Group');
   });
 });
