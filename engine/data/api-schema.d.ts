@@ -541,7 +541,7 @@ export interface paths {
         /** Dispute response comments: filter[dispute_id], filter[sort]=comment_date|desc */
         get: operations["getEcaasCustomerDisputeResponse"];
         put?: never;
-        /** Respond to one or many disputes (bulk): dispute_ids, action, comment */
+        /** Respond to one or many disputes (bulk): dispute_ids, action, comment, supporting documents (required when a reason needs them) */
         post: operations["postEcaasCustomerDisputeResponse"];
         delete?: never;
         options?: never;
@@ -763,7 +763,7 @@ export interface paths {
         /** Dispute response comments: filter[dispute_id], filter[sort]=comment_date|desc */
         get: operations["getEcaasMerchantDisputeResponse"];
         put?: never;
-        /** Respond to one or many disputes (bulk): dispute_ids, action, comment */
+        /** Respond to one or many disputes (bulk): dispute_ids, action, comment, supporting documents (required when a reason needs them) */
         post: operations["postEcaasMerchantDisputeResponse"];
         delete?: never;
         options?: never;
@@ -3591,12 +3591,24 @@ export interface operations {
                     action: "respond_to_merchant" | "close" | "escalate";
                     comment: string;
                     dispute_ids: number[];
+                    documents?: {
+                        content_base64: string;
+                        doc_type_id: number | null;
+                        file_name: string;
+                        mime_type: string;
+                    }[];
                 };
                 "application/vnd.api+json": {
                     /** @enum {unknown} */
                     action: "respond_to_merchant" | "close" | "escalate";
                     comment: string;
                     dispute_ids: number[];
+                    documents?: {
+                        content_base64: string;
+                        doc_type_id: number | null;
+                        file_name: string;
+                        mime_type: string;
+                    }[];
                 };
             };
         };
@@ -4501,12 +4513,24 @@ export interface operations {
                     action: "respond_to_customer" | "close" | "escalate";
                     comment: string;
                     dispute_ids: number[];
+                    documents?: {
+                        content_base64: string;
+                        doc_type_id: number | null;
+                        file_name: string;
+                        mime_type: string;
+                    }[];
                 };
                 "application/vnd.api+json": {
                     /** @enum {unknown} */
                     action: "respond_to_customer" | "close" | "escalate";
                     comment: string;
                     dispute_ids: number[];
+                    documents?: {
+                        content_base64: string;
+                        doc_type_id: number | null;
+                        file_name: string;
+                        mime_type: string;
+                    }[];
                 };
             };
         };

@@ -18,6 +18,7 @@ import { fetchPage } from '../http/paging.ts';
 import { likePattern } from '../routes/customers.ts';
 import { disputesCsv, CSV_MAX_ROWS } from './csv.ts';
 import { DISPUTE_SORT_COLUMNS, disputeAttributes, disputeResource, disputeResourceSchema, iso, selectDisputes } from './query.ts';
+import { documentsBodyLimit, largestDocumentBase64 } from './documents.ts';
 import { respondBody, respondToDisputes, type RespondBody } from './respond.ts';
 import { parseNumericIds, requireInScope, scopeIds, SIDES, userTypesOfSide } from './scope.ts';
 
@@ -94,7 +95,7 @@ export function disputeCentreRoutes(app: FastifyInstance, deps: AppDeps): void {
   for (const side of SIDES) registerSide(app, deps, side);
 }
 
-function registerSide(app: FastifyInstance, { db, clock }: AppDeps, side: DisputeSide): void {
+function registerSide(app: FastifyInstance, { db, clock, tenants }: AppDeps, side: DisputeSide): void {
   // spec §7 /ecaas/{userType}-...: only the path's own side may call (corporate users are customers).
   const userTypes = userTypesOfSide(side);
   app.get(`/ecaas/${side}-dispute/count`, {
@@ -313,12 +314,14 @@ function registerSide(app: FastifyInstance, { db, clock }: AppDeps, side: Disput
     });
   });
 
+  const maxBase64 = largestDocumentBase64(tenants.tenants);
   app.post<{ Body: RespondBody }>(`/ecaas/${side}-dispute-response`, {
-    schema: { body: respondBody(side), response: responses(listDocument(disputeResourceSchema), 'The disputes responded to') },
-    config: { access: { can: ['create', 'DisputeResponse'], userTypes }, summary: 'Respond to one or many disputes (bulk): dispute_ids, action, comment' },
+    bodyLimit: documentsBodyLimit(maxBase64),
+    schema: { body: respondBody(side, maxBase64), response: responses(listDocument(disputeResourceSchema), 'The disputes responded to') },
+    config: { access: { can: ['create', 'DisputeResponse'], userTypes }, summary: 'Respond to one or many disputes (bulk): dispute_ids, action, comment, supporting documents (required when a reason needs them)' },
   }, async (request, reply) => {
     const auth = authOf(request);
-    const ids = await respondToDisputes({ db, clock }, auth, request.tenant.id, side, request.body);
+    const ids = await respondToDisputes({ db, clock }, auth, request.tenant, side, request.body);
     const now = clock.now();
     const rows = await selectDisputes(db, auth, side, request.tenant.id).where('disputes.dispute_id', 'in', ids)
       .orderBy('disputes.dispute_id').execute();

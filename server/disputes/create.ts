@@ -1,13 +1,13 @@
 import { invoiceListCaches } from '../invoices/page.ts';
 import { DISPUTE_CONTACT_TYPES, disputedAmountProblem, maxDisputableMinor, responseDueAt } from '../../domain/disputes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
-import { checkUpload, effectiveType, safeFileName, type CandidateFile } from '../../domain/files.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import { audit } from '../audit.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError, badRequest, unprocessable } from '../http/errors.ts';
+import { assertDocumentTypes, decodeDocument, documentItemSchema, documentRow, type DecodedDocument, type DocumentInput } from './documents.ts';
 import { ineligibleInvoices, scopedInvoices } from './eligibility.ts';
 
 const CONTACT_TYPES = DISPUTE_CONTACT_TYPES;
@@ -22,7 +22,7 @@ export interface CreateDisputeBody {
   /** The disputed amount per invoice in minor units; an invoice left out disputes all it may (maxDisputableMinor). */
   amounts?: Array<{ trx_id: string; amount_minor: number }>;
   /** Supporting documents: at most one per transaction, each of one document type. */
-  documents?: Array<{ trx_id: string; doc_type_id: number | null; file_name: string; mime_type: string; content_base64: string }>;
+  documents?: Array<DocumentInput & { trx_id: string }>;
 }
 
 /** spec §7 /dispute/create?invoiceIds=...: one request disputes up to 100 invoices (trx ids). */
@@ -57,17 +57,7 @@ export function createDisputeBody(maxBase64Length: number) {
     },
     documents: {
       type: 'array', maxItems: 100,
-      items: {
-        type: 'object', additionalProperties: false, required: ['trx_id', 'doc_type_id', 'file_name', 'mime_type', 'content_base64'],
-        properties: {
-          trx_id: { type: 'string', minLength: 1, maxLength: 64 },
-          // Not required by the schema: spec §5's message is "document type is required" (checkUpload).
-          doc_type_id: { type: ['integer', 'null'], minimum: 1, maximum: 1_000_000 },
-          file_name: { type: 'string', minLength: 1, maxLength: 255 },
-          mime_type: { type: 'string', maxLength: 100 },
-          content_base64: { type: 'string', maxLength: maxBase64Length },
-        },
-      },
+      items: documentItemSchema(maxBase64Length, { trx_id: { type: 'string', minLength: 1, maxLength: 64 } }),
     },
   },
   } as const;
@@ -75,26 +65,15 @@ export function createDisputeBody(maxBase64Length: number) {
 
 const required = (pointer: string, field: string) => badRequest(ErrorCode.fieldRequired, { pointer }, { field });
 
-interface DecodedDocument { trx_id: string; doc_type_id: number; file: CandidateFile }
-
 /** spec §5 file rules per document, and one document per transaction; all before anything is written. */
-function decodeDocuments(body: CreateDisputeBody, tenant: Tenant): DecodedDocument[] {
+function decodeDocuments(body: CreateDisputeBody, tenant: Tenant): Array<DecodedDocument & { trx_id: string }> {
   const seen = new Set<string>();
   return (body.documents ?? []).map((document, index) => {
     const pointer = `/documents/${index}`;
     if (!body.invoice_ids.includes(document.trx_id)) throw unprocessable(ErrorCode.invalidRequest, { pointer: `${pointer}/trx_id` });
     if (seen.has(document.trx_id)) throw unprocessable(ErrorCode.oneDocumentPerTransaction, { pointer: `${pointer}/trx_id` });
     seen.add(document.trx_id);
-    const text = document.content_base64;
-    if (text.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(text)) throw unprocessable(ErrorCode.fileInvalid, { pointer: `${pointer}/content_base64` });
-    const bytes = Buffer.from(text, 'base64');
-    const file: CandidateFile = { name: document.file_name, mimeType: document.mime_type, size: bytes.byteLength, bytes };
-    const problem = checkUpload({ docTypeId: document.doc_type_id, files: [file] }, tenant.limits.files);
-    if (problem) {
-      const status = problem.code === ErrorCode.fieldRequired ? 400 : 422;
-      throw new ApiError(status, problem.code, { pointer: problem.code === ErrorCode.fieldRequired ? `${pointer}/doc_type_id` : pointer }, problem.meta);
-    }
-    return { trx_id: document.trx_id, doc_type_id: document.doc_type_id as number, file };
+    return { trx_id: document.trx_id, ...decodeDocument(document, pointer, tenant) };
   });
 }
 
@@ -130,11 +109,7 @@ export async function createDisputes(
     if (!reason) throw unprocessable(ErrorCode.invalidRequest, { pointer: '/dispute_reason_id' });
     // Issue 14: a reason with documentation_required needs at least one supporting document.
     if (reason.documentation_required && documents.length === 0) throw unprocessable(ErrorCode.disputeDocumentRequired, { pointer: '/documents' });
-    const docTypeIds = [...new Set(documents.map((document) => document.doc_type_id))];
-    if (docTypeIds.length) {
-      const known = await trx.selectFrom('document_types').select('doc_type_id').where('doc_type_id', 'in', docTypeIds).execute();
-      if (known.length !== docTypeIds.length) throw unprocessable(ErrorCode.invalidRequest, { pointer: '/documents' });
-    }
+    await assertDocumentTypes(trx, documents);
 
     const invoices = await scopedInvoices(trx, auth, tenantId, body.invoice_ids, true);
     const ineligible = await ineligibleInvoices(trx, invoices);
@@ -188,14 +163,8 @@ export async function createDisputes(
     }
     if (documents.length) {
       const disputeOf = new Map(created.map((row) => [row.trx_id, row.dispute_id]));
-      await trx.insertInto('dispute_documents').values(documents.map((document) => {
-        const name = safeFileName(document.file.name) ?? 'document';
-        return {
-          dispute_id: disputeOf.get(document.trx_id)!, trx_id: document.trx_id, doc_type_id: document.doc_type_id,
-          file_name: name, file_size: document.file.size, mime_type: effectiveType(name, document.file.mimeType),
-          content: document.file.bytes, entry_ts: now,
-        };
-      })).execute();
+      await trx.insertInto('dispute_documents').values(documents.map((document) =>
+        documentRow(document, { dispute_id: disputeOf.get(document.trx_id)!, trx_id: document.trx_id }, now))).execute();
     }
     // The disputed amount is the invoice's disputed total until the dispute is closed.
     for (const invoice of invoices) {

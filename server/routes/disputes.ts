@@ -3,7 +3,7 @@ import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { disputeCentreRoutes } from '../disputes/centre-routes.ts';
-import { base64Length } from '../invoices/document-upload.ts';
+import { documentsBodyLimit, largestDocumentBase64 } from '../disputes/documents.ts';
 import { createDisputeBody, createDisputes, type CreateDisputeBody } from '../disputes/create.ts';
 import { ineligibleInvoices, scopedInvoices } from '../disputes/eligibility.ts';
 import { disputeResource, disputeResourceSchema, selectDisputes } from '../disputes/query.ts';
@@ -29,9 +29,8 @@ const ineligibleQuery = { filters: ['trx_id'] as const, sorts: [] as const, defa
  */
 export function disputeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock, tenants } = deps;
-  // Room for one document per invoice at the largest file any tenant permits, in base64, plus the JSON around it.
-  const largestFile = Math.max(...tenants.tenants.map((tenant) => tenant.limits.files.maxSizeBytes));
-  const createBodyLimit = base64Length(largestFile) * 10 + 256 * 1024;
+  // Room for documents at the largest file any tenant permits, in base64, plus the JSON around them.
+  const maxBase64 = largestDocumentBase64(tenants.tenants);
 
   app.get('/customer-dispute-reasons', {
     schema: { querystring: listQuerystring(noFilters), response: responses(listDocument(reasonResource), 'Dispute reasons') },
@@ -83,8 +82,8 @@ export function disputeRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post<{ Body: CreateDisputeBody }>('/ecaas/disputes', {
-    bodyLimit: createBodyLimit,
-    schema: { body: createDisputeBody(base64Length(largestFile)), response: responses(listDocument(disputeResourceSchema), 'The disputes created', 201) },
+    bodyLimit: documentsBodyLimit(maxBase64),
+    schema: { body: createDisputeBody(maxBase64), response: responses(listDocument(disputeResourceSchema), 'The disputes created', 201) },
     config: { access: { can: ['create', 'Dispute'] }, summary: 'Create a dispute or chargeback, one per invoice (trx id)' },
   }, async (request, reply) => {
     const auth = authOf(request);

@@ -128,12 +128,13 @@ describe('a response tells the other side', () => {
     const beforePayer = await payerNotices();
     api.mailer.sent.length = 0;
 
-    const response = await dealer.post('/ecaas/merchant-dispute-response', { dispute_ids: [5], action: 'respond_to_customer', comment: 'Refund issued' });
+    const refund = { doc_type_id: 2, file_name: 'refund.pdf', mime_type: 'application/pdf', content_base64: PDF('refund') };
+    const response = await dealer.post('/ecaas/merchant-dispute-response', { dispute_ids: [5], action: 'respond_to_customer', comment: 'Refund issued', documents: [refund] });
     expect(response.statusCode, response.body).toBe(200);
     expect(await payerNotices()).toEqual(['The merchant responded to your dispute', ...beforePayer]);
     expect(await dealerNotices()).toEqual(beforeDealer);
 
-    const answer = await admin.post('/ecaas/customer-dispute-response', { dispute_ids: [5], action: 'respond_to_merchant', comment: 'Refund received' });
+    const answer = await admin.post('/ecaas/customer-dispute-response', { dispute_ids: [5], action: 'respond_to_merchant', comment: 'Refund received', documents: [refund] });
     expect(answer.statusCode, answer.body).toBe(200);
     expect(await dealerNotices()).toEqual(['The customer responded to a dispute', ...beforeDealer]);
 
@@ -276,5 +277,75 @@ describe('the daily expiry job', () => {
     const dealerAgain = await signedIn('dealer');
     const merchantSide = await dealerAgain.post('/ecaas/merchant-dispute-response', { dispute_ids: [disputeId], action: 'respond_to_customer', comment: 'Too late' });
     expect([merchantSide.statusCode, errorCode(merchantSide)]).toEqual([422, 'errors.disputes.ineligible']);
+  });
+});
+
+describe('supporting documents with a response (issue 14 follow-up)', () => {
+  // Last in the file: its responses queue mail the tests above count. Dispute 5 (C-1001, M-2001, reason "Unauthorised transaction": documentation required) waits on the merchant.
+  const DISPUTE = 5;
+  const doc = (extra: Record<string, unknown> = {}) => ({ doc_type_id: 2, file_name: 'refund.pdf', mime_type: 'application/pdf', content_base64: PDF('refund note'), ...extra });
+  const answer = (extra: Record<string, unknown> = {}) =>
+    dealer.post('/ecaas/merchant-dispute-response', { dispute_ids: [DISPUTE], action: 'respond_to_customer', comment: 'Refund issued', ...extra });
+  const documentsOf = () => api.db.selectFrom('dispute_documents').select(['id', 'file_name']).where('dispute_id', '=', DISPUTE).orderBy('id').execute();
+
+  // Fresh sessions: the expiry test above moved the clock past the earlier ones.
+  let dealer: ApiClient;
+  let payer: ApiClient;
+  let admin: ApiClient;
+  beforeAll(async () => {
+    [dealer, payer, admin] = [await signedIn('dealer'), await signedIn('payer'), await signedIn('admin')];
+    await api.db.updateTable('disputes').set({ status: 'waiting on merchant', response_due_at: new Date(api.clock.now().getTime() + 3 * 86_400_000), closed_at: null })
+      .where('dispute_id', '=', DISPUTE).execute();
+  });
+
+  it('refuses a response without a document when the reason needs one, or with a bad file, writing nothing', async () => {
+    const limits = api.tenants.forHost('localhost')!.limits.files;
+    const big = Buffer.concat([Buffer.from('%PDF-1.4 '), Buffer.alloc(limits.maxSizeBytes + 1 - 9, 0x20)]).toString('base64');
+    const before = await footprint(DISPUTE);
+    const documentsBefore = await documentsOf();
+    const refusals: Array<[Record<string, unknown>, number, string]> = [
+      [{}, 422, 'errors.disputes.documentRequired'],
+      [{ documents: [] }, 422, 'errors.disputes.documentRequired'],
+      [{ documents: [doc({ content_base64: big })] }, 422, 'errors.files.tooBig'],
+      [{ documents: [doc({ file_name: 'run.exe', mime_type: 'application/octet-stream' })] }, 422, 'errors.files.unsupportedType'],
+      [{ documents: [doc({ file_name: 'refund.png', mime_type: 'image/png' })] }, 422, 'errors.files.invalid'],
+      [{ documents: [doc({ doc_type_id: null })] }, 400, 'errors.validation.required'],
+      [{ documents: [doc({ doc_type_id: 99 })] }, 422, 'errors.request.invalid'],
+      [{ documents: Array.from({ length: limits.maxFilesPerUpload + 1 }, (_, index) => doc({ file_name: `r${index}.pdf` })) }, 422, 'errors.files.tooManyFiles'],
+    ];
+    for (const [extra, status, code] of refusals) {
+      const response = await answer(extra);
+      expect([response.statusCode, errorCode(response)], JSON.stringify(extra).slice(0, 120)).toEqual([status, code]);
+    }
+    const required = await answer();
+    expect(meta(required)).toEqual({ dispute_ids: [DISPUTE] });
+    expect(await footprint(DISPUTE)).toEqual(before);
+    expect(await documentsOf()).toEqual(documentsBefore);
+  });
+
+  it('stores the documents with the response: listed for both sides, downloadable, in the details', async () => {
+    const before = await documentsOf();
+    const response = await answer({ documents: [doc()] });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(data(response)[0]?.attributes.status).toBe('waiting on customer');
+    const added = (await documentsOf()).slice(before.length);
+    expect(added.map((row) => row.file_name)).toEqual(['refund.pdf']);
+
+    const listed = data(await payer.get(`/ecaas/customer-dispute-documents?filter[dispute_id]=${DISPUTE}`)).map((row) => row.attributes);
+    const stored = listed.find((row) => row.id === added[0]?.id);
+    expect(stored).toMatchObject({ file_name: 'refund.pdf', document_type: 'Proof of delivery', dispute_id: DISPUTE });
+    const download = await payer.get(String(stored?.url));
+    expect([download.statusCode, download.rawPayload.toString()]).toEqual([200, '%PDF-1.4 refund note']);
+    expect(download.headers['content-type']).toContain('application/pdf');
+    expect((await dealer.get(String(stored?.url).replace('customer-disputes', 'merchant-disputes'))).statusCode).toBe(200);
+    const detail = await dealer.get(`/ecaas/merchant-disputes/${DISPUTE}`);
+    const documents = (detail.json() as { data: Resource }).data.attributes.supporting_documents as Array<Record<string, unknown>>;
+    expect(documents.map((row) => row.file_name)).toContain('refund.pdf');
+
+    // A reason without documentation_required takes a response without one (dispute 1, made open).
+    await api.db.updateTable('disputes').set({ status: 'open', response_due_at: new Date(api.clock.now().getTime() + 3 * 86_400_000), closed_at: null })
+      .where('dispute_id', '=', 1).execute();
+    const plain = await admin.post('/ecaas/customer-dispute-response', { dispute_ids: [1], action: 'respond_to_merchant', comment: 'See the contract' });
+    expect(plain.statusCode, plain.body).toBe(200);
   });
 });

@@ -27,6 +27,8 @@ type Side = 'customer' | 'merchant';
 type Action = 'respond_to_merchant' | 'respond_to_customer' | 'close' | 'escalate';
 
 const DISPUTES = [1, 2, 5] as const;
+// Dispute 5's reason needs documentation: every response carries a document (the API refuses one without).
+const SUPPORTING_DOCUMENT = { doc_type_id: 2, file_name: 'note.pdf', mime_type: 'application/pdf', content_base64: Buffer.from('%PDF-1.4 model').toString('base64') };
 const WINDOW_MS = 10 * 86_400_000;
 const ACTIONS: Record<Side, readonly Action[]> = { customer: ['respond_to_merchant', 'close', 'escalate'], merchant: ['respond_to_customer', 'close', 'escalate'] };
 const NEXT: Record<Action, Status> = { respond_to_merchant: 'waiting on merchant', respond_to_customer: 'waiting on customer', close: 'closed', escalate: 'escalated' };
@@ -105,7 +107,7 @@ class Respond implements fc.AsyncCommand<Model, Observed> {
     const chosen = this.ids.map((id) => model.get(id)!);
     const ok = chosen.every((dispute) => accepts(dispute, this.side, this.action, nowMs))
       && new Set(chosen.map((dispute) => dispute.status)).size === 1;
-    const response = await clients[this.side].post(`/ecaas/${this.side}-dispute-response`, { dispute_ids: this.ids, action: this.action, comment: `model: ${this.action}` });
+    const response = await clients[this.side].post(`/ecaas/${this.side}-dispute-response`, { dispute_ids: this.ids, action: this.action, comment: `model: ${this.action}`, documents: [SUPPORTING_DOCUMENT] });
     expect(response.statusCode, `${this.toString()}: ${response.body}`).toBe(ok ? 200 : 422);
     if (ok) {
       for (const dispute of chosen) {

@@ -5,7 +5,8 @@ import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from 
 /**
  * Issue 14 end to end on the real server and database, in order (each step builds on the last):
  * the payer disputes from the list (one invoice ineligible), with a reason that needs a
- * document; the dealer answers; the customer's admin escalates; the admin bulk-responds to two
+ * document; the dealer answers with a document of its own (the reason needs one), seen in the
+ * details; the customer's admin escalates; the admin bulk-responds to two
  * open disputes while a third (escalated) and a fourth (expired) are refused; counts move.
  *
  * Invoices used (C-1001, no other browser test depends on them): T-1001-0013 (INV-100013, Past
@@ -50,6 +51,14 @@ async function confirmDialog(confirm: string) {
   const dialog = page.getByRole('dialog');
   await dialog.waitFor();
   await dialog.getByRole('button', { name: confirm, exact: true }).click();
+}
+
+/** The first free document field of the respond step: a PDF and its document type. */
+async function attachResponseDocument(name: string, type: string) {
+  const field = page.locator('[data-response-document="0"]');
+  await field.locator('input[type="file"]').setInputFiles({ name, mimeType: 'application/pdf', buffer: PDF });
+  await field.getByRole('combobox', { name: 'Document type' }).click();
+  await page.getByRole('option', { name: type, exact: true }).click();
 }
 
 describe('disputes end to end (issue 14)', () => {
@@ -160,16 +169,27 @@ describe('disputes end to end (issue 14)', () => {
     await page.locator('button[data-action="disputes.actions.respondToCustomer"]').click();
     await page.waitForURL('**/dispute-center/respond?**');
     await button('Continue').click();
-    // Respond step: the action preset from the details, a comment required.
+    // Respond step: the action preset from the details, a comment required, and (the reason needs it) a document.
     await button('Continue').click();
     await page.getByRole('alert').filter({ hasText: 'Comment is required' }).waitFor();
     await page.getByRole('textbox', { name: 'Comment' }).fill('We issued one credit note; please check the statement.');
     await button('Continue').click();
+    await expect.poll(() => page.locator('[data-problems]').textContent()).toBe('This reason needs at least one supporting document');
+    await attachResponseDocument('credit-note.pdf', 'Receipt');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+    await button('Continue').click();
+    // The review lists the attached file with its type.
+    await expect.poll(() => page.locator('[data-review-documents]').textContent()).toBe('credit-note.pdf · Receipt');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await button('Submit response').click();
     await toast('Response sent for disputes: 1').waitFor();
     await page.waitForURL('**/dispute-center');
     expect((await disputeOf('merchant', DISPUTED.trxId)).status).toBe('waiting on customer');
+    // The details list it beside the payer's document, ready to download.
+    await page.goto(`${baseUrl()}/dispute-center/${DISPUTED.trxId}`);
+    const documents = page.locator('[data-table="dispute-documents"]');
+    await documents.getByText('credit-note.pdf').waitFor();
+    await documents.getByText('delivery-note.pdf').waitFor();
   });
 
   it('customer admin: escalates to customer support; the tracker lists the responses newest first', async () => {
@@ -183,6 +203,7 @@ describe('disputes end to end (issue 14)', () => {
     await button('Continue').click();
     await page.getByRole('radio', { name: 'Escalate to customer support (disagree)' }).check();
     await page.getByRole('textbox', { name: 'Comment' }).fill('Two charges are still on the statement.');
+    await attachResponseDocument('statement.pdf', 'Other');
     await button('Continue').click();
     await button('Submit response').click();
     await toast('Response sent for disputes: 1').waitFor();

@@ -5,9 +5,9 @@
 import { disputedAmountProblem, type DisputeContactType } from '../../../domain/disputes.ts';
 import { ErrorCode } from '../../../domain/error-codes.ts';
 import type { DisputeReason, InvoiceRecord } from '../contract.ts';
+import { documentTypeProblems, type ChosenDocument } from '../shared/documents.ts';
 
 export interface NewContact { name: string; email_address: string; contact_type: DisputeContactType }
-export interface ChosenDocument { file: File; docTypeId: string | null }
 
 export interface Draft {
   /** The invoices still in the dispute (trx ids), in the order they came. */
@@ -43,10 +43,7 @@ export function reasonProblems(draft: Draft, reason: DisputeReason | undefined):
   if (reason?.documentation_required === 'Y' && !draft.items.some((id) => draft.documents[id])) {
     problems.push({ code: ErrorCode.disputeDocumentRequired });
   }
-  if (draft.items.some((id) => draft.documents[id] && !draft.documents[id]?.docTypeId)) {
-    problems.push({ code: ErrorCode.fieldRequired, values: { field: 'common.upload.documentType' } });
-  }
-  return problems;
+  return [...problems, ...documentTypeProblems(draft.items.map((id) => draft.documents[id]))];
 }
 
 export function amountProblems(draft: Draft, invoices: readonly InvoiceRecord[]): Array<Problem & { trxId: string }> {

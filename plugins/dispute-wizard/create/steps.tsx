@@ -1,20 +1,19 @@
 import { useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
-  Alert, Badge, Button, Checkbox, FileInput, Group, NumberInput, Select, Stack, Table, Text, Textarea, TextInput, Title,
+  Alert, Badge, Button, Checkbox, Group, NumberInput, Select, Stack, Table, Text, Textarea, TextInput, Title,
 } from '@mantine/core';
 import { DISPUTE_CONTACT_TYPES, maxDisputableMinor, type DisputeContactType } from '../../../domain/disputes.ts';
 import { ErrorCode } from '../../../domain/error-codes.ts';
-import { checkUpload } from '../../../domain/files.ts';
 import { api, ApiRequestError } from '../../../engine/data/api-client.ts';
 import { invalidateResources } from '../../../engine/data/queries.ts';
 import { useFormatter } from '../../../engine/format/use-formatter.ts';
 import { useText } from '../../../engine/i18n/use-text.ts';
 import { confirmDialog } from '../../../engine/shell/confirm.ts';
 import { useToast } from '../../../engine/shell/toast.ts';
-import { useSession } from '../../../engine/session/store.ts';
 import type { InvoiceRecord } from '../contract.ts';
-import { toBase64 } from '../shared/flow.ts';
+import { documentBody } from '../shared/documents.ts';
+import { DocumentField } from '../shared/DocumentField.tsx';
 import { ProblemAlert, type ShownProblem } from '../shared/ProblemAlert.tsx';
 import { StepButtons } from '../shared/Steps.tsx';
 import type { WizardData } from './CreateWizard.tsx';
@@ -96,23 +95,11 @@ export function SelectionStep({ draft, data, update, chargeback, onCancel, onNex
 /** Step 2: the reason, description and comments; documents per invoice when the reason needs them (spec §5 file rules). */
 export function ReasonStep({ draft, data, update, onCancel, onBack, onNext }: StepProps) {
   const { t } = useText();
-  const limits = useSession((session) => session.config?.limits.files);
   const [tried, setTried] = useState(false);
   const [fileProblems, setFileProblems] = useState<ShownProblem[]>([]);
   const reason = data.reasons.find((row) => String(row.dispute_reason_id) === draft.reasonId);
   const problems = [...reasonProblems(draft, reason), ...fileProblems];
   const items = chosenInvoices(draft, data);
-
-  const chooseFile = async (trxId: string, file: File | null) => {
-    const current = draft.documents[trxId];
-    if (!file) { update({ documents: { ...draft.documents, [trxId]: undefined } }); return; }
-    setFileProblems([]);
-    if (limits) {
-      const problem = checkUpload({ docTypeId: 1, files: [{ name: file.name, mimeType: file.type, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) }] }, limits);
-      if (problem) { setFileProblems([{ code: problem.code, values: { ...problem.meta, field: 'common.upload.files', types: limits.permittedTypes.join(', ') } }]); return; }
-    }
-    update({ documents: { ...draft.documents, [trxId]: { file, docTypeId: current?.docTypeId ?? null } } });
-  };
 
   return (
     <Stack>
@@ -126,20 +113,9 @@ export function ReasonStep({ draft, data, update, onCancel, onBack, onNext }: St
       <Title order={3} size="h5">{t('disputes.fields.documents')}</Title>
       <Text size="sm" c="dimmed">{t('disputes.wizard.documentsHint')}</Text>
       {items.map((invoice) => (
-        <Group key={invoice.trxId} align="end" grow data-document-for={invoice.trxId}>
-          <FileInput label={t('disputes.wizard.documentFor', { invoice: invoice.invoiceId })} clearable
-            clearButtonProps={{ 'aria-label': t('disputes.wizard.remove') }}
-            accept={limits?.permittedTypes.join(',')} value={draft.documents[invoice.trxId]?.file ?? null}
-            onChange={(file) => void chooseFile(invoice.trxId, file)} />
-          <Select label={t('common.upload.documentType')} disabled={!draft.documents[invoice.trxId]}
-            required={Boolean(draft.documents[invoice.trxId])}
-            value={draft.documents[invoice.trxId]?.docTypeId ?? null}
-            onChange={(value) => {
-              const document = draft.documents[invoice.trxId];
-              if (document) update({ documents: { ...draft.documents, [invoice.trxId]: { ...document, docTypeId: value } } });
-            }}
-            data={data.documentTypes.map((type) => ({ value: String(type.doc_type_id), label: type.document_type }))} />
-        </Group>
+        <DocumentField key={invoice.trxId} data-document-for={invoice.trxId} label={t('disputes.wizard.documentFor', { invoice: invoice.invoiceId })}
+          value={draft.documents[invoice.trxId]} documentTypes={data.documentTypes} onProblems={setFileProblems}
+          onChange={(document) => update({ documents: { ...draft.documents, [invoice.trxId]: document } })} />
       ))}
       {tried || fileProblems.length ? <ProblemAlert problems={problems} /> : null}
       <StepButtons onCancel={onCancel} onBack={onBack}
@@ -236,11 +212,7 @@ async function requestBody(draft: Draft, data: WizardData, chargeback: boolean) 
   const items = chosenInvoices(draft, data);
   const documents = await Promise.all(items.flatMap((invoice) => {
     const document = draft.documents[invoice.trxId];
-    if (!document) return [];
-    return [document.file.arrayBuffer().then((buffer) => ({
-      trx_id: invoice.trxId, doc_type_id: document.docTypeId ? Number(document.docTypeId) : null,
-      file_name: document.file.name, mime_type: document.file.type, content_base64: toBase64(new Uint8Array(buffer)),
-    }))];
+    return document ? [documentBody(document).then((body) => ({ trx_id: invoice.trxId, ...body }))] : [];
   }));
   const groupContacts = data.contacts.filter((contact) => draft.groupContacts.includes(contact.id)).map((contact) => ({
     name: contact.contact_name ?? '', email_address: contact.email_address ?? '',

@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Checkbox, List, Radio, Stack, Table, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, List, Radio, Stack, Table, Text, Textarea, Title } from '@mantine/core';
 import {
   ACTION_TEXT_KEYS, commonResponses, ineligibleForBulkResponse, ineligibleForBulkSelection, sideOfUserType, type DisputeAction, type DisputeSide, type DisputeStatus,
 } from '../../../domain/disputes.ts';
@@ -14,7 +14,9 @@ import { useText } from '../../../engine/i18n/use-text.ts';
 import { useSession } from '../../../engine/session/store.ts';
 import { useToast } from '../../../engine/shell/toast.ts';
 import { DataState } from '../../../engine/widgets/DataState.tsx';
-import type { DisputeRecord } from '../contract.ts';
+import type { DisputeRecord, DocumentType } from '../contract.ts';
+import { DocumentField } from '../shared/DocumentField.tsx';
+import { documentBody, documentTypeProblems, type ChosenDocument } from '../shared/documents.ts';
 import { idList, useLeaveFlow } from '../shared/flow.ts';
 import { ProblemAlert, type ShownProblem } from '../shared/ProblemAlert.tsx';
 import { StepButtons, Steps } from '../shared/Steps.tsx';
@@ -34,19 +36,23 @@ export function RespondFlow() {
   const disputes = useResource<Array<ResourceObject<DisputeRecord>>>({
     resource: `/ecaas/${side ?? 'customer'}-disputes`, filter: { dispute_id: asked.length ? asked : null }, params: { 'page[size]': 200 },
   });
+  const documentTypes = useResource<Array<ResourceObject<DocumentType>>>({ resource: '/document-types' });
   if (!side || asked.length === 0) {
     return <Alert color="red" role="alert">{t('disputes.respond.noneSelected')}</Alert>;
   }
   return (
-    <DataState loading={disputes.loading} error={disputes.error} height={200}>
-      <RespondSteps side={side} asked={asked} rows={(disputes.data ?? []).map((row) => ({ ...row.attributes, status: row.attributes.status as DisputeStatus }))} preset={search.get('action')} />
+    <DataState loading={disputes.loading || documentTypes.loading} error={disputes.error ?? documentTypes.error} height={200}>
+      <RespondSteps side={side} asked={asked} rows={(disputes.data ?? []).map((row) => ({ ...row.attributes, status: row.attributes.status as DisputeStatus }))}
+        documentTypes={(documentTypes.data ?? []).map((row) => row.attributes)} preset={search.get('action')} />
     </DataState>
   );
 }
 
 type Row = DisputeRecord & { status: DisputeStatus };
 
-function RespondSteps({ side, asked, rows, preset }: { side: DisputeSide; asked: string[]; rows: Row[]; preset: string | null }) {
+interface RespondStepsProps { side: DisputeSide; asked: string[]; rows: Row[]; documentTypes: DocumentType[]; preset: string | null }
+
+function RespondSteps({ side, asked, rows, documentTypes, preset }: RespondStepsProps) {
   const { t } = useText();
   const toast = useToast();
   const formatValue = useFormatter();
@@ -62,14 +68,21 @@ function RespondSteps({ side, asked, rows, preset }: { side: DisputeSide; asked:
   const actions = commonResponses(selected, side);
   const [action, setAction] = useState<DisputeAction | null>(() => (actions as string[]).includes(preset ?? '') ? preset as DisputeAction : null);
   const [comment, setComment] = useState('');
+  // Supporting documents (issue 14): stored on every dispute answered; required when a chosen dispute's reason needs them.
+  const [documents, setDocuments] = useState<ChosenDocument[]>([]);
+  const [fileProblems, setFileProblems] = useState<ShownProblem[]>([]);
+  const maxFiles = useSession((session) => session.config?.limits.files.maxFilesPerUpload ?? 1);
+  const documentsRequired = selected.some((row) => row.documentation_required === 'Y');
   const [tried, setTried] = useState(false);
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<ShownProblem | null>(null);
-  const { cancel, leave } = useLeaveFlow(comment.trim() !== '' || action !== null, '/dispute-center');
+  const { cancel, leave } = useLeaveFlow(comment.trim() !== '' || action !== null || documents.length > 0, '/dispute-center');
 
   const respondProblems: ShownProblem[] = [];
   if (!action) respondProblems.push({ code: ErrorCode.fieldRequired, values: { field: 'disputes.fields.response' } });
   if (comment.trim() === '') respondProblems.push({ code: ErrorCode.fieldRequired, values: { field: 'disputes.fields.comment' } });
+  if (documentsRequired && documents.length === 0) respondProblems.push({ code: ErrorCode.disputeDocumentRequired });
+  respondProblems.push(...documentTypeProblems(documents));
   // The chosen action must suit every chosen dispute (domain rule, the API checks it again).
   const refused = action ? ineligibleForBulkResponse(selected, side, action, now) : [];
 
@@ -78,7 +91,10 @@ function RespondSteps({ side, asked, rows, preset }: { side: DisputeSide; asked:
     setSubmitting(true);
     setFailure(null);
     try {
-      await api.post(`/ecaas/${side}-dispute-response`, { dispute_ids: selected.map((row) => row.dispute_id), action, comment: comment.trim() });
+      const attached = await Promise.all(documents.map(documentBody));
+      await api.post(`/ecaas/${side}-dispute-response`, {
+        dispute_ids: selected.map((row) => row.dispute_id), action, comment: comment.trim(), ...(attached.length ? { documents: attached } : {}),
+      });
       toast('success', 'disputes.respond.submitted', { count: selected.length });
       void invalidateResources(queryClient);
       leave();
@@ -132,6 +148,15 @@ function RespondSteps({ side, asked, rows, preset }: { side: DisputeSide; asked:
           </Radio.Group>
           <Textarea label={t('disputes.fields.comment')} required autosize minRows={3} maxLength={2000}
             value={comment} onChange={(event) => setComment(event.currentTarget.value)} />
+          <Title order={3} size="h5">{t('disputes.fields.documents')}</Title>
+          <Text size="sm" c="dimmed">{t(documentsRequired ? 'disputes.respond.documentsRequired' : 'disputes.respond.documentsOptional', { maximum: maxFiles })}</Text>
+          {/* One field per document chosen, and one more while the tenant's maximum allows. */}
+          {[...documents, undefined].slice(0, maxFiles).map((document, index) => (
+            <DocumentField key={index} data-response-document={index} value={document} documentTypes={documentTypes}
+              label={t('disputes.respond.documentLabel', { number: index + 1 })} onProblems={setFileProblems}
+              onChange={(chosen) => setDocuments(chosen ? [...documents.slice(0, index), chosen, ...documents.slice(index + 1)] : documents.filter((_, at) => at !== index))} />
+          ))}
+          {fileProblems.length > 0 && <ProblemAlert problems={fileProblems} />}
           {tried && <ProblemAlert problems={respondProblems} />}
           {refused.length > 0 && <ProblemAlert problems={[{ code: ErrorCode.ineligibleDisputes }]} />}
           <StepButtons onCancel={() => void cancel()} onBack={() => setStep(0)}
@@ -145,6 +170,12 @@ function RespondSteps({ side, asked, rows, preset }: { side: DisputeSide; asked:
               <Table.Tr><Table.Th scope="row" w={220}>{t('disputes.respond.disputes')}</Table.Th><Table.Td style={{ whiteSpace: 'pre-wrap' }}>{selected.map(label).join('\n')}</Table.Td></Table.Tr>
               <Table.Tr><Table.Th scope="row">{t('disputes.fields.response')}</Table.Th><Table.Td>{t(`disputes.actions.${ACTION_TEXT_KEYS[action]}`)}</Table.Td></Table.Tr>
               <Table.Tr><Table.Th scope="row">{t('disputes.fields.comment')}</Table.Th><Table.Td style={{ whiteSpace: 'pre-wrap' }}>{comment.trim()}</Table.Td></Table.Tr>
+              <Table.Tr>
+                <Table.Th scope="row">{t('disputes.fields.documents')}</Table.Th>
+                <Table.Td style={{ whiteSpace: 'pre-wrap' }} data-review-documents>
+                  {documents.map((document) => `${document.file.name} · ${documentTypes.find((type) => String(type.doc_type_id) === document.docTypeId)?.document_type ?? ''}`).join('\n') || '—'}
+                </Table.Td>
+              </Table.Tr>
             </Table.Tbody>
           </Table>
           {failure && <ProblemAlert problems={[failure]} />}

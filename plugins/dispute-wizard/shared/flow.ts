@@ -26,9 +26,3 @@ export function useLeaveFlow(dirty: boolean, to: string) {
 export function idList(raw: string | null): string[] {
   return [...new Set((raw ?? '').split(',').map((id) => id.trim()).filter(Boolean))];
 }
-
-export function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  return btoa(binary);
-}
