@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import { rejectionId as rejectionIdOf, tableRowIds } from './support/rejections.ts';
 
 let page: Page;
 usePagePerTest((created) => {
@@ -12,17 +13,8 @@ usePagePerTest((created) => {
  * roll-up and drills down to one merchant, is asked before switching merchant with unsaved
  * changes, and works the rejection centre (resubmit one that outlasts the deadline, cancel another).
  */
-
-/** A rejection's id by transaction, read with the page's session. */
-function rejectionId(trxId: string): Promise<string> {
-  return page.evaluate(async (trx) => {
-    const response = await fetch(`/rejections?filter[trx_id]=${trx}`, { headers: { accept: 'application/vnd.api+json' } });
-    return ((await response.json()) as { data: Array<{ id: string }> }).data[0]!.id;
-  }, trxId);
-}
-
-const rowIds = (tableId: string) =>
-  page.locator(`[data-table="${tableId}"] tbody tr[data-row-id]`).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')));
+const rowIds = (tableId: string) => tableRowIds(page, tableId);
+const rejectionId = (trxId: string) => rejectionIdOf(page, trxId);
 
 /** Tables of the page that scroll sideways (their default columns should fit). */
 const overflowingTables = () =>

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import { rejectionId as rejectionIdOf, tableRowIds } from './support/rejections.ts';
 
 let page: Page;
 usePagePerTest((created) => {
@@ -12,14 +13,8 @@ usePagePerTest((created) => {
  * concerns (R-1001-0003, "Product not allowed on card": the product), resubmit; a viewer may
  * look but not act. Uses rows no other browser test changes.
  */
-function rejectionId(trxId: string): Promise<string> {
-  return page.evaluate(async (trx) => {
-    const response = await fetch(`/rejections?filter[trx_id]=${trx}`, { headers: { accept: 'application/vnd.api+json' } });
-    return ((await response.json()) as { data: Array<{ id: string }> }).data[0]!.id;
-  }, trxId);
-}
-const rowIds = (tableId: string) =>
-  page.locator(`[data-table="${tableId}"] tbody tr[data-row-id]`).evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')));
+const rowIds = (tableId: string) => tableRowIds(page, tableId);
+const rejectionId = (trxId: string) => rejectionIdOf(page, trxId);
 
 describe('the rejection centre for customers', () => {
   it('a payer corrects a rejection and resubmits it', async () => {
