@@ -24,6 +24,9 @@ export async function bootSessionView({ config, flags, self }: SessionBasics, pa
   const userType = signedIn ? self.user_type ?? 'none' : 'none';
   const customerId = signedIn ? self.session_data.customer_id ?? null : null;
   let selectedCurrency: string | null = null;
+  // A merchant user's currencies come with /self (its merchant's), as session/signed-in.ts reads them.
+  const merchantCurrencies = config.currency_version != null && userType === 'merchant' && self?.session_data.merchant_id ? self.merchantCurrencies ?? [] : [];
+  if (userType === 'merchant' && config.currency_version != null) selectedCurrency = defaultCurrencyId(merchantCurrencies) ?? null;
   if (customerId && config.currency_version != null) {
     const document = await earlyAnswer<CurrenciesDocument>(CURRENCIES_PATH);
     const offered = document ? currencyOptions(document) : undefined;
@@ -39,6 +42,6 @@ export async function bootSessionView({ config, flags, self }: SessionBasics, pa
     selectedCustomer: customerId ? { buidCustomer: customerId, buidLocation: self?.session_data.location ?? null } as SelectedCustomer : null,
     selectedMerchant: self?.session_data.merchant_id ? UNKNOWN : null,
     merchantRollUp: showMerchantRollUp(userType, self?.merchants?.length ?? 0),
-    customerCurrencies: UNKNOWN, mappedLocations: UNKNOWN, loyaltyPrograms: UNKNOWN, loyaltyError: UNKNOWN,
+    customerCurrencies: UNKNOWN, merchantCurrencies, mappedLocations: UNKNOWN, loyaltyPrograms: UNKNOWN, loyaltyError: UNKNOWN,
   };
 }

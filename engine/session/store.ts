@@ -12,7 +12,7 @@ import { CURRENCIES_PATH, endEarly, probablySignedIn, startEarly } from './early
 
 const initialState: SessionState = {
   status: 'loading', config: null, flags: {}, self: null, userType: 'none',
-  selectedCustomer: null, selectedMerchant: null, customerCurrencies: [], selectedCurrency: null,
+  selectedCustomer: null, selectedMerchant: null, customerCurrencies: [], merchantCurrencies: [], selectedCurrency: null,
   mappedLocations: [], loyaltyPrograms: [], loyaltyError: false, paymentMode: 'INDIVIDUAL_ACCOUNT',
   merchantRollUp: false,
 };

@@ -70,6 +70,8 @@ export interface SessionState {
   selectedCustomer: SelectedCustomer | null;
   selectedMerchant: SelectedMerchant | null;
   customerCurrencies: IdLabel[];
+  /** A merchant user's: the chosen merchant's currencies (GET /self merchantCurrencies, spec §4/§9). */
+  merchantCurrencies: IdLabel[];
   selectedCurrency: string | null;
   mappedLocations: MappedLocation[];
   loyaltyPrograms: LoyaltyEnrollment[];

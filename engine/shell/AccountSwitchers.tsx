@@ -119,7 +119,8 @@ export function MerchantSwitcher() {
  */
 export function CurrencySwitcher({ field = false, description }: { field?: boolean; description?: string }) {
   const { t } = useText();
-  const currencies = useSession((session) => session.customerCurrencies);
+  // A merchant user chooses among the merchant's currencies, a customer user the customer's.
+  const currencies = useSession((session) => (session.userType === 'merchant' ? session.merchantCurrencies : session.customerCurrencies));
   const selected = useSession((session) => session.selectedCurrency);
   if (currencies.length < 2) return null;
   const label = t('common.switcher.currency');

@@ -74,6 +74,16 @@ describe('the dealer portal', () => {
     await page.getByTestId('merchant-switcher').click();
     await page.getByRole('option', { name: 'All merchants' }).click();
     await page.getByRole('heading', { level: 1, name: 'All your merchants' }).waitFor();
+
+    // spec §4/§9: the header offers the chosen merchant's currencies (Northern Tire bills in CAD
+    // only, all merchants together have no one currency; Acme bills in USD and EUR).
+    expect(await page.getByTestId('currency-switcher').count()).toBe(0);
+    await page.getByTestId('merchant-switcher').click();
+    await page.getByRole('option', { name: /^Acme Fuel/ }).click();
+    await expect.poll(() => page.getByTestId('currency-switcher').inputValue()).toBe('USD');
+    await page.getByTestId('currency-switcher').click();
+    await page.getByRole('option', { name: 'EUR', exact: true }).click();
+    await expect.poll(() => page.getByTestId('currency-switcher').inputValue()).toBe('EUR');
   });
 
   it('asks before switching merchant or leaving a rejection with unsaved changes', async () => {

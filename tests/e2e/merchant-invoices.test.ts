@@ -36,7 +36,7 @@ describe('dealer invoices', () => {
     await dealerAt('/merchant-invoices/new', 'New invoice');
     // The merchant's customers are offered, the first chosen; the currency is the merchant's.
     await expect.poll(() => page.getByLabel('Customer').first().inputValue()).toContain('(C-1001)');
-    await expect.poll(() => page.getByLabel('Currency').first().inputValue()).toBe('US Dollar');
+    await expect.poll(() => page.getByRole('main').getByLabel('Currency').first().inputValue()).toBe('US Dollar');
     await page.getByRole('textbox', { name: 'Invoice id' }).fill(`E2E-${RUN}`);
     await page.getByRole('textbox', { name: 'PO number' }).fill('PO-E2E');
     await page.getByLabel('Received date').fill(day(-2));
