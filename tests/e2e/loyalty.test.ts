@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import { pageGet } from './support/page-api.ts';
 
 let page: Page;
 usePagePerTest((created) => { page = created; });
@@ -16,13 +17,7 @@ interface Milestone { incentive_tier: number; target_minor: number; reward_minor
 /** A screen's chunk, its widgets' chunks and its data may take a few seconds on the shared CI cores. */
 const LOADING = { timeout: 15_000 };
 
-async function apiGet<T>(path: string): Promise<T> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, { headers: { accept: 'application/vnd.api+json' } });
-    if (!response.ok) throw new Error(`${url}: ${response.status}`);
-    return response.json();
-  }, path) as Promise<T>;
-}
+const apiGet = <T>(path: string) => pageGet<T>(page, path);
 
 const enrollment = async () => (await apiGet<{ data: Array<{ attributes: Enrollment }> }>(
   '/customer-loyalty-program-enrollments?filter[buid_customer]=C-1001&filter[enrollment_status]=3')).data[0]!.attributes;

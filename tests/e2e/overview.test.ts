@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import { pageGet } from './support/page-api.ts';
 
 let page: Page;
 usePagePerTest((created) => { page = created; });
@@ -15,14 +16,7 @@ interface Exposure {
 interface Total extends Omit<Exposure, 'buid_customer' | 'customer_name' | 'ageing'> { customer_count: number }
 interface ExposureDocument { data: Array<{ id: string; attributes: Exposure }>; meta: { totals: Total[] } }
 
-/** GET from the page, with its session cookie, as the portal would. */
-async function apiGet<T>(path: string): Promise<T> {
-  return page.evaluate(async (url) => {
-    const response = await fetch(url, { headers: { accept: 'application/vnd.api+json' } });
-    if (!response.ok) throw new Error(`${url}: ${response.status}`);
-    return response.json();
-  }, path) as Promise<T>;
-}
+const apiGet = <T>(path: string) => pageGet<T>(page, path);
 
 /** A write from the page, with the CSRF header the portal_csrf cookie holds. */
 async function apiPost<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
