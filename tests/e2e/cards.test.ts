@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import { pageWrite } from './support/page-api.ts';
 
 let page: Page;
 usePagePerTest((created) => { page = created; });
@@ -18,14 +19,7 @@ async function openTab(name: string, tab: string) {
   await table(tab).locator('tbody tr[data-row-id], [data-empty]').first().waitFor();
 }
 
-/** A write from the page itself (its session and CSRF cookie), as the portal would send it. */
-function apiPost(path: string, body: unknown): Promise<number> {
-  return page.evaluate(async ({ path, body }) => {
-    const csrf = document.cookie.split('; ').find((part) => part.startsWith('portal_csrf='))?.slice('portal_csrf='.length) ?? '';
-    const response = await fetch(path, { method: 'POST', headers: { accept: 'application/vnd.api+json', 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify(body) });
-    return response.status;
-  }, { path, body });
-}
+const apiPost = async (path: string, body: unknown) => (await pageWrite(page, 'POST', path, body)).status;
 
 async function openCardsAsAdmin() {
   await signIn(page, 'admin');

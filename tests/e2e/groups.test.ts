@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import { pageGet, pageWrite } from './support/page-api.ts';
 
 let page: Page;
 usePagePerTest((created) => { page = created; });
@@ -25,18 +26,12 @@ async function chooseOption(label: string, option: string) {
  * user between groups would change what the other browser tests on this server see as that user.
  */
 async function inviteInto(group: string, username: string, firstName: string, lastName: string) {
-  const status = await page.evaluate(async ({ group: groupName, ...user }) => {
-    const csrf = document.cookie.split('; ').find((part) => part.startsWith('portal_csrf='))?.slice('portal_csrf='.length) ?? '';
-    const headers = { 'content-type': 'application/vnd.api+json', accept: 'application/vnd.api+json', 'x-csrf-token': decodeURIComponent(csrf) };
-    const groups = (await (await fetch('/user-groups', { headers })).json()) as { data: Array<{ id: string; attributes: { name: string } }> };
-    const userGroupId = groups.data.find((candidate) => candidate.attributes.name === groupName)?.id;
-    const response = await fetch('/users', {
-      method: 'POST', headers,
-      body: JSON.stringify({ ...user, email_address: `${user.username}@demo.example`, role: 'View Only', access_level: 'viewing', user_group_id: userGroupId }),
-    });
-    return response.status;
-  }, { group, username, first_name: firstName, last_name: lastName });
-  expect(status).toBe(201);
+  const groups = await pageGet<{ data: Array<{ id: string; attributes: { name: string } }> }>(page, '/user-groups');
+  const userGroupId = groups.data.find((candidate) => candidate.attributes.name === group)?.id;
+  const invited = await pageWrite(page, 'POST', '/users', {
+    username, first_name: firstName, last_name: lastName, email_address: `${username}@demo.example`, role: 'View Only', access_level: 'viewing', user_group_id: userGroupId,
+  });
+  expect(invited.status).toBe(201);
 }
 
 const groupRows = () => page.locator('[data-table="user-groups"] tbody tr[data-row-id]');

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
-import { pageGet } from './support/page-api.ts';
+import { pageGet, pageWrite } from './support/page-api.ts';
 
 let page: Page;
 usePagePerTest((created) => { page = created; });
@@ -18,17 +18,7 @@ interface ExposureDocument { data: Array<{ id: string; attributes: Exposure }>; 
 
 const apiGet = <T>(path: string) => pageGet<T>(page, path);
 
-/** A write from the page, with the CSRF header the portal_csrf cookie holds. */
-async function apiPost<T>(path: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
-  return page.evaluate(async ({ url, payload, extra }) => {
-    const token = document.cookie.split('; ').find((part) => part.startsWith('portal_csrf='))?.slice('portal_csrf='.length) ?? '';
-    const response = await fetch(url, {
-      method: 'POST', body: JSON.stringify(payload),
-      headers: { ...extra, accept: 'application/vnd.api+json', 'content-type': 'application/vnd.api+json', 'x-csrf-token': token },
-    });
-    return { status: response.status, body: await response.json() };
-  }, { url: path, payload: body, extra: headers }) as Promise<{ status: number; body: T }>;
-}
+const apiPost = <T>(path: string, body: unknown, headers: Record<string, string> = {}) => pageWrite<T>(page, 'POST', path, body, headers);
 
 /** Minor units as the portal shows them: the page's own Intl, so no ICU difference between Node and Chromium matters. */
 async function money(minor: number, currency: string, locale = 'en-US'): Promise<string> {
@@ -137,7 +127,7 @@ describe('account overview (/account/overview)', () => {
       invoice_ids: [trxId], dispute_reason_id: reason, description: 'Browser test: quantity does not match the delivery note', is_chargeback: false,
     });
     expect(created.status).toBe(201);
-    const disputeId = Number(created.body.data[0]!.id);
+    const disputeId = Number(created.body!.data[0]!.id);
 
     await page.reload();
     await expectDisputeTiles({ open: before.open + 1, closed: before.closed });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import { pageWrite } from './support/page-api.ts';
 
 let page: Page;
 usePagePerTest((created) => { page = created; });
@@ -12,18 +13,7 @@ const table = () => page.locator('[data-table="bank-accounts"]');
 const rowTexts = () => table().locator('tbody tr[data-row-id]').evaluateAll((rows) => rows.map((row) => row.textContent ?? ''));
 const field = (name: string) => page.getByRole('textbox', { name, exact: true });
 
-/** A write from the page itself (its session and CSRF cookie), as the portal would send it. */
-function apiWrite(method: string, path: string, body?: unknown): Promise<number> {
-  return page.evaluate(async ({ method, path, body }) => {
-    const csrf = document.cookie.split('; ').find((part) => part.startsWith('portal_csrf='))?.slice('portal_csrf='.length) ?? '';
-    const response = await fetch(path, {
-      method,
-      headers: { accept: 'application/vnd.api+json', 'x-csrf-token': csrf, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    return response.status;
-  }, { method, path, body });
-}
+const apiWrite = async (method: string, path: string, body?: unknown) => (await pageWrite(page, method, path, body)).status;
 
 async function openPaymentMethods() {
   await signIn(page, 'admin');

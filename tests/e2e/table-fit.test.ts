@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import { pageGet, pageWrite } from './support/page-api.ts';
 
 let page: Page;
 usePagePerTest((created) => { page = created; });
@@ -84,6 +85,29 @@ describe('wide tables fit the page (issue 13, item 4)', () => {
     // Headers wrap instead of clipping ("Online payment", not "Online pa…").
     const clipped = await clippedHeaders('bank-accounts');
     expect(clipped).toEqual([]);
+  });
+
+  it('squeezes the widest values instead of scrolling, whatever the rows: a long e-mail clips, the actions stay whole', async () => {
+    await page.setViewportSize({ width: 1366, height: 900 });
+    await asAdminOnC1001();
+    // First by username (the list's order), not activated (so "Resend invitation" shows too).
+    const username = `aa.fit${Date.now().toString(36)}`;
+    const email = `${username}.accounts-payable.department@a-rather-long-subsidiary-name.demo.example`;
+    const groups = await pageGet<{ data: Array<{ id: string }> }>(page, '/user-groups');
+    const invited = await pageWrite(page, 'POST', '/users', {
+      username, first_name: 'Maximiliana', last_name: 'Featherstonehaugh', email_address: email, role: 'View Only', access_level: 'viewing', user_group_id: groups.data[0]!.id,
+    });
+    expect(invited.status).toBe(201);
+    await page.goto(`${baseUrl()}/manage-users`);
+    await waitForRows('users');
+    const [box] = await tableBoxes();
+    expect(box!.scrollWidth, `${box!.scrollWidth} > ${box!.clientWidth}`).toBeLessThanOrEqual(box!.clientWidth);
+    expect(box!.actionsInView).toBe(true);
+    const emailCell = page.locator('[data-table="users"] tbody td').filter({ hasText: email });
+    const cell = await emailCell.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth, overflow: getComputedStyle(element).textOverflow }));
+    expect(cell.scrollWidth).toBeGreaterThan(cell.clientWidth);
+    expect(cell.overflow).toBe('ellipsis');
+    expect(await clippedHeaders('users')).toEqual([]);
   });
 
   it('lets the user hide and show columns, and remembers the choice', async () => {

@@ -5,7 +5,7 @@ import { FlexRender, type Header } from '@tanstack/react-table';
 import { CellEnvironmentProvider, useCellEnvironment, useCellEnvironmentValue } from './cell-environment.ts';
 import { CELL_PADDING, ROUTED_LINK_SELECTOR } from './cells.tsx';
 import { ACTIONS_COLUMN_ID, alignClassOf, cellRenderersOf, columnTracks, sizedColumnsOf, type Features, type PortalTable } from './columns.tsx';
-import { columnMinimums, headerLines, type SizedColumn } from './content-widths.ts';
+import { columnSizes, fitToWidth, headerLines, type SizedColumn } from './content-widths.ts';
 import classes from './table.module.css';
 import { textFitOf, textWidthIn } from './text-fit.ts';
 import type { TableNode, TableRow } from './types.ts';
@@ -32,8 +32,8 @@ function unmeasuredMinimums(columns: readonly SizedColumn[]): number[] {
  * The page's rows in a scrolling box with a sticky header. It stays a real <table> for screen
  * readers: aria-rowcount is the list's total (plus the header row) and each row carries its
  * aria-rowindex in the whole list (VirtualBody), since most rows are not rendered. Columns
- * have fixed tracks (columnTracks) for the page, sized to its content (content-widths.ts), so
- * rows entering the view never shift them; headers wrap between words.
+ * have fixed tracks (columnTracks) for the page, sized to its content and squeezed to the box
+ * (content-widths.ts), so rows entering the view never shift them; headers wrap between words.
  */
 export function VirtualTable({ definition, table, data }: VirtualTableProps) {
   // The box as state, not a ref: the virtualizer (in a child) mounts before a parent's ref is
@@ -46,12 +46,17 @@ export function VirtualTable({ definition, table, data }: VirtualTableProps) {
   const rows = table.getRowModel().rows;
   const columns = table.getVisibleLeafColumns();
   const sized = useMemo(() => sizedColumnsOf(columns), [columns]);
-  const sizing = useMemo(() => {
-    if (!measure) return { minimums: unmeasuredMinimums(sized), lines: 1 };
+  const boxWidth = useBoxWidth(scrollElement);
+  const sizes = useMemo(() => {
+    if (!measure) return null;
     const input = { rows: data.rows, measure, t: shared.t, format: shared.format, ability: shared.ability, bindings: shared.bindings, padding: CELL_PADDING };
-    const minimums = columnMinimums(sized, input);
-    return { minimums, lines: headerLines(sized, minimums, input) };
+    return { input, sizes: columnSizes(sized, input) };
   }, [sized, data.rows, measure, shared]);
+  const sizing = useMemo(() => {
+    if (!sizes) return { minimums: unmeasuredMinimums(sized), lines: 1 };
+    const minimums = fitToWidth(sizes.sizes, boxWidth);
+    return { minimums, lines: headerLines(sized, minimums, sizes.input) };
+  }, [sized, sizes, boxWidth]);
   const environment = useMemo(() => ({
     ...shared,
     rooms: Object.fromEntries(sized.map((column, index) => [column.id, sizing.minimums[index]! - 2 * CELL_PADDING])),
@@ -83,6 +88,24 @@ export function VirtualTable({ definition, table, data }: VirtualTableProps) {
       </div>
     </CellEnvironmentProvider>
   );
+}
+
+/**
+ * The box's inner width (without its scrollbar), followed as the page resizes, so columns are
+ * squeezed to the box (fitToWidth); 0 until it is measured.
+ */
+function useBoxWidth(element: HTMLElement | null): number {
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    if (!element) return undefined;
+    setWidth(element.clientWidth);
+    // Without a layout (the screens' snapshot tests in jsdom) the table keeps its content widths.
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(() => setWidth(element.clientWidth));
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return width;
 }
 
 /**

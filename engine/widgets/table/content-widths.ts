@@ -36,30 +36,84 @@ const SORT_ARROW = '\u2195';
 const SORT_GAP = 4;
 /** Rows looked at for the widest value: enough for a page on screen, cheap for a page of 10,000. */
 const SAMPLE_ROWS = 500;
-/** A column without a width grows with its content up to this many pixels, then clips. */
+/** A column grows with its content up to this many pixels, then clips. */
 const MAX_CONTENT_WIDTH = 320;
 /** Canvas and layout may round a glyph run differently (text-fit.ts MARGIN). */
 const MARGIN = 1;
 
+/** A column's widths: the least its content asks for, and how far it may be squeezed. */
+export interface ColumnSize {
+  least: number;
+  /** At most `least`: what squeezing takes it down to first (a badge keeps its whole text). */
+  soft: number;
+  /** At most `soft`: the last resort, the header's longest word and a few characters of the value. */
+  floor: number;
+}
+
+/** A squeezed value keeps about this many pixels (five or six characters) before its ellipsis. */
+const SQUEEZED_VALUE = 56;
+
 /**
- * The least width of each column, in pixels (issue 13: tables fit at 1366 px): the header's
- * longest word (headers wrap between words) and the widest value on the page, up to the
- * definition's width (beyond it a value clips with an ellipsis). The row-actions column is as
- * wide as the widest row's buttons, so they never clip.
- * @example columnMinimums([{ id: 'dueDate', column, sortable: true }], input) // [104]
+ * The widths of each column, in pixels (issue 13: tables fit at 1366 px): the least is the
+ * header's longest word (headers wrap between words) and the widest value on the page (up to
+ * MAX_CONTENT_WIDTH). The definition's width only weighs how the room left is shared
+ * (columnTracks). A squeezed column (fitToWidth) clips its longer values with an ellipsis;
+ * status badges squeeze only once the text columns are at their floors (a clipped "CARD VIE…"
+ * says less than a clipped e-mail address); the row actions (as wide as the widest row's
+ * buttons) and the selection column never squeeze.
+ * @example columnSizes([{ id: 'dueDate', column, sortable: true }], input) // [{ least: 104, soft: 72, floor: 72 }]
  */
-export function columnMinimums(columns: readonly SizedColumn[], input: SizingInput): number[] {
+export function columnSizes(columns: readonly SizedColumn[], input: SizingInput): ColumnSize[] {
   const rows = input.rows.slice(0, SAMPLE_ROWS);
   return columns.map((sized) => {
-    if (sized.width !== undefined) return sized.width;
-    if (sized.rowActions) return actionsWidth(sized.rowActions, rows, input);
+    if (sized.width !== undefined) return fixed(sized.width);
+    if (sized.rowActions) return fixed(actionsWidth(sized.rowActions, rows, input));
     const column = sized.column!;
     const header = headerWordsWidth(input.t(column.label), sized.sortable, input.measure);
     let widest = 0;
     for (const row of rows) widest = Math.max(widest, valueWidth(column, row.record, input));
-    const cap = column.width ?? MAX_CONTENT_WIDTH;
-    return Math.ceil(Math.max(header, Math.min(widest + MARGIN, cap - 2 * input.padding)) + 2 * input.padding);
+    const value = Math.min(widest + MARGIN, MAX_CONTENT_WIDTH - 2 * input.padding);
+    const least = Math.ceil(Math.max(header, value) + 2 * input.padding);
+    const floor = Math.ceil(Math.max(header, Math.min(value, SQUEEZED_VALUE)) + 2 * input.padding);
+    return { least, soft: column.format === 'status' ? least : floor, floor };
   });
+}
+
+function fixed(width: number): ColumnSize {
+  return { least: width, soft: width, floor: width };
+}
+
+/**
+ * Each column's width when the box is `available` pixels wide. Content that fits keeps its
+ * least width. Content that does not is squeezed from the widest columns down, to a common
+ * width, each to no less than its `soft` width, then, if that is not enough, to its `floor`;
+ * so a long e-mail address clips before a short date does, and the table scrolls sideways only
+ * when even the floors do not fit, whatever rows the page holds (issue 13).
+ * @example fitToWidth([{ least: 300, soft: 80, floor: 80 }, { least: 100, soft: 60, floor: 60 }], 320) // [220, 100]
+ */
+export function fitToWidth(sizes: readonly ColumnSize[], available: number): number[] {
+  const leasts = sizes.map((size) => size.least);
+  if (!(available > 0) || sum(leasts) <= available) return leasts;
+  const softs = sizes.map((size) => size.soft);
+  if (sum(softs) <= available) return squeeze(leasts, softs, available);
+  return squeeze(softs, sizes.map((size) => size.floor), available);
+}
+
+function sum(widths: readonly number[]): number {
+  return widths.reduce((total, width) => total + width, 0);
+}
+
+/** Widths between `floors` and `tops`: the tops cut to the highest whole-pixel level at which they fit. */
+function squeeze(tops: readonly number[], floors: readonly number[], available: number): number[] {
+  const at = (level: number) => tops.map((top, index) => Math.max(floors[index]!, Math.min(top, level)));
+  let low = 0;
+  let high = Math.max(...tops);
+  while (low < high) {
+    const middle = Math.ceil((low + high) / 2);
+    if (sum(at(middle)) <= available) low = middle;
+    else high = middle - 1;
+  }
+  return at(low);
 }
 
 /** How many lines the headers need at their columns' least widths (the header row's height). */

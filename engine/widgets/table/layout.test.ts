@@ -3,7 +3,7 @@ import type { PortalAbility } from '../../../domain/policy.ts';
 import type { BindingContext } from '../../definitions/bindings.ts';
 import type { Translate } from '../../i18n/use-text.ts';
 import { ACTIONS_COLUMN_ID, columnTracks, SELECT_COLUMN_ID, type PortalColumn } from './columns.tsx';
-import { columnMinimums, headerLines, type SizedColumn } from './content-widths.ts';
+import { columnSizes, fitToWidth, headerLines, type SizedColumn } from './content-widths.ts';
 import { NOTHING_FITS, textFitIn, type TextWidth } from './text-fit.ts';
 
 /** A leaf column as columnTracks reads it: its id and the widths of its meta. */
@@ -37,13 +37,22 @@ describe('column minimums (issue 13: tables fit at 1366 px)', () => {
   it('is the longest header word (plus the sort arrow) or the widest value, whichever is wider', () => {
     const po: SizedColumn = { id: 'po', column: { field: 'po', label: 'f.po', width: 110 }, sortable: true };
     // "number": 6 × 7 + 1 px margin + the arrow (7) and its gap (4) = 54, plus 2 × 10 px padding.
-    expect(columnMinimums([po], sizingInput([{ po: 'PO-1' }]))).toEqual([74]);
-    expect(columnMinimums([po], sizingInput([{ po: 'PO-123456' }, { po: null }]))).toEqual([84]);
+    expect(columnSizes([po], sizingInput([{ po: 'PO-1' }]))).toEqual([{ least: 74, soft: 74, floor: 74 }]);
+    // 'PO-123456': 9 × 7 + 1 = 64 (the floor keeps 56 of it).
+    expect(columnSizes([po], sizingInput([{ po: 'PO-123456' }, { po: null }]))).toEqual([{ least: 84, soft: 76, floor: 76 }]);
   });
 
-  it('stops at the definition\'s width, where a longer value clips', () => {
+  it('grows past the definition\'s width (only a weight) up to 320 px, and may be squeezed to its header or a few characters', () => {
     const merchant: SizedColumn = { id: 'merchant', column: { field: 'merchant', label: 'f.merchant', width: 120 }, sortable: false };
-    expect(columnMinimums([merchant], sizingInput([{ merchant: 'A very long merchant name indeed' }]))).toEqual([120]);
+    // 32 × 7 + 1 + 2 × 10 = 245; the floor is the header's "Merchant" (8 × 7 + 1 = 57), wider than a squeezed value.
+    expect(columnSizes([merchant], sizingInput([{ merchant: 'A very long merchant name indeed' }]))).toEqual([{ least: 245, soft: 77, floor: 77 }]);
+    expect(columnSizes([merchant], sizingInput([{ merchant: 'M'.repeat(60) }]))).toEqual([{ least: 320, soft: 77, floor: 77 }]);
+  });
+
+  it('squeezes a status badge only as the last resort', () => {
+    const status: SizedColumn = { id: 'role', column: { field: 'role', label: 'Role', format: 'status', width: 80 }, sortable: false };
+    // 'Card viewer' as a badge: 11 × 7 + 16 + 1 + 2 × 10 = 114; squeezed, 56 + 20.
+    expect(columnSizes([status], sizingInput([{ role: 'Card viewer' }]))).toEqual([{ least: 114, soft: 114, floor: 76 }]);
   });
 
   it('sizes the row actions to the widest row\'s visible buttons, and keeps a fixed width as it is', () => {
@@ -51,7 +60,7 @@ describe('column minimums (issue 13: tables fit at 1366 px)', () => {
       { do: 'mutate', label: 'a.use', when: { 'record.autopay': false } }, { do: 'mutate', label: 'a.remove' }] };
     const select: SizedColumn = { id: SELECT_COLUMN_ID, sortable: false, width: 44 };
     // "Use for AutoPay" (15 × 7 + 16) + 4 px gap + "Remove" (6 × 7 + 16) + 1 + 2 × 10 = 204.
-    expect(columnMinimums([select, actions], sizingInput([{ autopay: true }, { autopay: false }]))).toEqual([44, 204]);
+    expect(columnSizes([select, actions], sizingInput([{ autopay: true }, { autopay: false }]))).toEqual([{ least: 44, soft: 44, floor: 44 }, { least: 204, soft: 204, floor: 204 }]);
   });
 
   it('counts the lines a header wraps to at its column\'s least width', () => {
@@ -59,6 +68,38 @@ describe('column minimums (issue 13: tables fit at 1366 px)', () => {
     const input = sizingInput([]);
     expect(headerLines([po], [200], input)).toBe(1);
     expect(headerLines([po], [70], input)).toBe(2);
+  });
+});
+
+describe('fitting the columns to the box (issue 13: no sideways scroll whatever the rows)', () => {
+  const email = { least: 300, soft: 80, floor: 80 };
+  const name = { least: 200, soft: 70, floor: 70 };
+  const date = { least: 100, soft: 90, floor: 90 };
+  const badge = { least: 160, soft: 160, floor: 80 };
+  const actions = { least: 180, soft: 180, floor: 180 };
+
+  it('keeps every least width when they fit, or when the box is not measured yet', () => {
+    expect(fitToWidth([email, date, actions], 580)).toEqual([300, 100, 180]);
+    expect(fitToWidth([email, date, actions], 0)).toEqual([300, 100, 180]);
+  });
+
+  it('squeezes the widest columns first, to a common width, and never the row actions', () => {
+    // 100 px too many: the e-mail gives all of it.
+    expect(fitToWidth([email, name, date, actions], 680)).toEqual([200, 200, 100, 180]);
+    // 300 px too many: e-mail and name both come down to 150.
+    expect(fitToWidth([email, name, date, actions], 580)).toEqual([150, 150, 100, 180]);
+  });
+
+  it('squeezes a badge only once the text columns are at their floors', () => {
+    expect(fitToWidth([email, badge, actions], 440)).toEqual([100, 160, 180]);
+    expect(fitToWidth([email, badge, actions], 400)).toEqual([80, 140, 180]);
+  });
+
+  it('stops at each floor, and scrolls (the floors\' sum) only when even those do not fit', () => {
+    expect(fitToWidth([email, name, date, badge, actions], 400)).toEqual([80, 70, 90, 80, 180]);
+    const squeezed = fitToWidth([email, name, date, actions], 450);
+    expect(squeezed.reduce((total, width) => total + width, 0)).toBeLessThanOrEqual(450);
+    expect(squeezed.slice(2)).toEqual([90, 180]);
   });
 });
 
