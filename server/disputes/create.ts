@@ -109,7 +109,8 @@ export async function createDisputes(
     if (!reason) throw unprocessable(ErrorCode.invalidRequest, { pointer: '/dispute_reason_id' });
     // Issue 14: a reason with documentation_required needs at least one supporting document.
     if (reason.documentation_required && documents.length === 0) throw unprocessable(ErrorCode.disputeDocumentRequired, { pointer: '/documents' });
-    await assertDocumentTypes(trx, documents);
+    // One document per invoice, each on its own new dispute.
+    await assertDocumentTypes(trx, documents.map((document) => [document]));
 
     const invoices = await scopedInvoices(trx, auth, tenantId, body.invoice_ids, true);
     const ineligible = await ineligibleInvoices(trx, invoices);

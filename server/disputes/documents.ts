@@ -4,7 +4,7 @@
  * limits, a document type each), the document-type check and the dispute_documents rows.
  */
 import { ErrorCode } from '../../domain/error-codes.ts';
-import { checkUpload, effectiveType, safeFileName, type CandidateFile } from '../../domain/files.ts';
+import { checkDocumentTypeLimit, checkUpload, effectiveType, safeFileName, type CandidateFile } from '../../domain/files.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError, unprocessable } from '../http/errors.ts';
@@ -52,12 +52,28 @@ export function decodeDocument(document: DocumentInput, pointer: string, tenant:
   return { doc_type_id: document.doc_type_id as number, file };
 }
 
-/** Every document type named exists, or the request is invalid. */
-export async function assertDocumentTypes(trx: Database, documents: readonly DecodedDocument[]): Promise<void> {
-  const docTypeIds = [...new Set(documents.map((document) => document.doc_type_id))];
+/**
+ * Every document type named exists, or the request is invalid; and no dispute would hold more
+ * documents of a type than the type allows (spec §5: each document type has a maximum number of
+ * attachments). `perDispute` lists what each dispute receives; `existing` names disputes that
+ * already hold documents (a response), whose stored ones count too.
+ */
+export async function assertDocumentTypes(trx: Database, perDispute: ReadonlyArray<readonly DecodedDocument[]>, existing: readonly number[] = []): Promise<void> {
+  const docTypeIds = [...new Set(perDispute.flat().map((document) => document.doc_type_id))];
   if (docTypeIds.length === 0) return;
-  const known = await trx.selectFrom('document_types').select('doc_type_id').where('doc_type_id', 'in', docTypeIds).execute();
+  const known = await trx.selectFrom('document_types').select(['doc_type_id', 'max_attachments']).where('doc_type_id', 'in', docTypeIds).execute();
   if (known.length !== docTypeIds.length) throw unprocessable(ErrorCode.invalidRequest, { pointer: '/documents' });
+  const stored = existing.length === 0 ? [] : await trx.selectFrom('dispute_documents')
+    .select(['doc_type_id', (eb) => eb.fn.countAll<string | number>().as('held')])
+    .where('dispute_id', 'in', existing).where('doc_type_id', 'in', docTypeIds)
+    .groupBy(['dispute_id', 'doc_type_id']).execute();
+  for (const type of known) {
+    // The fullest dispute decides: every one of them receives the same documents.
+    const held = Math.max(0, ...stored.filter((row) => row.doc_type_id === type.doc_type_id).map((row) => Number(row.held)));
+    const adding = Math.max(...perDispute.map((documents) => documents.filter((document) => document.doc_type_id === type.doc_type_id).length));
+    const problem = checkDocumentTypeLimit(held, adding, type.max_attachments);
+    if (problem) throw unprocessable(problem.code, { pointer: '/documents' }, { ...problem.meta, doc_type_id: type.doc_type_id });
+  }
 }
 
 /** The dispute_documents row of one document on one dispute (its name made safe, its type normalised). */

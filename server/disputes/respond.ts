@@ -79,7 +79,8 @@ export async function respondToDisputes(
     if (needDocument.length && documents.length === 0) {
       throw unprocessable(ErrorCode.disputeDocumentRequired, { pointer: '/documents' }, { dispute_ids: needDocument });
     }
-    await assertDocumentTypes(trx, documents);
+    // Every dispute answered receives all the documents.
+    await assertDocumentTypes(trx, [documents], body.dispute_ids);
 
     const closing = body.action === 'close';
     await trx.updateTable('disputes').set({

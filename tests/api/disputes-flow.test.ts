@@ -348,4 +348,25 @@ describe('supporting documents with a response (issue 14 follow-up)', () => {
     const plain = await admin.post('/ecaas/customer-dispute-response', { dispute_ids: [1], action: 'respond_to_merchant', comment: 'See the contract' });
     expect(plain.statusCode, plain.body).toBe(200);
   });
+
+  it('keeps each document type to its maximum on a dispute, counting the documents it holds (spec §5)', async () => {
+    // "Invoice copy" (type 1) allows one attachment; dispute 5 holds none of it yet.
+    const copy = (name: string) => doc({ doc_type_id: 1, file_name: name });
+    const heldCopies = async () => (await api.db.selectFrom('dispute_documents').select('id').where('dispute_id', '=', DISPUTE).where('doc_type_id', '=', 1).execute()).length;
+    expect(await heldCopies()).toBe(0);
+    await api.db.updateTable('disputes').set({ status: 'waiting on merchant' }).where('dispute_id', '=', DISPUTE).execute();
+    const before = await footprint(DISPUTE);
+    const two = await answer({ documents: [copy('copy-1.pdf'), copy('copy-2.pdf')] });
+    expect([two.statusCode, errorCode(two)], two.body).toEqual([422, 'errors.files.documentTypeLimit']);
+    expect(meta(two)).toEqual({ maximum: 1, existing: 0, doc_type_id: 1 });
+    expect(await footprint(DISPUTE)).toEqual(before);
+
+    expect((await answer({ documents: [copy('copy-1.pdf')] })).statusCode).toBe(200);
+    const documentsBefore = await documentsOf();
+    const again = await admin.post('/ecaas/customer-dispute-response', { dispute_ids: [DISPUTE], action: 'respond_to_merchant', comment: 'Another copy', documents: [copy('copy-3.pdf')] });
+    expect([again.statusCode, errorCode(again)]).toEqual([422, 'errors.files.documentTypeLimit']);
+    expect(meta(again)).toEqual({ maximum: 1, existing: 1, doc_type_id: 1 });
+    expect(await documentsOf()).toEqual(documentsBefore);
+    expect(await heldCopies()).toBe(1);
+  });
 });
