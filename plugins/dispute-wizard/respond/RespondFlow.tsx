@@ -16,7 +16,7 @@ import { useToast } from '../../../engine/shell/toast.ts';
 import { DataState } from '../../../engine/widgets/DataState.tsx';
 import type { DisputeRecord, DocumentType } from '../contract.ts';
 import { DocumentField } from '../shared/DocumentField.tsx';
-import { documentBody, documentTypeProblems, type ChosenDocument } from '../shared/documents.ts';
+import { documentBody, documentTypeLimitProblems, documentTypeProblems, type ChosenDocument } from '../shared/documents.ts';
 import { idList, useLeaveFlow } from '../shared/flow.ts';
 import { ProblemAlert, type ShownProblem } from '../shared/ProblemAlert.tsx';
 import { StepButtons, Steps } from '../shared/Steps.tsx';
@@ -82,7 +82,7 @@ function RespondSteps({ side, asked, rows, documentTypes, preset }: RespondSteps
   if (!action) respondProblems.push({ code: ErrorCode.fieldRequired, values: { field: 'disputes.fields.response' } });
   if (comment.trim() === '') respondProblems.push({ code: ErrorCode.fieldRequired, values: { field: 'disputes.fields.comment' } });
   if (documentsRequired && documents.length === 0) respondProblems.push({ code: ErrorCode.disputeDocumentRequired });
-  respondProblems.push(...documentTypeProblems(documents));
+  respondProblems.push(...documentTypeProblems(documents), ...documentTypeLimitProblems(documents, documentTypes));
   // The chosen action must suit every chosen dispute (domain rule, the API checks it again).
   const refused = action ? ineligibleForBulkResponse(selected, side, action, now) : [];
 

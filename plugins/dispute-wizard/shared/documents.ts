@@ -1,5 +1,7 @@
 /** Supporting documents as the dispute flows hold and send them (create and respond share these). */
 import { ErrorCode } from '../../../domain/error-codes.ts';
+import { checkDocumentTypeLimit } from '../../../domain/files.ts';
+import type { DocumentType } from '../contract.ts';
 import type { ShownProblem } from './ProblemAlert.tsx';
 
 /** A supporting document chosen in a flow: the file and its document type (an id, null until chosen). */
@@ -9,6 +11,19 @@ export interface ChosenDocument { file: File; docTypeId: string | null }
 export function documentTypeProblems(documents: ReadonlyArray<ChosenDocument | undefined>): ShownProblem[] {
   return documents.some((document) => document && !document.docTypeId)
     ? [{ code: ErrorCode.fieldRequired, values: { field: 'common.upload.documentType' } }] : [];
+}
+
+/**
+ * More documents of one type than the type allows (spec §5), before anything is sent; the API
+ * checks again, counting what each dispute already holds.
+ */
+export function documentTypeLimitProblems(documents: readonly ChosenDocument[], types: readonly DocumentType[]): ShownProblem[] {
+  for (const type of types) {
+    const chosen = documents.filter((document) => document.docTypeId === String(type.doc_type_id)).length;
+    const problem = chosen ? checkDocumentTypeLimit(0, chosen, type.max_attachments) : undefined;
+    if (problem) return [{ code: problem.code, values: problem.meta ?? {} }];
+  }
+  return [];
 }
 
 /** A document as the dispute API takes it (create and respond alike), the file read and encoded. */
