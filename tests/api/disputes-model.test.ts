@@ -176,6 +176,9 @@ beforeAll(async () => {
   const login = await merchant.login('dealer');
   if (login.statusCode !== 200) throw new Error(login.body);
   clients = { customer, merchant };
+  // The model is the state machine: the document type it attaches to every response gets room for
+  // every run's responses (a type's maximum per dispute is tested in disputes-flow.test.ts).
+  await api.db.updateTable('document_types').set({ max_attachments: 100_000 }).where('doc_type_id', '=', SUPPORTING_DOCUMENT.doc_type_id).execute();
 });
 afterAll(async () => { await api?.close(); });
 
