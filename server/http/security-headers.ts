@@ -53,16 +53,26 @@ export function styleNonce(request: FastifyRequest): string {
  */
 export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000';
 
+/**
+ * The headers every response carries, for `request` (its TLS, its style nonce). Also set by hand
+ * on the responses Fastify hands to another framework (the local IdP), which skip onSend.
+ */
+export function securityHeaders(request: FastifyRequest): Array<[string, string]> {
+  return [
+    ...(isTlsRequest(request) ? [['strict-transport-security', STRICT_TRANSPORT_SECURITY] as [string, string]] : []),
+    ['content-security-policy', contentSecurityPolicy(request.cspNonce)],
+    ['x-content-type-options', 'nosniff'],
+    ['referrer-policy', 'same-origin'],
+    ['x-frame-options', 'SAMEORIGIN'],
+    ['cross-origin-opener-policy', 'same-origin'],
+    ['permissions-policy', 'camera=(), microphone=(), geolocation=()'],
+  ];
+}
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.decorateRequest('cspNonce', undefined);
   app.addHook('onSend', async (request, reply, payload) => {
-    if (isTlsRequest(request)) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
-    reply.header('content-security-policy', contentSecurityPolicy(request.cspNonce));
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'same-origin');
-    reply.header('x-frame-options', 'SAMEORIGIN');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=()');
+    for (const [name, value] of securityHeaders(request)) reply.header(name, value);
     if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
     return payload;
   });

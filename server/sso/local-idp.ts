@@ -8,7 +8,7 @@ import type { AppDeps } from '../deps.ts';
 import { passwordMatches } from '../auth/password-check.ts';
 import { normaliseName } from '../auth/sign-in-limits.ts';
 import { signInFailureThrottle } from '../auth/throttle.ts';
-import { styleNonce } from '../http/security-headers.ts';
+import { securityHeaders, styleNonce } from '../http/security-headers.ts';
 import { LOCAL_IDP_PATH } from './paths.ts';
 import { effectiveSsoSettings } from './settings.ts';
 
@@ -48,6 +48,9 @@ const STYLE = 'body{font-family:system-ui,sans-serif;max-width:420px;margin:10vh
   + '[role=alert]{color:#a4161a}input{width:100%;padding:8px;margin:4px 0 12px;box-sizing:border-box}button{padding:8px 16px}';
 
 /** The provider's sign-in page, in the portal's languages (the language the portal asked for with ui_locales, else the tenant's). */
+/** The raw request as the provider receives it from the hand-over (handOver). */
+type IdpRequest = IncomingMessage & { originalUrl?: string; body?: unknown; cspNonce?: string };
+
 function page(options: { nonce: string; language: LanguageCode; action?: string; username?: string; failed: boolean }): string {
   const all = texts.get(options.language) ?? texts.get('en')!;
   const t = all.sso.idp;
@@ -179,7 +182,9 @@ export function localIdentityProvider(app: FastifyInstance, { db }: AppDeps): Pr
     },
     renderError: (ctx: KoaContextWithOidc) => {
       ctx.type = 'html';
-      ctx.body = page({ nonce: randomBytes(16).toString('base64'), language: pickLanguage(ctx.oidc?.params?.ui_locales, 'en'), failed: true });
+      // The nonce the hand-over put in this response's CSP (handOver).
+      const nonce = (ctx.req as IdpRequest).cspNonce ?? randomBytes(16).toString('base64');
+      ctx.body = page({ nonce, language: pickLanguage(ctx.oidc?.params?.ui_locales, 'en'), failed: true });
     },
   });
   // The demo serves several loopback origins (tests pick free ports): allow the callback on any of them, nothing else.
@@ -194,7 +199,10 @@ export function localIdentityProvider(app: FastifyInstance, { db }: AppDeps): Pr
   // Koa would trust X-Forwarded-* from anyone: Fastify (TRUST_PROXY) decides, and the provider hears only its verdict.
   provider.proxy = true;
   const handOver = async (request: FastifyRequest, reply: FastifyReply) => {
-    const raw = request.raw as IncomingMessage & { originalUrl?: string; body?: unknown };
+    const raw = request.raw as IdpRequest;
+    // A hijacked reply skips onSend: the provider's answers get the portal's security headers here.
+    raw.cspNonce = styleNonce(request);
+    for (const [name, value] of securityHeaders(request)) reply.raw.setHeader(name, value);
     raw.headers['x-forwarded-proto'] = request.protocol;
     raw.headers['x-forwarded-for'] = request.ip;
     delete raw.headers['x-forwarded-host'];

@@ -8,6 +8,8 @@ declare module 'oidc-provider' {
   }
 
   export interface KoaContextWithOidc {
+    /** Node's request, as the provider's callback received it. */
+    req: IncomingMessage;
     type: string;
     body: unknown;
     status: number;

@@ -69,4 +69,18 @@ describe('Content-Security-Policy', () => {
     expect(response.body).toContain(`<style nonce="${nonce}">`);
     expect(response.body).not.toMatch(/\sstyle="/);
   });
+
+  it('gives the identity provider\'s own answers (discovery, its error page) the portal\'s security headers', async () => {
+    const discovery = await api.client().get(`${LOCAL_IDP_PATH}/.well-known/openid-configuration`);
+    expect(discovery.statusCode).toBe(200);
+    expect(discovery.headers).toMatchObject({ 'x-content-type-options': 'nosniff', 'x-frame-options': 'SAMEORIGIN', 'referrer-policy': 'same-origin' });
+    expect(String(discovery.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
+    // An authorisation request the provider refuses renders its error page, styled under the CSP's nonce.
+    const refused = await api.client().get(`${LOCAL_IDP_PATH}/auth?client_id=unknown&response_type=code&scope=openid`);
+    expect(refused.statusCode).toBeGreaterThanOrEqual(400);
+    const nonce = /'nonce-([^']+)'/.exec(String(refused.headers['content-security-policy']))?.[1];
+    expect(nonce).toBeDefined();
+    expect(refused.body).toContain(`<style nonce="${nonce}">`);
+    expect(refused.headers['x-content-type-options']).toBe('nosniff');
+  });
 });
