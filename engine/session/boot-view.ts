@@ -2,7 +2,7 @@ import { defaultCurrencyId } from '../../domain/currency.ts';
 import { currencyOptions, type CurrenciesDocument } from './currencies.ts';
 import { choiceFor, storedChoice } from './currency-choice-stored.ts';
 import { CURRENCIES_PATH, earlyAnswer } from './early-requests.ts';
-import { showMerchantRollUp } from './start-rules.ts';
+import { merchantCurrencyChoice, showMerchantRollUp } from './start-rules.ts';
 import type { SessionBasics } from './store.ts';
 import type { SelectedCustomer, SessionState } from './types.ts';
 
@@ -23,10 +23,9 @@ export async function bootSessionView({ config, flags, self }: SessionBasics, pa
   const signedIn = self?.session_data.logged_in === true;
   const userType = signedIn ? self.user_type ?? 'none' : 'none';
   const customerId = signedIn ? self.session_data.customer_id ?? null : null;
-  let selectedCurrency: string | null = null;
-  // A merchant user's currencies come with /self (its merchant's), as session/signed-in.ts reads them.
-  const merchantCurrencies = config.currency_version != null && userType === 'merchant' && self?.session_data.merchant_id ? self.merchantCurrencies ?? [] : [];
-  if (userType === 'merchant' && config.currency_version != null) selectedCurrency = defaultCurrencyId(merchantCurrencies) ?? null;
+  // A merchant user's currencies come with /self, as session/signed-in.ts reads them.
+  const merchantChoice = signedIn ? merchantCurrencyChoice(self, config.currency_version) : undefined;
+  let selectedCurrency: string | null = merchantChoice?.selectedCurrency ?? null;
   if (customerId && config.currency_version != null) {
     const document = await earlyAnswer<CurrenciesDocument>(CURRENCIES_PATH);
     const offered = document ? currencyOptions(document) : undefined;
@@ -42,6 +41,6 @@ export async function bootSessionView({ config, flags, self }: SessionBasics, pa
     selectedCustomer: customerId ? { buidCustomer: customerId, buidLocation: self?.session_data.location ?? null } as SelectedCustomer : null,
     selectedMerchant: self?.session_data.merchant_id ? UNKNOWN : null,
     merchantRollUp: showMerchantRollUp(userType, self?.merchants?.length ?? 0),
-    customerCurrencies: UNKNOWN, merchantCurrencies, mappedLocations: UNKNOWN, loyaltyPrograms: UNKNOWN, loyaltyError: UNKNOWN,
+    customerCurrencies: UNKNOWN, merchantCurrencies: merchantChoice?.merchantCurrencies ?? [], mappedLocations: UNKNOWN, loyaltyPrograms: UNKNOWN, loyaltyError: UNKNOWN,
   };
 }

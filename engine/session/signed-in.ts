@@ -10,9 +10,9 @@ import { log } from '../logging/logger.ts';
 import { currencyOptions, type CurrenciesDocument } from './currencies.ts';
 import { forgetCurrency, rememberCurrency, rememberedCurrency } from './currency-choice.ts';
 import { CURRENCIES_PATH, earlyGet } from './early-requests.ts';
-import { LOCATION_PAGE_SIZE, MAPPED_LOAD_DELAY_MS, customerToAutoSelect, loadAllPages, shouldLoadLoyalty, shouldLoadMappedLocations } from './start-rules.ts';
+import { LOCATION_PAGE_SIZE, MAPPED_LOAD_DELAY_MS, customerToAutoSelect, loadAllPages, merchantCurrencyChoice, shouldLoadLoyalty, shouldLoadMappedLocations } from './start-rules.ts';
 import { sessionStore, setState } from './store.ts';
-import type { LoyaltyEnrollment, MappedLocation, SelectedCustomer, SelectedMerchant, SelfAttributes, SessionState } from './types.ts';
+import type { LoyaltyEnrollment, MappedLocation, SelectedCustomer, SelectedMerchant, SelfAttributes } from './types.ts';
 
 type SelfDocument = JsonApiDocument<ResourceObject<SelfAttributes>>;
 
@@ -98,23 +98,10 @@ async function loadSelectedCustomer(self: SelfAttributes): Promise<void> {
 
 async function loadSelectedMerchant(self: SelfAttributes): Promise<void> {
   const merchantId = self.session_data.merchant_id;
-  if (!merchantId) {
-    setState({ selectedMerchant: null, ...(self.user_type === 'merchant' ? { merchantCurrencies: [], selectedCurrency: null } : {}) });
-    return;
-  }
+  const currencies = merchantCurrencyChoice(self, sessionStore.get().config?.currency_version ?? null);
+  if (!merchantId) { setState({ selectedMerchant: null, ...currencies }); return; }
   const merchants = await api.get<JsonApiDocument<Array<ResourceObject<SelectedMerchant>>>>('/merchants', { 'filter[buid_merchant]': merchantId });
-  setState({ selectedMerchant: merchants.data[0]?.attributes ?? null, ...merchantCurrencyChoice(self) });
-}
-
-/**
- * spec §4 and §9: a merchant user's currencies are the chosen merchant's, which /self lists
- * (GET /ecaas/merchant-currencies answers the same) when currency_version is configured; USD
- * by default, else the first.
- */
-function merchantCurrencyChoice(self: SelfAttributes): Partial<SessionState> {
-  if (self.user_type !== 'merchant' || sessionStore.get().config?.currency_version == null) return {};
-  const currencies = self.merchantCurrencies ?? [];
-  return { merchantCurrencies: currencies, selectedCurrency: defaultCurrencyId(currencies) ?? null };
+  setState({ selectedMerchant: merchants.data[0]?.attributes ?? null, ...currencies });
 }
 
 /** spec §4 and §9: currencies load when currency_version is configured; default USD else the first. */

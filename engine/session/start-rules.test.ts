@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { customerToAutoSelect, loadAllPages, shouldLoadLoyalty, shouldLoadMappedLocations, showMerchantRollUp } from './start-rules.ts';
+import { customerToAutoSelect, loadAllPages, merchantCurrencyChoice, shouldLoadLoyalty, shouldLoadMappedLocations, showMerchantRollUp } from './start-rules.ts';
 import type { SelfAttributes } from './types.ts';
 
 const self = (patch: Partial<SelfAttributes>): SelfAttributes => ({
@@ -34,6 +34,15 @@ describe('session start rules (spec §4)', () => {
     expect(showMerchantRollUp('merchant', 2)).toBe(true);
     expect(showMerchantRollUp('merchant', 1)).toBe(false);
     expect(showMerchantRollUp('corporate', 3)).toBe(false);
+  });
+  it('offers a merchant user the chosen merchant\'s currencies, USD first, else the first; nothing without a merchant or currency_version', () => {
+    const usdEur = [{ id: 'EUR', label: 'Euro' }, { id: 'USD', label: 'US Dollar' }];
+    const dealer = (merchantId: string | null, currencies = usdEur) => self({ user_type: 'merchant', session_data: { logged_in: true, customer_id: null, merchant_id: merchantId }, merchantCurrencies: currencies });
+    expect(merchantCurrencyChoice(dealer('M-1'), 1)).toEqual({ merchantCurrencies: usdEur, selectedCurrency: 'USD' });
+    expect(merchantCurrencyChoice(dealer('M-1', [{ id: 'CAD', label: 'Canadian Dollar' }]), 1)?.selectedCurrency).toBe('CAD');
+    expect(merchantCurrencyChoice(dealer(null), 1)).toEqual({ merchantCurrencies: [], selectedCurrency: null });
+    expect(merchantCurrencyChoice(dealer('M-1'), null)).toBeUndefined();
+    expect(merchantCurrencyChoice(self({ merchantCurrencies: usdEur }), 1)).toBeUndefined();
   });
 });
 

@@ -1,6 +1,7 @@
+import { defaultCurrencyId } from '../../domain/currency.ts';
 import { flagOn, type FeatureFlags } from '../../domain/flags.ts';
 import { normaliseRole } from '../../domain/policy.ts';
-import type { SelfAttributes, UserType } from './types.ts';
+import type { PortalConfig, SelfAttributes, SessionState, UserType } from './types.ts';
 
 /** spec §9: mapped customer and location loading waits a second after sign-in. */
 export const MAPPED_LOAD_DELAY_MS = 1000;
@@ -29,6 +30,17 @@ export function shouldLoadLoyalty(userType: UserType, role: string | undefined, 
 /** spec §4: mapped customer locations load only for Admin with the user-location-mapping flag on. */
 export function shouldLoadMappedLocations(role: string | undefined, flags: FeatureFlags): boolean {
   return normaliseRole(role) === 'admin' && flagOn(flags, 'user_location_mapping_enabled');
+}
+
+/**
+ * spec §4 and §9: a merchant user's currencies are the chosen merchant's, which /self lists
+ * (GET /ecaas/merchant-currencies answers the same) when currency_version is configured; USD by
+ * default, else the first. Undefined for other users, or without currency_version.
+ */
+export function merchantCurrencyChoice(self: SelfAttributes, currencyVersion: PortalConfig['currency_version']): Pick<SessionState, 'merchantCurrencies' | 'selectedCurrency'> | undefined {
+  if (self.user_type !== 'merchant' || currencyVersion == null) return undefined;
+  const currencies = self.session_data.merchant_id ? self.merchantCurrencies ?? [] : [];
+  return { merchantCurrencies: currencies, selectedCurrency: defaultCurrencyId(currencies) ?? null };
 }
 
 export { showMerchantRollUp } from '../../domain/merchant-roll-up.ts';
