@@ -120,6 +120,7 @@ export const ErrorCode = {
   unsupportedMediaType: 'errors.request.unsupportedMediaType',
   tooManyRequests: 'errors.request.tooManyRequests',
   serverError: 'errors.request.serverError',
+  serviceUnavailable: 'errors.request.serviceUnavailable',
   // form validation messages (spec §5); {{field}} is the translated field title, {{limit}} the schema's limit
   validationEmail: 'errors.validation.email',
   validationFormat: 'errors.validation.format',

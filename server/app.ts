@@ -17,6 +17,7 @@ import { registerRateLimits, type RateLimits } from './http/rate-limits.ts';
 import { registerPortalAssets } from './http/static-assets.ts';
 import { reconcileCardIntents } from './payments/card-intents.ts';
 import { apiRoutes } from './routes/index.ts';
+import { healthRoutes } from './health/routes.ts';
 
 export interface AppOptions extends AppDeps {
   /** The built portal (vite build output); absent in API-only tests. */
@@ -63,7 +64,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSecurityHeaders(app);
   refuseControlCharacters(app);
   boundAnonymousBodies(app);
-  await registerRateLimits(app, options.rateLimits);
+  await registerRateLimits(app, options.db, options.rateLimits);
   // Before every route and the static files, so its onSend hook covers them all.
   await registerCompression(app);
   await app.register(fastifyCookie);
@@ -71,7 +72,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // Before any route: every route must declare its access, and one hook enforces it.
   await app.register(accessPlugin);
   await registerOpenApi(app);
-  await app.register(async (api) => apiRoutes(api, options));
+  await app.register(async (api) => {
+    healthRoutes(api, options);
+    apiRoutes(api, options);
+  });
 
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;
   const hasPortal = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));

@@ -1,4 +1,8 @@
+import { sql } from 'kysely';
 import { buildApp } from './app.ts';
+import { resealCardNumbers, resolveCardKeys } from './cards/card-keys.ts';
+import { setProcessKeyring } from './cards/pan-vault.ts';
+import { isDatabaseUnavailable, untilDatabaseAnswers } from './db/availability.ts';
 import { systemClock } from './clock.ts';
 import { readServerConfig } from './config.ts';
 import { closeDatabase, createDatabase } from './db/database.ts';
@@ -10,6 +14,7 @@ import { rejectionJobHandlers } from './jobs/rejection-resubmit.ts';
 import { recoveryJobHandlers } from './jobs/recovery-mail.ts';
 import { disputeJobHandlers, scheduleDisputeExpiry } from './disputes/expiry.ts';
 import { loadPolicy } from './policy/load.ts';
+import { housekeepingJobHandlers, scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { loadTenants } from './tenants/store.ts';
 
 async function main(): Promise<void> {
@@ -17,8 +22,20 @@ async function main(): Promise<void> {
   // Configuration errors stop the server before it opens a port, naming file and pointer.
   const tenants = loadTenants(config.tenantsDir);
   const policy = loadPolicy();
-  const db = await createDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Before the database opens: a PostgreSQL deployment without its own keys stops here.
+  const cardKeys = resolveCardKeys({ keys: process.env.CARD_ENCRYPTION_KEYS, databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  setProcessKeyring(cardKeys);
+  const db = await createDatabase({
+    databaseUrl: config.databaseUrl, dataDir: config.dataDir,
+    onConnectionError: (error) => console.warn(`Database connection lost (${error.message}); requests answer 503 until it is back`),
+  });
+  await untilDatabaseAnswers(() => sql`select 1`.execute(db), (error, retryInMs) => {
+    console.warn(`Database unavailable (${error.message}); trying again in ${retryInMs / 1000} s`);
+  });
   await migrateToLatest(db);
+  const { resealed, unopenable } = await resealCardNumbers(db, cardKeys);
+  if (resealed > 0) console.log(`Sealed ${resealed} card numbers again with key ${cardKeys.currentId}.`);
+  if (unopenable > 0) console.warn(`${unopenable} card numbers are sealed with a key CARD_ENCRYPTION_KEYS no longer lists; their full numbers cannot be shown.`);
   if (await isDatabaseEmpty(db)) {
     console.log('Empty database: seeding the demo tenant…');
     await seedDemo(db);
@@ -33,9 +50,13 @@ async function main(): Promise<void> {
   });
   // Settlements, the daily AutoPay sweep and account recovery mail run in this process; JOB_POLL_MS sets how often it looks.
   const jobs = paymentJobRunner({ db, tenants, clock: systemClock }, {
-    handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...rejectionJobHandlers, ...disputeJobHandlers({ mailer }) },
-    schedulers: [scheduleDisputeExpiry(db)],
-    onError: (error, job) => app.log.error({ err: error, job }, 'job failed'),
+    handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...rejectionJobHandlers, ...disputeJobHandlers({ mailer }), ...housekeepingJobHandlers(tenants) },
+    schedulers: [scheduleDisputeExpiry(db), scheduleHousekeeping(db)],
+    onError: (error, job) => {
+      // While the database is away every tick fails alike: one line each, no stack.
+      if (isDatabaseUnavailable(error)) app.log.warn({ job, reason: (error as Error).message }, 'jobs paused: database unavailable');
+      else app.log.error({ err: error, job }, 'job failed');
+    },
   });
   const shutdown = async () => {
     await jobs.stop();

@@ -1,16 +1,30 @@
 /** Child processes of the benchmark: the seed CLI and the real API server, and the server's memory. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { stopChild, trackChild } from './cleanup.ts';
+import { keyFilePath, resolveCardKeys } from '../../server/cards/card-keys.ts';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/**
+ * The card key of the bench's databases, which are a deployment of their own: a PostgreSQL server
+ * needs the deployment's key (server/cards/card-keys.ts), made at random once and kept in .bench-data.
+ */
+function benchCardKeys(): string {
+  const dataDir = join(REPO_ROOT, '.bench-data', 'postgres');
+  mkdirSync(dirname(dataDir), { recursive: true });
+  resolveCardKeys({ keys: undefined, databaseUrl: undefined, dataDir });
+  return readFileSync(keyFilePath(dataDir), 'utf8').trim();
+}
 
 /** The environment of a child: ours without database settings, plus `extra`. */
 function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   for (const key of ['DATABASE_URL', 'DATA_DIR', 'PORT', 'HOST', 'DB_POOL_SIZE', 'STATIC_DIR', 'OUTBOX_DIR', 'SMTP_URL']) delete env[key];
+  if (extra.DATABASE_URL && !env.CARD_ENCRYPTION_KEYS) env.CARD_ENCRYPTION_KEYS = benchCardKeys();
   return { ...env, ...extra };
 }
 

@@ -15,24 +15,50 @@ export function signInPaused(user: Pick<User, 'login_locked_until'>, now: Date):
   return user.login_locked_until !== null && new Date(user.login_locked_until).getTime() > now.getTime();
 }
 
-/** Counts a wrong password of a user whose sign-in is not paused; the last allowed one starts a pause. */
-export async function recordFailedSignIn(db: Database, tenant: Tenant, user: User, now: Date): Promise<void> {
-  // One statement, so concurrent failures all count.
-  const counted = await db.updateTable('users').set({ failed_logins: sql`failed_logins + 1` })
-    .where('user_id', '=', user.user_id).returning(['failed_logins', 'login_locks']).executeTakeFirst();
-  if (!counted || counted.failed_logins < tenant.limits.loginAttemptsBeforeLock) return;
-  const lockNumber = counted.login_locks + 1;
+/**
+ * Takes one of the user's attempts before the password is checked (issue 22 item 6): one
+ * statement that counts it unless a pause is on, so concurrent attempts on any number of server
+ * processes each get their own number, and the attempt after the tenant's last allowed one is
+ * known before any password is checked. Undefined when the sign-in is paused.
+ */
+export async function claimSignInAttempt(db: Database, userId: number, now: Date): Promise<number | undefined> {
+  const claimed = await db
+    .updateTable('users')
+    .set({ failed_logins: sql`failed_logins + 1` })
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or([eb('login_locked_until', 'is', null), eb('login_locked_until', '<=', now)]))
+    .returning('failed_logins')
+    .executeTakeFirst();
+  return claimed?.failed_logins;
+}
+
+/** A claimed attempt that turned out right does not count as a failure. */
+export async function giveBackSignInAttempt(db: Database, userId: number): Promise<void> {
+  await db.updateTable('users').set({ failed_logins: sql`greatest(0, failed_logins - 1)` }).where('user_id', '=', userId).execute();
+}
+
+/** The tenant's last allowed failure in a row: sign-in pauses, each pause in a row longer than the last. */
+export async function startSignInPause(db: Database, tenant: Tenant, userId: number, now: Date): Promise<void> {
+  const current = await db.selectFrom('users').select('login_locks').where('user_id', '=', userId).executeTakeFirst();
+  if (!current) return;
+  const lockNumber = current.login_locks + 1;
   const minutes = lockMinutes(loginLockLimits(tenant), lockNumber);
   const until = new Date(now.getTime() + minutes * 60_000);
-  const paused = await db.updateTable('users')
+  const paused = await db
+    .updateTable('users')
     .set({ failed_logins: 0, login_locks: lockNumber, login_locked_until: until })
-    .where('user_id', '=', user.user_id)
+    .where('user_id', '=', userId)
     // Of two concurrent last failures, one starts the pause.
     .where((eb) => eb.or([eb('login_locked_until', 'is', null), eb('login_locked_until', '<=', now)]))
     .executeTakeFirst();
   if (Number(paused.numUpdatedRows) === 0) return;
   await audit(db, {
-    tenantId: tenant.id, userId: user.user_id, action: 'login_paused', entity: 'user', entityId: String(user.user_id), at: now,
+    tenantId: tenant.id,
+    userId,
+    action: 'login_paused',
+    entity: 'user',
+    entityId: String(userId),
+    at: now,
     detail: { until: until.toISOString(), minutes, pause_in_a_row: lockNumber },
   });
 }

@@ -11,6 +11,7 @@ import { refuseForeignOrigin } from '../http/origin-check.ts';
 import { CSRF_HEADER, SESSION_COOKIE, lookupSession, type SessionWithUser } from './sessions.ts';
 import { sameToken } from './tokens.ts';
 import { LOCAL_IDP_PATH } from '../sso/paths.ts';
+import { HEALTH_PATH } from '../health/routes.ts';
 import type { AuthContext } from './context.ts';
 
 export interface AuthPluginOptions { db: Database; clock: Clock; tenants: TenantStore; policy: Policy }
@@ -24,6 +25,8 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { d
   app.decorateRequest('sessionExpired', false);
 
   app.addHook('onRequest', async (request) => {
+    // Load balancers probe by address, with whatever Host header: the probes belong to no tenant.
+    if (isHealthProbe(request)) return;
     const tenant = tenants.forHost(request.headers.host);
     if (!tenant) throw new ApiError(404, ErrorCode.notFound);
     request.tenant = tenant;
@@ -44,6 +47,10 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { d
  */
 function isApiRequest(request: FastifyRequest): boolean {
   return !request.url.startsWith('/assets/') && !request.url.startsWith(`${LOCAL_IDP_PATH}/`);
+}
+
+function isHealthProbe(request: FastifyRequest): boolean {
+  return request.url.startsWith(`${HEALTH_PATH}/`);
 }
 
 /** CSRF defence of writes: the request must come from our own pages, and a session's must carry its token. */

@@ -5,77 +5,64 @@ import { ApiError } from '../http/errors.ts';
 import { throttleLimits } from './sign-in-limits.ts';
 
 const WINDOW_MS = 60_000;
-/** Subjects remembered per operation; generous, so spraying many names cannot push a guessed one out early. */
-const REMEMBERED_SUBJECTS = 100_000;
 
 /**
  * Issue 12: a budget a minute per subject (a normalised username, an email address, a user id) on
  * top of the per-address limits of server/http/rate-limits.ts, so guessing one account from many
- * addresses is slowed too. The budget is the tenant's (limits.throttle). Counters live in this
- * process's memory; several processes each count their own share.
+ * addresses is slowed too. The budget is the tenant's (limits.throttle). Counted in the database
+ * (server/http/budgets.ts), so several server processes share one count (issue 22 item 7).
  */
 export interface SubjectThrottle {
   /** Counts the attempt and refuses it with 429 once the subject's budget for the minute is spent. */
   attempt(request: FastifyRequest, reply: FastifyReply, subject: string): Promise<void>;
   /**
-   * For budgets that count failures only (sign-in): refuses with 429 when the failures counted and
-   * the checks still running for the subject leave nothing of the budget, else holds one place until
-   * the reservation is released or failed (so a burst of parallel guesses gets no more than the budget).
+   * For budgets that count failures only (sign-in): takes one place of the budget before the
+   * check runs, and refuses with 429 when none is left, so a burst of parallel guesses, on any
+   * number of processes, gets no more than the budget. The place is kept if the check fails and
+   * given back if it succeeds.
    */
   reserveFailure(request: FastifyRequest, reply: FastifyReply, subject: string): Promise<FailureReservation>;
 }
 
 export interface FailureReservation {
-  /** Counts the failure and frees the place. */
+  /** The check failed: the place stays spent. */
   failed(): Promise<void>;
-  /** Frees the place without counting (a success, or an error); safe to call more than once. */
-  release(): void;
+  /** Gives the place back unless failed() kept it (a success, or an error); safe to call more than once. */
+  release(): Promise<void>;
 }
 
 export function subjectThrottle(app: FastifyInstance, operation: keyof ThrottleLimits): SubjectThrottle {
-  // createRateLimit's key generator sees only the request; the subject travels beside it.
-  const subjects = new WeakMap<FastifyRequest, string>();
-  const options = {
-    max: (request: FastifyRequest) => throttleLimits(request.tenant)[operation],
-    timeWindow: WINDOW_MS,
-    // The plugin hands `cache` to this limiter's own store; its types list it for the registration only.
-    cache: REMEMBERED_SUBJECTS,
-    keyGenerator: (request: FastifyRequest) => `${operation}|${request.tenant.id}|${subjects.get(request) ?? ''}`,
+  const keyOf = (request: FastifyRequest, subject: string) => `${operation}|${request.tenant.id}|${subject}`;
+  const refuse = (reply: FastifyReply, resetInMs: number): never => {
+    const seconds = Math.max(1, Math.ceil(resetInMs / 1000));
+    reply.header('retry-after', String(seconds));
+    throw new ApiError(429, ErrorCode.tooManyRequests, undefined, { retry_after_seconds: seconds });
   };
-  const check = app.createRateLimit(options);
-  const verdict = (request: FastifyRequest, subject: string, increment: boolean) => {
-    subjects.set(request, subject);
-    return check(request, { increment });
-  };
-  // Checks under way per subject, in this process.
-  const inFlight = new Map<string, number>();
-  const refuse = (reply: FastifyReply, seconds: number): never => {
-    reply.header('retry-after', String(Math.max(1, seconds)));
-    throw new ApiError(429, ErrorCode.tooManyRequests, undefined, { retry_after_seconds: Math.max(1, seconds) });
+  /** Spends one place; over the budget, gives it back and refuses, so refusals do not lengthen the wait. */
+  const spend = async (request: FastifyRequest, reply: FastifyReply, subject: string) => {
+    const key = keyOf(request, subject);
+    const state = await app.budgets.spend(key, WINDOW_MS);
+    if (state.count > throttleLimits(request.tenant)[operation]) {
+      await app.budgets.refund(key);
+      refuse(reply, state.resetInMs);
+    }
+    return key;
   };
   return {
     async attempt(request, reply, subject) {
-      const result = await verdict(request, subject, true);
-      if (!result.isAllowed && result.isExceeded) refuse(reply, result.ttlInSeconds);
+      await spend(request, reply, subject);
     },
     async reserveFailure(request, reply, subject) {
-      const key = `${request.tenant.id}|${subject}`;
-      const result = await verdict(request, subject, false);
-      const running = inFlight.get(key) ?? 0;
-      if (!result.isAllowed && result.remaining - running <= 0) refuse(reply, result.ttlInSeconds || WINDOW_MS / 1000);
-      inFlight.set(key, running + 1);
-      let held = true;
-      const release = () => {
-        if (!held) return;
-        held = false;
-        const left = (inFlight.get(key) ?? 1) - 1;
-        if (left > 0) inFlight.set(key, left);
-        else inFlight.delete(key);
-      };
+      const key = await spend(request, reply, subject);
+      let settled = false;
       return {
-        release,
         async failed() {
-          try { await verdict(request, subject, true); } finally { release(); }
+          settled = true;
+        },
+        async release() {
+          if (settled) return;
+          settled = true;
+          await app.budgets.refund(key);
         },
       };
     },
@@ -90,7 +77,7 @@ const signInFailureThrottles = new WeakMap<FastifyInstance, SubjectThrottle>();
  */
 export function signInFailureThrottle(app: FastifyInstance): SubjectThrottle {
   let throttle = signInFailureThrottles.get(app);
-  if (!throttle) signInFailureThrottles.set(app, throttle = subjectThrottle(app, 'signInFailuresPerUsername'));
+  if (!throttle) signInFailureThrottles.set(app, (throttle = subjectThrottle(app, 'signInFailuresPerUsername')));
   return throttle;
 }
 

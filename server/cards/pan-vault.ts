@@ -6,10 +6,14 @@ import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
  * six digits) and the last four stay in clear, for display and search; the whole number is opened
  * only for the full-number view (POST /ecaas/cards/view-secure).
  *
- * Keys come from CARD_ENCRYPTION_KEYS: "id:base64key[,id:base64key…]", 32-byte keys, the first one
- * current. Unset, the embedded default uses a fixed demo key, which a deployment must replace.
+ * Keys come from the deployment (CARD_ENCRYPTION_KEYS: "id:base64key[,id:base64key…]", 32-byte
+ * keys, the first one current) or, for the embedded database, from a key file made on its first
+ * start (server/cards/card-keys.ts). None is ever in the repository.
  */
-export interface PanKeyring { currentId: string; keys: ReadonlyMap<string, Buffer> }
+export interface PanKeyring {
+  currentId: string;
+  keys: ReadonlyMap<string, Buffer>;
+}
 
 export interface SealedPan {
   card_bin: string;
@@ -19,19 +23,18 @@ export interface SealedPan {
   card_key_id: string;
 }
 
-export const DEMO_KEY_ID = 'demo-1';
-// A well-known key, fine for the demo data only; the README says to set CARD_ENCRYPTION_KEYS.
-const DEMO_KEY = Buffer.from('portal-demo-card-key-not-secret!', 'utf8');
-
 /** "k2:base64,k1:base64" → the keyring; throws naming the entry that is malformed. */
-export function parseKeyring(spec: string | undefined): PanKeyring {
-  if (!spec?.trim()) return { currentId: DEMO_KEY_ID, keys: new Map([[DEMO_KEY_ID, DEMO_KEY]]) };
+export function parseKeyring(spec: string): PanKeyring {
   const keys = new Map<string, Buffer>();
-  for (const entry of spec.split(',').map((part) => part.trim()).filter(Boolean)) {
+  for (const entry of spec
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)) {
     const separator = entry.indexOf(':');
     const id = entry.slice(0, separator);
     const key = Buffer.from(entry.slice(separator + 1), 'base64');
-    if (separator < 1 || key.length !== 32) throw new Error(`CARD_ENCRYPTION_KEYS: entry "${id || entry.slice(0, 8)}…" needs id:base64 of 32 bytes`);
+    if (separator < 1 || key.length !== 32)
+      throw new Error(`CARD_ENCRYPTION_KEYS: entry "${id || entry.slice(0, 8)}…" needs id:base64 of 32 bytes`);
     keys.set(id, key);
   }
   const [currentId] = keys.keys();
@@ -39,11 +42,26 @@ export function parseKeyring(spec: string | undefined): PanKeyring {
   return { currentId, keys };
 }
 
+/** A keyring of one fresh random key: numbers sealed with it cannot be opened by any other process. */
+export function ephemeralKeyring(): PanKeyring {
+  const id = `ephemeral-${randomBytes(4).toString('hex')}`;
+  return { currentId: id, keys: new Map([[id, randomBytes(32)]]) };
+}
+
 let processKeyring: PanKeyring | undefined;
 
-/** The keyring of this process, read from the environment once. */
+/** Sets the keyring of this process (server/main.ts and the seed command, from resolveCardKeys). */
+export function setProcessKeyring(keyring: PanKeyring): void {
+  processKeyring = keyring;
+}
+
+/**
+ * The keyring of this process. Where nothing set one (tests, tools that build the app in-process),
+ * CARD_ENCRYPTION_KEYS if given, else a random key that lives as long as the process: never a
+ * well-known one.
+ */
 export function panKeyring(): PanKeyring {
-  processKeyring ??= parseKeyring(process.env.CARD_ENCRYPTION_KEYS);
+  processKeyring ??= process.env.CARD_ENCRYPTION_KEYS?.trim() ? parseKeyring(process.env.CARD_ENCRYPTION_KEYS) : ephemeralKeyring();
   return processKeyring;
 }
 

@@ -13,6 +13,16 @@ export interface DatabaseOptions {
   searchPath?: string | undefined;
   /** Connections of the PostgreSQL pool (default DB_POOL_SIZE, else 20). */
   poolSize?: number | undefined;
+  /**
+   * How long a request waits for a connection before it is answered 503 (default
+   * DB_CONNECT_TIMEOUT_MS, else 5,000 ms): without a bound, requests would queue for as long as
+   * the database is away.
+   */
+  connectTimeoutMs?: number | undefined;
+  /** Names this process's connections in pg_stat_activity (PostgreSQL), e.g. for an operator or a test to find them. */
+  applicationName?: string | undefined;
+  /** Hears of connections the database dropped (restart, failover, idle time-out); default a warning on stderr. */
+  onConnectionError?: ((error: Error) => void) | undefined;
 }
 
 // int8 and numeric come back as strings by default; our money values are integer minor
@@ -51,9 +61,14 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
     const pool = new pg.default.Pool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? Number(process.env.DB_POOL_SIZE ?? 20),
+      ...(options.applicationName ? { application_name: options.applicationName } : {}),
+      connectionTimeoutMillis: options.connectTimeoutMs ?? Number(process.env.DB_CONNECT_TIMEOUT_MS ?? 5_000),
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    const preparing = preparingPool(pool);
+    const onConnectionError = options.onConnectionError ?? ((error: Error) => console.warn(`Database connection lost: ${error.message}`));
+    // An idle connection the server closed is an 'error' event of the pool; unheard, it ends the process.
+    pool.on('error', onConnectionError);
+    const preparing = preparingPool(pool, { onConnectionError });
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparing }) });
     connectionsInUse.set(db, preparing.inUse);
     return db;

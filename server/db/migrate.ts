@@ -1,4 +1,4 @@
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, sql, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database.ts';
 import * as initial from './migrations/001_initial.ts';
 import * as payments from './migrations/002_payments.ts';
@@ -12,6 +12,7 @@ import * as rejectionResubmissions from './migrations/009_rejection_resubmission
 import * as merchantInvoicing from './migrations/010_merchant_invoicing.ts';
 import * as loyaltyRewards from './migrations/012_loyalty_rewards.ts';
 import * as userAdmin from './migrations/013_user_admin.ts';
+import * as requestBudgets from './migrations/014_request_budgets.ts';
 
 // Listed in code rather than read from a folder, so the bundle-free server and tests
 // run the same ordered set wherever they start from.
@@ -28,9 +29,25 @@ const migrations: Record<string, Migration> = {
   '010_merchant_invoicing': merchantInvoicing,
   '012_loyalty_rewards': loyaltyRewards,
   '013_user_admin': userAdmin,
+  '014_request_budgets': requestBudgets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** The migrations this build expects, in order. */
+export const MIGRATION_NAMES: readonly string[] = Object.keys(migrations).sort();
+
+/**
+ * The migrations of this build that the database has not run, in the schema the connection uses
+ * (`current_schema()`: tests give each file its own). Reads Kysely's bookkeeping table only, so
+ * asking is cheap and changes nothing.
+ */
+export async function pendingMigrations(db: Database): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select name from kysely_migration where to_regclass(current_schema() || '.kysely_migration') is not null`.execute(db);
+  const done = new Set(rows.map((row) => row.name));
+  return MIGRATION_NAMES.filter((name) => !done.has(name));
+}
 
 /**
  * `schema` names where the migration bookkeeping lives; without it Kysely looks for its tables

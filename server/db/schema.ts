@@ -238,6 +238,11 @@ export interface AuditLogTable {
   action: string; entity: string; entity_id: string; detail: Json<Record<string, unknown>>;
 }
 
+/** Issue 22: budgets every server process counts against (server/http/budgets.ts). */
+export interface RequestBudgetsTable {
+  key: string; count: number; window_ends: Timestamp;
+}
+
 export interface DB {
   currencies: CurrenciesTable;
   customers: CustomersTable;
@@ -268,6 +273,7 @@ export interface DB {
   password_reset_tokens: PasswordResetTokensTable;
   user_group_contacts: UserGroupContactsTable;
   sessions: SessionsTable;
+  request_budgets: RequestBudgetsTable;
   notifications: NotificationsTable;
   cards: CardsTable;
   bank_accounts: BankAccountsTable;

@@ -7,6 +7,8 @@ import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { addBenchInvoices, isDatabaseEmpty, seedDemo } from './seed.ts';
 import { createDatabase } from './database.ts';
+import { resolveCardKeys } from '../cards/card-keys.ts';
+import { setProcessKeyring } from '../cards/pan-vault.ts';
 import { migrateToLatest } from './migrate.ts';
 
 function parseInvoices(args: string[]): number | undefined {
@@ -32,6 +34,8 @@ async function main(): Promise<void> {
   const target = databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${dataDir}`;
   // PGlite creates its own directory but not missing parents.
   if (!databaseUrl && !dataDir.includes('://')) mkdirSync(dirname(resolve(dataDir)), { recursive: true });
+  // The same keys the server will open the card numbers with.
+  setProcessKeyring(resolveCardKeys({ keys: process.env.CARD_ENCRYPTION_KEYS, databaseUrl, dataDir }));
   const db = await createDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   try {
     await migrateToLatest(db);
@@ -39,7 +43,9 @@ async function main(): Promise<void> {
     if (await isDatabaseEmpty(db)) {
       const started = Date.now();
       await seedDemo(db);
-      console.log(`Seeded the demo tenant in ${Date.now() - started} ms (users admin, payer, viewer, cardviewer, safety, corporate, dealer, locked, ssouser; fleetadmin in fleet).`);
+      console.log(
+        `Seeded the demo tenant in ${Date.now() - started} ms (users admin, payer, viewer, cardviewer, safety, corporate, dealer, locked, ssouser; fleetadmin in fleet).`,
+      );
     } else {
       console.log('Database already has users; demo seed skipped.');
     }
@@ -56,7 +62,7 @@ async function main(): Promise<void> {
 main().then(
   () => process.exit(0),
   (error: unknown) => {
-    console.error(error instanceof Error ? error.stack ?? error.message : error);
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
     process.exit(1);
   },
 );

@@ -1,7 +1,12 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode, type ErrorCodeKey } from '../../domain/error-codes.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.ts';
 
-export interface ErrorSource { pointer?: string; parameter?: string; header?: string }
+export interface ErrorSource {
+  pointer?: string;
+  parameter?: string;
+  header?: string;
+}
 
 /** A refusal the client can act on: HTTP status plus an i18n key from the spec §8 catalogue. */
 export class ApiError extends Error {
@@ -45,8 +50,10 @@ function fromFastifyError(error: FastifyError): ApiError | undefined {
     return badRequest(ErrorCode.invalidRequest, context === 'body' ? { pointer } : { parameter: pointer.replace(/^\//, '') });
   }
   switch (error.code) {
-    case 'FST_ERR_CTP_BODY_TOO_LARGE': return new ApiError(413, ErrorCode.payloadTooLarge);
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return new ApiError(415, ErrorCode.unsupportedMediaType);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, ErrorCode.payloadTooLarge);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, ErrorCode.unsupportedMediaType);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -62,8 +69,19 @@ function fromFastifyError(error: FastifyError): ApiError | undefined {
 export function handleError(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply) {
   const apiError = error instanceof ApiError ? error : fromFastifyError(error as FastifyError);
   if (apiError) {
-    return reply.status(apiError.status).type('application/vnd.api+json')
+    return reply
+      .status(apiError.status)
+      .type('application/vnd.api+json')
       .send(errorDocument(apiError.status, apiError.code, apiError.source, apiError.meta));
+  }
+  if (isDatabaseUnavailable(error)) {
+    // Expected while the database restarts or fails over: one line, no stack, and the client is told when to come back.
+    request.log.warn({ method: request.method, url: request.url, reason: error.message }, 'database unavailable');
+    return reply
+      .status(503)
+      .header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS))
+      .type('application/vnd.api+json')
+      .send(errorDocument(503, ErrorCode.serviceUnavailable, undefined, { retry_after_seconds: DATABASE_RETRY_AFTER_SECONDS }));
   }
   request.log.error({ err: error, method: request.method, url: request.url }, 'request failed');
   return reply.status(500).type('application/vnd.api+json').send(errorDocument(500, ErrorCode.serverError));

@@ -1,7 +1,16 @@
 import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../domain/error-codes.ts';
+import type { Database } from '../db/database.ts';
+import { type Budgets, databaseBudgets, rateLimitStore } from './budgets.ts';
 import { ApiError } from './errors.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The budgets every process shares (server/http/budgets.ts), for the per-name throttles. */
+    budgets: Budgets;
+  }
+}
 
 /** Requests per minute and client address of each throttled operation. */
 export type RateLimits = Readonly<Record<string, number>>;
@@ -25,9 +34,14 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
 
 const WINDOW_MS = 60_000;
 
-/** Registers the limiter (route by route, nothing global) and throttles the listed operations. */
-export async function registerRateLimits(app: FastifyInstance, limits: RateLimits = DEFAULT_RATE_LIMITS): Promise<void> {
-  await app.register(fastifyRateLimit, { global: false });
+/**
+ * Registers the limiter (route by route, nothing global) and throttles the listed operations.
+ * Its counts are kept in the database, shared by every server process (issue 22 item 7).
+ */
+export async function registerRateLimits(app: FastifyInstance, db: Database, limits: RateLimits = DEFAULT_RATE_LIMITS): Promise<void> {
+  const budgets = databaseBudgets(db);
+  app.decorate('budgets', budgets);
+  await app.register(fastifyRateLimit, { global: false, store: rateLimitStore(budgets) });
   const checks = new Map(Object.entries(limits).map(([operation, max]) => [
     operation,
     app.createRateLimit({ max, timeWindow: WINDOW_MS, keyGenerator: (request: FastifyRequest) => `${operation}|${request.ip}` }),

@@ -3,11 +3,11 @@ import { ErrorCode, type ErrorCodeKey } from '../../domain/error-codes.ts';
 import type { LockState, User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
-import { passwordMatches } from '../auth/password-check.ts';
+import { checkPassword } from '../auth/password-sign-in.ts';
 import { createSession, destroySession } from '../auth/sessions.ts';
 import { clearSessionCookies, setSessionCookies } from '../http/cookies.ts';
 import { audit } from '../audit.ts';
-import { clearFailedSignIns, recordFailedSignIn, signInPaused } from '../auth/login-lock.ts';
+import { clearFailedSignIns } from '../auth/login-lock.ts';
 import { normaliseName } from '../auth/sign-in-limits.ts';
 import { signInFailureThrottle, type FailureReservation } from '../auth/throttle.ts';
 import type { Tenant } from '../../domain/tenant.ts';
@@ -45,15 +45,9 @@ export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps)
    * a missing user, a wrong password and a paused sign-in look alike in status, body, headers and time.
    */
   async function holderOfPassword(tenant: Tenant, username: string, password: string, reservation: FailureReservation): Promise<User> {
-    const user = await db.selectFrom('users').selectAll()
-      .where('tenant_id', '=', tenant.id).where('username', '=', username.trim()).executeTakeFirst();
-    // One hash verification on every path (a decoy's for a missing name), so time tells little.
-    const passwordRight = await passwordMatches(user, password);
-    const now = clock.now();
-    // A pause hides even the right password, else guessing would go on through it.
-    if (user && passwordRight && !signInPaused(user, now)) return user;
+    const user = await checkPassword(db, clock, tenant, username, password);
+    if (user) return user;
     await reservation.failed();
-    if (user && !passwordRight && !user.lock_state && !signInPaused(user, now)) await recordFailedSignIn(db, tenant, user, now);
     throw new ApiError(401, ErrorCode.credentialsInvalid);
   }
 
@@ -68,7 +62,7 @@ export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps)
     try {
       user = await holderOfPassword(tenant, username, password, reservation);
     } finally {
-      reservation.release();
+      await reservation.release();
     }
 
     // Only a person who knows the password learns of locks, activation and SSO.

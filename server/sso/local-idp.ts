@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import Provider, { type KoaContextWithOidc } from 'oidc-provider';
 import { LANGUAGES, type LanguageCode } from '../../domain/tenant.ts';
 import type { AppDeps } from '../deps.ts';
-import { passwordMatches } from '../auth/password-check.ts';
+import { checkPassword } from '../auth/password-sign-in.ts';
 import { normaliseName } from '../auth/sign-in-limits.ts';
 import { signInFailureThrottle } from '../auth/throttle.ts';
 import { securityHeaders, styleNonce } from '../http/security-headers.ts';
@@ -133,7 +133,8 @@ function isLoopbackCallback(value: string): boolean {
 }
 
 /** Mounts the local identity provider under LOCAL_IDP_PATH with its sign-in interaction. */
-export function localIdentityProvider(app: FastifyInstance, { db }: AppDeps): Provider {
+export function localIdentityProvider(app: FastifyInstance, deps: AppDeps): Provider {
+  const { db } = deps;
   const { jwks, cookieKeys } = freshKeys();
   // Its accounts: users of the demo tenant whose group (or nearest ancestor with settings) signs in here.
   const accountOf = async (username: string) => {
@@ -242,11 +243,15 @@ export function localIdentityProvider(app: FastifyInstance, { db }: AppDeps): Pr
     let accountId: string | undefined;
     try {
       // It vouches only for its own accounts; for anyone else it must not tell a right password from a wrong one.
-      const candidate = await accountOf(username);
-      if (await passwordMatches(candidate, String(request.body?.password ?? '').slice(0, 256))) accountId = candidate?.username;
+      // The same check as the portal's sign-in: the user's attempts in a row, the pause, one count in the database.
+      const tenant = deps.tenants.byId(LOCAL_IDP_TENANT) ?? request.tenant;
+      const account = await checkPassword(db, deps.clock, tenant, username, String(request.body?.password ?? '').slice(0, 256),
+        async (user) => (await accountOf(user.username)) !== undefined);
+      // A lasting lock (spec §4) is the portal's to report, at the callback, as after a right password at its own sign-in.
+      if (account) accountId = account.username;
       else await reservation.failed();
     } finally {
-      reservation.release();
+      await reservation.release();
     }
     if (!accountId) {
       return reply.status(401).type('text/html').send(page({

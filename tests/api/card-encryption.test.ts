@@ -1,6 +1,7 @@
 import { Migrator, sql, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { luhnCheckDigit } from '../../domain/cards.ts';
+import { resealCardNumbers } from '../../server/cards/card-keys.ts';
 import { openPan, parseKeyring, sealPan } from '../../server/cards/pan-vault.ts';
 import { createDatabase, type Database } from '../../server/db/database.ts';
 import * as initial from '../../server/db/migrations/001_initial.ts';
@@ -86,5 +87,34 @@ describe('migration 003', () => {
     } finally {
       await db.destroy();
     }
+  });
+});
+
+describe('re-sealing at start (issue 22 item 3)', () => {
+  let api: TestApi;
+  beforeAll(async () => { api = await startTestApi(); });
+  afterAll(async () => { await api.close(); });
+
+  it('seals again with the current key what an older key or the retired demo key sealed, and leaves what no key opens', async () => {
+    const older = parseKeyring(`k1:${Buffer.alloc(32, 1).toString('base64')}`);
+    const current = parseKeyring(`k2:${Buffer.alloc(32, 2).toString('base64')},k1:${Buffer.alloc(32, 1).toString('base64')}`);
+    const retiredDemo = parseKeyring(`demo-1:${Buffer.from('portal-demo-card-key-not-secret!', 'utf8').toString('base64')}`);
+    const lost = parseKeyring(`k9:${Buffer.alloc(32, 9).toString('base64')}`);
+    const cards = await api.db.selectFrom('cards').select('card_id').orderBy('card_id').limit(3).execute();
+    const [byOlder, byDemo, byLost] = cards.map((card) => card.card_id);
+    const rows: Array<[number | undefined, ReturnType<typeof parseKeyring>]> = [[byOlder, older], [byDemo, retiredDemo], [byLost, lost]];
+    for (const [cardId, keyring] of rows) {
+      const sealedNow = sealPan('7083123456789012', keyring);
+      await api.db.updateTable('cards').set({ card_number_sealed: sealedNow.card_number_sealed, card_key_id: sealedNow.card_key_id }).where('card_id', '=', cardId ?? 0).execute();
+    }
+    const everyOther = await api.db.selectFrom('cards').select(['card_id', 'card_number_sealed', 'card_key_id']).where('card_id', 'not in', [byOlder ?? 0, byDemo ?? 0, byLost ?? 0]).execute();
+    // The seed sealed the rest with this process's own key, which `current` does not list: they stay, like the lost one.
+    const result = await resealCardNumbers(api.db, current);
+    expect(result).toEqual({ resealed: 2, unopenable: 1 + everyOther.length });
+    const after = await api.db.selectFrom('cards').select(['card_id', 'card_number_sealed', 'card_key_id']).where('card_id', 'in', [byOlder ?? 0, byDemo ?? 0, byLost ?? 0]).orderBy('card_id').execute();
+    expect(after.map((row) => row.card_key_id)).toEqual(['k2', 'k2', 'k9']);
+    expect(openPan(after[0] ?? { card_number_sealed: '', card_key_id: '' }, current)).toBe('7083123456789012');
+    expect(openPan(after[1] ?? { card_number_sealed: '', card_key_id: '' }, current)).toBe('7083123456789012');
+    expect(await resealCardNumbers(api.db, current)).toEqual({ resealed: 0, unopenable: 1 + everyOther.length });
   });
 });

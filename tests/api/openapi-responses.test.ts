@@ -93,6 +93,8 @@ beforeAll(async () => {
     '/self': { who: 'admin', url: '/self' },
     '/feature-flags/{hostname}': { who: 'anonymous', url: '/feature-flags/localhost.json' },
     '/config': { who: 'anonymous', url: '/config' },
+    '/health/live': { who: 'anonymous', url: '/health/live' },
+    '/health/ready': { who: 'anonymous', url: '/health/ready' },
     '/config-secure': { who: 'admin', url: '/config-secure' },
     '/ecaas/locales': { who: 'admin', url: '/ecaas/locales' },
     '/auth/sso/callback': { who: 'anonymous', url: '/auth/sso/callback?code=not-issued&state=not-started' },

@@ -19,6 +19,8 @@ export const TEST_TODAY = '2026-11-23';
 export interface TestApi {
   app: FastifyInstance;
   db: Database;
+  /** The PostgreSQL schema of this test's database (undefined on PGlite). */
+  schema: string | undefined;
   clock: ManualClock;
   mailer: MemoryMailer;
   tenants: TenantStore;
@@ -38,9 +40,18 @@ export interface TestApiOptions {
   logStream?: { write(line: string): void };
   /** Sees (and may tamper with) every identity provider answer before the portal checks it (AppDeps.idpResponseFilter). */
   idpResponseFilter?: IdpResponseFilter;
+  /** PostgreSQL only: how the app reaches the database (e.g. through a proxy a test can cut), and its connections' settings. */
+  database?: { url?: (url: string) => string; applicationName?: string; connectTimeoutMs?: number };
+  /**
+   * A second app on the same database as `joining`, as a second server process would be (issue 22:
+   * several processes are one system): its own pool on PostgreSQL, the one embedded database on
+   * PGlite; no migration or seed of its own.
+   */
+  joining?: TestApi;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  if (options.joining) return joinTestApi(options.joining, options);
   const databaseUrl = process.env.DATABASE_URL;
   let schema: string | undefined;
   if (databaseUrl) {
@@ -50,25 +61,76 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     await admin.query(`create schema ${schema}`);
     await admin.end();
   }
-  const db = await createDatabase(databaseUrl ? { databaseUrl, searchPath: schema } : { dataDir: 'memory://' });
+  const db = await createDatabase(
+    databaseUrl
+      ? {
+          databaseUrl: options.database?.url?.(databaseUrl) ?? databaseUrl,
+          searchPath: schema,
+          applicationName: options.database?.applicationName,
+          connectTimeoutMs: options.database?.connectTimeoutMs,
+          onConnectionError: () => {},
+        }
+      : { dataDir: 'memory://' },
+  );
   await migrateToLatest(db, schema);
   await seedDemo(db, { today: TEST_TODAY, bigCustomerInvoices: options.bigCustomerInvoices ?? 300 });
   const clock = new ManualClock(`${TEST_TODAY}T15:00:00Z`);
   const mailer = new MemoryMailer();
   const tenants = loadTenants('tenants');
-  const app = await buildApp({ db, clock, mailer, tenants, policy: loadPolicy(),
+  const app = await buildApp({
+    db,
+    clock,
+    mailer,
+    tenants,
+    policy: loadPolicy(),
     ...(options.logStream ? { logLevel: 'info', logStream: options.logStream } : { logLevel: 'silent' }),
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
     ...(options.idpResponseFilter ? { idpResponseFilter: options.idpResponseFilter } : {}),
   });
   await app.ready();
   return {
-    app, db, clock, mailer, tenants,
+    app,
+    db,
+    schema,
+    clock,
+    mailer,
+    tenants,
     client: (host = 'localhost') => new ApiClient(app, host),
     async close() {
       await app.close();
       if (schema && databaseUrl) await sql.raw(`drop schema ${schema} cascade`).execute(db);
       await db.destroy();
+    },
+  };
+}
+
+/** startTestApi({ joining }): another app on the database of `first`, with its own clock, mailer, tenants and caches. */
+async function joinTestApi(first: TestApi, options: TestApiOptions): Promise<TestApi> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const db = databaseUrl ? await createDatabase({ databaseUrl, searchPath: first.schema, onConnectionError: () => {} }) : first.db;
+  const clock = new ManualClock(first.clock.now().toISOString());
+  const mailer = new MemoryMailer();
+  const tenants = loadTenants('tenants');
+  const app = await buildApp({
+    db,
+    clock,
+    mailer,
+    tenants,
+    policy: loadPolicy(),
+    ...(options.logStream ? { logLevel: 'info', logStream: options.logStream } : { logLevel: 'silent' }),
+  });
+  await app.ready();
+  return {
+    app,
+    db,
+    schema: first.schema,
+    clock,
+    mailer,
+    tenants,
+    client: (host = 'localhost') => new ApiClient(app, host),
+    async close() {
+      await app.close();
+      if (databaseUrl) await db.destroy();
     },
   };
 }
@@ -88,15 +150,25 @@ export class ApiClient {
   /** Sent with every request (e.g. a proxy's X-Forwarded-Proto); a call's own headers win. */
   headers: Record<string, string> = {};
 
-  constructor(private readonly app: FastifyInstance, readonly host: string) {
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly host: string,
+  ) {
     clientCount += 1;
     this.address = `127.${(clientCount >> 16) & 255}.${(clientCount >> 8) & 255}.${clientCount & 255}`;
   }
 
-  async request(method: InjectOptions['method'], url: string, body?: Body, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async request(
+    method: InjectOptions['method'],
+    url: string,
+    body?: Body,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await this.app.inject({
-      method, url, remoteAddress: this.address,
+      method,
+      url,
+      remoteAddress: this.address,
       headers: {
         host: this.host,
         accept: 'application/vnd.api+json',
@@ -115,10 +187,18 @@ export class ApiClient {
     return response;
   }
 
-  get(url: string, headers?: Record<string, string>) { return this.request('GET', url, undefined, headers); }
-  post(url: string, body?: Body, headers?: Record<string, string>) { return this.request('POST', url, body ?? {}, headers); }
-  patch(url: string, body?: Body, headers?: Record<string, string>) { return this.request('PATCH', url, body ?? {}, headers); }
-  delete(url: string, body?: Body, headers?: Record<string, string>) { return this.request('DELETE', url, body, headers); }
+  get(url: string, headers?: Record<string, string>) {
+    return this.request('GET', url, undefined, headers);
+  }
+  post(url: string, body?: Body, headers?: Record<string, string>) {
+    return this.request('POST', url, body ?? {}, headers);
+  }
+  patch(url: string, body?: Body, headers?: Record<string, string>) {
+    return this.request('PATCH', url, body ?? {}, headers);
+  }
+  delete(url: string, body?: Body, headers?: Record<string, string>) {
+    return this.request('DELETE', url, body, headers);
+  }
 
   async login(username: string, password = DEMO_PASSWORD): Promise<LightMyRequestResponse> {
     const response = await this.post('/auth/login', { username, password });
@@ -134,7 +214,10 @@ export class ApiClient {
     if (select.statusCode !== 200) throw new Error(`select ${customerId}: ${select.statusCode} ${select.body}`);
   }
 
-  forgetSession(): void { this.cookies.clear(); this.csrfToken = undefined; }
+  forgetSession(): void {
+    this.cookies.clear();
+    this.csrfToken = undefined;
+  }
 }
 
 export function errorCode(response: LightMyRequestResponse): string | undefined {

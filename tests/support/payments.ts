@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { housekeepingJobHandlers } from '../../server/jobs/housekeeping.ts';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { expect } from 'vitest';
@@ -51,7 +52,7 @@ export async function payableInvoices(db: Database, customer: string, currency =
 /** The server's job runner on the test's database and clock (with the account recovery mail, as server/main.ts has it). */
 export function testJobRunner(api: TestApi) {
   return paymentJobRunner({ db: api.db, clock: api.clock, tenants: api.tenants }, {
-    handlers: { ...recoveryJobHandlers({ tenants: api.tenants, mailer: api.mailer }), ...disputeJobHandlers({ mailer: api.mailer }) },
+    handlers: { ...recoveryJobHandlers({ tenants: api.tenants, mailer: api.mailer }), ...disputeJobHandlers({ mailer: api.mailer }), ...housekeepingJobHandlers(api.tenants) },
     schedulers: [scheduleDisputeExpiry(api.db)],
   });
 }
