@@ -216,8 +216,10 @@ class PostgresChangeFeed extends ChangeFeedBase {
   }
 
   protected unlisten(name: string): void {
-    this.client?.query(listenStatement('unlisten', name))
-      .catch((error: unknown) => this.log.warn({ err: error, channel: name }, 'change feed could not unlisten'));
+    this.client?.query(listenStatement('unlisten', name)).catch((error: unknown) => {
+      // Unsubscribing just before close() is the usual shutdown order; the ended connection listens to nothing.
+      if (!this.closed) this.log.warn({ err: error, channel: name }, 'change feed could not unlisten');
+    });
   }
 
   private connect(): void {

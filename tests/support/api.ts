@@ -10,6 +10,11 @@ import { seedDemo } from '../../server/db/seed.ts';
 import { MemoryMailer } from '../../server/mail/mailer.ts';
 import { loadPolicy } from '../../server/policy/load.ts';
 import { loadTenants, type TenantStore } from '../../server/tenants/store.ts';
+import type { BackgroundLog } from '../../server/background-log.ts';
+import { createChangeFeed, type ChangeFeed } from '../../server/db/change-feed.ts';
+import { readTenantFiles } from '../../server/tenants/files.ts';
+import { importTenantFiles } from '../../server/tenants/revisions.ts';
+import { publishedTenantStore, TenantSync } from '../../server/tenants/sync.ts';
 import type { IdpResponseFilter } from '../../server/sso/relying-party.ts';
 
 export const DEMO_PASSWORD = 'Portal#2026';
@@ -22,6 +27,13 @@ export interface TestApi {
   clock: ManualClock;
   mailer: MemoryMailer;
   tenants: TenantStore;
+  /** With the tenantSync option: the instance's change feed and the sync that keeps `tenants` current. */
+  feed?: ChangeFeed;
+  tenantSync?: TenantSync;
+  /** The application_name of the feed's listener connection (PostgreSQL), to find it in pg_stat_activity. */
+  feedApplicationName?: string;
+  /** The database's PostgreSQL schema (DATABASE_URL runs), for a second instance or a feed of a test's own. */
+  schema?: string;
   client(host?: string): ApiClient;
   close(): Promise<void>;
 }
@@ -38,10 +50,18 @@ export interface TestApiOptions {
   logStream?: { write(line: string): void };
   /** Sees (and may tamper with) every identity provider answer before the portal checks it (AppDeps.idpResponseFilter). */
   idpResponseFilter?: IdpResponseFilter;
+  /**
+   * Issue 22: tenants imported from tenants/ into their revisions and served from the database,
+   * kept current by a TenantSync checking every `intervalMs` (0: the change feed alone). Without
+   * it, the files as loaded at start.
+   */
+  tenantSync?: { intervalMs: number };
+  /** A second instance on the database of that one (same schema, a connection pool of its own), as another process would be. */
+  sharedWith?: TestApi;
 }
 
-export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
-  const databaseUrl = process.env.DATABASE_URL;
+/** A new schema on the PostgreSQL server, migrated and seeded; or a fresh in-memory PGlite. */
+async function freshDatabase(databaseUrl: string | undefined, options: TestApiOptions): Promise<{ db: Database; schema: string | undefined }> {
   let schema: string | undefined;
   if (databaseUrl) {
     schema = `t_${randomBytes(6).toString('hex')}`;
@@ -53,9 +73,38 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const db = await createDatabase(databaseUrl ? { databaseUrl, searchPath: schema } : { dataDir: 'memory://' });
   await migrateToLatest(db, schema);
   await seedDemo(db, { today: TEST_TODAY, bigCustomerInvoices: options.bigCustomerInvoices ?? 300 });
+  return { db, schema };
+}
+
+/** The shared instance's database: PGlite is one process's, so the very same; PostgreSQL, a pool of our own. */
+async function sharedDatabase(databaseUrl: string | undefined, shared: TestApi): Promise<Database> {
+  return databaseUrl ? createDatabase({ databaseUrl, searchPath: shared.schema }) : shared.db;
+}
+
+const silentLog: BackgroundLog = { warn: () => {}, info: () => {} };
+
+/** Tenants as main.ts serves them: files imported as revisions, the published ones loaded and followed. */
+async function syncedTenants(db: Database, databaseUrl: string | undefined, schema: string | undefined, intervalMs: number) {
+  const feedApplicationName = `portal-test-feed-${randomBytes(4).toString('hex')}`;
+  // Silent like the app's log in tests; tests/api/change-feed.test.ts covers what it would say.
+  const feed = createChangeFeed({ db, databaseUrl, searchPath: schema, applicationName: feedApplicationName, log: silentLog });
+  await importTenantFiles(db, feed, readTenantFiles('tenants'));
+  const tenants = await publishedTenantStore(db);
+  const tenantSync = new TenantSync({ db, feed, store: tenants, intervalMs, log: silentLog });
+  await tenantSync.start();
+  return { feed, feedApplicationName, tenants, tenantSync };
+}
+
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const shared = options.sharedWith;
+  const { db, schema } = shared
+    ? { db: await sharedDatabase(databaseUrl, shared), schema: shared.schema }
+    : await freshDatabase(databaseUrl, options);
   const clock = new ManualClock(`${TEST_TODAY}T15:00:00Z`);
   const mailer = new MemoryMailer();
-  const tenants = loadTenants('tenants');
+  const synced = options.tenantSync ? await syncedTenants(db, databaseUrl, schema, options.tenantSync.intervalMs) : undefined;
+  const tenants = synced?.tenants ?? loadTenants('tenants');
   const app = await buildApp({ db, clock, mailer, tenants, policy: loadPolicy(),
     ...(options.logStream ? { logLevel: 'info', logStream: options.logStream } : { logLevel: 'silent' }),
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
@@ -63,10 +112,17 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   });
   await app.ready();
   return {
-    app, db, clock, mailer, tenants,
+    app, db, clock, mailer, tenants, schema, ...synced,
     client: (host = 'localhost') => new ApiClient(app, host),
     async close() {
       await app.close();
+      await synced?.tenantSync.close();
+      await synced?.feed.close();
+      // A second instance leaves the database to the first, which closes it (and drops its schema) last.
+      if (shared) {
+        if (db !== shared.db) await db.destroy();
+        return;
+      }
       if (schema && databaseUrl) await sql.raw(`drop schema ${schema} cascade`).execute(db);
       await db.destroy();
     },
