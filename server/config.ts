@@ -1,4 +1,5 @@
 import { parseTrustProxy } from './http/trust-proxy.ts';
+import { DEFAULT_TENANT_SYNC_MS } from './tenants/sync.ts';
 
 /** Process settings, all from the environment so one build runs anywhere. */
 export interface ServerConfig {
@@ -13,6 +14,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Proxies whose X-Forwarded-* headers count (TRUST_PROXY); none by default. */
   trustProxy: string[];
+  /** How often a process checks for tenant revisions it was not notified of (TENANT_SYNC_MS); 0: never. */
+  tenantSyncMs: number;
 }
 
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -29,5 +32,12 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     smtpUrl: env.SMTP_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    tenantSyncMs: readMilliseconds(env, 'TENANT_SYNC_MS', DEFAULT_TENANT_SYNC_MS),
   };
+}
+
+function readMilliseconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = Number(env[name] ?? fallback);
+  if (!Number.isInteger(value) || value < 0) throw new Error(`${name} must be a whole number of milliseconds, not ${env[name]}`);
+  return value;
 }

@@ -15,12 +15,15 @@ import { recoveryJobHandlers } from './jobs/recovery-mail.ts';
 import { disputeJobHandlers, scheduleDisputeExpiry } from './disputes/expiry.ts';
 import { loadPolicy } from './policy/load.ts';
 import { housekeepingJobHandlers, scheduleHousekeeping } from './jobs/housekeeping.ts';
-import { loadTenants } from './tenants/store.ts';
+import { createChangeFeed } from './db/change-feed.ts';
+import { readTenantFiles } from './tenants/files.ts';
+import { importTenantFiles } from './tenants/revisions.ts';
+import { publishedTenantStore, TenantSync } from './tenants/sync.ts';
 
 async function main(): Promise<void> {
   const config = readServerConfig();
   // Configuration errors stop the server before it opens a port, naming file and pointer.
-  const tenants = loadTenants(config.tenantsDir);
+  const tenantFiles = readTenantFiles(config.tenantsDir);
   const policy = loadPolicy();
   // Before the database opens: a PostgreSQL deployment without its own keys stops here.
   const cardKeys = resolveCardKeys({ keys: process.env.CARD_ENCRYPTION_KEYS, databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -40,6 +43,12 @@ async function main(): Promise<void> {
     console.log('Empty database: seeding the demo tenant…');
     await seedDemo(db);
   }
+  // Tenants are served from their published revisions; a new or edited file becomes one (README, Tenants).
+  const feed = createChangeFeed({ db, databaseUrl: config.databaseUrl });
+  for (const { tenantId, revision } of await importTenantFiles(db, feed, tenantFiles)) {
+    console.log(`Tenant ${tenantId}: imported its file as revision ${revision}`);
+  }
+  const tenants = await publishedTenantStore(db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir });
   const app = await buildApp({
     db, tenants, policy, clock: systemClock, mailer,
@@ -48,6 +57,9 @@ async function main(): Promise<void> {
     reconcileCardIntentsOnStart: true,
     trustProxy: config.trustProxy,
   });
+  // Publishes by any process (an operator's, another instance's file import) reach this one's store.
+  const tenantSync = new TenantSync({ db, feed, store: tenants, intervalMs: config.tenantSyncMs, log: app.log });
+  await tenantSync.start();
   // Settlements, the daily AutoPay sweep and account recovery mail run in this process; JOB_POLL_MS sets how often it looks.
   const jobs = paymentJobRunner({ db, tenants, clock: systemClock }, {
     handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...rejectionJobHandlers, ...disputeJobHandlers({ mailer }), ...housekeepingJobHandlers(tenants) },
@@ -61,6 +73,8 @@ async function main(): Promise<void> {
   const shutdown = async () => {
     await jobs.stop();
     await app.close();
+    await tenantSync.close();
+    await feed.close();
     await closeDatabase(db);
     process.exit(0);
   };

@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import type { DB } from './schema.ts';
 import { preparingPool } from './prepared-pool.ts';
@@ -32,6 +33,12 @@ const NUMERIC_OID = 1700;
 const DATE_OID = 1082;
 
 const connectionsInUse = new WeakMap<Database, () => number>();
+const embeddedDatabases = new WeakMap<Database, PGlite>();
+
+/** The PGlite instance under an embedded database, for what Kysely cannot express (its notifications). */
+export function embeddedDatabaseOf(db: Database): PGlite | undefined {
+  return embeddedDatabases.get(db);
+}
 
 /**
  * Closes the database once the requests still being answered are done with it: at shutdown the
@@ -85,5 +92,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
       [DATE_OID]: (value: string) => value,
     },
   });
-  return new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  embeddedDatabases.set(db, pglite);
+  return db;
 }

@@ -13,6 +13,7 @@ import * as merchantInvoicing from './migrations/010_merchant_invoicing.ts';
 import * as loyaltyRewards from './migrations/012_loyalty_rewards.ts';
 import * as userAdmin from './migrations/013_user_admin.ts';
 import * as requestBudgets from './migrations/014_request_budgets.ts';
+import * as tenantRevisions from './migrations/015_tenant_revisions.ts';
 
 // Listed in code rather than read from a folder, so the bundle-free server and tests
 // run the same ordered set wherever they start from.
@@ -30,6 +31,7 @@ const migrations: Record<string, Migration> = {
   '012_loyalty_rewards': loyaltyRewards,
   '013_user_admin': userAdmin,
   '014_request_budgets': requestBudgets,
+  '015_tenant_revisions': tenantRevisions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

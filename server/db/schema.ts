@@ -243,6 +243,11 @@ export interface RequestBudgetsTable {
   key: string; count: number; window_ends: Timestamp;
 }
 
+export type TenantRevisionSource = 'file' | 'operator';
+export interface TenantRevisionsTable {
+  tenant_id: string; revision: number; document: Json<unknown>; source: TenantRevisionSource; note: string | null;
+  content_hash: string | null; created_at: TimestampDefault; created_by: string | null;
+}
 export interface DB {
   currencies: CurrenciesTable;
   customers: CustomersTable;
@@ -288,6 +293,7 @@ export interface DB {
   loyalty_enrollments: LoyaltyEnrollmentsTable;
   loyalty_milestones: LoyaltyMilestonesTable;
   audit_log: AuditLogTable;
+  tenant_revisions: TenantRevisionsTable;
 }
 
 export type Invoice = Selectable<InvoicesTable>;

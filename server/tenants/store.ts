@@ -1,31 +1,50 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Tenant } from '../../domain/tenant.ts';
-import { createAjv, describeErrors } from '../../schemas/ajv.ts';
-import tenantSchema from '../../schemas/tenant.schema.json' with { type: 'json' };
+import { readTenantFiles } from './files.ts';
+import { TenantConfigError } from './validate.ts';
 
-export class TenantConfigError extends Error {}
+export { TenantConfigError } from './validate.ts';
 
-/** Tenants by id and by host name. Loaded once at start; an operator studio may replace it later. */
-export class TenantStore {
-  private readonly byHost = new Map<string, Tenant>();
-  constructor(readonly tenants: readonly Tenant[], private readonly fallbackId = 'demo') {
-    for (const tenant of tenants) {
-      for (const host of tenant.hosts) {
-        if (this.byHost.has(host)) throw new TenantConfigError(`Host ${host} belongs to two tenants`);
-        this.byHost.set(host, tenant);
-      }
+/** One consistent set of tenants and its host index, swapped as a whole. */
+interface TenantIndex { tenants: readonly Tenant[]; byHost: ReadonlyMap<string, Tenant> }
+
+function indexTenants(tenants: readonly Tenant[]): TenantIndex {
+  const byHost = new Map<string, Tenant>();
+  for (const tenant of tenants) {
+    for (const host of tenant.hosts) {
+      if (byHost.has(host)) throw new TenantConfigError(`Host ${host} belongs to two tenants`);
+      byHost.set(host, tenant);
     }
+  }
+  return { tenants, byHost };
+}
+
+/**
+ * Tenants by id and by host name. Everything that holds the store sees a replacement at once
+ * (TenantSync replaces it when a revision is published); a request keeps the tenant it resolved.
+ */
+export class TenantStore {
+  private index: TenantIndex;
+  constructor(tenants: readonly Tenant[], private readonly fallbackId = 'demo') {
+    this.index = indexTenants(tenants);
+  }
+
+  get tenants(): readonly Tenant[] {
+    return this.index.tenants;
+  }
+
+  /** Serves `tenants` from now on; refused as a whole (the current set stays) when two share a host. */
+  replace(tenants: readonly Tenant[]): void {
+    this.index = indexTenants(tenants);
   }
 
   /** The request's host name picks the tenant; unknown hosts get none (the server answers 404). */
   forHost(hostHeader: string | undefined): Tenant | undefined {
     const host = (hostHeader ?? '').toLowerCase().replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
-    return this.byHost.get(host);
+    return this.index.byHost.get(host);
   }
 
   byId(id: string): Tenant | undefined {
-    return this.tenants.find((tenant) => tenant.id === id);
+    return this.index.tenants.find((tenant) => tenant.id === id);
   }
 
   get fallback(): Tenant {
@@ -35,27 +54,9 @@ export class TenantStore {
   }
 }
 
-/** Reads and validates every tenants/*.json; a bad file names the file and the JSON pointer. */
+/** The tenants of tenants/*.json, without the database (tests, tools); a bad file names the file and the JSON pointer. */
 export function loadTenants(directory: string): TenantStore {
-  const validate = createAjv().compile<Tenant>(tenantSchema);
-  const tenants = readdirSync(directory)
-    .filter((name) => name.endsWith('.json'))
-    .sort()
-    .map((name) => {
-      const file = join(directory, name);
-      let data: unknown;
-      try {
-        data = JSON.parse(readFileSync(file, 'utf8'));
-      } catch (error) {
-        throw new TenantConfigError(`${file}: not valid JSON: ${(error as Error).message}`);
-      }
-      if (!validate(data)) throw new TenantConfigError(`${file}: ${describeErrors(validate.errors)}`);
-      const { limits } = data;
-      if (limits.password.minLength > limits.password.maxLength) {
-        throw new TenantConfigError(`${file}: /limits/password/minLength must not exceed maxLength`);
-      }
-      return data;
-    });
-  if (tenants.length === 0) throw new TenantConfigError(`${directory}: no tenant files`);
-  return new TenantStore(tenants);
+  const files = readTenantFiles(directory);
+  if (files.length === 0) throw new TenantConfigError(`${directory}: no tenant files`);
+  return new TenantStore(files.map((file) => file.tenant));
 }

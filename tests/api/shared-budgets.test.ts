@@ -13,7 +13,7 @@ let first: TestApi;
 let second: TestApi;
 beforeAll(async () => {
   first = await startTestApi();
-  second = await startTestApi({ joining: first });
+  second = await startTestApi({ sharedWith: first });
 });
 afterAll(async () => {
   await second?.close();

@@ -10,6 +10,11 @@ import { seedDemo } from '../../server/db/seed.ts';
 import { MemoryMailer } from '../../server/mail/mailer.ts';
 import { loadPolicy } from '../../server/policy/load.ts';
 import { loadTenants, type TenantStore } from '../../server/tenants/store.ts';
+import type { BackgroundLog } from '../../server/background-log.ts';
+import { createChangeFeed, type ChangeFeed } from '../../server/db/change-feed.ts';
+import { readTenantFiles } from '../../server/tenants/files.ts';
+import { importTenantFiles } from '../../server/tenants/revisions.ts';
+import { publishedTenantStore, TenantSync } from '../../server/tenants/sync.ts';
 import type { IdpResponseFilter } from '../../server/sso/relying-party.ts';
 
 export const DEMO_PASSWORD = 'Portal#2026';
@@ -19,11 +24,16 @@ export const TEST_TODAY = '2026-11-23';
 export interface TestApi {
   app: FastifyInstance;
   db: Database;
-  /** The PostgreSQL schema of this test's database (undefined on PGlite). */
-  schema: string | undefined;
   clock: ManualClock;
   mailer: MemoryMailer;
   tenants: TenantStore;
+  /** With the tenantSync option: the instance's change feed and the sync that keeps `tenants` current. */
+  feed?: ChangeFeed;
+  tenantSync?: TenantSync;
+  /** The application_name of the feed's listener connection (PostgreSQL), to find it in pg_stat_activity. */
+  feedApplicationName?: string;
+  /** The database's PostgreSQL schema (DATABASE_URL runs), for a second instance or a feed of a test's own. */
+  schema?: string;
   client(host?: string): ApiClient;
   close(): Promise<void>;
 }
@@ -40,19 +50,20 @@ export interface TestApiOptions {
   logStream?: { write(line: string): void };
   /** Sees (and may tamper with) every identity provider answer before the portal checks it (AppDeps.idpResponseFilter). */
   idpResponseFilter?: IdpResponseFilter;
+  /**
+   * Issue 22: tenants imported from tenants/ into their revisions and served from the database,
+   * kept current by a TenantSync checking every `intervalMs` (0: the change feed alone). Without
+   * it, the files as loaded at start.
+   */
+  tenantSync?: { intervalMs: number };
+  /** A second instance on the database of that one (same schema, a connection pool of its own), as another process would be. */
+  sharedWith?: TestApi;
   /** PostgreSQL only: how the app reaches the database (e.g. through a proxy a test can cut), and its connections' settings. */
   database?: { url?: (url: string) => string; applicationName?: string; connectTimeoutMs?: number };
-  /**
-   * A second app on the same database as `joining`, as a second server process would be (issue 22:
-   * several processes are one system): its own pool on PostgreSQL, the one embedded database on
-   * PGlite; no migration or seed of its own.
-   */
-  joining?: TestApi;
 }
 
-export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
-  if (options.joining) return joinTestApi(options.joining, options);
-  const databaseUrl = process.env.DATABASE_URL;
+/** A new schema on the PostgreSQL server, migrated and seeded; or a fresh in-memory PGlite. */
+async function freshDatabase(databaseUrl: string | undefined, options: TestApiOptions): Promise<{ db: Database; schema: string | undefined }> {
   let schema: string | undefined;
   if (databaseUrl) {
     schema = `t_${randomBytes(6).toString('hex')}`;
@@ -61,76 +72,68 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     await admin.query(`create schema ${schema}`);
     await admin.end();
   }
-  const db = await createDatabase(
-    databaseUrl
-      ? {
-          databaseUrl: options.database?.url?.(databaseUrl) ?? databaseUrl,
-          searchPath: schema,
-          applicationName: options.database?.applicationName,
-          connectTimeoutMs: options.database?.connectTimeoutMs,
-          onConnectionError: () => {},
-        }
-      : { dataDir: 'memory://' },
-  );
+  const db = await createDatabase(databaseUrl
+    ? {
+      databaseUrl: options.database?.url?.(databaseUrl) ?? databaseUrl, searchPath: schema,
+      applicationName: options.database?.applicationName, connectTimeoutMs: options.database?.connectTimeoutMs,
+      // Tests cut connections on purpose (tests/api/database-loss.test.ts): no warning on stderr.
+      onConnectionError: () => {},
+    }
+    : { dataDir: 'memory://' });
   await migrateToLatest(db, schema);
   await seedDemo(db, { today: TEST_TODAY, bigCustomerInvoices: options.bigCustomerInvoices ?? 300 });
+  return { db, schema };
+}
+
+/** The shared instance's database: PGlite is one process's, so the very same; PostgreSQL, a pool of our own. */
+async function sharedDatabase(databaseUrl: string | undefined, shared: TestApi): Promise<Database> {
+  return databaseUrl ? createDatabase({ databaseUrl, searchPath: shared.schema, onConnectionError: () => {} }) : shared.db;
+}
+
+const silentLog: BackgroundLog = { warn: () => {}, info: () => {} };
+
+/** Tenants as main.ts serves them: files imported as revisions, the published ones loaded and followed. */
+async function syncedTenants(db: Database, databaseUrl: string | undefined, schema: string | undefined, intervalMs: number) {
+  const feedApplicationName = `portal-test-feed-${randomBytes(4).toString('hex')}`;
+  // Silent like the app's log in tests; tests/api/change-feed.test.ts covers what it would say.
+  const feed = createChangeFeed({ db, databaseUrl, searchPath: schema, applicationName: feedApplicationName, log: silentLog });
+  await importTenantFiles(db, feed, readTenantFiles('tenants'));
+  const tenants = await publishedTenantStore(db);
+  const tenantSync = new TenantSync({ db, feed, store: tenants, intervalMs, log: silentLog });
+  await tenantSync.start();
+  return { feed, feedApplicationName, tenants, tenantSync };
+}
+
+export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
+  const databaseUrl = process.env.DATABASE_URL;
+  const shared = options.sharedWith;
+  const { db, schema } = shared
+    ? { db: await sharedDatabase(databaseUrl, shared), schema: shared.schema }
+    : await freshDatabase(databaseUrl, options);
   const clock = new ManualClock(`${TEST_TODAY}T15:00:00Z`);
   const mailer = new MemoryMailer();
-  const tenants = loadTenants('tenants');
-  const app = await buildApp({
-    db,
-    clock,
-    mailer,
-    tenants,
-    policy: loadPolicy(),
+  const synced = options.tenantSync ? await syncedTenants(db, databaseUrl, schema, options.tenantSync.intervalMs) : undefined;
+  const tenants = synced?.tenants ?? loadTenants('tenants');
+  const app = await buildApp({ db, clock, mailer, tenants, policy: loadPolicy(),
     ...(options.logStream ? { logLevel: 'info', logStream: options.logStream } : { logLevel: 'silent' }),
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
     ...(options.idpResponseFilter ? { idpResponseFilter: options.idpResponseFilter } : {}),
   });
   await app.ready();
   return {
-    app,
-    db,
-    schema,
-    clock,
-    mailer,
-    tenants,
+    app, db, clock, mailer, tenants, schema, ...synced,
     client: (host = 'localhost') => new ApiClient(app, host),
     async close() {
       await app.close();
+      await synced?.tenantSync.close();
+      await synced?.feed.close();
+      // A second instance leaves the database to the first, which closes it (and drops its schema) last.
+      if (shared) {
+        if (db !== shared.db) await db.destroy();
+        return;
+      }
       if (schema && databaseUrl) await sql.raw(`drop schema ${schema} cascade`).execute(db);
       await db.destroy();
-    },
-  };
-}
-
-/** startTestApi({ joining }): another app on the database of `first`, with its own clock, mailer, tenants and caches. */
-async function joinTestApi(first: TestApi, options: TestApiOptions): Promise<TestApi> {
-  const databaseUrl = process.env.DATABASE_URL;
-  const db = databaseUrl ? await createDatabase({ databaseUrl, searchPath: first.schema, onConnectionError: () => {} }) : first.db;
-  const clock = new ManualClock(first.clock.now().toISOString());
-  const mailer = new MemoryMailer();
-  const tenants = loadTenants('tenants');
-  const app = await buildApp({
-    db,
-    clock,
-    mailer,
-    tenants,
-    policy: loadPolicy(),
-    ...(options.logStream ? { logLevel: 'info', logStream: options.logStream } : { logLevel: 'silent' }),
-  });
-  await app.ready();
-  return {
-    app,
-    db,
-    schema: first.schema,
-    clock,
-    mailer,
-    tenants,
-    client: (host = 'localhost') => new ApiClient(app, host),
-    async close() {
-      await app.close();
-      if (databaseUrl) await db.destroy();
     },
   };
 }
@@ -150,25 +153,15 @@ export class ApiClient {
   /** Sent with every request (e.g. a proxy's X-Forwarded-Proto); a call's own headers win. */
   headers: Record<string, string> = {};
 
-  constructor(
-    private readonly app: FastifyInstance,
-    readonly host: string,
-  ) {
+  constructor(private readonly app: FastifyInstance, readonly host: string) {
     clientCount += 1;
     this.address = `127.${(clientCount >> 16) & 255}.${(clientCount >> 8) & 255}.${clientCount & 255}`;
   }
 
-  async request(
-    method: InjectOptions['method'],
-    url: string,
-    body?: Body,
-    headers: Record<string, string> = {},
-  ): Promise<LightMyRequestResponse> {
+  async request(method: InjectOptions['method'], url: string, body?: Body, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await this.app.inject({
-      method,
-      url,
-      remoteAddress: this.address,
+      method, url, remoteAddress: this.address,
       headers: {
         host: this.host,
         accept: 'application/vnd.api+json',
@@ -187,18 +180,10 @@ export class ApiClient {
     return response;
   }
 
-  get(url: string, headers?: Record<string, string>) {
-    return this.request('GET', url, undefined, headers);
-  }
-  post(url: string, body?: Body, headers?: Record<string, string>) {
-    return this.request('POST', url, body ?? {}, headers);
-  }
-  patch(url: string, body?: Body, headers?: Record<string, string>) {
-    return this.request('PATCH', url, body ?? {}, headers);
-  }
-  delete(url: string, body?: Body, headers?: Record<string, string>) {
-    return this.request('DELETE', url, body, headers);
-  }
+  get(url: string, headers?: Record<string, string>) { return this.request('GET', url, undefined, headers); }
+  post(url: string, body?: Body, headers?: Record<string, string>) { return this.request('POST', url, body ?? {}, headers); }
+  patch(url: string, body?: Body, headers?: Record<string, string>) { return this.request('PATCH', url, body ?? {}, headers); }
+  delete(url: string, body?: Body, headers?: Record<string, string>) { return this.request('DELETE', url, body, headers); }
 
   async login(username: string, password = DEMO_PASSWORD): Promise<LightMyRequestResponse> {
     const response = await this.post('/auth/login', { username, password });
@@ -214,10 +199,7 @@ export class ApiClient {
     if (select.statusCode !== 200) throw new Error(`select ${customerId}: ${select.statusCode} ${select.body}`);
   }
 
-  forgetSession(): void {
-    this.cookies.clear();
-    this.csrfToken = undefined;
-  }
+  forgetSession(): void { this.cookies.clear(); this.csrfToken = undefined; }
 }
 
 export function errorCode(response: LightMyRequestResponse): string | undefined {

@@ -1,0 +1,38 @@
+import type { ErrorObject } from 'ajv';
+import type { Tenant } from '../../domain/tenant.ts';
+import { createAjv, describeErrors } from '../../schemas/ajv.ts';
+import tenantSchema from '../../schemas/tenant.schema.json' with { type: 'json' };
+
+export class TenantConfigError extends Error {}
+
+/**
+ * A tenant document that may not be published: `where` names the file or tenant, each problem
+ * starts with the JSON pointer it concerns ("/limits/cardFeeMinor must be integer").
+ */
+export class TenantDocumentError extends TenantConfigError {
+  constructor(readonly where: string, readonly problems: readonly string[]) {
+    super(`${where}: ${problems.join('; ')}`);
+  }
+}
+
+let compiled: ReturnType<typeof compileValidator> | undefined;
+function compileValidator() { return createAjv().compile<Tenant>(tenantSchema); }
+
+/**
+ * The checks every tenant configuration passes, whether it comes from a file in tenants/ or from
+ * an operator: the schema, the rules a schema cannot say, and host names no other tenant serves
+ * (`others` may include the tenant's own earlier revision, which is skipped by id).
+ */
+export function validateTenantDocument(data: unknown, where: string, others: readonly Tenant[]): Tenant {
+  const validate = compiled ??= compileValidator();
+  if (!validate(data)) throw new TenantDocumentError(where, (validate.errors ?? []).map((error: ErrorObject) => describeErrors([error])));
+  const problems: string[] = [];
+  const { password } = data.limits;
+  if (password.minLength > password.maxLength) problems.push('/limits/password/minLength must not exceed maxLength');
+  data.hosts.forEach((host, index) => {
+    const owner = others.find((other) => other.id !== data.id && other.hosts.includes(host));
+    if (owner) problems.push(`/hosts/${index} ${host} is already a host of tenant ${owner.id}`);
+  });
+  if (problems.length > 0) throw new TenantDocumentError(where, problems);
+  return data;
+}
