@@ -16,6 +16,7 @@ import { disputeJobHandlers, scheduleDisputeExpiry } from './disputes/expiry.ts'
 import { loadPolicy } from './policy/load.ts';
 import { housekeepingJobHandlers, scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { createChangeFeed } from './db/change-feed.ts';
+import { shareSessionEvictions } from './auth/session-revocation.ts';
 import { readTenantFiles } from './tenants/files.ts';
 import { importTenantFiles } from './tenants/revisions.ts';
 import { publishedTenantStore, TenantSync } from './tenants/sync.ts';
@@ -49,6 +50,8 @@ async function main(): Promise<void> {
     console.log(`Tenant ${tenantId}: imported its file as revision ${revision}`);
   }
   const tenants = await publishedTenantStore(db);
+  // A sign-out, lock or password change here drops the cached session in every process at once.
+  shareSessionEvictions(feed, db);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir });
   const app = await buildApp({
     db, tenants, policy, clock: systemClock, mailer,

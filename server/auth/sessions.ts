@@ -4,6 +4,7 @@ import type { SessionsTable, User } from '../db/schema.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import type { Clock } from '../clock.ts';
 import { sessionCache } from './session-cache.ts';
+import { forgetSessions } from './session-revocation.ts';
 import { hashToken, newToken } from './tokens.ts';
 import { customerScopeSql } from '../groups/scope.ts';
 
@@ -28,7 +29,8 @@ export async function createSession(db: Database, clock: Clock, tenant: Tenant, 
 export async function destroySession(db: Database, idHash: string): Promise<void> {
   sessionCache.evictSession(idHash);
   await db.deleteFrom('sessions').where('id_hash', '=', idHash).execute();
-  sessionCache.evictSession(idHash);
+  // Every process, before the sign-out is answered (issue 22 item 12).
+  await forgetSessions({ session: idHash });
 }
 
 export type SessionLookup =

@@ -11,7 +11,7 @@ import { JSON_API } from '../http/jsonapi.ts';
 import type { Database } from '../db/database.ts';
 import { cardAttributesSchema, cardResource } from './card-resource.ts';
 import { openPan } from './pan-vault.ts';
-import { sessionCache } from '../auth/session-cache.ts';
+import { forgetSessions } from '../auth/session-revocation.ts';
 import { instant, metaDocument, resourceSchema, responses, singleDocument, strictObject, text } from '../http/api-schema.ts';
 
 const secureAccessBody = {
@@ -81,7 +81,7 @@ export function cardSecureRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
         detail: { until: until.toISOString() }, at: now,
       });
     });
-    sessionCache.evictSession(auth.sessionIdHash);
+    await forgetSessions({ session: auth.sessionIdHash });
     return reply.type(JSON_API).send({ meta: { card_secure_until: until.toISOString() } });
   });
 

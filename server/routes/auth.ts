@@ -12,7 +12,7 @@ import { normaliseName } from '../auth/sign-in-limits.ts';
 import { signInFailureThrottle, type FailureReservation } from '../auth/throttle.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import { selfDocument, selfDocumentSchema } from './self-document.ts';
-import { sessionCache } from '../auth/session-cache.ts';
+import { forgetSessions } from '../auth/session-revocation.ts';
 import { responses } from '../http/api-schema.ts';
 import { effectiveSsoSettings } from '../sso/settings.ts';
 
@@ -76,7 +76,7 @@ export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps)
     // Rotate: whatever session the browser had ends; a fresh id is issued.
     if (request.auth) await destroySession(db, request.auth.sessionIdHash);
     await clearFailedSignIns(db, user.user_id);
-    sessionCache.evictUser(user.user_id);
+    await forgetSessions({ user: user.user_id });
     const { token, csrfToken } = await createSession(db, clock, tenant, user.user_id);
     setSessionCookies(request, reply, token, csrfToken);
     await audit(db, { tenantId: tenant.id, userId: user.user_id, action: 'login', entity: 'user', entityId: String(user.user_id) });

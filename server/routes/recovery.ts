@@ -11,7 +11,7 @@ import { audit } from '../audit.ts';
 import { normaliseName } from '../auth/sign-in-limits.ts';
 import { subjectThrottle } from '../auth/throttle.ts';
 import { RESET_TOKEN_MINUTES, enqueuePasswordResetMail, enqueueUsernameMail } from '../jobs/recovery-mail.ts';
-import { sessionCache } from '../auth/session-cache.ts';
+import { forgetSessions } from '../auth/session-revocation.ts';
 import { metaDocument, responses, strictObject } from '../http/api-schema.ts';
 
 export { RESET_TOKEN_MINUTES };
@@ -120,7 +120,7 @@ export function recoveryRoutes(app: FastifyInstance, deps: AppDeps): void {
       return userId;
     });
     // Every session of the user ended with the reset.
-    sessionCache.evictUser(resetUser);
+    await forgetSessions({ user: resetUser });
     return reply.status(204).send();
   });
 }

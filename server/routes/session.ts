@@ -5,7 +5,7 @@ import { ApiError } from '../http/errors.ts';
 import { authOf } from '../auth/access.ts';
 import { responses } from '../http/api-schema.ts';
 import { ANONYMOUS_SELF, JSON_API, selfDocument, selfDocumentSchema } from './self-document.ts';
-import { sessionCache } from '../auth/session-cache.ts';
+import { forgetSessions } from '../auth/session-revocation.ts';
 
 const sessionDataBody = {
   type: 'object',
@@ -66,7 +66,7 @@ export function sessionRoutes(app: FastifyInstance, { db, policy }: AppDeps): vo
     await db.updateTable('sessions')
       .set({ customer_id: customerId, location, merchant_id: merchantId })
       .where('id_hash', '=', auth.sessionIdHash).execute();
-    sessionCache.evictSession(auth.sessionIdHash);
+    await forgetSessions({ session: auth.sessionIdHash });
     return reply.type(JSON_API).send(await selfDocument(db, request.tenant, policy, auth.user.user_id, auth.session.csrf_token));
   });
 }

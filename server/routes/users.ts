@@ -7,7 +7,7 @@ import {
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import type { AuthContext } from '../auth/context.ts';
-import { sessionCache } from '../auth/session-cache.ts';
+import { forgetSessions } from '../auth/session-revocation.ts';
 import { audit } from '../audit.ts';
 import { groupCustomerScope, groupSsoSql } from '../groups/scope.ts';
 import { ApiError, notFound, unprocessable } from '../http/errors.ts';
@@ -259,7 +259,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       await audit(trx, { tenantId: tenant.id, userId: auth.user.user_id, action: 'user_updated', entity: 'user', entityId: String(row.user_id), detail: { role: changes.role, access_level: changes.access_level } });
     });
     // A new role changes what the user may do from their next request on.
-    sessionCache.evictUser(Number(row.user_id));
+    await forgetSessions({ user: Number(row.user_id) });
     return reply.type(JSON_API).send({ data: userResource(await existingUser(db, auth, request.params.id)) });
   });
 
@@ -278,7 +278,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
         await trx.deleteFrom('sessions').where('user_id', '=', row.user_id).execute();
         await audit(trx, { tenantId: request.tenant.id, userId: auth.user.user_id, action: 'user_locked', entity: 'user', entityId: String(row.user_id), detail: { reason } });
       });
-      sessionCache.evictUser(Number(row.user_id));
+      await forgetSessions({ user: Number(row.user_id) });
     }
     return reply.type(JSON_API).send({ data: userResource(await existingUser(db, auth, request.params.id)) });
   });
@@ -296,7 +296,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
           .where('user_id', '=', row.user_id).execute();
         await audit(trx, { tenantId: request.tenant.id, userId: auth.user.user_id, action: 'user_unlocked', entity: 'user', entityId: String(row.user_id) });
       });
-      sessionCache.evictUser(Number(row.user_id));
+      await forgetSessions({ user: Number(row.user_id) });
     }
     return reply.type(JSON_API).send({ data: userResource(await existingUser(db, auth, request.params.id)) });
   });

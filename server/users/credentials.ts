@@ -4,7 +4,7 @@ import type { Tenant } from '../../domain/tenant.ts';
 import { ACCESS_LEVELS, USER_ROLES, USERNAME_PATTERN, emailProblems, nameProblems, roleLabel, type AccessLevel } from '../../domain/users.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import { sessionCache } from '../auth/session-cache.ts';
+import { forgetSessions } from '../auth/session-revocation.ts';
 import { newToken } from '../auth/tokens.ts';
 import { audit } from '../audit.ts';
 import type { CsvContract, CsvProblem } from '../csv/contract.ts';
@@ -148,7 +148,7 @@ export const credentialsImport: CsvImport<CredentialRow, CredentialsEnv, Lookup>
       detail: { rows: written, created },
     });
     // Roles and groups changed: every cached session reads its user again.
-    sessionCache.evictAll();
+    await forgetSessions('all');
     return written;
   },
 };
