@@ -157,8 +157,6 @@ export const ErrorCode = {
   userAlreadyActive: 'errors.users.alreadyActive',
   groupNameTooLong: 'errors.groups.nameTooLong',
   groupNameTaken: 'errors.groups.nameTaken',
-  groupIssuerInvalid: 'errors.groups.issuerInvalid',
-  groupSecretEnvInvalid: 'errors.groups.secretEnvInvalid',
   groupIdentityProviderUnknown: 'errors.groups.identityProviderUnknown',
   groupSsoProviderRequired: 'errors.groups.ssoProviderRequired',
   groupOutOfScope: 'errors.groups.outOfScope',

@@ -12,6 +12,7 @@ import * as rejectionResubmissions from './migrations/009_rejection_resubmission
 import * as merchantInvoicing from './migrations/010_merchant_invoicing.ts';
 import * as loyaltyRewards from './migrations/012_loyalty_rewards.ts';
 import * as userAdmin from './migrations/013_user_admin.ts';
+import * as groupIdentityProvider from './migrations/014_group_identity_provider.ts';
 
 // Listed in code rather than read from a folder, so the bundle-free server and tests
 // run the same ordered set wherever they start from.
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '010_merchant_invoicing': merchantInvoicing,
   '012_loyalty_rewards': loyaltyRewards,
   '013_user_admin': userAdmin,
+  '014_group_identity_provider': groupIdentityProvider,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

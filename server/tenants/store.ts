@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Tenant } from '../../domain/tenant.ts';
+import { issuerAcceptable, type Tenant } from '../../domain/tenant.ts';
 import { createAjv, describeErrors } from '../../schemas/ajv.ts';
 import tenantSchema from '../../schemas/tenant.schema.json' with { type: 'json' };
 
@@ -35,6 +35,16 @@ export class TenantStore {
   }
 }
 
+/** What the schema cannot say about a tenant's identity providers: ids are unique, issuers https (or http on localhost). */
+function identityProviderProblem(file: string, tenant: Tenant): void {
+  const seen = new Set<string>();
+  for (const [index, provider] of (tenant.identityProviders ?? []).entries()) {
+    if (seen.has(provider.id)) throw new TenantConfigError(`${file}: /identityProviders/${index}/id: ${provider.id} appears twice`);
+    seen.add(provider.id);
+    if (!issuerAcceptable(provider.issuer)) throw new TenantConfigError(`${file}: /identityProviders/${index}/issuer must be https (http on localhost only)`);
+  }
+}
+
 /** Reads and validates every tenants/*.json; a bad file names the file and the JSON pointer. */
 export function loadTenants(directory: string): TenantStore {
   const validate = createAjv().compile<Tenant>(tenantSchema);
@@ -54,6 +64,7 @@ export function loadTenants(directory: string): TenantStore {
       if (limits.password.minLength > limits.password.maxLength) {
         throw new TenantConfigError(`${file}: /limits/password/minLength must not exceed maxLength`);
       }
+      identityProviderProblem(file, data);
       return data;
     });
   if (tenants.length === 0) throw new TenantConfigError(`${directory}: no tenant files`);
