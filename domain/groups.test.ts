@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from './error-codes.ts';
-import { groupNameProblems, groupPaths, groupSsoProblems, issuerAcceptable, wouldCycle } from './groups.ts';
+import { groupNameProblems, groupPaths, wouldCycle } from './groups.ts';
+import { issuerAcceptable } from './tenant.ts';
 
 describe('group rules', () => {
-  it('accepts https issuers and http only on localhost', () => {
+  it('accepts https issuers (tenant identity providers) and http only on localhost', () => {
     expect(issuerAcceptable('https://idp.example.com/realms/a')).toBe(true);
     expect(issuerAcceptable('http://localhost:8080/oidc')).toBe(true);
     expect(issuerAcceptable('http://idp.example.com')).toBe(false);
@@ -11,10 +12,7 @@ describe('group rules', () => {
     expect(issuerAcceptable('not a url')).toBe(false);
   });
 
-  it('checks the secret variable name and a whole provider', () => {
-    expect(groupSsoProblems({ oidc_issuer: 'https://i.example', oidc_client_id: 'c', oidc_client_secret_env: 'PORTAL_SECRET_1' })).toEqual([]);
-    expect(groupSsoProblems({ oidc_issuer: 'https://i.example', oidc_client_id: 'c', oidc_client_secret_env: '1BAD' })[0]?.code).toBe(ErrorCode.groupSecretEnvInvalid);
-    expect(groupSsoProblems({ oidc_client_id: 'c' })).toEqual([{ field: 'oidc_issuer', code: ErrorCode.fieldRequired }]);
+  it('requires a name', () => {
     expect(groupNameProblems(' ')[0]?.code).toBe(ErrorCode.fieldRequired);
   });
 

@@ -54,6 +54,31 @@ export interface TenantConfigValues {
   remittance?: { payee: string; lines: string[] };
 }
 
+/**
+ * An OpenID Connect identity provider of the tenant (issue 22): operators set it in the tenant
+ * file; a user group only chooses one by id. No request ever names an issuer or a secret.
+ */
+export interface IdentityProviderConfig {
+  /** What a group stores and the group screens send. */
+  id: string;
+  /** Shown in the group screens. */
+  name: string;
+  /** An https URL, or http on localhost (the shipped local provider). */
+  issuer: string;
+  clientId: string;
+  /** The NAME of the environment variable that holds the client secret; never the secret. */
+  clientSecretEnv: string;
+}
+
+/** An issuer is an https URL, or http on localhost (the shipped local provider). */
+export function issuerAcceptable(issuer: string): boolean {
+  let url: URL;
+  try { url = new URL(issuer); } catch { return false; }
+  if (url.username || url.password || url.search || url.hash) return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname.endsWith('.localhost') || url.hostname === '127.0.0.1');
+}
+
 export interface Tenant {
   id: string;
   hosts: string[];
@@ -69,6 +94,8 @@ export interface Tenant {
   publicOrigin?: string;
   /** timeoutMs: how long the server waits for a card authorisation (default 10 s). */
   paymentProvider: { name: 'sandbox'; publicKey?: string; timeoutMs?: number };
+  /** The identity providers the tenant's groups may choose (single sign-on); none: no single sign-on. */
+  identityProviders?: IdentityProviderConfig[];
   overrides?: { screens?: Record<string, object>; permissions?: Record<string, object> };
 }
 

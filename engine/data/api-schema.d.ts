@@ -1078,6 +1078,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/identity-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The identity providers a group may choose for single sign-on (tenant configuration): id and name only, never the issuer, client or secret */
+        get: operations["getIdentityProviders"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invoices": {
         parameters: {
             query?: never;
@@ -1481,7 +1498,7 @@ export interface paths {
         /** The tenant's groups the caller may manage, parents before their children; filter[search] on the name */
         get: operations["getUserGroups"];
         put?: never;
-        /** Create a group or a child group (the wizard: name and parent, then network access, identity provider and customers); 409 errors.groups.nameTaken */
+        /** Create a group or a child group (the wizard: name and parent, then network access, identity provider and customers); 409 errors.groups.nameTaken; 403 errors.groups.outOfScope under a tree that includes child accounts the caller cannot see */
         post: operations["postUserGroups"];
         delete?: never;
         options?: never;
@@ -1503,7 +1520,7 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        /** Edit a group: name, parent (never under itself), network access, identity provider and its customers; members see the new customers at once */
+        /** Edit a group: name, parent (never under itself), network access, identity provider and its customers; members see the new customers at once. 403 errors.groups.outOfScope unless the group, every group below it and every group above it that includes child accounts are the caller's to see */
         patch: operations["patchUserGroupsId"];
         trace?: never;
     };
@@ -5790,6 +5807,46 @@ export interface operations {
             };
         };
     };
+    getIdentityProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The tenant's identity providers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                label: string;
+                                name: string;
+                                value: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "identity-providers";
+                        }[];
+                    };
+                };
+            };
+        };
+    };
     getInvoices: {
         parameters: {
             query?: {
@@ -7475,13 +7532,11 @@ export interface operations {
                                 depth: number;
                                 group_id: number;
                                 identity_provider: string | null;
+                                identity_provider_id: string | null;
                                 include_child_accounts: boolean;
                                 label: string;
                                 name: string;
                                 network_access: string | null;
-                                oidc_client_id: string | null;
-                                oidc_client_secret_env: string | null;
-                                oidc_issuer: string | null;
                                 parent_group: string | null;
                                 parent_group_id: number | null;
                                 path: string;
@@ -7520,15 +7575,11 @@ export interface operations {
                 "application/json": {
                     /** @description The group's customers: a list of ids, or one text of ids separated by commas */
                     customers?: string[] | string;
-                    identity_provider?: string | null;
+                    /** @description One of the tenant's identity providers (GET /identity-providers), by id; null or empty: none of its own (inherits its parent's) */
+                    identity_provider_id?: string | null;
                     include_child_accounts?: boolean;
                     name: string;
                     network_access?: ("internet" | "vpn" | "office" | "") | null;
-                    oidc_client_id?: string | null;
-                    /** @description Name of the environment variable holding the client secret ([A-Z][A-Z0-9_]*) */
-                    oidc_client_secret_env?: string | null;
-                    /** @description OpenID Connect issuer: an https URL, or http on localhost */
-                    oidc_issuer?: string | null;
                     /** @description The parent group; null or empty for a top-level group */
                     parent_group_id?: number | string | null;
                     sso_enabled?: boolean;
@@ -7538,15 +7589,11 @@ export interface operations {
                 "application/vnd.api+json": {
                     /** @description The group's customers: a list of ids, or one text of ids separated by commas */
                     customers?: string[] | string;
-                    identity_provider?: string | null;
+                    /** @description One of the tenant's identity providers (GET /identity-providers), by id; null or empty: none of its own (inherits its parent's) */
+                    identity_provider_id?: string | null;
                     include_child_accounts?: boolean;
                     name: string;
                     network_access?: ("internet" | "vpn" | "office" | "") | null;
-                    oidc_client_id?: string | null;
-                    /** @description Name of the environment variable holding the client secret ([A-Z][A-Z0-9_]*) */
-                    oidc_client_secret_env?: string | null;
-                    /** @description OpenID Connect issuer: an https URL, or http on localhost */
-                    oidc_issuer?: string | null;
                     /** @description The parent group; null or empty for a top-level group */
                     parent_group_id?: number | string | null;
                     sso_enabled?: boolean;
@@ -7579,13 +7626,11 @@ export interface operations {
                                 depth: number;
                                 group_id: number;
                                 identity_provider: string | null;
+                                identity_provider_id: string | null;
                                 include_child_accounts: boolean;
                                 label: string;
                                 name: string;
                                 network_access: string | null;
-                                oidc_client_id: string | null;
-                                oidc_client_secret_env: string | null;
-                                oidc_issuer: string | null;
                                 parent_group: string | null;
                                 parent_group_id: number | null;
                                 path: string;
@@ -7638,13 +7683,11 @@ export interface operations {
                                 depth: number;
                                 group_id: number;
                                 identity_provider: string | null;
+                                identity_provider_id: string | null;
                                 include_child_accounts: boolean;
                                 label: string;
                                 name: string;
                                 network_access: string | null;
-                                oidc_client_id: string | null;
-                                oidc_client_secret_env: string | null;
-                                oidc_issuer: string | null;
                                 parent_group: string | null;
                                 parent_group_id: number | null;
                                 path: string;
@@ -7677,15 +7720,11 @@ export interface operations {
                 "application/json": {
                     /** @description The group's customers: a list of ids, or one text of ids separated by commas */
                     customers?: string[] | string;
-                    identity_provider?: string | null;
+                    /** @description One of the tenant's identity providers (GET /identity-providers), by id; null or empty: none of its own (inherits its parent's) */
+                    identity_provider_id?: string | null;
                     include_child_accounts?: boolean;
                     name?: string;
                     network_access?: ("internet" | "vpn" | "office" | "") | null;
-                    oidc_client_id?: string | null;
-                    /** @description Name of the environment variable holding the client secret ([A-Z][A-Z0-9_]*) */
-                    oidc_client_secret_env?: string | null;
-                    /** @description OpenID Connect issuer: an https URL, or http on localhost */
-                    oidc_issuer?: string | null;
                     /** @description The parent group; null or empty for a top-level group */
                     parent_group_id?: number | string | null;
                     sso_enabled?: boolean;
@@ -7693,15 +7732,11 @@ export interface operations {
                 "application/vnd.api+json": {
                     /** @description The group's customers: a list of ids, or one text of ids separated by commas */
                     customers?: string[] | string;
-                    identity_provider?: string | null;
+                    /** @description One of the tenant's identity providers (GET /identity-providers), by id; null or empty: none of its own (inherits its parent's) */
+                    identity_provider_id?: string | null;
                     include_child_accounts?: boolean;
                     name?: string;
                     network_access?: ("internet" | "vpn" | "office" | "") | null;
-                    oidc_client_id?: string | null;
-                    /** @description Name of the environment variable holding the client secret ([A-Z][A-Z0-9_]*) */
-                    oidc_client_secret_env?: string | null;
-                    /** @description OpenID Connect issuer: an https URL, or http on localhost */
-                    oidc_issuer?: string | null;
                     /** @description The parent group; null or empty for a top-level group */
                     parent_group_id?: number | string | null;
                     sso_enabled?: boolean;
@@ -7732,13 +7767,11 @@ export interface operations {
                                 depth: number;
                                 group_id: number;
                                 identity_provider: string | null;
+                                identity_provider_id: string | null;
                                 include_child_accounts: boolean;
                                 label: string;
                                 name: string;
                                 network_access: string | null;
-                                oidc_client_id: string | null;
-                                oidc_client_secret_env: string | null;
-                                oidc_issuer: string | null;
                                 parent_group: string | null;
                                 parent_group_id: number | null;
                                 path: string;
@@ -7808,13 +7841,11 @@ export interface operations {
                                 depth: number;
                                 group_id: number;
                                 identity_provider: string | null;
+                                identity_provider_id: string | null;
                                 include_child_accounts: boolean;
                                 label: string;
                                 name: string;
                                 network_access: string | null;
-                                oidc_client_id: string | null;
-                                oidc_client_secret_env: string | null;
-                                oidc_issuer: string | null;
                                 parent_group: string | null;
                                 parent_group_id: number | null;
                                 path: string;

@@ -14,6 +14,7 @@ import * as loyaltyRewards from './migrations/012_loyalty_rewards.ts';
 import * as userAdmin from './migrations/013_user_admin.ts';
 import * as requestBudgets from './migrations/014_request_budgets.ts';
 import * as tenantRevisions from './migrations/015_tenant_revisions.ts';
+import * as groupIdentityProvider from './migrations/016_group_identity_provider.ts';
 
 // Listed in code rather than read from a folder, so the bundle-free server and tests
 // run the same ordered set wherever they start from.
@@ -32,6 +33,7 @@ const migrations: Record<string, Migration> = {
   '013_user_admin': userAdmin,
   '014_request_budgets': requestBudgets,
   '015_tenant_revisions': tenantRevisions,
+  '016_group_identity_provider': groupIdentityProvider,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

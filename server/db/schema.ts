@@ -93,13 +93,11 @@ export interface DisputeDocumentsTable {
 }
 export interface UserGroupsTable {
   id: Generated<number>; tenant_id: string; name: string; parent_group_id: number | null;
-  network_access: string | null; identity_provider: string | null;
+  network_access: string | null;
   sso_enabled: ColumnType<boolean, boolean | undefined, boolean>;
   include_child_accounts: ColumnType<boolean, boolean | undefined, boolean>;
-  /** OpenID Connect provider of the group (migration 007); the secret is read from the named environment variable. */
-  oidc_issuer: ColumnType<string | null, string | null | undefined, string | null>;
-  oidc_client_id: ColumnType<string | null, string | null | undefined, string | null>;
-  oidc_client_secret_env: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The tenant identity provider the group chose (migration 014): an id of the tenant file's `identityProviders`. */
+  identity_provider_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface UserGroupCustomersTable { user_group_id: number; buid_customer: string }
 export interface UsersTable {

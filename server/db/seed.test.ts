@@ -5,6 +5,8 @@ import { createDatabase, type Database } from './database.ts';
 import { migrateToLatest } from './migrate.ts';
 import { DEMO_PASSWORD, invoiceFor, isDatabaseEmpty, seedDemo } from './seed.ts';
 import { openPan } from '../cards/pan-vault.ts';
+import { LOCAL_IDP_CLIENT_ID, LOCAL_IDP_ISSUER, LOCAL_IDP_SECRET_ENV } from '../sso/local-idp.ts';
+import { loadTenants } from '../tenants/store.ts';
 
 const TODAY = '2026-11-23';
 const INVOICE_STATUSES = ['Billed', 'Past Due', 'Pending', 'Payment Pending', 'Paid', 'Unbilled', 'Disputed', 'On hold', 'Adjusted', 'Terminated'];
@@ -192,22 +194,24 @@ describe('seedDemo users and groups', () => {
 
   it('builds the group tree, the SSO group and the Headquarters contacts', async () => {
     const groups = await db.selectFrom('user_groups as g').leftJoin('user_groups as p', 'p.id', 'g.parent_group_id')
-      .select(['g.name', 'p.name as parent', 'g.sso_enabled', 'g.identity_provider', 'g.network_access', 'g.include_child_accounts'])
+      .select(['g.name', 'p.name as parent', 'g.sso_enabled', 'g.identity_provider_id', 'g.network_access', 'g.include_child_accounts'])
       .orderBy('g.id').execute();
     expect(groups).toEqual([
-      { name: 'Headquarters', parent: null, sso_enabled: false, identity_provider: null, network_access: null, include_child_accounts: true },
-      { name: 'East Region', parent: 'Headquarters', sso_enabled: false, identity_provider: null, network_access: null, include_child_accounts: false },
-      { name: 'West Region', parent: 'Headquarters', sso_enabled: false, identity_provider: null, network_access: null, include_child_accounts: false },
-      { name: 'SSO Partners', parent: null, sso_enabled: true, identity_provider: 'demo-idp', network_access: 'internet', include_child_accounts: false },
+      { name: 'Headquarters', parent: null, sso_enabled: false, identity_provider_id: null, network_access: null, include_child_accounts: true },
+      { name: 'East Region', parent: 'Headquarters', sso_enabled: false, identity_provider_id: null, network_access: null, include_child_accounts: false },
+      { name: 'West Region', parent: 'Headquarters', sso_enabled: false, identity_provider_id: null, network_access: null, include_child_accounts: false },
+      { name: 'SSO Partners', parent: null, sso_enabled: true, identity_provider_id: 'demo-idp', network_access: 'internet', include_child_accounts: false },
     ]);
     const contacts = await db.selectFrom('user_group_contacts').select('dispute_contact_type').execute();
     expect(contacts.map((row) => row.dispute_contact_type).sort()).toEqual(['Billing', 'Primary', 'Primary']);
   });
 
-  it('points the SSO group at the local identity provider, naming its secret\'s variable, never a secret', async () => {
-    const oidc = await db.selectFrom('user_groups').select(['name', 'oidc_issuer', 'oidc_client_id', 'oidc_client_secret_env'])
-      .where('oidc_issuer', 'is not', null).execute();
-    expect(oidc).toEqual([{ name: 'SSO Partners', oidc_issuer: 'http://localhost:8080/idp', oidc_client_id: 'portal-demo', oidc_client_secret_env: 'DEMO_OIDC_CLIENT_SECRET' }]);
+  it('has the SSO group choose the demo tenant\'s local identity provider by id (issue 22)', async () => {
+    const chosen = await db.selectFrom('user_groups').select(['name', 'identity_provider_id']).where('identity_provider_id', 'is not', null).execute();
+    expect(chosen).toEqual([{ name: 'SSO Partners', identity_provider_id: 'demo-idp' }]);
+    const demo = loadTenants('tenants').byId('demo');
+    expect(demo?.identityProviders?.find((provider) => provider.id === 'demo-idp'))
+      .toMatchObject({ issuer: LOCAL_IDP_ISSUER, clientId: LOCAL_IDP_CLIENT_ID, clientSecretEnv: LOCAL_IDP_SECRET_ENV });
   });
 });
 

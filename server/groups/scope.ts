@@ -40,13 +40,15 @@ export async function groupCustomerScope(db: Kysely<DB>, groupId: number): Promi
 }
 
 /**
- * Whether members of the group sign in through an identity provider: the group's own setting or
- * any ancestor's (child groups inherit SSO, issue 17). Null when there is no such group.
+ * Whether members of the group sign in through an identity provider: the nearest of the group and
+ * its ancestors with settings of its own (SSO on, or a provider chosen) decides, as
+ * domain/group-changes.ts effectiveSso does (child groups inherit SSO, issue 17; a child may opt
+ * out). Null when there is no such group or none has settings.
  */
 export function groupSsoSql(groupId: RawBuilder<unknown>): RawBuilder<boolean | null> {
-  return sql<boolean | null>`(with recursive chain(id, parent_group_id, sso_enabled, depth) as (
-      select g.id, g.parent_group_id, g.sso_enabled, 0 from user_groups g where g.id = ${groupId}
+  return sql<boolean | null>`(with recursive chain(id, parent_group_id, sso_enabled, identity_provider_id, depth) as (
+      select g.id, g.parent_group_id, g.sso_enabled, g.identity_provider_id, 0 from user_groups g where g.id = ${groupId}
       union all
-      select p.id, p.parent_group_id, p.sso_enabled, c.depth + 1 from user_groups p join chain c on p.id = c.parent_group_id where c.depth < 50
-    ) select bool_or(sso_enabled) from chain)`;
+      select p.id, p.parent_group_id, p.sso_enabled, p.identity_provider_id, c.depth + 1 from user_groups p join chain c on p.id = c.parent_group_id where c.depth < 50
+    ) select sso_enabled from chain where sso_enabled or identity_provider_id is not null order by depth limit 1)`;
 }

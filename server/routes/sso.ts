@@ -8,7 +8,8 @@ import { subjectThrottle } from '../auth/throttle.ts';
 import { JSON_API } from '../http/jsonapi.ts';
 import { CALLBACK_PATH, localIdentityProvider } from '../sso/local-idp.ts';
 import { RelyingParty } from '../sso/relying-party.ts';
-import { isUsable, resolveSsoSettings, tenantDefaultSso, tenantGroups } from '../sso/settings.ts';
+import { effectiveSso } from '../../domain/group-changes.ts';
+import { tenantDefaultProvider, tenantGroups, tenantProvider, usableProvider } from '../sso/settings.ts';
 import { LOCK_MESSAGES } from './auth.ts';
 import { SSO_STATE_COOKIE, SSO_STATE_OPTIONS, clearCookie, readCookie, setCookie, setSessionCookies } from '../http/cookies.ts';
 import { defaultErrorResponse, metaDocument, responses, strictObject, text } from '../http/api-schema.ts';
@@ -26,8 +27,8 @@ const callbackQuery = {
 
 /** What the browser carries from the start to the callback (HttpOnly, SameSite=Lax: the provider's redirect is a top-level GET). */
 interface PendingSignIn {
-  /** The group whose settings the flow uses. */
-  group: number;
+  /** The tenant identity provider the flow uses (its id in the tenant file). */
+  provider: string;
   state: string;
   nonce: string;
   verifier: string;
@@ -39,7 +40,7 @@ function readPending(value: string | undefined): PendingSignIn | undefined {
   try {
     const parsed = JSON.parse(Buffer.from(value, 'base64url').toString('utf8')) as Partial<PendingSignIn>;
     const strings = [parsed.state, parsed.nonce, parsed.verifier, parsed.redirectUri];
-    return Number.isInteger(parsed.group) && strings.every((one) => typeof one === 'string' && one.length > 0 && one.length <= 2048)
+    return typeof parsed.provider === 'string' && strings.every((one) => typeof one === 'string' && one.length > 0 && one.length <= 2048)
       ? parsed as PendingSignIn : undefined;
   } catch {
     return undefined;
@@ -51,7 +52,7 @@ const callbackUri = (request: FastifyRequest) => `${request.protocol}://${reques
 
 /**
  * Single sign-on with OpenID Connect (spec §1, §5: SSO users sign in with their group's provider).
- * start (username → the group's provider, inherited from the nearest ancestor with settings) →
+ * start (username → the tenant provider the user's group chose, or inherited from the nearest ancestor with settings) →
  * the provider → callback (code exchange with PKCE, ID token checks) → a normal session.
  * The start answers alike for every username, so it tells nobody who exists or who uses SSO.
  */
@@ -70,19 +71,18 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
     const groups = await tenantGroups(db, request.tenant.id);
     const user = await db.selectFrom('users').select('user_group_id')
       .where('tenant_id', '=', request.tenant.id).where('username', '=', username).executeTakeFirst();
-    const own = resolveSsoSettings(groups, user?.user_group_id ?? null);
     // Names without a provider of their own go to the tenant's first one, and fail there like a wrong password.
-    const settings = isUsable(own) ? own : tenantDefaultSso(groups);
+    const provider = usableProvider(request.tenant, effectiveSso(groups, user?.user_group_id ?? null)) ?? tenantDefaultProvider(request.tenant);
     const send = (redirect: string) => reply.type(JSON_API).send({ meta: { redirect } });
-    if (!settings) return send(failure(ErrorCode.credentialsInvalid));
+    if (!provider) return send(failure(ErrorCode.credentialsInvalid));
     let started: Awaited<ReturnType<RelyingParty['start']>>;
     try {
-      started = await relyingParty.start(settings, callbackUri(request), username);
+      started = await relyingParty.start(provider, callbackUri(request), username);
     } catch (error) {
-      request.log.warn({ err: error, issuer: settings.issuer }, 'identity provider unavailable');
+      request.log.warn({ err: error, issuer: provider.issuer }, 'identity provider unavailable');
       return send(failure(ErrorCode.credentialsInvalid));
     }
-    const pending: PendingSignIn = { group: settings.sourceGroupId, ...started.checks, redirectUri: callbackUri(request) };
+    const pending: PendingSignIn = { provider: provider.id, ...started.checks, redirectUri: callbackUri(request) };
     setCookie(request, reply, SSO_STATE_COOKIE, Buffer.from(JSON.stringify(pending)).toString('base64url'), SSO_STATE_OPTIONS);
     return send(started.redirect);
   });
@@ -98,33 +98,34 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
     // One attempt per start: the checks are spent whatever happens next.
     clearCookie(request, reply, SSO_STATE_COOKIE, SSO_STATE_OPTIONS);
     if (!pending || request.query.error) return fail(ErrorCode.credentialsInvalid);
-    const groups = await tenantGroups(db, request.tenant.id);
-    const settings = resolveSsoSettings(groups, pending.group);
-    if (!isUsable(settings) || settings.sourceGroupId !== pending.group) return fail(ErrorCode.credentialsInvalid);
+    const provider = tenantProvider(request.tenant, pending.provider);
+    if (!provider) return fail(ErrorCode.credentialsInvalid);
 
     let subject: string;
     try {
       // The code goes back with the redirect_uri of the start; the query is the provider's answer.
       const callbackUrl = new URL(pending.redirectUri);
       callbackUrl.search = new URL(request.url, 'http://callback.invalid').search;
-      subject = await relyingParty.finish(settings, callbackUrl, pending);
+      subject = await relyingParty.finish(provider, callbackUrl, pending);
     } catch (error) {
-      request.log.warn({ err: error instanceof Error ? error.message : String(error), issuer: settings.issuer }, 'single sign-on refused');
+      request.log.warn({ err: error instanceof Error ? error.message : String(error), issuer: provider.issuer }, 'single sign-on refused');
       return fail(ErrorCode.credentialsInvalid);
     }
 
-    // The provider vouches only for users whose group signs in with it ("SSO users must use the provider's username").
+    // The provider vouches only for users of this tenant whose group chose it, itself or through an
+    // ancestor ("SSO users must use the provider's username"); which groups may choose it is the
+    // group rule's (domain/group-changes.ts): never a group the choosing admin cannot see.
     const user = await db.selectFrom('users').select(['user_id', 'lock_state', 'status', 'user_group_id'])
       .where('tenant_id', '=', request.tenant.id).where('username', '=', subject).executeTakeFirst();
-    const userSettings = user ? resolveSsoSettings(groups, user.user_group_id) : undefined;
-    if (!user || !isUsable(userSettings) || userSettings.sourceGroupId !== pending.group) return fail(ErrorCode.credentialsInvalid);
+    const userProvider = user ? usableProvider(request.tenant, effectiveSso(await tenantGroups(db, request.tenant.id), user.user_group_id)) : undefined;
+    if (!user || userProvider?.id !== provider.id) return fail(ErrorCode.credentialsInvalid);
     // spec §4: locking removes access to the account (it does not change SSO management).
     if (user.lock_state) return fail(LOCK_MESSAGES[user.lock_state]);
     if (user.status === 'not_activated') return fail(ErrorCode.accountNotActivated);
     if (request.auth) await destroySession(db, request.auth.sessionIdHash);
     const { token, csrfToken } = await createSession(db, clock, request.tenant, user.user_id);
     setSessionCookies(request, reply, token, csrfToken);
-    await audit(db, { tenantId: request.tenant.id, userId: user.user_id, action: 'login_sso', entity: 'user', entityId: String(user.user_id), detail: { issuer: settings.issuer } });
+    await audit(db, { tenantId: request.tenant.id, userId: user.user_id, action: 'login_sso', entity: 'user', entityId: String(user.user_id), detail: { provider: provider.id } });
     return reply.redirect('/', 303);
   });
 }

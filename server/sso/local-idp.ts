@@ -10,17 +10,20 @@ import { normaliseName } from '../auth/sign-in-limits.ts';
 import { signInFailureThrottle } from '../auth/throttle.ts';
 import { securityHeaders, styleNonce } from '../http/security-headers.ts';
 import { LOCAL_IDP_PATH } from './paths.ts';
-import { effectiveSsoSettings } from './settings.ts';
+import { effectiveSsoSettings, usableProvider } from './settings.ts';
 
 /**
  * The demo tenant's own identity provider (OpenID Connect, oidc-provider 8), served by this same
  * server under /idp, so the whole single sign-on path runs here with no outside service. Its
  * issuer is a fixed name; the portal talks to it in-process (relying-party.ts), so the name holds
- * whatever port the server listens on. Production tenants point their groups at their own provider.
+ * whatever port the server listens on. The demo tenant file lists it among its identity providers
+ * (LOCAL_IDP_PROVIDER_ID); production tenants list their own, and their groups choose one.
  */
 export { LOCAL_IDP_PATH };
 export const LOCAL_IDP_ISSUER = `http://localhost:8080${LOCAL_IDP_PATH}`;
-/** The portal's client at the local provider, as the demo SSO group is seeded. */
+/** The local provider's id in the demo tenant file's `identityProviders`, which the seeded SSO group chooses. */
+export const LOCAL_IDP_PROVIDER_ID = 'demo-idp';
+/** The portal's client at the local provider, as the demo tenant file registers it. */
 export const LOCAL_IDP_CLIENT_ID = 'portal-demo';
 /** The environment variable holding that client's secret, on both sides (README: Configuration). */
 export const LOCAL_IDP_SECRET_ENV = 'DEMO_OIDC_CLIENT_SECRET';
@@ -31,7 +34,7 @@ export const LOCAL_IDP_TENANT = 'demo';
 /** Where the provider sends the browser back: the portal's callback, on any loopback origin (the tests' ports vary). */
 export const CALLBACK_PATH = '/auth/sso/callback';
 
-/** A client secret from the environment variable a group names; the local provider's has a development default. */
+/** A client secret from the environment variable a tenant provider names; the local provider's has a development default. */
 export function clientSecretFrom(envName: string | null): string | undefined {
   if (!envName) return undefined;
   return process.env[envName] ?? (envName === LOCAL_IDP_SECRET_ENV ? LOCAL_IDP_DEV_SECRET : undefined);
@@ -134,15 +137,17 @@ function isLoopbackCallback(value: string): boolean {
 
 /** Mounts the local identity provider under LOCAL_IDP_PATH with its sign-in interaction. */
 export function localIdentityProvider(app: FastifyInstance, deps: AppDeps): Provider {
-  const { db } = deps;
+  const { db, tenants } = deps;
   const { jwks, cookieKeys } = freshKeys();
   // Its accounts: users of the demo tenant whose group (or nearest ancestor with settings) signs in here.
   const accountOf = async (username: string) => {
     const user = await db.selectFrom('users').select(['username', 'password_hash', 'user_group_id', 'first_name', 'last_name'])
       .where('tenant_id', '=', LOCAL_IDP_TENANT).where('username', '=', username).executeTakeFirst();
-    if (!user) return undefined;
-    const settings = await effectiveSsoSettings(db, LOCAL_IDP_TENANT, user.user_group_id);
-    return settings?.enabled && settings.issuer === LOCAL_IDP_ISSUER ? user : undefined;
+    // The tenant as published now: its providers may change without a restart (TenantSync).
+    const tenant = tenants.byId(LOCAL_IDP_TENANT);
+    if (!user || !tenant) return undefined;
+    const provider = usableProvider(tenant, await effectiveSsoSettings(db, LOCAL_IDP_TENANT, user.user_group_id));
+    return provider?.issuer === LOCAL_IDP_ISSUER ? user : undefined;
   };
 
   const provider = new Provider(LOCAL_IDP_ISSUER, {
@@ -244,8 +249,8 @@ export function localIdentityProvider(app: FastifyInstance, deps: AppDeps): Prov
     try {
       // It vouches only for its own accounts; for anyone else it must not tell a right password from a wrong one.
       // The same check as the portal's sign-in: the user's attempts in a row, the pause, one count in the database.
-      const tenant = deps.tenants.byId(LOCAL_IDP_TENANT) ?? request.tenant;
-      const account = await checkPassword(db, deps.clock, tenant, username, String(request.body?.password ?? '').slice(0, 256),
+      const idpTenant = tenants.byId(LOCAL_IDP_TENANT) ?? request.tenant;
+      const account = await checkPassword(db, deps.clock, idpTenant, username, String(request.body?.password ?? '').slice(0, 256),
         async (user) => (await accountOf(user.username)) !== undefined);
       // A lasting lock (spec §4) is the portal's to report, at the callback, as after a right password at its own sign-in.
       if (account) accountId = account.username;

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import * as oidc from 'openid-client';
 import type { Clock } from '../clock.ts';
 import { LOCAL_IDP_ISSUER, clientSecretFrom } from './local-idp.ts';
-import type { EffectiveSsoSettings } from './settings.ts';
+import type { IdentityProviderConfig } from '../../domain/tenant.ts';
 
 /** What openid-client hands a custom fetch (its CustomFetchOptions, loosened to what we read). */
 interface FetchOptions { method: string; headers: Record<string, string>; body?: unknown }
@@ -13,8 +13,6 @@ type IdpFetch = (url: string, options: FetchOptions) => Promise<Response>;
  * (a tampered ID token). Production passes none.
  */
 export type IdpResponseFilter = (url: string, response: Response) => Promise<Response>;
-
-type UsableSettings = EffectiveSsoSettings & { issuer: string; clientId: string };
 
 /** The local provider is this same server: talk to it in-process, whatever port (if any) the server listens on. */
 export function isLocalIssuer(issuer: string): boolean {
@@ -74,25 +72,25 @@ export class RelyingParty {
   }
 
   /**
-   * The client for these settings. Made per use: the secret is read from the environment each
+   * The client for this tenant provider. Made per use: the secret is read from the environment each
    * time, and the clock skew follows the server's clock (tests move it; expiry is judged by it).
    */
-  async configuration(settings: UsableSettings): Promise<oidc.Configuration> {
-    const secret = clientSecretFrom(settings.clientSecretEnv);
+  async configuration(provider: IdentityProviderConfig): Promise<oidc.Configuration> {
+    const secret = clientSecretFrom(provider.clientSecretEnv);
     const skew = Math.round((this.clock.now().getTime() - Date.now()) / 1000);
-    const configuration = new oidc.Configuration(await this.serverMetadata(settings.issuer), settings.clientId,
+    const configuration = new oidc.Configuration(await this.serverMetadata(provider.issuer), provider.clientId,
       { [oidc.clockSkew]: skew }, secret ? oidc.ClientSecretBasic(secret) : oidc.None());
-    configuration[oidc.customFetch] = this.transport(settings.issuer);
+    configuration[oidc.customFetch] = this.transport(provider.issuer);
     // Only the in-process local provider speaks plain http; any other issuer must be https.
-    if (isLocalIssuer(settings.issuer)) oidc.allowInsecureRequests(configuration);
+    if (isLocalIssuer(provider.issuer)) oidc.allowInsecureRequests(configuration);
     // The ID token's signature is checked against the provider's published keys, not taken on trust from the channel.
     oidc.enableNonRepudiationChecks(configuration);
     return configuration;
   }
 
   /** Where to send the browser, and what the callback must check. */
-  async start(settings: UsableSettings, redirectUri: string, loginHint: string) {
-    const configuration = await this.configuration(settings);
+  async start(provider: IdentityProviderConfig, redirectUri: string, loginHint: string) {
+    const configuration = await this.configuration(provider);
     const checks = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier: oidc.randomPKCECodeVerifier() };
     const url = oidc.buildAuthorizationUrl(configuration, {
       redirect_uri: redirectUri, scope: 'openid profile', response_type: 'code',
@@ -101,7 +99,7 @@ export class RelyingParty {
       ...(loginHint ? { login_hint: loginHint } : {}),
     });
     // The local provider is on the browser's own origin, whichever that is.
-    const redirect = isLocalIssuer(settings.issuer) ? `${url.pathname}${url.search}` : url.href;
+    const redirect = isLocalIssuer(provider.issuer) ? `${url.pathname}${url.search}` : url.href;
     return { redirect, checks };
   }
 
@@ -109,8 +107,8 @@ export class RelyingParty {
    * Exchanges the code and validates the ID token (signature, issuer, audience, expiry, nonce;
    * state and PKCE by the exchange itself). Returns its subject; throws on anything wrong.
    */
-  async finish(settings: UsableSettings, callbackUrl: URL, checks: { state: string; nonce: string; verifier: string }): Promise<string> {
-    const configuration = await this.configuration(settings);
+  async finish(provider: IdentityProviderConfig, callbackUrl: URL, checks: { state: string; nonce: string; verifier: string }): Promise<string> {
+    const configuration = await this.configuration(provider);
     const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
       pkceCodeVerifier: checks.verifier, expectedState: checks.state, expectedNonce: checks.nonce, idTokenExpected: true,
     });

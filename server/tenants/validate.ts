@@ -1,5 +1,5 @@
 import type { ErrorObject } from 'ajv';
-import type { Tenant } from '../../domain/tenant.ts';
+import { issuerAcceptable, type Tenant } from '../../domain/tenant.ts';
 import { createAjv, describeErrors } from '../../schemas/ajv.ts';
 import tenantSchema from '../../schemas/tenant.schema.json' with { type: 'json' };
 
@@ -29,6 +29,13 @@ export function validateTenantDocument(data: unknown, where: string, others: rea
   const problems: string[] = [];
   const { password } = data.limits;
   if (password.minLength > password.maxLength) problems.push('/limits/password/minLength must not exceed maxLength');
+  // What the schema cannot say about identity providers: ids are unique, issuers https (http on localhost only).
+  const providerIds = new Set<string>();
+  (data.identityProviders ?? []).forEach((provider, index) => {
+    if (providerIds.has(provider.id)) problems.push(`/identityProviders/${index}/id ${provider.id} appears twice`);
+    providerIds.add(provider.id);
+    if (!issuerAcceptable(provider.issuer)) problems.push(`/identityProviders/${index}/issuer must be https (http on localhost only)`);
+  });
   data.hosts.forEach((host, index) => {
     const owner = others.find((other) => other.id !== data.id && other.hosts.includes(host));
     if (owner) problems.push(`/hosts/${index} ${host} is already a host of tenant ${owner.id}`);

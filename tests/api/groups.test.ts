@@ -43,12 +43,11 @@ describe('the group wizard', () => {
   it('creates a group with network access, identity provider and customers, then a child group that inherits SSO', async () => {
     const created = await admin.post('/user-groups', {
       name: 'North Region', parent_group_id: await groupId('Headquarters'), network_access: 'vpn', sso_enabled: true,
-      identity_provider: 'Local IdP', oidc_issuer: 'http://localhost:8080/oidc', oidc_client_id: 'portal', oidc_client_secret_env: 'NORTH_OIDC_SECRET',
-      customers: 'C-1003, C-1004', include_child_accounts: false,
+      identity_provider_id: 'demo-idp', customers: 'C-1003, C-1004', include_child_accounts: false,
     });
     expect(created.statusCode, created.body).toBe(201);
     const group = (created.json() as { data: Group }).data;
-    expect(group.attributes).toMatchObject({ path: 'Headquarters / North Region', customers: ['C-1003', 'C-1004'], sso_enabled: true, oidc_client_secret_env: 'NORTH_OIDC_SECRET' });
+    expect(group.attributes).toMatchObject({ path: 'Headquarters / North Region', customers: ['C-1003', 'C-1004'], sso_enabled: true, identity_provider_id: 'demo-idp' });
 
     const child = await admin.post('/user-groups', { name: 'North Depot', parent_group_id: Number(group.id), customers: ['C-1003'] });
     expect(child.statusCode, child.body).toBe(201);
@@ -68,9 +67,7 @@ describe('the group wizard', () => {
       [{ name: '' }, 422, ErrorCode.fieldRequired],
       [{ name: 'X'.repeat(101) }, 422, ErrorCode.groupNameTooLong],
       [{ name: 'headquarters' }, 409, ErrorCode.groupNameTaken],
-      [{ name: 'Bad Issuer', oidc_issuer: 'http://idp.example.com', oidc_client_id: 'x' }, 422, ErrorCode.groupIssuerInvalid],
-      [{ name: 'Bad Env', oidc_issuer: 'https://idp.example.com', oidc_client_id: 'x', oidc_client_secret_env: 'lower-case' }, 422, ErrorCode.groupSecretEnvInvalid],
-      [{ name: 'Half Provider', oidc_issuer: 'https://idp.example.com' }, 422, ErrorCode.fieldRequired],
+      [{ name: 'Unknown Provider', identity_provider_id: 'idp.example.com' }, 422, ErrorCode.groupIdentityProviderUnknown],
       // C-1005 belongs to the corporate user only: an admin cannot hand out what they cannot see.
       [{ name: 'Stolen', customers: 'C-1001, C-1005' }, 422, ErrorCode.groupCustomerOutOfScope],
       [{ name: 'Orphan', parent_group_id: 999999 }, 404, ErrorCode.notFound],
@@ -140,5 +137,132 @@ describe('adding users to a group (spec §4) and the row scope', () => {
     expect(response.statusCode).toBe(404);
     const row = await api.db.selectFrom('users').select('user_group_id').where('user_id', '=', corporate).executeTakeFirstOrThrow();
     expect(row.user_group_id).toBeNull();
+  });
+});
+
+/**
+ * Issue 22 item 1: identity providers are tenant configuration; a group only chooses one by id,
+ * and no request body names an issuer or an environment variable.
+ */
+describe('single sign-on settings of a group (issue 22)', () => {
+  it('refuses a body that names an issuer, a client or an environment variable (400), and writes nothing', async () => {
+    const before = await groupCount();
+    const attacks: Array<Record<string, unknown>> = [
+      { name: 'Exfiltrate', sso_enabled: true, oidc_issuer: 'https://attacker.example', oidc_client_id: 'x', oidc_client_secret_env: 'CARD_ENCRYPTION_KEYS' },
+      { name: 'Exfiltrate 2', oidc_client_secret_env: 'DATABASE_URL' },
+      { name: 'Exfiltrate 3', oidc_issuer: 'https://attacker.example' },
+    ];
+    for (const body of attacks) expect((await admin.post('/user-groups', body)).statusCode, JSON.stringify(body)).toBe(400);
+    const west = await groupId('West Region');
+    expect((await admin.patch(`/user-groups/${west}`, { oidc_client_secret_env: 'CARD_ENCRYPTION_KEYS' })).statusCode).toBe(400);
+    expect((await admin.patch(`/user-groups/${west}`, { oidc_issuer: 'https://attacker.example', oidc_client_id: 'x' })).statusCode).toBe(400);
+    expect(await groupCount()).toBe(before);
+  });
+
+  it('answers no issuer, client or variable name, only the chosen provider', async () => {
+    const groups = ((await admin.get('/user-groups?page[size]=100')).json() as GroupList).data;
+    for (const group of groups) {
+      for (const field of ['oidc_issuer', 'oidc_client_id', 'oidc_client_secret_env']) expect(group.attributes, field).not.toHaveProperty(field);
+    }
+    expect(groups.find((group) => group.attributes.name === 'SSO Partners')!.attributes).toMatchObject({ identity_provider_id: 'demo-idp', identity_provider: 'Demo identity provider' });
+  });
+
+  it('lists the tenant\'s identity providers by id and name only', async () => {
+    const response = await admin.get('/identity-providers');
+    expect(response.statusCode, response.body).toBe(200);
+    const providers = (response.json() as { data: Array<{ id: string; attributes: Record<string, unknown> }> }).data;
+    expect(providers.map((provider) => [provider.id, provider.attributes])).toEqual([['demo-idp', { name: 'Demo identity provider', value: 'demo-idp', label: 'Demo identity provider' }]]);
+    // Never where the secret lives, nor the issuer or client.
+    expect(response.body).not.toMatch(/DEMO_OIDC_CLIENT_SECRET|portal-demo|localhost:8080/);
+    const payer = api.client();
+    await payer.login('payer');
+    expect((await payer.get('/identity-providers')).statusCode).toBe(403);
+  });
+
+  it('chooses one of the tenant\'s providers by id; an unknown one is refused naming the field', async () => {
+    const created = await admin.post('/user-groups', { name: 'Chooses A Provider', sso_enabled: true, identity_provider_id: 'demo-idp', customers: ['C-1001'] });
+    expect(created.statusCode, created.body).toBe(201);
+    expect((created.json() as { data: Group }).data.attributes).toMatchObject({ sso_enabled: true, identity_provider_id: 'demo-idp' });
+    const unknown = await admin.post('/user-groups', { name: 'Unknown Provider', sso_enabled: true, identity_provider_id: 'attacker-idp' });
+    expect(unknown.statusCode).toBe(422);
+    expect(errorCode(unknown)).toBe(ErrorCode.groupIdentityProviderUnknown);
+    expect((unknown.json() as { errors: Array<{ source?: { pointer?: string } }> }).errors[0]!.source?.pointer).toBe('/identity_provider_id');
+  });
+
+  it('refuses single sign-on on a group with no provider anywhere up its tree, and keeps it on with an inherited one', async () => {
+    const before = await groupCount();
+    const refused = await admin.post('/user-groups', { name: 'SSO Without Provider', sso_enabled: true, customers: ['C-1001'] });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(errorCode(refused)).toBe(ErrorCode.groupSsoProviderRequired);
+    const west = await groupId('West Region');
+    const edit = await admin.patch(`/user-groups/${west}`, { sso_enabled: true });
+    expect(edit.statusCode, edit.body).toBe(422);
+    expect(errorCode(edit)).toBe(ErrorCode.groupSsoProviderRequired);
+    expect(await groupCount()).toBe(before);
+    // Under SSO Partners the provider is inherited.
+    const child = await admin.post('/user-groups', { name: 'SSO Partners Child', parent_group_id: await groupId('SSO Partners'), sso_enabled: true });
+    expect(child.statusCode, child.body).toBe(201);
+  });
+});
+
+/**
+ * Issue 22 item 5: a user creates, moves, detaches or changes only groups wholly inside their own
+ * customers, so no change reaches a group (or its members' scope, or its single sign-on) they
+ * cannot see. `admin` has C-1001..C-1004; `corporate` has C-1001, C-1002, C-1005..C-1007.
+ */
+describe('group tree changes stay inside the caller\'s scope (issue 22)', () => {
+  let corporate: ApiClient;
+  beforeAll(async () => {
+    corporate = api.client();
+    expect((await corporate.login('corporate')).statusCode).toBe(200);
+  });
+  const scopeOf = async (name: string) => ((await admin.get(`/user-groups/${await groupId(name)}`)).json() as { data: Group }).data.attributes.customers;
+  const parentOf = async (name: string) => (await api.db.selectFrom('user_groups').select('parent_group_id').where('name', '=', name).executeTakeFirstOrThrow()).parent_group_id;
+
+  it('refuses to attach a group with the caller\'s customer under another organisation\'s tree', async () => {
+    // East Region (C-1002) is visible to corporate, but Headquarters above it includes child accounts and holds C-1001/C-1004's admin's customers.
+    const before = await groupCount();
+    const attach = await corporate.post('/user-groups', { name: 'Corporate Under East', parent_group_id: await groupId('East Region'), customers: ['C-1005'] });
+    expect(attach.statusCode, attach.body).toBe(403);
+    expect(errorCode(attach)).toBe(ErrorCode.groupOutOfScope);
+    expect(await groupCount()).toBe(before);
+  });
+
+  it('refuses to detach or move a group out of another organisation\'s tree', async () => {
+    const east = await groupId('East Region');
+    const hq = await groupId('Headquarters');
+    const detach = await corporate.patch(`/user-groups/${east}`, { parent_group_id: null });
+    expect(detach.statusCode, detach.body).toBe(403);
+    expect(errorCode(detach)).toBe(ErrorCode.groupOutOfScope);
+    const own = await corporate.post('/user-groups', { name: 'Corporate Own', customers: ['C-1002', 'C-1005'], include_child_accounts: true });
+    expect(own.statusCode, own.body).toBe(201);
+    const move = await corporate.patch(`/user-groups/${east}`, { parent_group_id: Number((own.json() as { data: Group }).data.id) });
+    expect(move.statusCode, move.body).toBe(403);
+    expect(await parentOf('East Region')).toBe(hq);
+  });
+
+  it('refuses changing the customers of a group whose including ancestor the caller cannot see', async () => {
+    const east = await groupId('East Region');
+    const before = await scopeOf('Headquarters');
+    const change = await corporate.patch(`/user-groups/${east}`, { customers: ['C-1002', 'C-1005'] });
+    expect(change.statusCode, change.body).toBe(403);
+    expect(await scopeOf('Headquarters')).toEqual(before);
+  });
+
+  it('refuses single sign-on on a group with a child group the caller cannot see', async () => {
+    // Corporate's top group (C-1001, not including child accounts) is visible to admin, who puts a child with C-1003 under it.
+    const top = await corporate.post('/user-groups', { name: 'Corporate SSO Top', customers: ['C-1001'] });
+    expect(top.statusCode, top.body).toBe(201);
+    const topId = Number((top.json() as { data: Group }).data.id);
+    const child = await admin.post('/user-groups', { name: 'Admin Child Of Corporate', parent_group_id: topId, customers: ['C-1003'] });
+    expect(child.statusCode, child.body).toBe(201);
+    // Its members would sign in through the provider corporate chooses: refused.
+    const sso = await corporate.patch(`/user-groups/${topId}`, { sso_enabled: true });
+    expect(sso.statusCode, sso.body).toBe(403);
+    expect(errorCode(sso)).toBe(ErrorCode.groupOutOfScope);
+    const row = await api.db.selectFrom('user_groups').select('sso_enabled').where('id', '=', topId).executeTakeFirstOrThrow();
+    expect(row.sso_enabled).toBe(false);
+    // admin sees both: allowed.
+    expect((await admin.patch(`/user-groups/${topId}`, { name: 'Corporate SSO Top (renamed)' })).statusCode).toBe(200);
   });
 });

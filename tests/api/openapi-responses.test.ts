@@ -157,6 +157,7 @@ beforeAll(async () => {
     '/users': { who: 'admin', url: '/users' },
     '/users/{id}': { who: 'admin', url: `/users/${(await first(api.db.selectFrom('users').select('user_id').where('username', '=', 'payer').execute(), 'payer')).user_id}` },
     '/user-groups': { who: 'admin', url: '/user-groups' },
+    '/identity-providers': { who: 'admin', url: '/identity-providers' },
     '/user-credentials/export': { who: 'admin', url: '/user-credentials/export' },
     '/user-credentials/template': { who: 'admin', url: '/user-credentials/template' },
     '/user-groups/{id}': { who: 'admin', url: `/user-groups/${(await first(api.db.selectFrom('user_groups').select('id').where('name', '=', 'Headquarters').execute(), 'group')).id}` },

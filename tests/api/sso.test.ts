@@ -213,9 +213,9 @@ describe('single sign-on with OpenID Connect', () => {
       const sso = await api.db.selectFrom('user_groups').select('id').where('name', '=', 'SSO Partners').executeTakeFirstOrThrow();
       const child = await api.db.insertInto('user_groups').values({ tenant_id: 'demo', name: 'SSO Partners / North', parent_group_id: sso.id }).returning('id').executeTakeFirstOrThrow();
       const grandchild = await api.db.insertInto('user_groups').values({ tenant_id: 'demo', name: 'SSO Partners / North / Depot', parent_group_id: child.id }).returning('id').executeTakeFirstOrThrow();
-      // Settings of its own: SSO switched off (it names an issuer but does not use it).
+      // Settings of its own: SSO switched off (it chose a provider but does not use it).
       const optedOut = await api.db.insertInto('user_groups').values({
-        tenant_id: 'demo', name: 'SSO Partners / Password', parent_group_id: sso.id, sso_enabled: false, oidc_issuer: 'https://idp.invalid',
+        tenant_id: 'demo', name: 'SSO Partners / Password', parent_group_id: sso.id, sso_enabled: false, identity_provider_id: 'demo-idp',
       }).returning('id').executeTakeFirstOrThrow();
       const { user_id: _id, created_at: _created, ...template } = await api.db.selectFrom('users').selectAll().where('username', '=', 'ssouser').executeTakeFirstOrThrow();
       await api.db.insertInto('users').values([
@@ -236,6 +236,41 @@ describe('single sign-on with OpenID Connect', () => {
       expect((await api.client().login('ssooptout')).statusCode).toBe(200);
       const { signIn } = await signInAtProvider(api.client(), 'ssooptout');
       expect(signIn.statusCode).toBe(401);
+    });
+  });
+
+  describe('a provider vouches only for users of groups that chose it (issue 22)', () => {
+    // A second tenant provider (the same local issuer under another id), chosen by a group of its own.
+    const second = { id: 'second-idp', name: 'Second provider', issuer: LOCAL_IDP_ISSUER, clientId: 'portal-demo', clientSecretEnv: 'DEMO_OIDC_CLIENT_SECRET' };
+    beforeAll(async () => {
+      api.tenants.byId('demo')!.identityProviders!.push(second);
+      const group = await api.db.insertInto('user_groups').values({ tenant_id: 'demo', name: 'Second Provider Group', sso_enabled: true, identity_provider_id: second.id })
+        .returning('id').executeTakeFirstOrThrow();
+      const { user_id: _id, created_at: _created, ...template } = await api.db.selectFrom('users').selectAll().where('username', '=', 'ssouser').executeTakeFirstOrThrow();
+      await api.db.insertInto('users').values({ ...template, username: 'ssosecond', email_address: 'ssosecond@demo.example', user_group_id: group.id }).execute();
+    });
+    afterAll(() => {
+      const providers = api.tenants.byId('demo')!.identityProviders!;
+      providers.splice(providers.indexOf(second), 1);
+    });
+
+    it('signs a user in through the provider their group chose', async () => {
+      const client = api.client();
+      const { callback, pending } = await signInAtProvider(client, 'ssosecond');
+      expect(JSON.parse(Buffer.from(pending!, 'base64url').toString('utf8'))).toMatchObject({ provider: 'second-idp' });
+      expect((await client.get(callback!)).headers.location).toBe('/');
+      expect(await signedInAs(client)).toBe('ssosecond');
+    });
+
+    it('refuses a callback that claims another provider for the same subject, and writes nothing', async () => {
+      const client = api.client();
+      const { callback, pending } = await signInAtProvider(client, 'ssosecond');
+      const saved = JSON.parse(Buffer.from(pending!, 'base64url').toString('utf8')) as Record<string, unknown>;
+      const otherProvider = Buffer.from(JSON.stringify({ ...saved, provider: 'demo-idp' })).toString('base64url');
+      const before = await writes();
+      expect(refusal(await client.get(callback!, { cookie: `portal_sso_state=${otherProvider}` }))).toBe(ErrorCode.credentialsInvalid);
+      expect(await writes()).toEqual(before);
+      expect(await signedInAs(client)).toBeUndefined();
     });
   });
 

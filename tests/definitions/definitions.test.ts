@@ -94,6 +94,21 @@ describe('menus, policy and tenants', () => {
     writeFileSync(`${directory}/bad.json`, JSON.stringify(demo));
     expect(() => loadTenants(directory)).toThrow(/bad\.json: \/limits\/cardFeeMinor must be integer/);
   });
+  it('refuses identity providers a tenant file repeats or serves over plain http off localhost (issue 22)', async () => {
+    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    type Providers = { identityProviders: Array<Record<string, string>> };
+    const withProviders = (change: (demo: Providers) => void) => {
+      const directory = mkdtempSync('/tmp/tenants-');
+      const demo = JSON.parse(readFileSync('tenants/demo.json', 'utf8')) as Providers;
+      change(demo);
+      writeFileSync(`${directory}/bad.json`, JSON.stringify(demo));
+      return () => loadTenants(directory);
+    };
+    const local = (demo: Providers) => demo.identityProviders[0]!;
+    expect(withProviders((demo) => { demo.identityProviders.push({ ...local(demo) }); })).toThrow(/\/identityProviders\/1\/id: demo-idp appears twice/);
+    expect(withProviders((demo) => { local(demo).issuer = 'http://idp.example.com'; })).toThrow(/\/identityProviders\/0\/issuer must be https/);
+    expect(withProviders((demo) => { local(demo).clientSecretEnv = 'lower-case'; })).toThrow(/bad\.json: \/identityProviders\/0\/clientSecretEnv/);
+  });
   it('forms referenced by screens exist and every form file is used', () => {
     if (!existsSync('screens/forms')) return;
     const used = new Set<string>();

@@ -62,7 +62,14 @@ describe('manage groups (admin)', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: join(tmpdir(), 'manage-groups-wizard-1.png'), fullPage: true });
     await page.getByRole('button', { name: 'Next' }).click();
-    // Step 2: network access, identity provider and customers.
+    // Step 2: network access, identity provider and customers. The provider is a choice of the
+    // tenant's (issue 22), none by default: the group inherits its parent's single sign-on.
+    const provider = page.getByRole('combobox', { name: 'Identity provider', exact: true });
+    expect(await provider.inputValue()).toBe('None (inherit the parent group\'s)');
+    await provider.click();
+    await page.getByRole('option', { name: 'Demo identity provider', exact: true }).waitFor();
+    await page.keyboard.press('Escape');
+    expect(await page.getByRole('textbox', { name: /issuer|client|variable/i }).count()).toBe(0);
     // The customers from the admin's own scope, chosen in the multi-select.
     await page.getByRole('combobox', { name: 'Customers of the group', exact: true }).click();
     await page.getByRole('option', { name: 'Rhein Spedition GmbH (C-1003)', exact: true }).click();
@@ -87,10 +94,10 @@ describe('manage groups (admin)', () => {
     const browserGroup = groupRows().filter({ hasText: 'Browser Group' }).first();
     expect(await browserGroup.textContent()).toContain('C-1003');
 
-    // Its row's Edit opens the group with its customers chosen; adding one and emptying the
-    // identity provider's name (set here first) saves both and goes back to the tree.
+    // Its row's Edit opens the group with its customers chosen; adding one and choosing no
+    // identity provider (one chosen here first) saves both and goes back to the tree.
     const groupId = await browserGroup.getAttribute('data-row-id');
-    expect((await pageWrite(page, 'PATCH', `/user-groups/${groupId}`, { identity_provider: 'Browser IdP' })).status).toBe(200);
+    expect((await pageWrite(page, 'PATCH', `/user-groups/${groupId}`, { identity_provider_id: 'demo-idp' })).status).toBe(200);
     await browserGroup.getByRole('button', { name: /^Edit\b/ }).click();
     await page.waitForURL('**/manage-groups/*/edit');
     await expect.poll(() => page.getByRole('textbox', { name: 'Group name', exact: true }).inputValue()).toBe('Browser Group');
@@ -100,15 +107,14 @@ describe('manage groups (admin)', () => {
     await page.getByRole('combobox', { name: 'Customers of the group', exact: true }).click();
     await page.getByRole('option', { name: 'Bigfoot Haulage (C-1004)', exact: true }).click();
     await page.keyboard.press('Escape');
-    const identityProvider = page.getByRole('textbox', { name: 'Identity provider name', exact: true });
-    expect(await identityProvider.inputValue()).toBe('Browser IdP');
-    await identityProvider.fill('');
+    expect(await page.getByRole('combobox', { name: 'Identity provider', exact: true }).inputValue()).toBe('Demo identity provider');
+    await chooseOption('Identity provider', 'None (inherit the parent group\'s)');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Group updated').first().waitFor();
     await page.waitForURL(/\/manage-groups$/);
     await expect.poll(async () => (await treeTexts()).some((text) => text.includes('Browser Group') && text.includes('C-1003, C-1004'))).toBe(true);
-    const saved = await pageGet<{ data: { attributes: { identity_provider: string | null; customers: string[] } } }>(page, `/user-groups/${groupId}`);
-    expect(saved.data.attributes).toMatchObject({ identity_provider: null, customers: ['C-1003', 'C-1004'] });
+    const saved = await pageGet<{ data: { attributes: { identity_provider_id: string | null; customers: string[] } } }>(page, `/user-groups/${groupId}`);
+    expect(saved.data.attributes).toMatchObject({ identity_provider_id: null, customers: ['C-1003', 'C-1004'] });
 
     // A user of East Region joins Browser Group after confirming the move.
     await inviteInto('East Region', 'group.mover', 'Gus', 'Mover');

@@ -1,5 +1,5 @@
 import type { UserType, LockState } from '../schema.ts';
-import { LOCAL_IDP_CLIENT_ID, LOCAL_IDP_ISSUER, LOCAL_IDP_SECRET_ENV } from '../../sso/local-idp.ts';
+import { LOCAL_IDP_PROVIDER_ID } from '../../sso/local-idp.ts';
 import { addDays, at, DEMO, FLEET, type Writer } from './util.ts';
 
 interface UserSeed {
@@ -29,31 +29,24 @@ export const USERS: readonly UserSeed[] = [
 export async function seedUsers(db: Writer, today: string, passwordHash: string): Promise<Map<string, number>> {
   const groupId = new Map<string, number>();
   const addGroup = async (values: {
-    name: string; parent?: string; sso?: boolean; includeChildren?: boolean; idp?: string; network?: string;
-    oidc?: { issuer: string; clientId: string; secretEnv: string };
+    name: string; parent?: string; sso?: boolean; includeChildren?: boolean; provider?: string; network?: string;
   }) => {
     const row = await db.insertInto('user_groups').values({
       tenant_id: DEMO,
       name: values.name,
       parent_group_id: values.parent ? groupId.get(values.parent) ?? null : null,
       network_access: values.network ?? null,
-      identity_provider: values.idp ?? null,
       sso_enabled: values.sso ?? false,
       include_child_accounts: values.includeChildren ?? false,
-      oidc_issuer: values.oidc?.issuer ?? null,
-      oidc_client_id: values.oidc?.clientId ?? null,
-      oidc_client_secret_env: values.oidc?.secretEnv ?? null,
+      identity_provider_id: values.provider ?? null,
     }).returning('id').executeTakeFirstOrThrow();
     groupId.set(values.name, row.id);
   };
   await addGroup({ name: 'Headquarters', includeChildren: true });
   await addGroup({ name: 'East Region', parent: 'Headquarters' });
   await addGroup({ name: 'West Region', parent: 'Headquarters' });
-  // Signs in at the local identity provider this server ships (server/sso/local-idp.ts).
-  await addGroup({
-    name: 'SSO Partners', sso: true, idp: 'demo-idp', network: 'internet',
-    oidc: { issuer: LOCAL_IDP_ISSUER, clientId: LOCAL_IDP_CLIENT_ID, secretEnv: LOCAL_IDP_SECRET_ENV },
-  });
+  // Signs in at the local identity provider this server ships (server/sso/local-idp.ts), the demo tenant's provider.
+  await addGroup({ name: 'SSO Partners', sso: true, provider: LOCAL_IDP_PROVIDER_ID, network: 'internet' });
   const group = (name: string) => {
     const id = groupId.get(name);
     if (id === undefined) throw new Error(`Unknown seed group ${name}`);

@@ -15,6 +15,8 @@ export interface OptionsSource {
   label: string;
   when?: Record<string, unknown>;
   fallback?: Array<{ value: string; label: string }>;
+  /** Choices offered before the fetched ones, always (labels are i18n keys): "none" for a choice that may stay empty. */
+  leading?: Array<{ value: string; label: string }>;
 }
 
 export interface Choice { value: string; label: string }
@@ -38,17 +40,21 @@ export function choicesOf(records: readonly ResourceObject[] | undefined, spec: 
 export function SourcedChoices({ spec, children }: { spec: OptionsSource; children: (choices: Choice[], loading: boolean) => ReactNode }) {
   const { bindings } = useScreen();
   const { t } = useText();
-  const fallback = (spec.fallback ?? []).map((option) => ({ value: option.value, label: t(option.label) }));
+  const translated = (options: OptionsSource['fallback']) => (options ?? []).map((option) => ({ value: option.value, label: t(option.label) }));
+  const fallback = translated(spec.fallback);
+  const leading = translated(spec.leading);
   return spec.when && !conditionHolds(spec.when, bindings)
-    ? children(fallback, false)
-    : <FetchedChoices spec={spec} fallback={fallback}>{children}</FetchedChoices>;
+    ? children([...leading, ...fallback], false)
+    : <FetchedChoices spec={spec} fallback={fallback} leading={leading}>{children}</FetchedChoices>;
 }
 
-function FetchedChoices({ spec, fallback, children }: { spec: OptionsSource; fallback: Choice[]; children: (choices: Choice[], loading: boolean) => ReactNode }) {
+function FetchedChoices({ spec, fallback, leading, children }: {
+  spec: OptionsSource; fallback: Choice[]; leading: Choice[]; children: (choices: Choice[], loading: boolean) => ReactNode;
+}) {
   const { data, loading } = useResource<ResourceObject[]>(spec.source);
   if (loading) return children([], true);
   const fetched = choicesOf(data, spec);
-  return children(fetched.length ? fetched : fallback, false);
+  return children([...leading, ...(fetched.length ? fetched : fallback)], false);
 }
 
 /**
