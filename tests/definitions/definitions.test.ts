@@ -105,7 +105,7 @@ describe('menus, policy and tenants', () => {
       return () => loadTenants(directory);
     };
     const local = (demo: Providers) => demo.identityProviders[0]!;
-    expect(withProviders((demo) => { demo.identityProviders.push({ ...local(demo) }); })).toThrow(/\/identityProviders\/1\/id: demo-idp appears twice/);
+    expect(withProviders((demo) => { demo.identityProviders.push({ ...local(demo) }); })).toThrow(/\/identityProviders\/1\/id demo-idp appears twice/);
     expect(withProviders((demo) => { local(demo).issuer = 'http://idp.example.com'; })).toThrow(/\/identityProviders\/0\/issuer must be https/);
     expect(withProviders((demo) => { local(demo).clientSecretEnv = 'lower-case'; })).toThrow(/bad\.json: \/identityProviders\/0\/clientSecretEnv/);
   });
