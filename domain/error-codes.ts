@@ -117,6 +117,7 @@ export const ErrorCode = {
   forbidden: 'errors.request.forbidden',
   notFound: 'errors.request.notFound',
   payloadTooLarge: 'errors.request.payloadTooLarge',
+  nestingTooDeep: 'errors.request.nestingTooDeep',
   unsupportedMediaType: 'errors.request.unsupportedMediaType',
   tooManyRequests: 'errors.request.tooManyRequests',
   serverError: 'errors.request.serverError',

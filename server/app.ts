@@ -10,6 +10,7 @@ import { DEFAULT_BODY_LIMIT, boundAnonymousBodies } from './http/body-limits.ts'
 import { registerCompression } from './http/compression.ts';
 import { errorDocument, handleError } from './http/errors.ts';
 import { JSON_API } from './http/jsonapi.ts';
+import { registerJsonParsers } from './http/json-body.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { refuseControlCharacters } from './http/control-characters.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -50,7 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true } },
   });
 
-  app.addContentTypeParser(JSON_API, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  registerJsonParsers(app);
   // Plain HTML forms (the sandbox identity provider's sign-in page) post url-encoded bodies.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8_192 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
