@@ -118,6 +118,8 @@ export const ErrorCode = {
   notFound: 'errors.request.notFound',
   payloadTooLarge: 'errors.request.payloadTooLarge',
   nestingTooDeep: 'errors.request.nestingTooDeep',
+  invalidUrl: 'errors.request.invalidUrl',
+  uriTooLong: 'errors.request.uriTooLong',
   unsupportedMediaType: 'errors.request.unsupportedMediaType',
   tooManyRequests: 'errors.request.tooManyRequests',
   serverError: 'errors.request.serverError',

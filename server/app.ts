@@ -8,7 +8,7 @@ import { authPlugin } from './auth/plugin.ts';
 import type { AppDeps } from './deps.ts';
 import { DEFAULT_BODY_LIMIT, boundAnonymousBodies } from './http/body-limits.ts';
 import { registerCompression } from './http/compression.ts';
-import { errorDocument, handleError } from './http/errors.ts';
+import { errorDocument, handleError, writeClientError } from './http/errors.ts';
 import { JSON_API } from './http/jsonapi.ts';
 import { registerJsonParsers } from './http/json-body.ts';
 import { registerOpenApi } from './http/openapi.ts';
@@ -49,9 +49,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Bad input is refused, never repaired: no stripping of unknown properties, no type coercion.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true } },
+    // What the router and Node's HTTP parser refuse is a JSON:API error too (issue 22 item 11).
+    frameworkErrors: handleError,
+    clientErrorHandler: writeClientError,
   });
 
   registerJsonParsers(app);
+  // The API reads JSON (and the sandbox forms); a text/plain body answers 415 like any other type.
+  app.removeContentTypeParser('text/plain');
   // Plain HTML forms (the sandbox identity provider's sign-in page) post url-encoded bodies.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8_192 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));

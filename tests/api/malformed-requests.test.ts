@@ -46,3 +46,31 @@ describe('deeply nested JSON (item 4)', () => {
     expect([bracketsInText.statusCode, errorCode(bracketsInText)]).toEqual([401, ErrorCode.credentialsInvalid]);
   });
 });
+
+describe('every refusal of the framework is a translated JSON:API error (item 11)', () => {
+  interface Odd { what: string; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: string; contentType?: string; status: number; code: string }
+  const odd: Odd[] = [
+    { what: 'bad UTF-8 in a path parameter', method: 'GET', url: '/invoices/%C3%28', status: 400, code: ErrorCode.invalidUrl },
+    { what: 'bad percent-encoding in a path parameter', method: 'GET', url: '/invoices/%E0%A4%A', status: 400, code: ErrorCode.invalidUrl },
+    { what: 'bad percent-encoding outside a parameter', method: 'GET', url: '/%invoices', status: 400, code: ErrorCode.invalidUrl },
+    { what: 'an over-long path parameter', method: 'GET', url: `/invoices/${'x'.repeat(1_000)}`, status: 414, code: ErrorCode.uriTooLong },
+    { what: 'an over-long path parameter to a write', method: 'POST', url: `/users/${'1'.repeat(1_000)}/lock`, body: '{}', contentType: 'application/json', status: 414, code: ErrorCode.uriTooLong },
+    { what: 'no such route', method: 'GET', url: '/no-such-route', status: 404, code: ErrorCode.notFound },
+    { what: 'a method the route lacks', method: 'PUT', url: '/invoices', body: '{}', contentType: 'application/json', status: 404, code: ErrorCode.notFound },
+    { what: 'an unsupported media type', method: 'POST', url: '/auth/login', body: 'username=a', contentType: 'text/plain', status: 415, code: ErrorCode.unsupportedMediaType },
+    { what: 'bad JSON', method: 'POST', url: '/auth/login', body: '{"username":', contentType: 'application/json', status: 400, code: ErrorCode.invalidRequest },
+    { what: 'an empty JSON body', method: 'POST', url: '/auth/login', body: '', contentType: 'application/json', status: 400, code: ErrorCode.invalidRequest },
+    { what: 'a JSON body past the limit', method: 'POST', url: '/auth/login', body: JSON.stringify({ username: 'u'.repeat(100_000) }), contentType: 'application/json', status: 413, code: ErrorCode.payloadTooLarge },
+  ];
+
+  for (const request of odd) {
+    it(`${request.what}: ${request.status} ${request.code}`, async () => {
+      const headers: Record<string, string> = request.contentType ? { 'content-type': request.contentType } : {};
+      for (const client of [api.client(), signedIn]) {
+        const response = await client.request(request.method, request.url, request.body, headers);
+        expect([response.statusCode, errorCode(response)]).toEqual([request.status, request.code]);
+        expect(response.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);
+      }
+    });
+  }
+});
