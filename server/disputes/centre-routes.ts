@@ -10,7 +10,7 @@ import { authOf } from '../auth/access.ts';
 import { scopedCustomer, scopedMerchant } from '../auth/guard.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import {
-  fileResponses, instant, integer, listDocument, nullableText, pagedDocument, resourceSchema, responses, singleDocument, strictObject, text,
+  fileResponses, idDigits, instant, integer, listDocument, nullableText, pagedDocument, resourceSchema, responses, singleDocument, strictObject, text,
 } from '../http/api-schema.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
@@ -49,12 +49,12 @@ const transactionParams = {
 
 const documentParams = {
   type: 'object', required: ['dispute_id', 'document_id'], additionalProperties: false,
-  properties: { dispute_id: { type: 'string', pattern: '^[0-9]{1,15}$' }, document_id: { type: 'string', pattern: '^[0-9]{1,15}$' } },
+  properties: { dispute_id: idDigits, document_id: idDigits },
 } as const;
 
 const detailParams = {
   type: 'object', required: ['dispute_id'], additionalProperties: false,
-  properties: { dispute_id: { type: 'string', pattern: '^[0-9]{1,15}$' } },
+  properties: { dispute_id: idDigits },
 } as const;
 
 function currencyFilter(raw: string | undefined, parameter: string): string | undefined {

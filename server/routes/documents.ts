@@ -6,7 +6,7 @@ import { audit } from '../audit.ts';
 import { authOf } from '../auth/access.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import {
-  boolean, fileResponses, instant, integer, listDocument, resourceSchema, responses, strictObject, text,
+  boolean, fileResponses, idDigits, idInteger, instant, integer, listDocument, resourceSchema, responses, strictObject, text,
 } from '../http/api-schema.ts';
 import { neutraliseCsvBytes } from '../http/csv-cells.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
@@ -50,11 +50,11 @@ export function contentDisposition(fileName: string): string {
 const documentList = { filters: ['trx_id'] as const, sorts: ['entry_ts'] as const, defaultSort: [{ field: 'entry_ts', direction: 'asc' }] as const };
 const documentIdParams = {
   type: 'object', additionalProperties: false, required: ['document_id'],
-  properties: { document_id: { type: 'string', pattern: '^[1-9][0-9]{0,14}$' } },
+  properties: { document_id: idDigits },
 } as const;
 const deleteBody = {
   type: 'object', additionalProperties: false, required: ['document_id'],
-  properties: { document_id: { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 } },
+  properties: { document_id: idInteger },
 } as const;
 
 export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): void {

@@ -12,7 +12,7 @@ import { audit } from '../audit.ts';
 import type { Database } from '../db/database.ts';
 import { groupCustomerScope } from '../groups/scope.ts';
 import {
-  boolean, integer, nullableInteger, nullableText, pagedDocument, resourceSchema, responses, singleDocument, strictObject, text, textList,
+  boolean, idInteger, integer, nullableInteger, nullableText, pagedDocument, resourceSchema, responses, singleDocument, strictObject, text, textList,
 } from '../http/api-schema.ts';
 import { ApiError, notFound, unprocessable } from '../http/errors.ts';
 import { JSON_API, pageMeta, resource } from '../http/jsonapi.ts';
@@ -21,8 +21,8 @@ import { managedUsers } from '../users/queries.ts';
 
 const groupList = { filters: ['search'] as const, sorts: [] as const, defaultSort: [] as const };
 const idParams = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', pattern: '^[0-9]{1,12}$' } } } as const;
-const groupId = { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[0-9]{0,12}$' }, { type: 'null' }] } as const;
-const idValue = { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[0-9]{1,12}$' }] } as const;
+const groupId = { anyOf: [idInteger, { type: 'string', pattern: '^[0-9]{0,12}$' }, { type: 'null' }] } as const;
+const idValue = { anyOf: [idInteger, { type: 'string', pattern: '^[0-9]{1,12}$' }] } as const;
 const optionalText = (maxLength: number) => ({ type: ['string', 'null'], maxLength }) as const;
 
 const groupFields = {

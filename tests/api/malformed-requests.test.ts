@@ -74,3 +74,36 @@ describe('every refusal of the framework is a translated JSON:API error (item 11
     });
   }
 });
+
+describe('huge integers in id fields (item 8)', () => {
+  /** Past PostgreSQL's bigint and JavaScript's safe integers; JSON.stringify cannot write it exactly, so bodies are text. */
+  const HUGE = '100000000000000000000';
+
+  it('refuses them in every id list and id field with 400 and the field as pointer, changing nothing', async () => {
+    const dealer = api.client();
+    await dealer.login('dealer');
+    const group = await api.db.selectFrom('user_groups').select('id').orderBy('id').limit(1).executeTakeFirstOrThrow();
+    const before = await api.db.selectFrom('users').select(['user_id', 'user_group_id']).orderBy('user_id').execute();
+    const cases: Array<[ApiClient, 'POST' | 'PATCH' | 'DELETE', string, string, string]> = [
+      [dealer, 'POST', '/rejections/cancel', `{"rejection_ids":[${HUGE}]}`, '/rejection_ids/0'],
+      [dealer, 'POST', '/rejections/resubmit', `{"rejection_ids":[${HUGE}]}`, '/rejection_ids/0'],
+      [signedIn, 'POST', '/ecaas/customer-dispute-response', `{"dispute_ids":[${HUGE}],"action":"close","comment":"x"}`, '/dispute_ids/0'],
+      [dealer, 'POST', '/ecaas/merchant-dispute-response', `{"dispute_ids":[${HUGE}],"action":"close","comment":"x"}`, '/dispute_ids/0'],
+      [signedIn, 'POST', `/user-groups/${group.id}/users`, `{"user_ids":[${HUGE}]}`, '/user_ids/0'],
+      [signedIn, 'POST', `/user-groups/${group.id}/users`, `{"user_id":${HUGE}}`, '/user_id'],
+      [signedIn, 'POST', '/user-groups', `{"name":"Huge parent","parent_group_id":${HUGE}}`, '/parent_group_id'],
+      [signedIn, 'PATCH', `/user-groups/${group.id}`, `{"parent_group_id":${HUGE}}`, '/parent_group_id'],
+      [signedIn, 'POST', '/users', `{"username":"huge.group","email_address":"huge@example.com","role":"Payer","first_name":"H","last_name":"G","user_group_id":${HUGE}}`, '/user_group_id'],
+      [signedIn, 'POST', '/ecaas/cards/view-secure', `{"buid_customer":"C-1001","card_id":${HUGE}}`, '/card_id'],
+      [signedIn, 'DELETE', '/merchant-invoice-documents', `{"document_id":${HUGE}}`, '/document_id'],
+    ];
+    const answers: string[] = [];
+    for (const [client, method, url, body] of cases) {
+      const response = await client.request(method, url, body, { 'content-type': 'application/json' });
+      const pointer = (response.json() as { errors?: Array<{ source?: { pointer?: string } }> }).errors?.[0]?.source?.pointer;
+      answers.push(`${method} ${url}: ${response.statusCode} ${errorCode(response)} ${pointer}`);
+    }
+    expect(answers).toEqual(cases.map(([, method, url, , pointer]) => `${method} ${url}: 400 ${ErrorCode.invalidRequest} ${pointer}`));
+    expect(await api.db.selectFrom('users').select(['user_id', 'user_group_id']).orderBy('user_id').execute()).toEqual(before);
+  });
+});
