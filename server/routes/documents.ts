@@ -11,7 +11,8 @@ import {
 import { neutraliseCsvBytes } from '../http/csv-cells.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
-import { base64Length, uploadBodySchema, uploadDocuments, type UploadBody } from '../invoices/document-upload.ts';
+import { base64Length, tenantFilesBodyLimit, uploadBodyLimit } from '../http/body-limits.ts';
+import { uploadBodySchema, uploadDocuments, type UploadBody } from '../invoices/document-upload.ts';
 import { fullScope, scopedTrxIds } from '../invoices/scope.ts';
 
 interface DocumentRow {
@@ -58,10 +59,8 @@ const deleteBody = {
 } as const;
 
 export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): void {
-  // Route-level body limit: room for the largest permitted upload of any tenant, in base64, plus the JSON around it.
+  // A file's schema allows the largest file any tenant permits; the tenant's own rules come after.
   const largestFile = Math.max(...tenants.tenants.map((tenant) => tenant.limits.files.maxSizeBytes));
-  const mostFiles = Math.max(...tenants.tenants.map((tenant) => tenant.limits.files.maxFilesPerUpload));
-  const uploadBodyLimit = base64Length(largestFile) * mostFiles + 64 * 1024;
 
   app.get('/merchant-invoice-documents', {
     schema: { querystring: listQuerystring(documentList), response: responses(listDocument(documentResourceSchema), 'Documents') },
@@ -110,7 +109,7 @@ export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): 
   });
 
   app.post<{ Body: UploadBody }>('/merchant-invoice-documents', {
-    bodyLimit: uploadBodyLimit,
+    ...tenantFilesBodyLimit(tenants.tenants, uploadBodyLimit),
     schema: { body: uploadBodySchema(base64Length(largestFile)), response: responses(listDocument(documentResourceSchema), 'The stored documents', 201) },
     config: { access: { can: ['create', 'InvoiceDocument'] }, summary: 'Upload files (base64) as one document of one type to one transaction; spec §5 file rules' },
   }, async (request, reply) => {

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -73,7 +74,10 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   };
 }
 
-type Body = Record<string, unknown> | unknown[] | string;
+/** A JSON value to send, or the body's own text, bytes or stream (sent as they are; a stream without Content-Length). */
+type Body = Record<string, unknown> | unknown[] | string | Buffer | Readable;
+
+const isRaw = (body: Body): body is string | Buffer | Readable => typeof body === 'string' || Buffer.isBuffer(body) || body instanceof Readable;
 
 let clientCount = 0;
 
@@ -102,11 +106,11 @@ export class ApiClient {
         accept: 'application/vnd.api+json',
         ...(cookie ? { cookie } : {}),
         ...(this.csrfToken && method !== 'GET' ? { 'x-csrf-token': this.csrfToken } : {}),
-        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined && !isRaw(body) ? { 'content-type': 'application/json' } : {}),
         ...this.headers,
         ...headers,
       },
-      ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+      ...(body !== undefined ? { payload: isRaw(body) ? body : JSON.stringify(body) } : {}),
     });
     for (const set of response.cookies as Array<{ name: string; value: string; expires?: Date }>) {
       if (set.value === '' || (set.expires && set.expires.getTime() < Date.now())) this.cookies.delete(set.name);
