@@ -122,6 +122,7 @@ export const ErrorCode = {
   uriTooLong: 'errors.request.uriTooLong',
   unsupportedMediaType: 'errors.request.unsupportedMediaType',
   tooManyRequests: 'errors.request.tooManyRequests',
+  overloaded: 'errors.request.overloaded',
   serverError: 'errors.request.serverError',
   // form validation messages (spec §5); {{field}} is the translated field title, {{limit}} the schema's limit
   validationEmail: 'errors.validation.email',

@@ -11,6 +11,7 @@ import { registerCompression } from './http/compression.ts';
 import { errorDocument, handleError, writeClientError } from './http/errors.ts';
 import { JSON_API } from './http/jsonapi.ts';
 import { registerJsonParsers } from './http/json-body.ts';
+import { type LoadShedding, registerLoadShedding } from './http/load-shedding.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { refuseControlCharacters } from './http/control-characters.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -38,6 +39,8 @@ export interface AppOptions extends AppDeps {
    * Secure `__Host-` cookies and HSTS). Default none.
    */
   trustProxy?: readonly string[];
+  /** Refuse requests with 503 while the event loop is saturated (server/http/load-shedding.ts); off when absent. */
+  loadShedding?: LoadShedding;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -62,6 +65,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
   app.setErrorHandler(handleError);
+  // First of the onRequest hooks: a shed request costs nothing else.
+  if (options.loadShedding) await registerLoadShedding(app, options.loadShedding);
   if (options.reconcileCardIntentsOnStart) {
     // A crash between a card's authorisation and its payment must not leave a hold on the card.
     app.addHook('onReady', async () => { await reconcileCardIntents(options.db, app.log); });

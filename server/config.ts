@@ -1,3 +1,4 @@
+import { type LoadShedding, parseLoadShedding } from './http/load-shedding.ts';
 import { parseTrustProxy } from './http/trust-proxy.ts';
 
 /** Process settings, all from the environment so one build runs anywhere. */
@@ -13,6 +14,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Proxies whose X-Forwarded-* headers count (TRUST_PROXY); none by default. */
   trustProxy: string[];
+  /** When requests are shed with 503 (LOAD_SHED_EVENT_LOOP_DELAY_MS, LOAD_SHED_EVENT_LOOP_UTILIZATION). */
+  loadShedding: LoadShedding;
 }
 
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -29,5 +32,6 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     smtpUrl: env.SMTP_URL || undefined,
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    loadShedding: parseLoadShedding(env),
   };
 }

@@ -30,6 +30,7 @@ async function main(): Promise<void> {
     logLevel: config.logLevel,
     reconcileCardIntentsOnStart: true,
     trustProxy: config.trustProxy,
+    loadShedding: config.loadShedding,
   });
   // Settlements, the daily AutoPay sweep and account recovery mail run in this process; JOB_POLL_MS sets how often it looks.
   const jobs = paymentJobRunner({ db, tenants, clock: systemClock }, {

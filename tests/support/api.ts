@@ -11,6 +11,7 @@ import { seedDemo } from '../../server/db/seed.ts';
 import { MemoryMailer } from '../../server/mail/mailer.ts';
 import { loadPolicy } from '../../server/policy/load.ts';
 import { loadTenants, type TenantStore } from '../../server/tenants/store.ts';
+import type { LoadShedding } from '../../server/http/load-shedding.ts';
 import type { IdpResponseFilter } from '../../server/sso/relying-party.ts';
 
 export const DEMO_PASSWORD = 'Portal#2026';
@@ -39,6 +40,8 @@ export interface TestApiOptions {
   logStream?: { write(line: string): void };
   /** Sees (and may tamper with) every identity provider answer before the portal checks it (AppDeps.idpResponseFilter). */
   idpResponseFilter?: IdpResponseFilter;
+  /** Load shedding (AppOptions.loadShedding); off unless given, so a slow test machine never sheds. */
+  loadShedding?: LoadShedding;
 }
 
 export async function startTestApi(options: TestApiOptions = {}): Promise<TestApi> {
@@ -61,6 +64,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     ...(options.logStream ? { logLevel: 'info', logStream: options.logStream } : { logLevel: 'silent' }),
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
     ...(options.idpResponseFilter ? { idpResponseFilter: options.idpResponseFilter } : {}),
+    ...(options.loadShedding ? { loadShedding: options.loadShedding } : {}),
   });
   await app.ready();
   return {
