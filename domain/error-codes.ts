@@ -117,8 +117,12 @@ export const ErrorCode = {
   forbidden: 'errors.request.forbidden',
   notFound: 'errors.request.notFound',
   payloadTooLarge: 'errors.request.payloadTooLarge',
+  nestingTooDeep: 'errors.request.nestingTooDeep',
+  invalidUrl: 'errors.request.invalidUrl',
+  uriTooLong: 'errors.request.uriTooLong',
   unsupportedMediaType: 'errors.request.unsupportedMediaType',
   tooManyRequests: 'errors.request.tooManyRequests',
+  overloaded: 'errors.request.overloaded',
   serverError: 'errors.request.serverError',
   serviceUnavailable: 'errors.request.serviceUnavailable',
   // form validation messages (spec §5); {{field}} is the translated field title, {{limit}} the schema's limit

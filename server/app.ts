@@ -8,8 +8,10 @@ import { authPlugin } from './auth/plugin.ts';
 import type { AppDeps } from './deps.ts';
 import { DEFAULT_BODY_LIMIT, boundAnonymousBodies } from './http/body-limits.ts';
 import { registerCompression } from './http/compression.ts';
-import { errorDocument, handleError } from './http/errors.ts';
+import { errorDocument, handleError, writeClientError } from './http/errors.ts';
 import { JSON_API } from './http/jsonapi.ts';
+import { registerJsonParsers } from './http/json-body.ts';
+import { type LoadShedding, registerLoadShedding } from './http/load-shedding.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { refuseControlCharacters } from './http/control-characters.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
@@ -38,6 +40,8 @@ export interface AppOptions extends AppDeps {
    * Secure `__Host-` cookies and HSTS). Default none.
    */
   trustProxy?: readonly string[];
+  /** Refuse requests with 503 while the event loop is saturated (server/http/load-shedding.ts); off when absent. */
+  loadShedding?: LoadShedding;
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -49,14 +53,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // Bad input is refused, never repaired: no stripping of unknown properties, no type coercion.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true } },
+    // What the router and Node's HTTP parser refuse is a JSON:API error too (issue 22 item 11).
+    frameworkErrors: handleError,
+    clientErrorHandler: writeClientError,
   });
 
-  app.addContentTypeParser(JSON_API, { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  registerJsonParsers(app);
+  // The API reads JSON (and the sandbox forms); a text/plain body answers 415 like any other type.
+  app.removeContentTypeParser('text/plain');
   // Plain HTML forms (the sandbox identity provider's sign-in page) post url-encoded bodies.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 8_192 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(String(body))));
   });
   app.setErrorHandler(handleError);
+  // First of the onRequest hooks: a shed request costs nothing else.
+  if (options.loadShedding) await registerLoadShedding(app, options.loadShedding);
   if (options.reconcileCardIntentsOnStart) {
     // A crash between a card's authorisation and its payment must not leave a hold on the card.
     app.addHook('onReady', async () => { await reconcileCardIntents(options.db, app.log); });

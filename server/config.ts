@@ -1,3 +1,4 @@
+import { type LoadShedding, parseLoadShedding } from './http/load-shedding.ts';
 import { parseTrustProxy } from './http/trust-proxy.ts';
 import { DEFAULT_TENANT_SYNC_MS } from './tenants/sync.ts';
 
@@ -16,6 +17,8 @@ export interface ServerConfig {
   trustProxy: string[];
   /** How often a process checks for tenant revisions it was not notified of (TENANT_SYNC_MS); 0: never. */
   tenantSyncMs: number;
+  /** When requests are shed with 503 (LOAD_SHED_EVENT_LOOP_DELAY_MS, LOAD_SHED_EVENT_LOOP_UTILIZATION). */
+  loadShedding: LoadShedding;
 }
 
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -33,6 +36,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     logLevel: env.LOG_LEVEL ?? 'info',
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     tenantSyncMs: readMilliseconds(env, 'TENANT_SYNC_MS', DEFAULT_TENANT_SYNC_MS),
+    loadShedding: parseLoadShedding(env),
   };
 }
 

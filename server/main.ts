@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     logLevel: config.logLevel,
     reconcileCardIntentsOnStart: true,
     trustProxy: config.trustProxy,
+    loadShedding: config.loadShedding,
   });
   // Publishes by any process (an operator's, another instance's file import) reach this one's store.
   const tenantSync = new TenantSync({ db, feed, store: tenants, intervalMs: config.tenantSyncMs, log: app.log });

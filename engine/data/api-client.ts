@@ -38,8 +38,8 @@ export function withQuery(path: string, params: QueryParams = {}): string {
 
 /**
  * `extraHeaders`: headers of a call's own (the payment flow's Idempotency-Key). `logFailures`
- * false: a speculative read (started before it is known to apply, session/early-requests.ts)
- * whose failure is expected and handled.
+ * false: a speculative read (started before it is known to apply) whose failure is expected
+ * and handled.
  */
 export async function apiRequest<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, extraHeaders: Record<string, string> = {}, logFailures = true): Promise<T> {
   const headers: Record<string, string> = { ...extraHeaders, accept: 'application/vnd.api+json' };

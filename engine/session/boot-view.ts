@@ -1,7 +1,5 @@
 import { defaultCurrencyId } from '../../domain/currency.ts';
-import { currencyOptions, type CurrenciesDocument } from './currencies.ts';
 import { choiceFor, storedChoice } from './currency-choice-stored.ts';
-import { CURRENCIES_PATH, earlyAnswer } from './early-requests.ts';
 import { merchantCurrencyChoice, showMerchantRollUp } from './start-rules.ts';
 import type { SessionBasics } from './store.ts';
 import type { SelectedCustomer, SessionState } from './types.ts';
@@ -15,7 +13,7 @@ const UNKNOWN = undefined as never;
 
 /**
  * The session as the store will hold it, from what the boot knows once configuration, flags and
- * /self are in and the early currencies answered (the same rules as store.ts: the selected
+ * /self are in (/self carries the selected customer's currencies; the same rules as store.ts: the selected
  * customer from session_data, its currency USD else the first): enough for a route loader to
  * resolve a screen's sources before the policy and the customer have loaded.
  */
@@ -27,8 +25,7 @@ export async function bootSessionView({ config, flags, self }: SessionBasics, pa
   const merchantChoice = signedIn ? merchantCurrencyChoice(self, config.currency_version) : undefined;
   let selectedCurrency: string | null = merchantChoice?.selectedCurrency ?? null;
   if (customerId && config.currency_version != null) {
-    const document = await earlyAnswer<CurrenciesDocument>(CURRENCIES_PATH);
-    const offered = document ? currencyOptions(document) : undefined;
+    const offered = self?.customerCurrencies;
     // The tab's remembered choice first (issue 13 item 7), as session/signed-in.ts decides it.
     selectedCurrency = offered
       ? choiceFor(storedChoice(), self?.user_id ?? null, customerId, offered) ?? defaultCurrencyId(offered) ?? null

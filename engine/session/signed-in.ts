@@ -7,9 +7,8 @@
 import { defaultCurrencyId } from '../../domain/currency.ts';
 import { api, type JsonApiDocument, type ResourceObject } from '../data/api-client.ts';
 import { log } from '../logging/logger.ts';
-import { currencyOptions, type CurrenciesDocument } from './currencies.ts';
+import { CURRENCIES_PATH, currencyOptions, type CurrenciesDocument } from './currencies.ts';
 import { forgetCurrency, rememberCurrency, rememberedCurrency } from './currency-choice.ts';
-import { CURRENCIES_PATH, earlyGet } from './early-requests.ts';
 import { LOCATION_PAGE_SIZE, MAPPED_LOAD_DELAY_MS, customerToAutoSelect, loadAllPages, merchantCurrencyChoice, shouldLoadLoyalty, shouldLoadMappedLocations } from './start-rules.ts';
 import { sessionStore, setState } from './store.ts';
 import type { LoyaltyEnrollment, MappedLocation, SelectedCustomer, SelectedMerchant, SelfAttributes } from './types.ts';
@@ -93,7 +92,7 @@ async function loadSelectedCustomer(self: SelfAttributes): Promise<void> {
   }
   const selectedCustomer: SelectedCustomer = { ...customer, buidLocation: self.session_data.location ?? null, locationName };
   setState({ selectedCustomer });
-  await Promise.all([loadCurrencies(), loadLoyalty(customerId)]);
+  await Promise.all([loadCurrencies(self), loadLoyalty(customerId)]);
 }
 
 async function loadSelectedMerchant(self: SelfAttributes): Promise<void> {
@@ -104,14 +103,18 @@ async function loadSelectedMerchant(self: SelfAttributes): Promise<void> {
   setState({ selectedMerchant: merchants.data[0]?.attributes ?? null, ...currencies });
 }
 
-/** spec §4 and §9: currencies load when currency_version is configured; default USD else the first. */
-async function loadCurrencies(): Promise<void> {
+/**
+ * spec §4 and §9: currencies load when currency_version is configured; default USD else the first.
+ * /self (and the answer of POST /session_data) carries the selected customer's; only a self
+ * without them asks GET /ecaas/customer-currencies, and only once a customer is selected.
+ */
+async function loadCurrencies(self: SelfAttributes): Promise<void> {
   if (sessionStore.get().config?.currency_version == null) return;
   try {
-    const currencies = currencyOptions(await earlyGet<CurrenciesDocument>(CURRENCIES_PATH));
-    const { self, selectedCustomer } = sessionStore.get();
+    const currencies = self.customerCurrencies ?? currencyOptions(await api.get<CurrenciesDocument>(CURRENCIES_PATH));
+    const { selectedCustomer } = sessionStore.get();
     // spec §3 selectedCurrency: the user's choice for this customer when this tab has one, else the default.
-    const remembered = selectedCustomer ? rememberedCurrency(self?.user_id ?? null, selectedCustomer.buidCustomer, currencies) : undefined;
+    const remembered = selectedCustomer ? rememberedCurrency(self.user_id ?? null, selectedCustomer.buidCustomer, currencies) : undefined;
     setState({ customerCurrencies: currencies, selectedCurrency: remembered ?? defaultCurrencyId(currencies) ?? null });
   } catch {
     setState({ customerCurrencies: [], selectedCurrency: null });

@@ -8,7 +8,7 @@ import type { PaymentMode, PortalConfig, SelfAttributes, SessionState } from './
 import { loadDataLayer } from '../data/data-layer.tsx';
 import { configureLogger } from '../logging/logger.ts';
 import { loadAbility } from '../policy/ability.ts';
-import { CURRENCIES_PATH, endEarly, probablySignedIn, startEarly } from './early-requests.ts';
+import { probablySignedIn } from './early-requests.ts';
 
 const initialState: SessionState = {
   status: 'loading', config: null, flags: {}, self: null, userType: 'none',
@@ -46,7 +46,7 @@ type SelfDocument = JsonApiDocument<ResourceObject<SelfAttributes>>;
 export interface SessionBasics { config: PortalConfig; flags: Record<string, boolean>; self: SelfAttributes | null }
 
 /**
- * Loads flags, configuration and /self at once (and, signed in, the customer's currencies:
+ * Loads flags, configuration and /self at once (/self carries the selected customer's currencies:
  * session/early-requests.ts); the shell shows a spinner until this resolves (spec §1).
  * `onBasics` hears the first three as soon as they are in, so route loaders can start a screen's
  * reads before the rest of the session loads (issue 11: no waterfall); the session waits for it.
@@ -62,7 +62,6 @@ export async function bootstrapSession(onBasics?: (basics: SessionBasics) => voi
     api.get<JsonApiDocument<ResourceObject<Record<string, boolean>>>>(`/feature-flags/${window.location.hostname}.json`),
   ]);
   if (probablySignedIn()) {
-    startEarly(CURRENCIES_PATH);
     // The signed-in data layer's chunk loads beside /self, so the route loader finds it in.
     loadDataLayer().catch(() => undefined);
   }
@@ -72,7 +71,6 @@ export async function bootstrapSession(onBasics?: (basics: SessionBasics) => voi
     const { logging } = config.data.attributes;
     configureLogger({ level: logging.level, ...(logging.endpoint ? { endpoint: logging.endpoint } : {}) });
   } catch {
-    endEarly();
     setState({ status: 'failed' });
     return;
   }
@@ -80,7 +78,6 @@ export async function bootstrapSession(onBasics?: (basics: SessionBasics) => voi
   const { config, flags } = store.getState();
   await onBasics?.({ config: config!, flags, self });
   await applySelf(self);
-  endEarly();
   setState({ status: 'ready' });
 }
 

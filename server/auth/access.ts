@@ -7,7 +7,7 @@ import { requireAuth } from './guard.ts';
 
 /**
  * What a route requires, declared in its options (`config: { access }`); one hook enforces it
- * before validation and the handler (DESIGN.md "Deny by default").
+ * before the body is read (so before validation and the handler) (DESIGN.md "Deny by default").
  * - `{ public: true }`: anyone, signed in or not (sign-in, configuration, the sandbox providers).
  * - `{ signedIn: true }`: any signed-in user; row scope in the queries does the rest.
  * - `{ can: [action, subject], userTypes?, roles?, flags? }`: the policy of permissions/policy.json
@@ -66,8 +66,9 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     for (const method of methods) declared.push({ method, url: route.url, access });
   });
 
-  // Before validation, so a refused caller learns nothing about the request's expected shape.
-  app.addHook('preValidation', async (request) => {
+  // Before the body is read (issue 22 item 9: a user who may not upload made the server read and
+  // parse 33 MB first), and so before validation: a refused caller learns nothing about the shape.
+  app.addHook('preParsing', async (request) => {
     // The not-found handler is public: it answers 404 (or the portal's index.html) to anyone.
     if (request.is404) return;
     const access = request.routeOptions.config.access;

@@ -2,7 +2,7 @@ import type { FromSchema } from 'json-schema-to-ts';
 import type { Selectable } from 'kysely';
 import { CARD_STATUSES, canManageCards, maskCardNumber, nextCardStatus, type AccountStatus } from '../../domain/cards.ts';
 import type { CardsTable } from '../db/schema.ts';
-import { boolean, day, integer, nullableDay, nullableInstant, resourceSchema, strictObject, text } from '../http/api-schema.ts';
+import { boolean, day, idDigits, integer, nullableDay, nullableInstant, resourceSchema, strictObject, text } from '../http/api-schema.ts';
 import { resource } from '../http/jsonapi.ts';
 
 export type CardRow = Selectable<CardsTable>;
@@ -64,5 +64,5 @@ export const cardIdParams = {
   type: 'object',
   additionalProperties: false,
   required: ['card_id'],
-  properties: { card_id: { type: 'string', pattern: '^[1-9][0-9]{0,14}$' } },
+  properties: { card_id: idDigits },
 } as const;

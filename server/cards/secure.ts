@@ -12,7 +12,7 @@ import type { Database } from '../db/database.ts';
 import { cardAttributesSchema, cardResource } from './card-resource.ts';
 import { openPan } from './pan-vault.ts';
 import { forgetSessions } from '../auth/session-revocation.ts';
-import { instant, metaDocument, resourceSchema, responses, singleDocument, strictObject, text } from '../http/api-schema.ts';
+import { idDigits, idInteger, instant, metaDocument, resourceSchema, responses, singleDocument, strictObject, text } from '../http/api-schema.ts';
 
 const secureAccessBody = {
   type: 'object',
@@ -28,7 +28,7 @@ const viewSecureBody = {
   properties: {
     buid_customer: { type: 'string', minLength: 1, maxLength: 64 },
     // A number or its digits, as clients send either.
-    card_id: { anyOf: [{ type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 }] },
+    card_id: { anyOf: [idDigits, idInteger] },
   },
 } as const;
 

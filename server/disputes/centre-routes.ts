@@ -8,9 +8,10 @@ import { contentDisposition } from '../routes/documents.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { scopedCustomer, scopedMerchant } from '../auth/guard.ts';
+import { disputeDocumentsBodyLimit, tenantFilesBodyLimit } from '../http/body-limits.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import {
-  fileResponses, instant, integer, listDocument, nullableText, pagedDocument, resourceSchema, responses, singleDocument, strictObject, text,
+  fileResponses, idDigits, instant, integer, listDocument, nullableText, pagedDocument, resourceSchema, responses, singleDocument, strictObject, text,
 } from '../http/api-schema.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
@@ -18,7 +19,7 @@ import { fetchPage } from '../http/paging.ts';
 import { likePattern } from '../routes/customers.ts';
 import { disputesCsv, CSV_MAX_ROWS } from './csv.ts';
 import { DISPUTE_SORT_COLUMNS, disputeAttributes, disputeResource, disputeResourceSchema, iso, selectDisputes } from './query.ts';
-import { documentsBodyLimit, largestDocumentBase64 } from './documents.ts';
+import { largestDocumentBase64 } from './documents.ts';
 import { respondBody, respondToDisputes, type RespondBody } from './respond.ts';
 import { parseNumericIds, requireInScope, scopeIds, SIDES, userTypesOfSide } from './scope.ts';
 
@@ -49,12 +50,12 @@ const transactionParams = {
 
 const documentParams = {
   type: 'object', required: ['dispute_id', 'document_id'], additionalProperties: false,
-  properties: { dispute_id: { type: 'string', pattern: '^[0-9]{1,15}$' }, document_id: { type: 'string', pattern: '^[0-9]{1,15}$' } },
+  properties: { dispute_id: idDigits, document_id: idDigits },
 } as const;
 
 const detailParams = {
   type: 'object', required: ['dispute_id'], additionalProperties: false,
-  properties: { dispute_id: { type: 'string', pattern: '^[0-9]{1,15}$' } },
+  properties: { dispute_id: idDigits },
 } as const;
 
 function currencyFilter(raw: string | undefined, parameter: string): string | undefined {
@@ -316,7 +317,7 @@ function registerSide(app: FastifyInstance, { db, clock, tenants }: AppDeps, sid
 
   const maxBase64 = largestDocumentBase64(tenants.tenants);
   app.post<{ Body: RespondBody }>(`/ecaas/${side}-dispute-response`, {
-    bodyLimit: documentsBodyLimit(maxBase64),
+    ...tenantFilesBodyLimit(tenants.tenants, disputeDocumentsBodyLimit),
     schema: { body: respondBody(side, maxBase64), response: responses(listDocument(disputeResourceSchema), 'The disputes responded to') },
     config: { access: { can: ['create', 'DisputeResponse'], userTypes }, summary: 'Respond to one or many disputes (bulk): dispute_ids, action, comment, supporting documents (required when a reason needs them)' },
   }, async (request, reply) => {

@@ -8,7 +8,7 @@ import { checkDocumentTypeLimit, checkUpload, effectiveType, safeFileName, type 
 import type { Tenant } from '../../domain/tenant.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError, unprocessable } from '../http/errors.ts';
-import { base64Length } from '../invoices/document-upload.ts';
+import { base64Length } from '../http/body-limits.ts';
 
 export interface DocumentInput { doc_type_id: number | null; file_name: string; mime_type: string; content_base64: string }
 
@@ -18,9 +18,6 @@ export interface DecodedDocument { doc_type_id: number; file: CandidateFile }
 export function largestDocumentBase64(tenants: readonly Tenant[]): number {
   return base64Length(Math.max(...tenants.map((tenant) => tenant.limits.files.maxSizeBytes)));
 }
-
-/** Room for up to ten documents of the largest size in base64, plus the JSON around them. */
-export const documentsBodyLimit = (maxBase64Length: number) => maxBase64Length * 10 + 256 * 1024;
 
 /** One document of a request body; `extra` adds fields of the caller's own (create's trx_id). */
 export function documentItemSchema<Extra extends Record<string, unknown>>(maxBase64Length: number, extra: Extra) {

@@ -10,6 +10,7 @@ import { audit } from '../audit.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
+import { idInteger } from '../http/api-schema.ts';
 import { ApiError, badRequest, unprocessable } from '../http/errors.ts';
 import { assertDocumentTypes, decodeDocument, documentItemSchema, documentRow, type DocumentInput } from './documents.ts';
 import { tellOtherSide } from './notify.ts';
@@ -27,7 +28,7 @@ export function respondBody(side: DisputeSide, maxBase64Length: number) {
     additionalProperties: false,
     required: ['dispute_ids', 'action', 'comment'],
     properties: {
-      dispute_ids: { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: { type: 'integer', minimum: 1 } },
+      dispute_ids: { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: idInteger },
       action: { enum: [...SIDE_ACTIONS[side]] },
       comment: { type: 'string', maxLength: 2000 },
       // The tenant's maximum files per upload is checked after the schema (checkFileCount).

@@ -1,6 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import { Transform } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RequestPayload } from 'fastify';
+import { ErrorCode } from '../../domain/error-codes.ts';
+import type { Tenant } from '../../domain/tenant.ts';
 import { requireAuth } from '../auth/guard.ts';
-import { notFound } from './errors.ts';
+import { ApiError, notFound } from './errors.ts';
 
 /** Largest body of any route (uploads set their own, larger, limit per route). */
 export const DEFAULT_BODY_LIMIT = 1_048_576;
@@ -33,4 +36,55 @@ export function boundAnonymousBodies(app: FastifyInstance): void {
     if (request.is404) throw notFound();
     if (!isPublic(request.routeOptions.config.access)) requireAuth(request);
   });
+}
+
+/** The length of `bytes` bytes in base64, as files travel in JSON bodies. */
+export const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
+
+/** Room for the JSON around the files of one request: ids, names, types, a description or comment. */
+const FILES_ENVELOPE = 256 * 1024;
+
+/** Supporting documents a dispute request has room for (respond's schema allows ten). */
+export const DISPUTE_DOCUMENTS_MAX = 10;
+
+const filesBody = (tenant: Tenant, files: number) => base64Length(tenant.limits.files.maxSizeBytes) * files + FILES_ENVELOPE;
+
+/** Largest invoice document upload of the tenant: its files per upload, each of its largest size. */
+export const uploadBodyLimit = (tenant: Tenant) => filesBody(tenant, tenant.limits.files.maxFilesPerUpload);
+
+/** Largest dispute request with supporting documents (create, respond) of the tenant. */
+export const disputeDocumentsBodyLimit = (tenant: Tenant) => filesBody(tenant, DISPUTE_DOCUMENTS_MAX);
+
+const payloadTooLarge = (limit: number) => new ApiError(413, ErrorCode.payloadTooLarge, undefined, { max_bytes: limit });
+
+/** The payload, failing with 413 once more than `limit` bytes have come (a body sent without Content-Length). */
+function cappedAt(payload: RequestPayload, limit: number): RequestPayload {
+  let received = 0;
+  const capped = new Transform({
+    transform(chunk: Buffer, _encoding, next) {
+      received += chunk.length;
+      next(received > limit ? payloadTooLarge(limit) : null, chunk);
+    },
+  });
+  payload.on('error', (error) => capped.destroy(error));
+  return payload.pipe(capped);
+}
+
+/**
+ * Issue 22 item 9: the options of a route that takes files. Fastify fixes `bodyLimit` when the
+ * route is registered, so it is the largest limit over the tenants; each request is then held to
+ * its own tenant's limit (`limitOf`): by its Content-Length before anything is read, or counted
+ * while it is read when it has none. Past it: 413 errors.request.payloadTooLarge. (Route hooks
+ * run after the app's, so a caller who may not use the route is refused before this.)
+ */
+export function tenantFilesBodyLimit(tenants: readonly Tenant[], limitOf: (tenant: Tenant) => number) {
+  return {
+    bodyLimit: Math.max(...tenants.map(limitOf)),
+    preParsing: async (request: FastifyRequest, _reply: FastifyReply, payload: RequestPayload) => {
+      const limit = limitOf(request.tenant);
+      const declared = Number(request.headers['content-length']);
+      if (declared > limit) throw payloadTooLarge(limit);
+      return Number.isFinite(declared) ? payload : cappedAt(payload, limit);
+    },
+  };
 }

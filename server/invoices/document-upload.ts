@@ -15,9 +15,6 @@ export interface UploadBody {
   files: Array<{ file_name: string; mime_type: string; content_base64: string }>;
 }
 
-/** Base64 length of the largest file any tenant permits. */
-export const base64Length = (bytes: number) => Math.ceil(bytes / 3) * 4;
-
 /**
  * The upload body: base64 files, one transaction, one document type. Sizes are checked by the
  * tenant's rules after decoding; the schema only bounds what any tenant could accept.

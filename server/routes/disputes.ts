@@ -3,7 +3,8 @@ import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { disputeCentreRoutes } from '../disputes/centre-routes.ts';
-import { documentsBodyLimit, largestDocumentBase64 } from '../disputes/documents.ts';
+import { largestDocumentBase64 } from '../disputes/documents.ts';
+import { disputeDocumentsBodyLimit, tenantFilesBodyLimit } from '../http/body-limits.ts';
 import { createDisputeBody, createDisputes, type CreateDisputeBody } from '../disputes/create.ts';
 import { ineligibleInvoices, scopedInvoices } from '../disputes/eligibility.ts';
 import { disputeResource, disputeResourceSchema, selectDisputes } from '../disputes/query.ts';
@@ -29,7 +30,7 @@ const ineligibleQuery = { filters: ['trx_id'] as const, sorts: [] as const, defa
  */
 export function disputeRoutes(app: FastifyInstance, deps: AppDeps): void {
   const { db, clock, tenants } = deps;
-  // Room for documents at the largest file any tenant permits, in base64, plus the JSON around them.
+  // A document's schema allows the largest file any tenant permits; the tenant's own rules come after.
   const maxBase64 = largestDocumentBase64(tenants.tenants);
 
   app.get('/customer-dispute-reasons', {
@@ -82,7 +83,7 @@ export function disputeRoutes(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post<{ Body: CreateDisputeBody }>('/ecaas/disputes', {
-    bodyLimit: documentsBodyLimit(maxBase64),
+    ...tenantFilesBodyLimit(tenants.tenants, disputeDocumentsBodyLimit),
     schema: { body: createDisputeBody(maxBase64), response: responses(listDocument(disputeResourceSchema), 'The disputes created', 201) },
     config: { access: { can: ['create', 'Dispute'] }, summary: 'Create a dispute or chargeback, one per invoice (trx id)' },
   }, async (request, reply) => {

@@ -6,12 +6,13 @@ import { audit } from '../audit.ts';
 import { authOf } from '../auth/access.ts';
 import { ApiError, badRequest, notFound } from '../http/errors.ts';
 import {
-  boolean, fileResponses, instant, integer, listDocument, resourceSchema, responses, strictObject, text,
+  boolean, fileResponses, idDigits, idInteger, instant, integer, listDocument, resourceSchema, responses, strictObject, text,
 } from '../http/api-schema.ts';
 import { neutraliseCsvBytes } from '../http/csv-cells.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
-import { base64Length, uploadBodySchema, uploadDocuments, type UploadBody } from '../invoices/document-upload.ts';
+import { base64Length, tenantFilesBodyLimit, uploadBodyLimit } from '../http/body-limits.ts';
+import { uploadBodySchema, uploadDocuments, type UploadBody } from '../invoices/document-upload.ts';
 import { fullScope, scopedTrxIds } from '../invoices/scope.ts';
 
 interface DocumentRow {
@@ -50,18 +51,16 @@ export function contentDisposition(fileName: string): string {
 const documentList = { filters: ['trx_id'] as const, sorts: ['entry_ts'] as const, defaultSort: [{ field: 'entry_ts', direction: 'asc' }] as const };
 const documentIdParams = {
   type: 'object', additionalProperties: false, required: ['document_id'],
-  properties: { document_id: { type: 'string', pattern: '^[1-9][0-9]{0,14}$' } },
+  properties: { document_id: idDigits },
 } as const;
 const deleteBody = {
   type: 'object', additionalProperties: false, required: ['document_id'],
-  properties: { document_id: { type: 'integer', minimum: 1, maximum: 999_999_999_999_999 } },
+  properties: { document_id: idInteger },
 } as const;
 
 export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): void {
-  // Route-level body limit: room for the largest permitted upload of any tenant, in base64, plus the JSON around it.
+  // A file's schema allows the largest file any tenant permits; the tenant's own rules come after.
   const largestFile = Math.max(...tenants.tenants.map((tenant) => tenant.limits.files.maxSizeBytes));
-  const mostFiles = Math.max(...tenants.tenants.map((tenant) => tenant.limits.files.maxFilesPerUpload));
-  const uploadBodyLimit = base64Length(largestFile) * mostFiles + 64 * 1024;
 
   app.get('/merchant-invoice-documents', {
     schema: { querystring: listQuerystring(documentList), response: responses(listDocument(documentResourceSchema), 'Documents') },
@@ -110,7 +109,7 @@ export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): 
   });
 
   app.post<{ Body: UploadBody }>('/merchant-invoice-documents', {
-    bodyLimit: uploadBodyLimit,
+    ...tenantFilesBodyLimit(tenants.tenants, uploadBodyLimit),
     schema: { body: uploadBodySchema(base64Length(largestFile)), response: responses(listDocument(documentResourceSchema), 'The stored documents', 201) },
     config: { access: { can: ['create', 'InvoiceDocument'] }, summary: 'Upload files (base64) as one document of one type to one transaction; spec §5 file rules' },
   }, async (request, reply) => {

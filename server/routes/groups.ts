@@ -10,7 +10,7 @@ import { forgetSessions } from '../auth/session-revocation.ts';
 import { audit } from '../audit.ts';
 import type { Database } from '../db/database.ts';
 import {
-  boolean, integer, listDocument, nullableInteger, nullableText, pagedDocument, resourceSchema, responses, singleDocument, strictObject, text, textList,
+  boolean, idInteger, integer, listDocument, nullableInteger, nullableText, pagedDocument, resourceSchema, responses, singleDocument, strictObject, text, textList,
 } from '../http/api-schema.ts';
 import { ApiError, notFound, unprocessable } from '../http/errors.ts';
 import { JSON_API, pageMeta, resource } from '../http/jsonapi.ts';
@@ -20,8 +20,8 @@ import { managedUsers } from '../users/queries.ts';
 
 const groupList = { filters: ['search'] as const, sorts: [] as const, defaultSort: [] as const };
 const idParams = { type: 'object', additionalProperties: false, required: ['id'], properties: { id: { type: 'string', pattern: '^[0-9]{1,12}$' } } } as const;
-const groupId = { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[0-9]{0,12}$' }, { type: 'null' }] } as const;
-const idValue = { anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[0-9]{1,12}$' }] } as const;
+const groupId = { anyOf: [idInteger, { type: 'string', pattern: '^[0-9]{0,12}$' }, { type: 'null' }] } as const;
+const idValue = { anyOf: [idInteger, { type: 'string', pattern: '^[0-9]{1,12}$' }] } as const;
 
 const groupFields = {
   name: { type: 'string', maxLength: GROUP_NAME_MAX + 50 },

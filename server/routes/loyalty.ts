@@ -8,7 +8,7 @@ import { scopedCustomer } from '../auth/guard.ts';
 import { badRequest, notFound, unprocessable } from '../http/errors.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import {
-  boolean, day, documentSchema, integer, nullableInteger, nullableText, pagedDocument, resourceSchema, responses, strictObject, text,
+  boolean, day, documentSchema, idDigits, integer, nullableInteger, nullableText, pagedDocument, resourceSchema, responses, strictObject, text,
 } from '../http/api-schema.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
@@ -68,7 +68,7 @@ interface TargetsBody {
   milestones: Array<{ incentive_tier: LoyaltyValue; target_minor: LoyaltyValue; reward_minor: LoyaltyValue }>;
   currency?: string;
 }
-const programParams = strictObject({ program_id: { type: 'string', pattern: '^[1-9][0-9]{0,14}$' } });
+const programParams = strictObject({ program_id: idDigits });
 
 function positiveId(raw: string, parameter: string): number {
   if (!/^[1-9]\d{0,14}$/.test(raw)) throw badRequest(ErrorCode.invalidFilter, { parameter });

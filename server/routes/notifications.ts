@@ -3,7 +3,7 @@ import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import {
-  fileResponses, instant, nullableInstant, pagedDocument, resourceSchema, responses, strictObject, text, yesNo,
+  fileResponses, idDigits, instant, nullableInstant, pagedDocument, resourceSchema, responses, strictObject, text, yesNo,
 } from '../http/api-schema.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
@@ -31,7 +31,7 @@ const notificationList = {
 
 const attachmentParams = {
   type: 'object', additionalProperties: false, required: ['id', 'index'],
-  properties: { id: { type: 'string', pattern: '^[1-9][0-9]{0,14}$' }, index: { type: 'string', pattern: '^(0|[1-9][0-9]{0,2})$' } },
+  properties: { id: idDigits, index: { type: 'string', pattern: '^(0|[1-9][0-9]{0,2})$' } },
 } as const;
 
 /**

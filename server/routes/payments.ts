@@ -5,7 +5,7 @@ import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
-import { responses, singleDocument } from '../http/api-schema.ts';
+import { idDigits, responses, singleDocument } from '../http/api-schema.ts';
 import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
 import { IDEMPOTENCY_KEY } from '../payments/idempotency.ts';
 import { paymentOptions, paymentOptionsResourceSchema } from '../payments/options.ts';
@@ -77,7 +77,7 @@ export function paymentRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.get<{ Params: { id: string } }>('/payments/:id', {
     schema: {
-      params: { type: 'object', required: ['id'], properties: { id: { type: 'string', pattern: '^[0-9]{1,15}$' } } },
+      params: { type: 'object', required: ['id'], properties: { id: idDigits } },
       response: responses(singleDocument(paymentResourceSchema), 'One payment'),
     },
     config: { access: { can: ['read', 'Payment'] }, summary: 'One payment of the user\'s customers' },

@@ -14,7 +14,7 @@ import type { Database } from '../db/database.ts';
 import { ApiError, badRequest, unprocessable } from '../http/errors.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import {
-  day, documentSchema, instant, integer, listDocument, nullableInteger, nullableText, pagedDocument, resourceSchema, responses, strictObject, text,
+  day, documentSchema, idInteger, instant, integer, listDocument, nullableInteger, nullableText, pagedDocument, resourceSchema, responses, strictObject, text,
 } from '../http/api-schema.ts';
 import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
@@ -31,7 +31,7 @@ const SORT_COLUMNS = {
   customer_name: 'customers.customer_name', merchant_name: 'merchants.merchant_name', trx_id: 'rejections.trx_id',
 } as const;
 
-const rejectionIds = { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: { type: 'integer', minimum: 1 } } as const;
+const rejectionIds = { type: 'array', minItems: 1, maxItems: 200, uniqueItems: true, items: idInteger } as const;
 const cancelBody = { type: 'object', additionalProperties: false, required: ['rejection_ids'], properties: { rejection_ids: rejectionIds } } as const;
 
 /** What a user may correct before resubmitting: the fields the rejection's reason concerns (domain/rejections.ts), and a comment. */

@@ -14,7 +14,7 @@ import { ApiError, notFound, unprocessable } from '../http/errors.ts';
 import { JSON_API, pageMeta } from '../http/jsonapi.ts';
 import { sql } from 'kysely';
 import { likePattern } from './customers.ts';
-import { pagedDocument, responses, singleDocument } from '../http/api-schema.ts';
+import { idInteger, pagedDocument, responses, singleDocument } from '../http/api-schema.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { newToken } from '../auth/tokens.ts';
@@ -54,7 +54,7 @@ const inviteBody = {
   properties: {
     ...userFields,
     username: { type: 'string', maxLength: 200 },
-    user_group_id: { description: 'Required for customer users: the group decides which customers they see', anyOf: [{ type: 'integer', minimum: 1 }, { type: 'string', pattern: '^[0-9]{1,12}$' }] },
+    user_group_id: { description: 'Required for customer users: the group decides which customers they see', anyOf: [idInteger, { type: 'string', pattern: '^[0-9]{1,12}$' }] },
   },
 } as const;
 const editBody = {

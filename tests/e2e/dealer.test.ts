@@ -50,6 +50,22 @@ describe('the dealer portal', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
+  it('reloads the merchant home without a failed request or an uncaught error (issue 22 item 14: no customer currencies asked)', async () => {
+    await signInAsDealer();
+    await page.getByRole('heading', { level: 1, name: 'All your merchants' }).waitFor();
+    const failed: string[] = [];
+    const currencyRequests: string[] = [];
+    page.on('response', (response) => { if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`); });
+    page.on('request', (request) => { if (new URL(request.url()).pathname === '/ecaas/customer-currencies') currencyRequests.push(request.url()); });
+    page.on('pageerror', (error) => failed.push(`page error: ${error.message}`));
+    // A reload is the cold load of a signed-in browser: the boot starts the session's reads before /self answers.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'All your merchants' }).waitFor();
+    await expect.poll(() => rowIds('merchant-figures')).toEqual(['M-2001:EUR', 'M-2001:USD', 'M-2002:CAD']);
+    expect(currencyRequests).toEqual([]);
+    expect(failed).toEqual([]);
+  });
+
   it('opens the roll-up across merchants and drills down to one merchant', async () => {
     await signInAsDealer();
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'All merchants', exact: true }).click();

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -15,6 +16,7 @@ import { createChangeFeed, type ChangeFeed } from '../../server/db/change-feed.t
 import { readTenantFiles } from '../../server/tenants/files.ts';
 import { importTenantFiles } from '../../server/tenants/revisions.ts';
 import { publishedTenantStore, TenantSync } from '../../server/tenants/sync.ts';
+import type { LoadShedding } from '../../server/http/load-shedding.ts';
 import type { IdpResponseFilter } from '../../server/sso/relying-party.ts';
 
 export const DEMO_PASSWORD = 'Portal#2026';
@@ -60,6 +62,8 @@ export interface TestApiOptions {
   sharedWith?: TestApi;
   /** PostgreSQL only: how the app reaches the database (e.g. through a proxy a test can cut), and its connections' settings. */
   database?: { url?: (url: string) => string; applicationName?: string; connectTimeoutMs?: number };
+  /** Load shedding (AppOptions.loadShedding); off unless given, so a slow test machine never sheds. */
+  loadShedding?: LoadShedding;
 }
 
 /** A new schema on the PostgreSQL server, migrated and seeded; or a fresh in-memory PGlite. */
@@ -118,6 +122,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     ...(options.logStream ? { logLevel: 'info', logStream: options.logStream } : { logLevel: 'silent' }),
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
     ...(options.idpResponseFilter ? { idpResponseFilter: options.idpResponseFilter } : {}),
+    ...(options.loadShedding ? { loadShedding: options.loadShedding } : {}),
   });
   await app.ready();
   return {
@@ -138,7 +143,10 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   };
 }
 
-type Body = Record<string, unknown> | unknown[] | string;
+/** A JSON value to send, or the body's own text, bytes or stream (sent as they are; a stream without Content-Length). */
+type Body = Record<string, unknown> | unknown[] | string | Buffer | Readable;
+
+const isRaw = (body: Body): body is string | Buffer | Readable => typeof body === 'string' || Buffer.isBuffer(body) || body instanceof Readable;
 
 let clientCount = 0;
 
@@ -167,11 +175,11 @@ export class ApiClient {
         accept: 'application/vnd.api+json',
         ...(cookie ? { cookie } : {}),
         ...(this.csrfToken && method !== 'GET' ? { 'x-csrf-token': this.csrfToken } : {}),
-        ...(body !== undefined && typeof body !== 'string' ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined && !isRaw(body) ? { 'content-type': 'application/json' } : {}),
         ...this.headers,
         ...headers,
       },
-      ...(body !== undefined ? { payload: typeof body === 'string' ? body : JSON.stringify(body) } : {}),
+      ...(body !== undefined ? { payload: isRaw(body) ? body : JSON.stringify(body) } : {}),
     });
     for (const set of response.cookies as Array<{ name: string; value: string; expires?: Date }>) {
       if (set.value === '' || (set.expires && set.expires.getTime() < Date.now())) this.cookies.delete(set.name);
