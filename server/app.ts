@@ -14,7 +14,7 @@ import { registerJsonParsers } from './http/json-body.ts';
 import { type LoadShedding, registerLoadShedding } from './http/load-shedding.ts';
 import { registerOpenApi } from './http/openapi.ts';
 import { refuseControlCharacters } from './http/control-characters.ts';
-import { registerSecurityHeaders } from './http/security-headers.ts';
+import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerRateLimits, type RateLimits } from './http/rate-limits.ts';
 import { registerPortalAssets } from './http/static-assets.ts';
 import { reconcileCardIntents } from './payments/card-intents.ts';
@@ -54,7 +54,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // Bad input is refused, never repaired: no stripping of unknown properties, no type coercion.
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false, useDefaults: true } },
     // What the router and Node's HTTP parser refuse is a JSON:API error too (issue 22 item 11).
-    frameworkErrors: handleError,
+    // The router answers before any hook runs, so the headers onSend would add are set here.
+    frameworkErrors: (error, request, reply) => {
+      applySecurityHeaders(request, reply);
+      return handleError(error, request, reply);
+    },
     clientErrorHandler: writeClientError,
   });
 

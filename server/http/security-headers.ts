@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isTlsRequest } from './cookies.ts';
 
 declare module 'fastify' {
@@ -69,11 +69,16 @@ export function securityHeaders(request: FastifyRequest): Array<[string, string]
   ];
 }
 
+/** Sets the headers every response carries on `reply`, and no-store where it has no cache policy of its own. */
+export function applySecurityHeaders(request: FastifyRequest, reply: FastifyReply): void {
+  for (const [name, value] of securityHeaders(request)) reply.header(name, value);
+  if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+}
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.decorateRequest('cspNonce', undefined);
   app.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of securityHeaders(request)) reply.header(name, value);
-    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    applySecurityHeaders(request, reply);
     return payload;
   });
 }

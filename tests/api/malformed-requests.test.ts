@@ -70,6 +70,8 @@ describe('every refusal of the framework is a translated JSON:API error (item 11
         const response = await client.request(request.method, request.url, request.body, headers);
         expect([response.statusCode, errorCode(response)]).toEqual([request.status, request.code]);
         expect(response.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);
+        // The router's own refusals skip onSend; they carry every response's headers all the same.
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
       }
     });
   }
