@@ -11,7 +11,7 @@ import type { Problem } from './problems.ts';
 import { withTwins } from './flags.ts';
 import { checkBindings } from './rules/bindings.ts';
 import { checkCalls } from './rules/calls.ts';
-import { checkDuplicatePaths, checkLinks, linksOf, queryNamesByScreen } from './rules/paths.ts';
+import { checkDuplicatePaths, checkLinks, checkMenuScreens, linksOf, queryNamesByScreen } from './rules/paths.ts';
 import { checkReachable } from './rules/reachability.ts';
 import { checkSchema } from './rules/schemas.ts';
 import { checkSources } from './rules/sources.ts';
@@ -80,6 +80,7 @@ export function checkDefinitions(all: DefinitionSet, contract: Contract, options
     ...checkTexts([...all.forms.values(), all.menus], contract),
     ...checkLinks(all.screens, linksOf([], all.menus), contract, options.prefixes ?? []),
     ...checkMenuFlags(all.menus, contract),
+    ...checkMenuScreens(all.screens, all.menus),
     ...checkPolicy(all.policy as DefinitionFile<Policy>, tenantFlags),
     ...overrideProblems(all, contract, options),
   ];

@@ -185,6 +185,11 @@ describe('paths of screens', () => {
       'screens/menus/side-menus.json /customer/0/path: `/account/overveiw` opens no screen; did you mean `/account/overview`?',
     ]);
   });
+  it('a menu entry whose screen is not the one its path opens', () => {
+    const definitions = structuredClone(shipped);
+    (definitions.menus.definition.customer[0] as Json).screen = 'program-overview';
+    expect(problemsOf(definitions)).toEqual(['screens/menus/side-menus.json /customer/0/screen: `program-overview` is not the screen /account/overview opens, which is `account-overview`']);
+  });
   it('a link under a tenant prefix still opens its screen', () => {
     expect(problemsOf(withScreen('invoice-list', (screen) => { screen.body[1].tabs[0].to = '/prod/invoice-list/Billed'; }))).toEqual([]);
   });

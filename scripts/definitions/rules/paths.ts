@@ -22,16 +22,20 @@ function segmentOpens(part: string, pattern: string): boolean {
   return new RegExp(`^${expression}$`).test(pattern);
 }
 
-/** The screen a link opens (path without query and hash), if any. */
+/** How specific a path pattern is: react-router ranks static segments over `:params` over `*`. */
+const specificity = (path: string) => path.split('/').reduce((score, segment) => score + (segment === '*' ? 0 : segment.startsWith(':') ? 1 : 3), 0);
+
+/** The screen a link opens (path without query and hash), if any: the most specific match, as the router picks. */
 export function screenAt(screens: ReadonlyArray<DefinitionFile<ScreenDefinition>>, link: string): ScreenDefinition | undefined {
   const parts = link.split(/[?#]/)[0]!.split('/');
-  return screens.map(({ definition }) => definition).find((screen) => {
+  const matches = screens.map(({ definition }) => definition).filter((screen) => {
     const patterns = screen.path === '/' ? [''] : screen.path.split('/');
     if (screen.path === '/') return parts.length === 2 && parts[1] === '';
     const wildcard = patterns.at(-1) === '*';
     if (wildcard ? parts.length < patterns.length - 1 : parts.length !== patterns.length) return false;
     return patterns.every((pattern, index) => pattern === '*' || segmentOpens(parts[index]!, pattern));
   });
+  return matches.sort((left, right) => specificity(right.path) - specificity(left.path))[0];
 }
 
 /** A link of a definition: where it is, what it says. */
@@ -104,4 +108,17 @@ export function queryNamesByScreen(screens: ReadonlyArray<DefinitionFile<ScreenD
     names.set(screen.id, known);
   }
   return names;
+}
+
+/** A menu entry shows by its `screen`'s guard, so that must be the screen its path opens. */
+export function checkMenuScreens(screens: ReadonlyArray<DefinitionFile<ScreenDefinition>>, menus: DefinitionFile<MenuDefinitions>): Problem[] {
+  const problems: Problem[] = [];
+  for (const [kind, entries] of Object.entries(menus.definition)) {
+    if (!Array.isArray(entries)) continue;
+    for (const [index, entry] of entries.entries()) {
+      const opened = screenAt(screens, entry.path);
+      if (opened && entry.screen !== opened.id) problems.push({ file: menus.file, pointer: `/${kind}/${index}/screen`, message: `\`${String(entry.screen)}\` is not the screen ${entry.path} opens, which is \`${opened.id}\`` });
+    }
+  }
+  return problems;
 }
