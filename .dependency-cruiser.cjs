@@ -55,9 +55,10 @@ module.exports = {
     },
     {
       name: 'only-app-imports-plugins',
-      comment: 'Plugins are registered by the composition root (app/, through plugins/index.ts); nothing else imports them.',
+      comment: 'Plugins are registered by the composition root (app/, through plugins/index.ts); nothing else imports them. '
+        + 'scripts/check-definitions.ts reads that registry for the plugin names definitions may mount (issue 23).',
       severity: 'error',
-      from: { pathNot: '^(app|plugins|tests)/' },
+      from: { pathNot: '^(app|plugins|tests)/|^scripts/check-definitions\\.ts$' },
       to: { path: '^plugins/' },
     },
     {

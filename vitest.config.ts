@@ -6,6 +6,9 @@ import { localesPlugin } from './engine/build/locales-plugin.ts';
 export default defineConfig({
   plugins: [screensPlugin(), formsPlugin(), localesPlugin()],
   test: {
+    // In CI a missing snapshot (tests/screens) fails instead of being written, so a broken screen cannot
+    // become its own baseline; `npm run test:screens -- --update` (the CLI wins over this) writes them on purpose.
+    update: process.env.CI ? 'none' : 'new',
     projects: [
       { extends: true, test: { name: 'unit', include: ['domain/**/*.test.ts', 'engine/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/definitions/**/*.test.ts', 'tests/i18n/**/*.test.ts'], testTimeout: 20_000 } },
       // API tests boot the real app on a freshly seeded database (PGlite, or PostgreSQL with DATABASE_URL).

@@ -1,0 +1,77 @@
+/**
+ * Names a definition takes from a vocabulary: roles, user types and flags of guards and menus,
+ * plugins, and the policy's rule sets and flag gates. Each must be one the vocabulary holds
+ * (roles from the policy's grants, flags from the tenants and the policy, plugins from the
+ * composition root's registry).
+ */
+import type { MenuDefinitions, ScreenDefinition } from '../../../engine/definitions/types.ts';
+import type { Policy } from '../../../domain/policy.ts';
+import type { Contract } from '../contract.ts';
+import type { DefinitionFile } from '../definition-set.ts';
+import { notOneOf, type Problem } from '../problems.ts';
+import { walk } from '../walk.ts';
+
+export function checkGuards(screens: ReadonlyArray<DefinitionFile<ScreenDefinition>>, contract: Contract): Problem[] {
+  const problems: Problem[] = [];
+  for (const { file, definition } of screens) {
+    const guard = definition.guard as unknown as Record<string, unknown>;
+    const names = (property: string, allowed: readonly string[], what: string, normalise = (name: string) => name) => {
+      const listed = guard[property];
+      if (!Array.isArray(listed)) return;
+      for (const [index, name] of listed.entries()) {
+        if (typeof name === 'string' && !allowed.includes(normalise(name))) problems.push({ file, pointer: `/guard/${property}/${index}`, message: notOneOf(name, what, allowed) });
+      }
+    };
+    // Guards compare roles lowercased (domain/policy.ts normaliseRole); an unknown role silently means "view only".
+    const lower = (name: string) => name.trim().toLowerCase();
+    names('roles', contract.roles, 'a role of permissions/policy.json', lower);
+    names('forbiddenRoles', contract.roles, 'a role of permissions/policy.json', lower);
+    names('userTypes', contract.userTypes, 'a user type');
+    names('flags', contract.flags, 'a flag any tenant defines or the policy gates on');
+    names('forbiddenFlags', contract.flags, 'a flag any tenant defines or the policy gates on');
+  }
+  return problems;
+}
+
+/** Plugins mounted by screens are registered; flags named by `flags.x` conditions are checked as bindings. */
+export function checkPlugins(screens: ReadonlyArray<DefinitionFile<unknown>>, contract: Contract): Problem[] {
+  const problems: Problem[] = [];
+  for (const { file, definition } of screens) {
+    for (const { pointer, node } of walk(definition)) {
+      if (node.widget === 'plugin' && typeof node.name === 'string' && !contract.plugins.includes(node.name)) {
+        problems.push({ file, pointer: `${pointer}/name`, message: notOneOf(node.name, 'a plugin plugins/index.ts registers', contract.plugins) });
+      }
+    }
+  }
+  return problems;
+}
+
+export function checkMenuFlags(menus: DefinitionFile<MenuDefinitions>, contract: Contract): Problem[] {
+  const problems: Problem[] = [];
+  for (const [kind, entries] of Object.entries(menus.definition)) {
+    if (!Array.isArray(entries)) continue;
+    for (const [index, entry] of entries.entries()) {
+      for (const [flagIndex, flag] of (entry.flags ?? []).entries()) {
+        if (!contract.flags.includes(flag)) problems.push({ file: menus.file, pointer: `/${kind}/${index}/flags/${flagIndex}`, message: notOneOf(flag, 'a flag any tenant defines or the policy gates on', contract.flags) });
+      }
+    }
+  }
+  return problems;
+}
+
+/** The policy grants rule sets it defines, and gates subjects on flags tenants define. */
+export function checkPolicy(policy: DefinitionFile<Policy>, tenantFlags: readonly string[]): Problem[] {
+  const problems: Problem[] = [];
+  const sets = Object.keys(policy.definition.ruleSets);
+  for (const [userType, roles] of Object.entries(policy.definition.grants)) {
+    for (const [role, granted] of Object.entries(roles)) {
+      for (const [index, name] of granted.entries()) {
+        if (!sets.includes(name)) problems.push({ file: policy.file, pointer: `/grants/${userType}/${role}/${index}`, message: notOneOf(name, 'a rule set of the policy', sets) });
+      }
+    }
+  }
+  for (const [subject, flag] of Object.entries(policy.definition.flagGates)) {
+    if (flag && !tenantFlags.includes(flag)) problems.push({ file: policy.file, pointer: `/flagGates/${subject}`, message: notOneOf(flag, 'a flag any tenant defines', tenantFlags) });
+  }
+  return problems;
+}
