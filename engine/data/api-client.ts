@@ -71,8 +71,6 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
 
 export const api = {
   get: <T>(path: string, params?: QueryParams, signal?: AbortSignal) => apiRequest<T>('GET', withQuery(path, params), undefined, signal),
-  /** A GET whose failure is expected and not logged. */
-  quietGet: <T>(path: string) => apiRequest<T>('GET', path, undefined, undefined, {}, false),
   post: <T>(path: string, body: unknown = {}, headers?: Record<string, string>) => apiRequest<T>('POST', path, body, undefined, headers),
   patch: <T>(path: string, body: unknown = {}) => apiRequest<T>('PATCH', path, body),
   delete: <T>(path: string, body?: unknown) => apiRequest<T>('DELETE', path, body),

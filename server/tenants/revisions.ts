@@ -54,6 +54,7 @@ export async function publishTenantRevision(
     const where = `tenant ${tenantId}`;
     const tenant = validateTenantDocument(document, where, await publishedTenants(trx));
     if (tenant.id !== tenantId) throw new TenantDocumentError(where, [`/id must be ${tenantId}`]);
+    await refuseDroppedProviders(trx, tenant, where);
     return addRevision(trx, feed, tenant, { ...options, contentHash: null });
   });
 }
@@ -73,11 +74,26 @@ export async function importTenantFiles(db: Database, feed: ChangeFeed, files: r
     for (const { file, tenant, contentHash } of files) {
       if (importedHashes.get(tenant.id) === contentHash) continue;
       validateTenantDocument(tenant, file, published);
+      await refuseDroppedProviders(trx, tenant, file);
       imported.push(await addRevision(trx, feed, tenant, { source: 'file', note: `imported from ${file}`, contentHash }));
       published = [...published.filter((other) => other.id !== tenant.id), tenant];
     }
     return imported;
   });
+}
+
+/**
+ * A revision may not take away an identity provider a group of the tenant has chosen: its members
+ * could no longer sign in (no password, no provider). The group's admin chooses another first.
+ */
+async function refuseDroppedProviders(trx: Transaction<DB>, tenant: Tenant, where: string): Promise<void> {
+  const offered = new Set((tenant.identityProviders ?? []).map((provider) => provider.id));
+  const chosen = await trx.selectFrom('user_groups').select('identity_provider_id').distinct()
+    .where('tenant_id', '=', tenant.id).where('identity_provider_id', 'is not', null).execute();
+  const dropped = chosen.map((row) => row.identity_provider_id ?? '').filter((id) => !offered.has(id)).sort();
+  if (dropped.length > 0) {
+    throw new TenantDocumentError(where, dropped.map((id) => `/identityProviders: ${id} is chosen by a group of the tenant; choose another provider for its groups first`));
+  }
 }
 
 /**

@@ -106,6 +106,9 @@ describe('tenant revisions', () => {
     await expect(publishTenantRevision(first.db, first.feed!, 'demo', demoWith((tenant) => {
       tenant.limits.password.minLength = tenant.limits.password.maxLength + 1;
     }), { source: 'operator' })).rejects.toThrow('/limits/password/minLength must not exceed maxLength');
+    // The seeded SSO group chose the local provider: a revision without it would lock its members out.
+    await expect(publishTenantRevision(first.db, first.feed!, 'demo', demoWith((tenant) => { tenant.identityProviders = []; }), { source: 'operator' }))
+      .rejects.toThrow('/identityProviders: demo-idp is chosen by a group of the tenant');
     expect(await revisions()).toEqual(before);
     expect((await revisions('fleet')).length).toBe(1);
   });

@@ -4,17 +4,17 @@ import { withEmptiedTexts } from './emptied-texts.ts';
 
 const schema: RJSFSchema = {
   type: 'object',
-  properties: { name: { type: 'string' }, oidc_issuer: { type: 'string' }, limit: { type: 'number' }, customers: { type: 'array' } },
+  properties: { name: { type: 'string' }, description: { type: 'string' }, limit: { type: 'number' }, customers: { type: 'array' } },
 };
 
 describe('texts emptied in an edit form', () => {
   it('sends a text the record had and the form left out as "", so the PATCH clears it', () => {
-    expect(withEmptiedTexts({ name: 'East' }, { name: 'East', oidc_issuer: 'https://idp.example' }, schema))
-      .toEqual({ name: 'East', oidc_issuer: '' });
+    expect(withEmptiedTexts({ name: 'East' }, { name: 'East', description: 'Northern depots' }, schema))
+      .toEqual({ name: 'East', description: '' });
   });
 
   it('leaves alone what was empty before, what is still there, and what is not a text', () => {
     const data = { name: 'East', customers: [] };
-    expect(withEmptiedTexts(data, { name: 'West', oidc_issuer: '', limit: 5, customers: ['C-1001'] }, schema)).toBe(data);
+    expect(withEmptiedTexts(data, { name: 'West', description: '', limit: 5, customers: ['C-1001'] }, schema)).toBe(data);
   });
 });
