@@ -5605,6 +5605,8 @@ export interface operations {
                 "filter[buid_customer]"?: string;
                 /** @description Comma-separated, up to 500 */
                 "filter[buid_location]"?: string;
+                /** @description Without filter[sol_currency]: also a row for each other currency a customer has open or unbilled invoices in (id buid_customer:currency, no credit-line figures) */
+                "filter[every_currency]"?: "true";
                 "filter[sol_currency]"?: string;
                 /** @description Up to 3 comma-separated field|direction terms; default buid_customer|asc */
                 "filter[sort]"?: string;
