@@ -7907,6 +7907,8 @@ export interface operations {
                             attributes: {
                                 /** @enum {string} */
                                 access_level: "viewing" | "view_edit";
+                                can_lock: boolean;
+                                can_unlock: boolean;
                                 email_address: string;
                                 first_name: string;
                                 full_name: string;
@@ -8005,6 +8007,8 @@ export interface operations {
                             attributes: {
                                 /** @enum {string} */
                                 access_level: "viewing" | "view_edit";
+                                can_lock: boolean;
+                                can_unlock: boolean;
                                 email_address: string;
                                 first_name: string;
                                 full_name: string;
@@ -8066,6 +8070,8 @@ export interface operations {
                             attributes: {
                                 /** @enum {string} */
                                 access_level: "viewing" | "view_edit";
+                                can_lock: boolean;
+                                can_unlock: boolean;
                                 email_address: string;
                                 first_name: string;
                                 full_name: string;
@@ -8156,6 +8162,8 @@ export interface operations {
                             attributes: {
                                 /** @enum {string} */
                                 access_level: "viewing" | "view_edit";
+                                can_lock: boolean;
+                                can_unlock: boolean;
                                 email_address: string;
                                 first_name: string;
                                 full_name: string;
@@ -8217,6 +8225,8 @@ export interface operations {
                             attributes: {
                                 /** @enum {string} */
                                 access_level: "viewing" | "view_edit";
+                                can_lock: boolean;
+                                can_unlock: boolean;
                                 email_address: string;
                                 first_name: string;
                                 full_name: string;
@@ -8287,6 +8297,8 @@ export interface operations {
                             attributes: {
                                 /** @enum {string} */
                                 access_level: "viewing" | "view_edit";
+                                can_lock: boolean;
+                                can_unlock: boolean;
                                 email_address: string;
                                 first_name: string;
                                 full_name: string;
@@ -8348,6 +8360,8 @@ export interface operations {
                             attributes: {
                                 /** @enum {string} */
                                 access_level: "viewing" | "view_edit";
+                                can_lock: boolean;
+                                can_unlock: boolean;
                                 email_address: string;
                                 first_name: string;
                                 full_name: string;
