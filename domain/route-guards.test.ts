@@ -43,6 +43,11 @@ describe('route guards (spec §5)', () => {
     expect(decideGuard({ requiresCustomer: true }, context({ hasCustomer: false }))).toMatchObject({ redirect: CUSTOMER_SELECT_PATH });
     expect(decideGuard({ requiresCustomer: true, roles: ['admin'] }, context({ hasCustomer: false }))).toMatchObject({ redirect: LOGIN_PATH });
   });
+  it('asks no customer of a merchant user, who has none (a dealer opens an invoice of their merchants)', () => {
+    const invoice: GuardDefinition = { userTypes: ['customer', 'corporate', 'merchant'], can: ['read', 'Invoice'], requiresCustomer: true };
+    expect(decideGuard(invoice, context({ userType: 'merchant', role: 'Admin', hasCustomer: false }))).toEqual({ allow: true });
+    expect(decideGuard(invoice, context({ hasCustomer: false }))).toMatchObject({ redirect: CUSTOMER_SELECT_PATH });
+  });
   it('sends routes needing a merchant to the legacy merchant-select page', () => {
     expect(decideGuard({ requiresMerchant: true }, context({ userType: 'merchant', role: 'Admin' }))).toMatchObject({ redirect: MERCHANT_SELECT_PATH });
   });

@@ -20,6 +20,11 @@ export interface GuardDefinition {
   flags?: string[];
   forbiddenFlags?: string[];
   can?: [Action, Subject];
+  /**
+   * A selected customer, for the user types that select one (customer, corporate): merchant
+   * users have no customers, their rows are scoped by their merchants (a screen open to both,
+   * like the invoice details, asks a customer of the one and nothing of the other).
+   */
   requiresCustomer?: boolean;
   requiresMerchant?: boolean;
 }
@@ -57,7 +62,7 @@ export function decideGuard(guard: GuardDefinition, context: GuardContext): Guar
   if (guard.flags?.some((flag) => !flagOn(context.flags, flag))) return deny(LOGIN_PATH, 'flag');
   if (guard.forbiddenFlags?.some((flag) => flagOn(context.flags, flag))) return deny(LOGIN_PATH, 'flag');
   if (guard.can && !context.ability.can(guard.can[0], guard.can[1])) return deny(LOGIN_PATH, 'permission');
-  if (guard.requiresCustomer && !context.hasCustomer) return deny(CUSTOMER_SELECT_PATH, 'customer');
+  if (guard.requiresCustomer && context.userType !== 'merchant' && !context.hasCustomer) return deny(CUSTOMER_SELECT_PATH, 'customer');
   if (guard.requiresMerchant && !context.hasMerchant) return deny(MERCHANT_SELECT_PATH, 'merchant');
   return { allow: true };
 }

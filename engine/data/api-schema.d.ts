@@ -5605,6 +5605,8 @@ export interface operations {
                 "filter[buid_customer]"?: string;
                 /** @description Comma-separated, up to 500 */
                 "filter[buid_location]"?: string;
+                /** @description Without filter[sol_currency]: also a row for each other currency a customer has open or unbilled invoices in (id buid_customer:currency, no credit-line figures) */
+                "filter[every_currency]"?: "true";
                 "filter[sol_currency]"?: string;
                 /** @description Up to 3 comma-separated field|direction terms; default buid_customer|asc */
                 "filter[sort]"?: string;
@@ -7905,6 +7907,8 @@ export interface operations {
                             attributes: {
                                 /** @enum {string} */
                                 access_level: "viewing" | "view_edit";
+                                can_lock: boolean;
+                                can_unlock: boolean;
                                 email_address: string;
                                 first_name: string;
                                 full_name: string;
@@ -8003,6 +8007,8 @@ export interface operations {
                             attributes: {
                                 /** @enum {string} */
                                 access_level: "viewing" | "view_edit";
+                                can_lock: boolean;
+                                can_unlock: boolean;
                                 email_address: string;
                                 first_name: string;
                                 full_name: string;
@@ -8064,6 +8070,8 @@ export interface operations {
                             attributes: {
                                 /** @enum {string} */
                                 access_level: "viewing" | "view_edit";
+                                can_lock: boolean;
+                                can_unlock: boolean;
                                 email_address: string;
                                 first_name: string;
                                 full_name: string;
@@ -8154,6 +8162,8 @@ export interface operations {
                             attributes: {
                                 /** @enum {string} */
                                 access_level: "viewing" | "view_edit";
+                                can_lock: boolean;
+                                can_unlock: boolean;
                                 email_address: string;
                                 first_name: string;
                                 full_name: string;
@@ -8215,6 +8225,8 @@ export interface operations {
                             attributes: {
                                 /** @enum {string} */
                                 access_level: "viewing" | "view_edit";
+                                can_lock: boolean;
+                                can_unlock: boolean;
                                 email_address: string;
                                 first_name: string;
                                 full_name: string;
@@ -8285,6 +8297,8 @@ export interface operations {
                             attributes: {
                                 /** @enum {string} */
                                 access_level: "viewing" | "view_edit";
+                                can_lock: boolean;
+                                can_unlock: boolean;
                                 email_address: string;
                                 first_name: string;
                                 full_name: string;
@@ -8346,6 +8360,8 @@ export interface operations {
                             attributes: {
                                 /** @enum {string} */
                                 access_level: "viewing" | "view_edit";
+                                can_lock: boolean;
+                                can_unlock: boolean;
                                 email_address: string;
                                 first_name: string;
                                 full_name: string;

@@ -64,9 +64,9 @@ export default function RejectionCentre() {
       </Anchor>
       <DataState loading={valid && loading} error={error}>
         {!rejection ? (
-          // spec §8 "Invoice not found": nothing of the caller's has this id.
+          // Nothing of the caller's has this rejection id: a missing rejection, not an invoice (issue 26).
           <Alert color="red" role="alert">
-            {t('errors.invoices.notFound')}
+            {t('rejections.detail.notFound')}
           </Alert>
         ) : (
           <>

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Tenant } from '../../domain/tenant.ts';
 import { DEFAULT_PUBLIC_ORIGIN, lockMinutes, normaliseName, publicOrigin } from './sign-in-limits.ts';
@@ -16,6 +17,19 @@ describe('sign-in limits', () => {
 
   it('builds links from the configured origin, without a trailing slash, else the demo default', () => {
     expect(publicOrigin({ publicOrigin: 'https://portal.example/' } as Tenant)).toBe('https://portal.example');
-    expect(publicOrigin({} as Tenant)).toBe(DEFAULT_PUBLIC_ORIGIN);
+    expect(publicOrigin({} as Tenant, {})).toBe(DEFAULT_PUBLIC_ORIGIN);
+  });
+
+  it('follows PORT and HOST when the tenant configures no origin, naming a wildcard address localhost (issue 26 item 4)', () => {
+    expect(publicOrigin({} as Tenant, { PORT: '3000' })).toBe('http://localhost:3000');
+    expect(publicOrigin({} as Tenant, { PORT: '3000', HOST: '0.0.0.0' })).toBe('http://localhost:3000');
+    expect(publicOrigin({} as Tenant, { HOST: 'portal.internal' })).toBe('http://portal.internal:8080');
+    expect(publicOrigin({} as Tenant, { HOST: '::1', PORT: '9000' })).toBe('http://[::1]:9000');
+    expect(publicOrigin({ publicOrigin: 'https://portal.example' } as Tenant, { PORT: '3000' })).toBe('https://portal.example');
+  });
+
+  it('leaves the demo tenant\'s origin to PORT and HOST', () => {
+    const demo = JSON.parse(readFileSync(new URL('../../tenants/demo.json', import.meta.url), 'utf8')) as Tenant;
+    expect(demo.publicOrigin).toBeUndefined();
   });
 });

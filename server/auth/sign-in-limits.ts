@@ -20,9 +20,26 @@ export function resetMailsPerHour(tenant: Tenant): number {
   return tenant.limits.resetMailsPerHour ?? DEFAULT_RESET_MAILS_PER_HOUR;
 }
 
-/** Where links in emails point: the tenant's configured origin, never what a request claims as its Host. */
-export function publicOrigin(tenant: Tenant): string {
-  return (tenant.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN).replace(/\/+$/, '');
+/** Addresses a server listens on that no browser can be sent to: links name localhost instead. */
+const WILDCARD_HOSTS = new Set(['', '0.0.0.0', '::', '[::]']);
+
+/**
+ * The origin of a tenant without a configured `publicOrigin`: the portal's own address from the
+ * server's PORT and HOST (README, Configuration), so a portal on another port mails working links;
+ * DEFAULT_PUBLIC_ORIGIN when neither is set.
+ */
+export function defaultPublicOrigin(env: NodeJS.ProcessEnv = process.env): string {
+  const host = env.HOST?.trim() ?? 'localhost';
+  const name = WILDCARD_HOSTS.has(host) ? 'localhost' : host.includes(':') && !host.startsWith('[') ? `[${host}]` : host;
+  return `http://${name}:${env.PORT?.trim() || '8080'}`;
+}
+
+/**
+ * Where links in emails point: the tenant's configured origin, else the portal's own (PORT, HOST);
+ * never what a request claims as its Host.
+ */
+export function publicOrigin(tenant: Tenant, env: NodeJS.ProcessEnv = process.env): string {
+  return (tenant.publicOrigin ?? defaultPublicOrigin(env)).replace(/\/+$/, '');
 }
 
 /**

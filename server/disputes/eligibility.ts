@@ -4,19 +4,20 @@ import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { DB } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { applyScope, fullScope } from '../invoices/scope.ts';
 
 /** The database or an open transaction. */
 type Reader = Kysely<DB>;
 
 /**
  * The caller's invoices among `trxIds`, in the order asked. An id that is unknown, in another
- * tenant or outside the user's customers is "invoice not found" (spec §8), naming the ids.
+ * tenant or outside the user's customers (merchant users: merchants) is "invoice not found" (spec §8), naming the ids.
  * With `lock`, the rows stay locked until the transaction ends, so two requests cannot open
  * two disputes on one invoice.
  */
 export async function scopedInvoices(db: Reader, auth: AuthContext, tenantId: string, trxIds: readonly string[], lock = false) {
-  const customers = auth.customerIds.length ? [...auth.customerIds] : [''];
-  const rows = await db.selectFrom('invoices')
+  // The user's customers', or for merchant users their merchants' (a dealer reads an invoice's eligibility).
+  const rows = await applyScope(db.selectFrom('invoices'), fullScope(auth))
     .innerJoin('customers', 'customers.buid_customer', 'invoices.buid_customer')
     .select([
       'invoices.trx_id', 'invoices.invoice_id', 'invoices.buid_customer', 'invoices.buid_merchant', 'invoices.status',
@@ -24,7 +25,6 @@ export async function scopedInvoices(db: Reader, auth: AuthContext, tenantId: st
       'invoices.current_due_minor', 'invoices.past_due_minor',
     ])
     .where('invoices.trx_id', 'in', [...trxIds])
-    .where('invoices.buid_customer', 'in', customers)
     .where('customers.tenant_id', '=', tenantId)
     .$if(lock, (query) => query.forUpdate('invoices'))
     .execute();

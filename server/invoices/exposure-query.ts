@@ -26,7 +26,7 @@ export interface Exposure {
 
 type Group = AgeingBucket | 'unbilled' | 'in_payment';
 /** `shown`: the invoice is at one of the locations asked for (always, when none was asked for). */
-interface GroupRow { buid_customer: string; grp: Group; shown: boolean; count: number; balance: number; amount: number; late_fee: number }
+interface GroupRow { buid_customer: string; currency: string; grp: Group; shown: boolean; count: number; balance: number; amount: number; late_fee: number }
 
 const list = (values: readonly string[]) => sql.join(values.map((value) => sql.val(value)));
 
@@ -51,9 +51,12 @@ function groupOf(today: string) {
  * `locations` (filter[buid_location], issue 13 item 7) narrows the invoice figures (due, unbilled,
  * late fee, counts, ageing) to invoices of those locations; the credit line is the customer's, so
  * credit used, held and available and the percent used stay the whole customer's.
+ * `everyCurrency` (the program overview, issue 26 item 2): besides each customer's row in the
+ * currency shown, a row for every other currency the customer has open or unbilled invoices in
+ * (after it, by code), without credit-line figures, so no invoice is left out of the roll-up.
  */
 export async function loadExposures(
-  db: Database, customers: readonly string[], today: string, currency?: string, locations?: readonly string[],
+  db: Database, customers: readonly string[], today: string, currency?: string, locations?: readonly string[], everyCurrency = false,
 ): Promise<Exposure[]> {
   if (customers.length === 0) return [];
   const lines = await db.selectFrom('customers')
@@ -65,8 +68,9 @@ export async function loadExposures(
     .execute();
   if (lines.length === 0) return [];
   const shown = new Map(lines.map((line) => [line.buid_customer, (currency ?? line.credit_currency ?? line.currency).trim()]));
+  const every = everyCurrency && currency === undefined;
   const { rows } = await sql<GroupRow>`
-    select i.buid_customer, ${groupOf(today)} as grp,
+    select i.buid_customer, trim(i.currency) as currency, ${groupOf(today)} as grp,
       ${locations ? sql`coalesce(i.buid_location in (${list(locations.length ? locations : [''])}), false)` : sql`true`} as shown,
       count(*)::int as count,
       sum(i.current_due_minor + i.past_due_minor)::bigint as balance,
@@ -74,12 +78,18 @@ export async function loadExposures(
     from invoices i
     where i.buid_customer in (${list([...shown.keys()])})
       and i.status in (${list([...CREDIT_USED_STATUSES, ...UNBILLED_STATUSES])})
-      and (${sql.join([...shown].map(([customer, code]) => sql`(i.buid_customer = ${customer} and i.currency = ${code})`), sql` or `)})
-    group by 1, 2, 3
+      ${every ? sql`` : sql`and (${sql.join([...shown].map(([customer, code]) => sql`(i.buid_customer = ${customer} and i.currency = ${code})`), sql` or `)})`}
+    group by 1, 2, 3, 4
   `.execute(db);
 
-  return lines.map((line) => {
-    const customerGroups = rows.filter((row) => row.buid_customer === line.buid_customer);
+  // The currency shown first, then the customer's other currencies with invoices (everyCurrency only).
+  const rowsOf = lines.flatMap((line) => {
+    const first = shown.get(line.buid_customer)!;
+    const others = [...new Set(rows.filter((row) => row.buid_customer === line.buid_customer && row.currency !== first).map((row) => row.currency))].sort();
+    return [first, ...others].map((code) => ({ line, code }));
+  });
+  return rowsOf.map(({ line, code }) => {
+    const customerGroups = rows.filter((row) => row.buid_customer === line.buid_customer && row.currency === code);
     const groups = customerGroups.filter((row) => row.shown);
     const sumOf = (of: GroupRow[], name: Group, field: 'count' | 'balance' | 'amount') =>
       of.filter((row) => row.grp === name).reduce((total, row) => total + Number(row[field]), 0);
@@ -90,7 +100,7 @@ export async function loadExposures(
     // Credit used: what is due, and what is being paid but has not settled, over the whole customer
     // (at every location: the credit line is the customer's).
     const unpaid = [...AGEING_BUCKETS, 'in_payment' as const].reduce((total, name) => total + sumOf(customerGroups, name, 'balance'), 0);
-    const shownCurrency = shown.get(line.buid_customer)!;
+    const shownCurrency = code;
     const hasLine = line.credit_limit_minor !== null && line.credit_currency?.trim() === shownCurrency;
     const limit = hasLine ? Number(line.credit_limit_minor) : null;
     const authorised = hasLine ? Number(line.active_authorisation_minor ?? 0) : null;

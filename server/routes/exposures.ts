@@ -12,10 +12,16 @@ import { parseCurrency } from '../invoices/list.ts';
 import { listScope } from '../invoices/scope.ts';
 
 const exposureList = {
-  filters: ['buid_customer', 'sol_currency', 'buid_location'] as const,
+  filters: ['buid_customer', 'sol_currency', 'buid_location', 'every_currency'] as const,
   sorts: ['buid_customer', 'customer_name'] as const,
   defaultSort: [{ field: 'buid_customer', direction: 'asc' }] as const,
-  filterSchemas: { buid_location: { type: 'string' as const, description: 'Comma-separated, up to 500' } },
+  filterSchemas: {
+    buid_location: { type: 'string' as const, description: 'Comma-separated, up to 500' },
+    every_currency: {
+      type: 'string' as const, enum: ['true'] as const,
+      description: 'Without filter[sol_currency]: also a row for each other currency a customer has open or unbilled invoices in (id buid_customer:currency, no credit-line figures)',
+    },
+  },
 };
 
 /** The figures of one currency over several customers (meta.totals of GET /exposures). */
@@ -101,6 +107,12 @@ function sortRows(rows: Row[], sort: readonly SortTerm<(typeof exposureList.sort
   return [...rows].sort(compare);
 }
 
+/** The customer id, or customer:currency for a customer's further currency rows (ids stay unique in a document). */
+function rowId(rows: readonly Row[], row: Row, index: number): string {
+  const first = rows.findIndex((other) => other.buid_customer === row.buid_customer);
+  return first === index ? row.buid_customer : `${row.buid_customer}:${row.currency}`;
+}
+
 export function exposureRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
   app.get('/exposures', {
     schema: { querystring: listQuerystring(exposureList), response: responses(exposureDocument, 'Exposures; meta.page only when paged') },
@@ -121,7 +133,7 @@ export function exposureRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
     // spec §9: "some dates use Central US time" — an invoice is past due from the day after its due date there.
     const today = centralDay(clock.now());
     const locations = parseIdList(list.filters.buid_location, 'filter[buid_location]');
-    const exposures = await loadExposures(db, customers, today, parseCurrency(list.filters.sol_currency), locations);
+    const exposures = await loadExposures(db, customers, today, parseCurrency(list.filters.sol_currency), locations, list.filters.every_currency === 'true');
     // The program overview names each row; the name is the customer's, read in the same scope.
     const names = exposures.length === 0 ? new Map<string, string>() : new Map((await db.selectFrom('customers')
       .select(['buid_customer', 'customer_name'])
@@ -129,9 +141,12 @@ export function exposureRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
       .execute()).map((row) => [row.buid_customer, row.customer_name]));
     const rows = sortRows(exposures.map((exposure) => ({ ...exposure, customer_name: names.get(exposure.buid_customer) ?? null })), list.sort);
     const { number, size } = list.page;
-    const shown = paged ? rows.slice((number - 1) * size, number * size) : rows;
+    const ids = rows.map((row, index) => rowId(rows, row, index));
+    const from = paged ? (number - 1) * size : 0;
+    const shown = paged ? rows.slice(from, number * size) : rows;
     return reply.type(JSON_API).send({
-      data: shown.map((row) => resource('exposures', row.buid_customer, { ...row, as_of: today })),
+      // A customer's first row (the currency shown) is its id; its other currencies' rows (filter[every_currency]) add the code.
+      data: shown.map((row, index) => resource('exposures', ids[from + index]!, { ...row, as_of: today })),
       // Totals cover every customer asked for, whichever page is shown.
       meta: { totals: exposureTotals(exposures), ...(paged ? { page: pageMeta(list.page, rows.length) } : {}) },
     });

@@ -151,15 +151,16 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       query.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
     ]);
     const meta = pageMeta(list.page, count.total);
-    return reply.type(JSON_API).send({ data: rows.map(userResource), meta: { page: meta } });
+    return reply.type(JSON_API).send({ data: rows.map((row) => userResource(row, Number(auth.user.user_id))), meta: { page: meta } });
   });
 
   app.get<{ Params: { id: string } }>('/users/:id', {
     schema: { params: idParams, response: responses(singleDocument(userResourceSchema), 'One user') },
     config: { access: { can: ['read', 'User'] }, summary: 'One user the caller manages' },
   }, async (request, reply) => {
-    const row = await existingUser(db, authOf(request), request.params.id);
-    return reply.type(JSON_API).send({ data: userResource(row) });
+    const auth = authOf(request);
+    const row = await existingUser(db, auth, request.params.id);
+    return reply.type(JSON_API).send({ data: userResource(row, Number(auth.user.user_id)) });
   });
 
   app.post<{ Body: InviteBody }>('/users', {
@@ -207,7 +208,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       throw error;
     }
     const row = await existingUser(db, auth, String(userId));
-    return reply.status(201).type(JSON_API).send({ data: userResource(row) });
+    return reply.status(201).type(JSON_API).send({ data: userResource(row, Number(auth.user.user_id)) });
   });
 
   app.post<{ Params: { id: string } }>('/users/:id/invite', {
@@ -228,7 +229,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       }
       await audit(trx, { tenantId: request.tenant.id, userId: auth.user.user_id, action: 'user_invite_resent', entity: 'user', entityId: String(row.user_id) });
     });
-    return reply.type(JSON_API).send({ data: userResource(await existingUser(db, auth, request.params.id)) });
+    return reply.type(JSON_API).send({ data: userResource(await existingUser(db, auth, request.params.id), Number(auth.user.user_id)) });
   });
 
   app.patch<{ Params: { id: string }; Body: EditBody }>('/users/:id', {
@@ -260,7 +261,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
     });
     // A new role changes what the user may do from their next request on.
     await forgetSessions({ user: Number(row.user_id) });
-    return reply.type(JSON_API).send({ data: userResource(await existingUser(db, auth, request.params.id)) });
+    return reply.type(JSON_API).send({ data: userResource(await existingUser(db, auth, request.params.id), Number(auth.user.user_id)) });
   });
 
   app.post<{ Params: { id: string }; Body: { reason?: string } }>('/users/:id/lock', {
@@ -280,7 +281,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       });
       await forgetSessions({ user: Number(row.user_id) });
     }
-    return reply.type(JSON_API).send({ data: userResource(await existingUser(db, auth, request.params.id)) });
+    return reply.type(JSON_API).send({ data: userResource(await existingUser(db, auth, request.params.id), Number(auth.user.user_id)) });
   });
 
   app.post<{ Params: { id: string } }>('/users/:id/unlock', {
@@ -298,6 +299,6 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       });
       await forgetSessions({ user: Number(row.user_id) });
     }
-    return reply.type(JSON_API).send({ data: userResource(await existingUser(db, auth, request.params.id)) });
+    return reply.type(JSON_API).send({ data: userResource(await existingUser(db, auth, request.params.id), Number(auth.user.user_id)) });
   });
 }

@@ -52,7 +52,8 @@ interface Lookup {
   /** Group names (lower-cased) the caller may put users in → id. */
   groups: Map<string, number>;
   /** How often each username (lower-cased) occurs in the file. */
-  inFile: Map<string, number>;
+  /** The file rows of each username (lowercased): a repeated one names the other row. */
+  inFile: Map<string, number[]>;
   /** A hash of a secret nobody knows: new users set theirs through the invitation. */
   unusableHash: string;
 }
@@ -86,8 +87,8 @@ export const credentialsImport: CsvImport<CredentialRow, CredentialsEnv, Lookup>
       .where((eb) => eb(eb.fn('lower', ['u.username']), 'in', names)).execute();
     const managedIds = new Set(managed.map((row) => Number(row.user_id)));
     const existing = new Map(tenantUsers.map((user) => [user.username.toLowerCase(), managedIds.has(Number(user.user_id)) ? Number(user.user_id) : null]));
-    const inFile = new Map<string, number>();
-    for (const name of names) inFile.set(name, (inFile.get(name) ?? 0) + 1);
+    const inFile = new Map<string, number[]>();
+    rows.forEach((row, index) => { const name = names[index]!; inFile.set(name, [...(inFile.get(name) ?? []), row.row]); });
     const needsHash = names.some((name) => !existing.has(name));
     return {
       existing, inFile, groups: await assignableGroups(db, auth, tenant.id),
@@ -99,7 +100,9 @@ export const credentialsImport: CsvImport<CredentialRow, CredentialsEnv, Lookup>
     const problems: CsvProblem[] = [];
     const add = (column: string, code: string, meta: Record<string, unknown> = {}) => problems.push({ row, column, code, meta: { field: column, ...meta } });
     const name = value.username.toLowerCase();
-    if ((lookup.inFile.get(name) ?? 0) > 1) add('username', ErrorCode.csvDuplicateValue, { value: value.username });
+    // errors.csv.duplicateValue names the other row ({{other}}): the first other row with the same username.
+    const other = (lookup.inFile.get(name) ?? []).find((candidate) => candidate !== row);
+    if (other !== undefined) add('username', ErrorCode.csvDuplicateValue, { value: value.username, other });
     // A name held by a user the caller does not manage (another side, a wider scope): taken.
     if (lookup.existing.get(name) === null) add('username', ErrorCode.usernameAlreadyExists);
     for (const problem of nameProblems({ first_name: value.first_name.trim(), last_name: value.last_name.trim() }, tenant.limits.maxNameLength)) {

@@ -168,6 +168,27 @@ describe('GET /exposures', () => {
     expect(usd.past_due_total).toBeGreaterThan(body.data[0]!.attributes.past_due_total);
   });
 
+  it('leaves no currency out of the program overview with filter[every_currency] (issue 26 item 2: Northwind\'s CAD)', async () => {
+    const client = await signedIn('corporate');
+    const customers = 'C-1001,C-1002,C-1005,C-1006,C-1007';
+    const body = await exposures(client, `?filter[buid_customer]=${customers}&filter[every_currency]=true`);
+    const plain = await exposures(client, `?filter[buid_customer]=${customers}`);
+    // Each customer's row in its own currency stays as it was; Northwind's CAD follows its USD row.
+    expect(body.data.filter((row) => !row.id.includes(':'))).toEqual(plain.data);
+    expect(body.data.map((row) => row.id).slice(0, 3)).toEqual(['C-1001', 'C-1001:CAD', 'C-1002']);
+    const cad = body.data.find((row) => row.id === 'C-1001:CAD')!.attributes;
+    expect(cad).toEqual(await expected('C-1001', TEST_TODAY, 'CAD'));
+    expect(cad.past_due_count + cad.current_due_count).toBeGreaterThan(0);
+    const cadTotal = body.meta.totals.find((total) => total.currency === 'CAD')!;
+    const plainCad = plain.meta.totals.find((total) => total.currency === 'CAD')!;
+    expect(cadTotal.customer_ids).toBe('C-1001,C-1002');
+    expect(cadTotal.past_due_total).toBe(plainCad.past_due_total + cad.past_due_total);
+    expect(cadTotal.current_due_amount).toBe(plainCad.current_due_amount + cad.current_due_amount);
+    // The paged table names the same rows.
+    const page = (await client.get(`/exposures?filter[buid_customer]=${customers}&filter[every_currency]=true&page[number]=1&page[size]=2`)).json() as ExposureDocument;
+    expect(page.data.map((row) => row.id)).toEqual(['C-1001', 'C-1001:CAD']);
+  });
+
   it('pages and sorts the rows when asked, with totals over every customer', async () => {
     const client = await signedIn('corporate');
     const all = await exposures(client, '?filter[buid_customer]=C-1001,C-1002,C-1005,C-1006,C-1007');

@@ -398,6 +398,21 @@ describe('invoice details', () => {
     expect(items.reduce((total, item) => total + item.amount_minor, 0)).toBe(invoice.subtotal_minor);
   });
 
+  it('opens one invoice for a dealer when one of their merchants issued it, 404 otherwise (GET /invoices/{trx_id})', async () => {
+    const dealer = await signedIn('dealer');
+    const own = await api.db.selectFrom('invoices').select('trx_id').where('buid_merchant', '=', 'M-2002').orderBy('trx_id').executeTakeFirstOrThrow();
+    const response = await dealer.get(`/invoices/${own.trx_id}`);
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ data: { id: own.trx_id, attributes: { buidMerchant: 'M-2002' } } });
+    const other = await api.db.selectFrom('invoices').select('trx_id').where('buid_merchant', 'not in', ['M-2001', 'M-2002']).orderBy('trx_id').executeTakeFirstOrThrow();
+    const refused = await dealer.get(`/invoices/${other.trx_id}`);
+    expect(refused.statusCode).toBe(404);
+    expect(errorCode(refused)).toBe(ErrorCode.invoiceNotFound);
+    // The screen's other reads answer too: the dispute eligibility of an own merchant's invoice, 404 for another's.
+    expect((await dealer.get(`/customer-dispute-ineligible-trxs?filter[trx_id]=${own.trx_id}`)).statusCode).toBe(200);
+    expect((await dealer.get(`/customer-dispute-ineligible-trxs?filter[trx_id]=${other.trx_id}`)).statusCode).toBe(404);
+  });
+
   it('lets merchant users read their invoices\' details; refuses bad requests', async () => {
     const dealer = await signedIn('dealer');
     expect(((await dealer.get('/details?filter[trx_id]=T-1001-0001')).json() as { data: unknown[] }).data.length).toBeGreaterThan(0);

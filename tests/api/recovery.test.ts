@@ -32,6 +32,25 @@ const userRow = (username: string) => api.db.selectFrom('users').selectAll().whe
 const tokenRow = (token: string) => api.db.selectFrom('password_reset_tokens').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
 
 describe('POST /auth/forgot-username', () => {
+  it('links to the portal\'s own PORT and HOST when the tenant configures no publicOrigin (issue 26 item 4), never to the Host header', async () => {
+    const saved = { PORT: process.env.PORT, HOST: process.env.HOST };
+    process.env.PORT = '9123';
+    process.env.HOST = '0.0.0.0';
+    try {
+      const response = await api.client().post('/auth/forgot-username', { email: 'payer@demo.example' }, { host: 'localhost:7777' });
+      expect(response.statusCode).toBe(202);
+      await runJobs();
+      const mail = lastMail()!;
+      expect(mail.text).toContain('http://localhost:9123/login');
+      expect(mail.text).not.toContain(':7777');
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  });
+
   it('emails the usernames registered with the address, case-insensitively', async () => {
     const response = await api.client().post('/auth/forgot-username', { email: 'PAYER@demo.example' });
     expect(response.statusCode).toBe(202);

@@ -79,6 +79,22 @@ describe('credentials import', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('names the other row of a repeated username, so the message has no raw {{other}} (issue 26 item 5)', async () => {
+    const content = [
+      HEADER,
+      'csv.twice,Tia,Twice,tia@demo.example,Payer,,East Region',
+      'csv.once,Oli,Once,oli@demo.example,Payer,,East Region',
+      'CSV.Twice,Tim,Twice,tim@demo.example,Payer,,East Region',
+    ].join('\n');
+    const response = await admin.post('/user-credentials/dry-run', { file_name: 'users.csv', content });
+    expect(response.statusCode, response.body).toBe(200);
+    const { problems } = (response.json() as { data: { attributes: { problems: Array<{ row: number; column?: string; code: string; meta: Record<string, unknown> }> } } }).data.attributes;
+    expect(problems.map((problem) => [problem.row, problem.column, problem.code, problem.meta.other])).toEqual([
+      [2, 'username', ErrorCode.csvDuplicateValue, 4],
+      [4, 'username', ErrorCode.csvDuplicateValue, 2],
+    ]);
+  });
+
   it('writes nothing when one row is bad', async () => {
     const before = await userCount();
     const jobs = await api.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();

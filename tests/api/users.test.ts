@@ -255,6 +255,22 @@ describe('lock and unlock', () => {
     expect((await userRow('admin'))?.lock_state).toBeNull();
   });
 
+  it('offers lock and unlock only where they are allowed: never the admin\'s own lock, never lifting a support lock (issue 26 item 6)', async () => {
+    const users = ((await admin.get('/users?page[size]=100')).json() as UserList).data.map((user) => user.attributes as Record<string, unknown>);
+    const flags = (username: string) => {
+      const user = users.find((candidate) => candidate.username === username)!;
+      return { can_lock: user.can_lock, can_unlock: user.can_unlock };
+    };
+    expect(flags('admin')).toEqual({ can_lock: false, can_unlock: false });
+    expect(flags('viewer')).toEqual({ can_lock: true, can_unlock: false });
+    expect(flags('locked')).toEqual({ can_lock: false, can_unlock: false });
+    const viewer = await userRow('viewer');
+    const locked = await admin.post(`/users/${viewer!.user_id}/lock`, {});
+    expect((locked.json() as UserDoc).data.attributes).toMatchObject({ can_lock: false, can_unlock: true });
+    const unlocked = await admin.post(`/users/${viewer!.user_id}/unlock`);
+    expect((unlocked.json() as UserDoc).data.attributes).toMatchObject({ can_lock: true, can_unlock: false });
+  });
+
   it('a payer cannot lock anyone', async () => {
     const payer = api.client();
     await payer.login('payer');

@@ -50,6 +50,23 @@ describe('the dealer portal', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
+  it('opens an invoice of their merchants from Recent invoices (issue 26 item 1)', async () => {
+    await signInAsDealer();
+    const failed: string[] = [];
+    page.on('response', (response) => { if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`); });
+    const link = page.locator('[data-table="merchant-recent-invoices"] tbody tr[data-row-id]').first().getByRole('link').first();
+    await link.waitFor();
+    const invoiceId = (await link.textContent())?.trim() ?? '';
+    expect(invoiceId).toMatch(/^INV-/);
+    await link.click();
+    await page.waitForURL('**/invoice/*');
+    await page.getByRole('heading', { level: 1, name: 'Invoice details' }).waitFor();
+    await page.locator('[data-widget-id="invoice"]').getByText(invoiceId, { exact: true }).waitFor();
+    expect(page.url()).not.toContain('/login');
+    expect(failed).toEqual([]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  });
+
   it('reloads the merchant home without a failed request or an uncaught error (issue 22 item 14: no customer currencies asked)', async () => {
     await signInAsDealer();
     await page.getByRole('heading', { level: 1, name: 'All your merchants' }).waitFor();

@@ -79,10 +79,11 @@ describe('the rejection centre for customers', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
-  it('says "Invoice not found" for a rejection that is not the user\'s', async () => {
+  it('says "Rejection not found" for a rejection that is not the user\'s (issue 26: not "Invoice not found")', async () => {
     await signIn(page, 'payer');
     await page.waitForURL('**/account/overview');
     await page.goto(`${baseUrl()}/rejection-center/999999`);
-    await page.getByRole('alert').filter({ hasText: 'Invoice not found' }).waitFor();
+    await page.getByRole('alert').filter({ hasText: 'Rejection not found' }).waitFor();
+    expect(await page.getByText('Invoice not found').count()).toBe(0);
   });
 });

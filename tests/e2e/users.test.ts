@@ -39,6 +39,10 @@ describe('manage users (admin)', () => {
     await openManageUsers();
     await expect.poll(() => row('locked').textContent()).toContain('Locked by support');
     expect(await row('admin').textContent()).toContain('Headquarters');
+    // Only the actions the server allows (issue 26 item 6): no Unlock of a support lock, no Lock of oneself.
+    await row('payer').getByRole('button', { name: 'Lock: payer' }).waitFor();
+    expect(await row('locked').getByRole('button', { name: /^Unlock/ }).count()).toBe(0);
+    expect(await row('admin').getByRole('button', { name: /^Lock/ }).count()).toBe(0);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: join(tmpdir(), 'manage-users-1366.png'), fullPage: true });
     await page.setViewportSize({ width: 1024, height: 900 });
