@@ -17,6 +17,7 @@ import { loadPolicy } from './policy/load.ts';
 import { housekeepingJobHandlers, scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { createChangeFeed } from './db/change-feed.ts';
 import { shareSessionEvictions } from './auth/session-revocation.ts';
+import { sessionCache } from './auth/session-cache.ts';
 import { readTenantFiles } from './tenants/files.ts';
 import { importTenantFiles } from './tenants/revisions.ts';
 import { publishedTenantStore, TenantSync } from './tenants/sync.ts';
@@ -52,6 +53,9 @@ async function main(): Promise<void> {
   const tenants = await publishedTenantStore(db);
   // A sign-out, lock or password change here drops the cached session in every process at once.
   shareSessionEvictions(feed, db);
+  // Several processes may share PostgreSQL: keep no session read beyond its own requests (issue 22
+  // item 12), unless SESSION_CACHE_MS asks for it; the change feed then revokes within milliseconds.
+  if (config.databaseUrl && process.env.SESSION_CACHE_MS === undefined) sessionCache.setTtl(0);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir });
   const app = await buildApp({
     db, tenants, policy, clock: systemClock, mailer,

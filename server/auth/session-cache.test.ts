@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { SessionCache } from './session-cache.ts';
 import type { SessionWithUser } from './sessions.ts';
 
-const entry = (userId: number) => ({ user: { user_id: userId }, session: {}, customerIds: [], merchantIds: [] }) as unknown as SessionWithUser;
+const entry = (userId: number) =>
+  ({ user: { user_id: userId }, session: {}, customerIds: [], merchantIds: [] }) as unknown as SessionWithUser;
 
 describe('SessionCache', () => {
   it('keeps an entry for its time to live only', () => {
@@ -14,7 +15,12 @@ describe('SessionCache', () => {
 
   it('drops one session, or every session of a user', () => {
     const cache = new SessionCache(1_000);
-    for (const [key, user] of [['a', 1], ['b', 1], ['c', 2]] as const) cache.set(key, entry(user), cache.currentGeneration, 0);
+    for (const [key, user] of [
+      ['a', 1],
+      ['b', 1],
+      ['c', 2],
+    ] as const)
+      cache.set(key, entry(user), cache.currentGeneration, 0);
     cache.evictSession('c');
     expect(cache.get('c', 1)).toBeUndefined();
     cache.evictUser(1);
@@ -33,5 +39,24 @@ describe('SessionCache', () => {
     const cache = new SessionCache(0);
     cache.set('a', entry(1), cache.currentGeneration, 0);
     expect(cache.get('a', 0)).toBeUndefined();
+  });
+
+  it('without a time to live, shares a read among the requests that arrive while it runs, and nothing after it', async () => {
+    const cache = new SessionCache(0);
+    let reads = 0;
+    const read = () => {
+      reads += 1;
+      return new Promise<SessionWithUser>((resolve) => setTimeout(() => resolve(entry(1)), 10));
+    };
+    const [first, second] = await Promise.all([cache.shareRead('a', read), cache.shareRead('a', read)]);
+    expect(first).toBe(second);
+    expect(reads).toBe(1);
+    await cache.shareRead('a', read);
+    expect(reads).toBe(2);
+    // A read begun before an eviction is not joined by later requests.
+    const before = cache.shareRead('a', read);
+    cache.evictSession('a');
+    await Promise.all([before, cache.shareRead('a', read)]);
+    expect(reads).toBe(4);
   });
 });

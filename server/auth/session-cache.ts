@@ -12,12 +12,41 @@ import type { SessionWithUser } from './sessions.ts';
  */
 export class SessionCache {
   private readonly entries = new Map<string, { value: SessionWithUser; expires: number }>();
+  private readonly reading = new Map<string, { generation: number; read: Promise<SessionWithUser | undefined> }>();
   private generation = 0;
 
-  constructor(private readonly ttlMs = 1_000, private readonly maxEntries = 10_000) {}
+  constructor(
+    private ttlMs = 1_000,
+    private readonly maxEntries = 10_000,
+  ) {}
+
+  /** Changes the time to live (server/main.ts: 0 on PostgreSQL unless SESSION_CACHE_MS says otherwise). */
+  setTtl(ms: number): void {
+    this.ttlMs = ms;
+    this.entries.clear();
+  }
+
+  /**
+   * With no time to live, requests that arrive while a read of their session is under way share
+   * that read instead of keeping its result: a page's parallel requests still cost one read, and
+   * nothing outlives the read, so a sign-out in another process counts from the next request on.
+   * A read begun before an eviction is never joined.
+   */
+  shareRead(idHash: string, read: () => Promise<SessionWithUser | undefined>): Promise<SessionWithUser | undefined> {
+    if (this.ttlMs > 0) return read();
+    const running = this.reading.get(idHash);
+    if (running && running.generation === this.generation) return running.read;
+    const started = read().finally(() => {
+      if (this.reading.get(idHash)?.read === started) this.reading.delete(idHash);
+    });
+    this.reading.set(idHash, { generation: this.generation, read: started });
+    return started;
+  }
 
   /** The generation to pass back to set(): a read begun before an eviction is not kept. */
-  get currentGeneration(): number { return this.generation; }
+  get currentGeneration(): number {
+    return this.generation;
+  }
 
   get(idHash: string, now = Date.now()): SessionWithUser | undefined {
     const entry = this.entries.get(idHash);

@@ -91,7 +91,7 @@ export async function lookupSession(db: Database, clock: Clock, tenant: Tenant, 
   }
   // Not cached, or it looks timed out: decide on what the database holds now.
   const generation = sessionCache.currentGeneration;
-  const found = await readSession(db, idHash);
+  const found = await sessionCache.shareRead(idHash, () => readSession(db, idHash));
   if (!found || found.session.tenant_id !== tenant.id) return { lookup: { state: 'none' } };
   if (timedOut(found.session, tenant, now)) {
     await destroySession(db, idHash);

@@ -86,6 +86,7 @@ describe.runIf(databaseUrl)('two server processes on one PostgreSQL database (is
     url = target.href;
     const env = {
       DATABASE_URL: url,
+      DB_POOL_SIZE: '5',
       OUTBOX_DIR: outbox,
       JOB_POLL_MS: '200',
       CARD_ENCRYPTION_KEYS: `k1:${randomBytes(32).toString('base64')}`,

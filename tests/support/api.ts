@@ -79,7 +79,9 @@ async function freshDatabase(databaseUrl: string | undefined, options: TestApiOp
   const db = await createDatabase(databaseUrl
     ? {
       databaseUrl: options.database?.url?.(databaseUrl) ?? databaseUrl, searchPath: schema,
-      applicationName: options.database?.applicationName, connectTimeoutMs: options.database?.connectTimeoutMs,
+      applicationName: options.database?.applicationName,
+      // A loaded test machine can keep a connection busy for seconds: wait as long as a test would.
+      connectTimeoutMs: options.database?.connectTimeoutMs ?? 30_000,
       // Tests cut connections on purpose (tests/api/database-loss.test.ts): no warning on stderr.
       onConnectionError: () => {},
     }
