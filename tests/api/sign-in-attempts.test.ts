@@ -33,16 +33,21 @@ async function copyOf(username: string, as: string): Promise<void> {
     .execute();
 }
 
+/** The local provider's password form for `username`, as a browser that started its sign-in posts it. */
+async function providerPasswordForm(username: string) {
+  const browser = api.client();
+  const { action } = await providerPage(browser, (await ssoStart(browser, username)).redirect);
+  return (password: string) =>
+    browser.request('POST', action ?? '', new URLSearchParams({ username, password }).toString(), {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'text/html',
+    });
+}
+
 describe('one count of attempts in a row (issue 22 item 6)', () => {
   it("the local identity provider pauses like the sign-in: after the tenant's wrong passwords, even the right one is refused there", async () => {
     await copyOf('ssouser', 'sso-pause');
-    const browser = api.client();
-    const { action } = await providerPage(browser, (await ssoStart(browser, 'sso-pause')).redirect);
-    const guess = (password: string) =>
-      browser.request('POST', action ?? '', new URLSearchParams({ username: 'sso-pause', password }).toString(), {
-        'content-type': 'application/x-www-form-urlencoded',
-        accept: 'text/html',
-      });
+    const guess = await providerPasswordForm('sso-pause');
     for (let attempt = 0; attempt < attemptsBeforePause(); attempt += 1) expect((await guess(`Wrong#${attempt}`)).statusCode).toBe(401);
     expect(await isPaused('sso-pause')).toBe(true);
     expect((await guess(DEMO_PASSWORD)).statusCode).toBe(401);
@@ -75,13 +80,7 @@ describe('one count of attempts in a row (issue 22 item 6)', () => {
 
   it('the sign-in and the provider share one count for an SSO user', async () => {
     await copyOf('ssouser', 'sso-shared');
-    const browser = api.client();
-    const { action } = await providerPage(browser, (await ssoStart(browser, 'sso-shared')).redirect);
-    const guess = (password: string) =>
-      browser.request('POST', action ?? '', new URLSearchParams({ username: 'sso-shared', password }).toString(), {
-        'content-type': 'application/x-www-form-urlencoded',
-        accept: 'text/html',
-      });
+    const guess = await providerPasswordForm('sso-shared');
     const half = Math.ceil(attemptsBeforePause() / 2);
     for (let attempt = 0; attempt < half; attempt += 1) expect((await guess(`Wrong#${attempt}`)).statusCode).toBe(401);
     for (let attempt = half; attempt < attemptsBeforePause(); attempt += 1)
