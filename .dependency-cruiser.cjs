@@ -27,7 +27,8 @@ module.exports = {
     },
     {
       name: 'domain-tests-stay-in-domain',
-      comment: 'A domain test may read the shipped definitions (permissions/, schemas/, tenants/) as fixtures, never engine, server, plugins or app code.',
+      comment:
+        'A domain test may read the shipped definitions (permissions/, schemas/, tenants/) as fixtures, never engine, server, plugins or app code.',
       severity: 'error',
       from: { path: `^domain/.*${TEST}` },
       to: { path: '^(app|engine|plugins|server|bench|scripts|tests)/' },
@@ -55,8 +56,9 @@ module.exports = {
     },
     {
       name: 'only-app-imports-plugins',
-      comment: 'Plugins are registered by the composition root (app/, through plugins/index.ts); nothing else imports them. '
-        + 'scripts/check-definitions.ts reads that registry for the plugin names definitions may mount (issue 23).',
+      comment:
+        'Plugins are registered by the composition root (app/, through plugins/index.ts); nothing else imports them. ' +
+        'scripts/check-definitions.ts reads that registry for the plugin names definitions may mount (issue 23).',
       severity: 'error',
       from: { pathNot: '^(app|plugins|tests)/|^scripts/check-definitions\\.ts$' },
       to: { path: '^plugins/' },
@@ -70,8 +72,9 @@ module.exports = {
     },
     {
       name: 'no-circular',
-      comment: 'No evaluation cycles (DESIGN.md: no barrel files that create them). Edges through lazy import() and `import type` '
-        + '(read as import(), see .dependency-cruiser.babel.cjs) cannot create one and are left out.',
+      comment:
+        'No evaluation cycles (DESIGN.md: no barrel files that create them). Edges through lazy import() and `import type` ' +
+        '(read as import(), see .dependency-cruiser.babel.cjs) cannot create one and are left out.',
       severity: 'error',
       from: {},
       to: { circular: true, viaOnly: { dependencyTypesNot: ['dynamic-import'] } },

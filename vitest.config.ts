@@ -10,14 +10,49 @@ export default defineConfig({
     // become its own baseline; `npm run test:screens -- --update` (the CLI wins over this) writes them on purpose.
     update: process.env.CI ? 'none' : 'new',
     projects: [
-      { extends: true, test: { name: 'unit', include: ['domain/**/*.test.ts', 'engine/**/*.test.{ts,tsx}', 'plugins/**/*.test.{ts,tsx}', 'server/**/*.test.ts', 'tests/definitions/**/*.test.ts', 'tests/i18n/**/*.test.ts'], testTimeout: 20_000 } },
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'domain/**/*.test.ts',
+            'engine/**/*.test.{ts,tsx}',
+            'plugins/**/*.test.{ts,tsx}',
+            'server/**/*.test.ts',
+            'tests/definitions/**/*.test.ts',
+            'tests/i18n/**/*.test.ts',
+          ],
+          testTimeout: 20_000,
+        },
+      },
       // API tests boot the real app on a freshly seeded database (PGlite, or PostgreSQL with DATABASE_URL).
       // Browser tests drive Debian's Chromium against the built portal on the real server.
       // expect.poll waits up to 10 s (Vitest's default is 1 s): on a loaded 2-core machine a page's data can take longer.
-      { extends: true, test: { name: 'browser', include: ['tests/e2e/**/*.test.ts'], globalSetup: ['tests/e2e/support/global-setup.ts'], testTimeout: 120_000, hookTimeout: 120_000, fileParallelism: false, expect: { poll: { timeout: 10_000 } } } },
+      {
+        extends: true,
+        test: {
+          name: 'browser',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+          expect: { poll: { timeout: 10_000 } },
+        },
+      },
       { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 180_000 } },
       // Screen snapshots: every screen for each role that may see it, as accessibility trees (tests/screens).
-      { extends: true, test: { name: 'screens', include: ['tests/screens/**/*.test.ts'], globalSetup: ['tests/screens/global-setup.ts'], testTimeout: 60_000, hookTimeout: 120_000, maxConcurrency: 3 } },
+      {
+        extends: true,
+        test: {
+          name: 'screens',
+          include: ['tests/screens/**/*.test.ts'],
+          globalSetup: ['tests/screens/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          maxConcurrency: 3,
+        },
+      },
     ],
   },
 });

@@ -43,23 +43,35 @@ const START: readonly GroupState[] = [
 function referenceScope(groups: readonly GroupState[], id: number): string {
   const group = groups.find((one) => one.id === id);
   if (!group) return '';
-  const below = (parent: number, seen: Set<number>): GroupState[] => groups
-    .filter((one) => one.parent_group_id === parent && !seen.has(one.id))
-    .flatMap((one) => { seen.add(one.id); return [one, ...below(one.id, seen)]; });
+  const below = (parent: number, seen: Set<number>): GroupState[] =>
+    groups
+      .filter((one) => one.parent_group_id === parent && !seen.has(one.id))
+      .flatMap((one) => {
+        seen.add(one.id);
+        return [one, ...below(one.id, seen)];
+      });
   const members = group.include_child_accounts ? [group, ...below(id, new Set([id]))] : [group];
   return [...new Set(members.flatMap((one) => one.customers))].sort().join(',');
 }
 
 function referenceSso(groups: readonly GroupState[], id: number): string {
   const chain: GroupState[] = [];
-  for (let group = groups.find((one) => one.id === id); group && !chain.includes(group); group = groups.find((one) => one.id === group!.parent_group_id)) chain.push(group);
+  for (
+    let group = groups.find((one) => one.id === id);
+    group && !chain.includes(group);
+    group = groups.find((one) => one.id === group!.parent_group_id)
+  )
+    chain.push(group);
   const source = chain.findIndex((group) => group.sso_enabled || group.identity_provider_id !== null);
   if (source < 0) return 'password';
   return `${chain[source]!.sso_enabled ? 'sso' : 'off'}:${chain.slice(source).find((group) => group.identity_provider_id)?.identity_provider_id ?? 'none'}`;
 }
 
 const sees = (groups: readonly GroupState[], id: number, customers: readonly string[]) =>
-  referenceScope(groups, id).split(',').filter(Boolean).every((customer) => customers.includes(customer));
+  referenceScope(groups, id)
+    .split(',')
+    .filter(Boolean)
+    .every((customer) => customers.includes(customer));
 
 type Operation =
   | { kind: 'create'; admin: number; parent: number | null; customers: string[]; include: boolean; sso: boolean; provider: string | null }
@@ -73,49 +85,74 @@ const pick = fc.nat(40); // an index into the groups of the moment, modulo their
 const customers = fc.subarray([...CUSTOMERS], { maxLength: 3 });
 const provider = fc.constantFrom(null, 'idp-a', 'idp-b', 'idp-unknown');
 const operation: fc.Arbitrary<Operation> = fc.oneof(
-  fc.record({ kind: fc.constant('create' as const), admin, parent: fc.option(pick), customers, include: fc.boolean(), sso: fc.boolean(), provider }),
+  fc.record({
+    kind: fc.constant('create' as const),
+    admin,
+    parent: fc.option(pick),
+    customers,
+    include: fc.boolean(),
+    sso: fc.boolean(),
+    provider,
+  }),
   fc.record({ kind: fc.constant('move' as const), admin, group: pick, parent: fc.option(pick) }),
   fc.record({ kind: fc.constant('customers' as const), admin, group: pick, customers }),
   fc.record({ kind: fc.constant('include' as const), admin, group: pick }),
   fc.record({ kind: fc.constant('sso' as const), admin, group: pick, sso: fc.boolean(), provider }),
 );
 
-type Rule = (groups: readonly GroupState[], callerCustomers: readonly string[], after: GroupState, providerIds: readonly string[]) => GroupChangeRefusal | undefined;
+type Rule = (
+  groups: readonly GroupState[],
+  callerCustomers: readonly string[],
+  after: GroupState,
+  providerIds: readonly string[],
+) => GroupChangeRefusal | undefined;
 
 /** The group as the operation leaves it. */
 function afterOf(groups: readonly GroupState[], op: Operation, nextId: number): GroupState {
   const at = (index: number) => groups[index % groups.length]!;
   if (op.kind === 'create') {
     return {
-      id: nextId, parent_group_id: op.parent === null ? null : at(op.parent).id, customers: op.customers,
-      include_child_accounts: op.include, sso_enabled: op.sso, identity_provider_id: op.provider,
+      id: nextId,
+      parent_group_id: op.parent === null ? null : at(op.parent).id,
+      customers: op.customers,
+      include_child_accounts: op.include,
+      sso_enabled: op.sso,
+      identity_provider_id: op.provider,
     };
   }
   const group = at(op.group);
   switch (op.kind) {
-    case 'move': return { ...group, parent_group_id: op.parent === null ? null : at(op.parent).id };
-    case 'customers': return { ...group, customers: op.customers };
-    case 'include': return { ...group, include_child_accounts: !group.include_child_accounts };
-    case 'sso': return { ...group, sso_enabled: op.sso, identity_provider_id: op.provider };
+    case 'move':
+      return { ...group, parent_group_id: op.parent === null ? null : at(op.parent).id };
+    case 'customers':
+      return { ...group, customers: op.customers };
+    case 'include':
+      return { ...group, include_child_accounts: !group.include_child_accounts };
+    case 'sso':
+      return { ...group, sso_enabled: op.sso, identity_provider_id: op.provider };
   }
 }
 
 function invariantProblem(before: readonly GroupState[], after: readonly GroupState[], caller: readonly string[]): string | undefined {
   for (const group of before) {
-    const changed = referenceScope(before, group.id) !== referenceScope(after, group.id) || referenceSso(before, group.id) !== referenceSso(after, group.id)
-      || group.parent_group_id !== after.find((one) => one.id === group.id)?.parent_group_id;
+    const changed =
+      referenceScope(before, group.id) !== referenceScope(after, group.id) ||
+      referenceSso(before, group.id) !== referenceSso(after, group.id) ||
+      group.parent_group_id !== after.find((one) => one.id === group.id)?.parent_group_id;
     if (!changed) continue;
     if (!sees(before, group.id, caller)) return `group ${group.id}, which the caller cannot see, changed`;
     if (!sees(after, group.id, caller)) return `group ${group.id} changed and now shows customers outside the caller's`;
   }
   for (const group of after) {
-    if (!before.some((one) => one.id === group.id) && !sees(after, group.id, caller)) return `new group ${group.id} shows customers outside the caller's`;
+    if (!before.some((one) => one.id === group.id) && !sees(after, group.id, caller))
+      return `new group ${group.id} shows customers outside the caller's`;
     if (referenceSso(after, group.id) === 'sso:none') return `group ${group.id} signs in with single sign-on and no provider`;
   }
   for (const other of ADMINS) {
     for (const group of before) {
       if (!sees(before, group.id, other.customers) || sees(before, group.id, caller)) continue;
-      if (referenceScope(before, group.id) !== referenceScope(after, group.id)) return `${other.name}'s group ${group.id} changed its members' customers`;
+      if (referenceScope(before, group.id) !== referenceScope(after, group.id))
+        return `${other.name}'s group ${group.id} changed its members' customers`;
     }
   }
   return undefined;
@@ -131,7 +168,9 @@ function run(rule: Rule, operations: readonly Operation[], tally?: Map<string, n
     const refused = rule(groups, caller, after, PROVIDERS);
     tally?.set(`${op.kind}:${refused ? 'refused' : 'allowed'}`, (tally.get(`${op.kind}:${refused ? 'refused' : 'allowed'}`) ?? 0) + 1);
     if (refused) continue;
-    const next = groups.some((group) => group.id === after.id) ? groups.map((group) => (group.id === after.id ? after : group)) : [...groups, after];
+    const next = groups.some((group) => group.id === after.id)
+      ? groups.map((group) => (group.id === after.id ? after : group))
+      : [...groups, after];
     if (op.kind === 'create') nextId += 1;
     const problem = invariantProblem(groups, next, caller);
     if (problem) return `${problem} (after ${JSON.stringify(op)})`;
@@ -140,12 +179,15 @@ function run(rule: Rule, operations: readonly Operation[], tally?: Map<string, n
   return undefined;
 }
 
-describe('group tree changes stay inside the caller\'s scope (model, fast-check)', () => {
-  it('no sequence of allowed changes by several admins widens anyone\'s access or touches what the admin cannot see', () => {
+describe("group tree changes stay inside the caller's scope (model, fast-check)", () => {
+  it("no sequence of allowed changes by several admins widens anyone's access or touches what the admin cannot see", () => {
     const tally = new Map<string, number>();
-    fc.assert(fc.property(fc.array(operation, { minLength: 1, maxLength: 25 }), (operations) => {
-      expect(run(groupChangeRefusal, operations, tally)).toBeUndefined();
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(fc.array(operation, { minLength: 1, maxLength: 25 }), (operations) => {
+        expect(run(groupChangeRefusal, operations, tally)).toBeUndefined();
+      }),
+      { numRuns: 400 },
+    );
     // Not vacuous: each kind of change was both allowed and refused.
     for (const kind of ['create', 'move', 'customers', 'include', 'sso']) {
       expect(tally.get(`${kind}:allowed`) ?? 0, kind).toBeGreaterThan(0);
@@ -157,37 +199,48 @@ describe('group tree changes stay inside the caller\'s scope (model, fast-check)
     const before: Rule = (groups, caller, after) => {
       const existing = groups.some((group) => group.id === after.id);
       if (existing && !sees(groups, after.id, caller)) return { status: 403, field: '', code: ErrorCode.notFound };
-      if (after.parent_group_id !== null && !sees(groups, after.parent_group_id, caller)) return { status: 403, field: '', code: ErrorCode.notFound };
-      if (after.customers.some((customer) => !caller.includes(customer))) return { status: 422, field: '', code: ErrorCode.groupCustomerOutOfScope };
+      if (after.parent_group_id !== null && !sees(groups, after.parent_group_id, caller))
+        return { status: 403, field: '', code: ErrorCode.notFound };
+      if (after.customers.some((customer) => !caller.includes(customer)))
+        return { status: 422, field: '', code: ErrorCode.groupCustomerOutOfScope };
       return undefined;
     };
-    const result = fc.check(fc.property(fc.array(operation, { minLength: 1, maxLength: 25 }), (operations) => run(before, operations) === undefined), { numRuns: 400 });
+    const result = fc.check(
+      fc.property(fc.array(operation, { minLength: 1, maxLength: 25 }), (operations) => run(before, operations) === undefined),
+      { numRuns: 400 },
+    );
     expect(result.failed).toBe(true);
   });
 
-  it('the scope and inheritance the rule uses agree with the model\'s', () => {
-    fc.assert(fc.property(fc.array(operation, { maxLength: 15 }), (operations) => {
-      let groups: GroupState[] = START.map((group) => ({ ...group }));
-      let nextId = 100;
-      for (const op of operations) {
-        const after = afterOf(groups, op, nextId);
-        if (groupChangeRefusal(groups, CUSTOMERS, after, PROVIDERS)) continue;
-        groups = groups.some((group) => group.id === after.id) ? groups.map((group) => (group.id === after.id ? after : group)) : [...groups, after];
-        if (op.kind === 'create') nextId += 1;
-      }
-      for (const group of groups) {
-        expect(groupScope(groups, group.id).join(',')).toBe(referenceScope(groups, group.id));
-        const sso = effectiveSso(groups, group.id);
-        expect(sso ? `${sso.enabled ? 'sso' : 'off'}:${sso.providerId ?? 'none'}` : 'password').toBe(referenceSso(groups, group.id));
-      }
-    }), { numRuns: 200 });
+  it("the scope and inheritance the rule uses agree with the model's", () => {
+    fc.assert(
+      fc.property(fc.array(operation, { maxLength: 15 }), (operations) => {
+        let groups: GroupState[] = START.map((group) => ({ ...group }));
+        let nextId = 100;
+        for (const op of operations) {
+          const after = afterOf(groups, op, nextId);
+          if (groupChangeRefusal(groups, CUSTOMERS, after, PROVIDERS)) continue;
+          groups = groups.some((group) => group.id === after.id)
+            ? groups.map((group) => (group.id === after.id ? after : group))
+            : [...groups, after];
+          if (op.kind === 'create') nextId += 1;
+        }
+        for (const group of groups) {
+          expect(groupScope(groups, group.id).join(',')).toBe(referenceScope(groups, group.id));
+          const sso = effectiveSso(groups, group.id);
+          expect(sso ? `${sso.enabled ? 'sso' : 'off'}:${sso.providerId ?? 'none'}` : 'password').toBe(referenceSso(groups, group.id));
+        }
+      }),
+      { numRuns: 200 },
+    );
   });
 });
 
 describe('the rules one by one (demo-like tree)', () => {
   const corporate = ADMINS[1]!.customers;
   const hqAdmin = ADMINS[0]!.customers;
-  const refusal = (caller: readonly string[], after: GroupState, groups: readonly GroupState[] = START) => groupChangeRefusal(groups, caller, after, PROVIDERS)?.code;
+  const refusal = (caller: readonly string[], after: GroupState, groups: readonly GroupState[] = START) =>
+    groupChangeRefusal(groups, caller, after, PROVIDERS)?.code;
   const group = (id: number) => START.find((one) => one.id === id)!;
 
   it('refuses attaching a group under a tree whose including group the caller cannot see', () => {
@@ -201,17 +254,27 @@ describe('the rules one by one (demo-like tree)', () => {
   });
 
   it('refuses single sign-on on a group with a child group the caller cannot see', () => {
-    const groups = [...START, { id: 6, parent_group_id: 4, customers: ['C3'], include_child_accounts: false, sso_enabled: false, identity_provider_id: null }];
+    const groups = [
+      ...START,
+      { id: 6, parent_group_id: 4, customers: ['C3'], include_child_accounts: false, sso_enabled: false, identity_provider_id: null },
+    ];
     expect(refusal(corporate, { ...group(4), identity_provider_id: 'idp-b' }, groups)).toBe(ErrorCode.groupOutOfScope);
     expect(refusal(hqAdmin, { ...group(4), identity_provider_id: 'idp-b' }, groups)).toBeUndefined();
   });
 
   it('refuses an unknown provider, and single sign-on with no provider up the tree', () => {
-    expect(refusal(hqAdmin, { ...group(3), sso_enabled: true, identity_provider_id: 'elsewhere' })).toBe(ErrorCode.groupIdentityProviderUnknown);
+    expect(refusal(hqAdmin, { ...group(3), sso_enabled: true, identity_provider_id: 'elsewhere' })).toBe(
+      ErrorCode.groupIdentityProviderUnknown,
+    );
     expect(refusal(hqAdmin, { ...group(3), sso_enabled: true })).toBe(ErrorCode.groupSsoProviderRequired);
     expect(refusal(hqAdmin, { ...group(3), id: 99, parent_group_id: 4, sso_enabled: true })).toBeUndefined();
     // Clearing the provider a child's single sign-on inherits strands the child.
-    const groups = [...START, { id: 6, parent_group_id: 4, customers: ['C1'], include_child_accounts: false, sso_enabled: true, identity_provider_id: null }];
-    expect(refusal(hqAdmin, { ...group(4), sso_enabled: false, identity_provider_id: null }, groups)).toBe(ErrorCode.groupSsoProviderRequired);
+    const groups = [
+      ...START,
+      { id: 6, parent_group_id: 4, customers: ['C1'], include_child_accounts: false, sso_enabled: true, identity_provider_id: null },
+    ];
+    expect(refusal(hqAdmin, { ...group(4), sso_enabled: false, identity_provider_id: null }, groups)).toBe(
+      ErrorCode.groupSsoProviderRequired,
+    );
   });
 });

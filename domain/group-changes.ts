@@ -67,8 +67,12 @@ export function descendantIds(groups: readonly GroupState[], groupId: number): n
   const found: number[] = [];
   let frontier = [groupId];
   while (frontier.length > 0) {
-    const next = groups.filter((group) => group.parent_group_id !== null && frontier.includes(group.parent_group_id)
-      && group.id !== groupId && !found.includes(group.id)).map((group) => group.id);
+    const next = groups
+      .filter(
+        (group) =>
+          group.parent_group_id !== null && frontier.includes(group.parent_group_id) && group.id !== groupId && !found.includes(group.id),
+      )
+      .map((group) => group.id);
     found.push(...next);
     frontier = next;
   }
@@ -89,7 +93,9 @@ export function groupScope(groups: readonly GroupState[], groupId: number): stri
 
 /** A caller may see (and manage) a group when every customer its members see is one of the caller's. */
 export function groupVisibleTo(groups: readonly GroupState[], groupId: number, callerCustomers: readonly string[]): boolean {
-  return groups.some((group) => group.id === groupId) && groupScope(groups, groupId).every((customer) => callerCustomers.includes(customer));
+  return (
+    groups.some((group) => group.id === groupId) && groupScope(groups, groupId).every((customer) => callerCustomers.includes(customer))
+  );
 }
 
 /** A group is wholly inside the caller's scope when the caller sees it and every group below it. */
@@ -120,14 +126,18 @@ export interface GroupChangeRefusal {
  *   sign-on on and no provider up its tree (its members could not sign in at all).
  */
 export function groupChangeRefusal(
-  groups: readonly GroupState[], callerCustomers: readonly string[], after: GroupState, providerIds: readonly string[],
+  groups: readonly GroupState[],
+  callerCustomers: readonly string[],
+  after: GroupState,
+  providerIds: readonly string[],
 ): GroupChangeRefusal | undefined {
   const before = groups.find((group) => group.id === after.id);
   const outOfScope = (field: string): GroupChangeRefusal => ({ status: 403, field, code: ErrorCode.groupOutOfScope });
 
   if (before && !whollyVisibleTo(groups, before.id, callerCustomers)) return outOfScope('');
   const outside = after.customers.find((customer) => !callerCustomers.includes(customer));
-  if (outside !== undefined) return { status: 422, field: 'customers', code: ErrorCode.groupCustomerOutOfScope, meta: { customer: outside } };
+  if (outside !== undefined)
+    return { status: 422, field: 'customers', code: ErrorCode.groupCustomerOutOfScope, meta: { customer: outside } };
   if (after.identity_provider_id !== null && !providerIds.includes(after.identity_provider_id)) {
     return { status: 422, field: 'identity_provider_id', code: ErrorCode.groupIdentityProviderUnknown };
   }
@@ -139,8 +149,10 @@ export function groupChangeRefusal(
       return { status: 422, field: 'parent_group_id', code: ErrorCode.groupParentCycle };
     }
   }
-  const customersChanged = !before || before.customers.length !== after.customers.length
-    || before.customers.some((customer) => !after.customers.includes(customer));
+  const customersChanged =
+    !before ||
+    before.customers.length !== after.customers.length ||
+    before.customers.some((customer) => !after.customers.includes(customer));
   if (moved || customersChanged) {
     const byId = byIdOf(groups);
     const above = [...chainOf(byId, before?.parent_group_id ?? null), ...chainOf(byId, after.parent_group_id)];
@@ -149,8 +161,10 @@ export function groupChangeRefusal(
   }
 
   const changed = [...groups.filter((group) => group.id !== after.id), after];
-  const stranded = [after.id, ...(before ? descendantIds(changed, after.id) : [])]
-    .some((id) => { const sso = effectiveSso(changed, id); return sso?.enabled === true && sso.providerId === null; });
+  const stranded = [after.id, ...(before ? descendantIds(changed, after.id) : [])].some((id) => {
+    const sso = effectiveSso(changed, id);
+    return sso?.enabled === true && sso.providerId === null;
+  });
   if (stranded) return { status: 422, field: 'identity_provider_id', code: ErrorCode.groupSsoProviderRequired };
   return undefined;
 }

@@ -10,7 +10,10 @@ export const GROUP_NAME_MAX = 100;
 export const NETWORK_ACCESS = ['internet', 'vpn', 'office'] as const;
 export type NetworkAccess = (typeof NETWORK_ACCESS)[number];
 
-export interface GroupProblem { field: string; code: ErrorCodeKey }
+export interface GroupProblem {
+  field: string;
+  code: ErrorCodeKey;
+}
 
 export function groupNameProblems(name: string | undefined): GroupProblem[] {
   const value = (name ?? '').trim();
@@ -19,7 +22,10 @@ export function groupNameProblems(name: string | undefined): GroupProblem[] {
   return [];
 }
 
-export interface GroupNode { id: number; parent_group_id: number | null }
+export interface GroupNode {
+  id: number;
+  parent_group_id: number | null;
+}
 
 /** True when making `parentId` the parent of `groupId` would put the group under itself. */
 export function wouldCycle(groups: readonly GroupNode[], groupId: number, parentId: number | null): boolean {

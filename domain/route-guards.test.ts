@@ -1,13 +1,29 @@
 import { describe, expect, it } from 'vitest';
 import { buildAbility, type Policy } from './policy.ts';
 import policyJson from '../permissions/policy.json' with { type: 'json' };
-import { CUSTOMER_SELECT_PATH, LOGIN_PATH, MERCHANT_SELECT_PATH, decideGuard, guardWithOverride, type GuardContext, type GuardDefinition } from './route-guards.ts';
+import {
+  CUSTOMER_SELECT_PATH,
+  LOGIN_PATH,
+  MERCHANT_SELECT_PATH,
+  decideGuard,
+  guardWithOverride,
+  type GuardContext,
+  type GuardDefinition,
+} from './route-guards.ts';
 
 // The shipped policy (its schema check is tests/definitions' job): domain and engine never import server/.
 const policy = policyJson as Policy;
 const flags = { cards_enabled: true, loyalty_enabled: true, notification_center_disabled: false };
 const context = (patch: Partial<GuardContext> = {}): GuardContext => {
-  const base = { authenticated: true, userType: 'customer' as const, role: 'Payer', flags, hasCustomer: true, hasMerchant: false, ...patch };
+  const base = {
+    authenticated: true,
+    userType: 'customer' as const,
+    role: 'Payer',
+    flags,
+    hasCustomer: true,
+    hasMerchant: false,
+    ...patch,
+  };
   return { ...base, ability: patch.ability ?? buildAbility(policy, { userType: base.userType, role: base.role, flags: base.flags }) };
 };
 
@@ -16,7 +32,11 @@ describe('route guards (spec §5)', () => {
     expect(decideGuard({ public: true }, context({ authenticated: false }))).toEqual({ allow: true });
   });
   it('sends unauthenticated users to login', () => {
-    expect(decideGuard({}, context({ authenticated: false }))).toMatchObject({ allow: false, redirect: LOGIN_PATH, reason: 'unauthenticated' });
+    expect(decideGuard({}, context({ authenticated: false }))).toMatchObject({
+      allow: false,
+      redirect: LOGIN_PATH,
+      reason: 'unauthenticated',
+    });
   });
   it('sends a wrong user type to login', () => {
     expect(decideGuard({ userTypes: ['merchant'] }, context())).toMatchObject({ redirect: LOGIN_PATH, reason: 'userType' });
@@ -36,12 +56,17 @@ describe('route guards (spec §5)', () => {
     expect(decideGuard({ forbiddenFlags: ['cards_enabled'] }, context())).toMatchObject({ reason: 'flag' });
   });
   it('asks the policy: a viewer may not open the payment flow', () => {
-    expect(decideGuard({ can: ['create', 'Payment'] }, context({ role: 'View Only' }))).toMatchObject({ redirect: LOGIN_PATH, reason: 'permission' });
+    expect(decideGuard({ can: ['create', 'Payment'] }, context({ role: 'View Only' }))).toMatchObject({
+      redirect: LOGIN_PATH,
+      reason: 'permission',
+    });
     expect(decideGuard({ can: ['create', 'Payment'] }, context())).toEqual({ allow: true });
   });
   it('sends routes needing a customer to customer selection, after the other checks', () => {
     expect(decideGuard({ requiresCustomer: true }, context({ hasCustomer: false }))).toMatchObject({ redirect: CUSTOMER_SELECT_PATH });
-    expect(decideGuard({ requiresCustomer: true, roles: ['admin'] }, context({ hasCustomer: false }))).toMatchObject({ redirect: LOGIN_PATH });
+    expect(decideGuard({ requiresCustomer: true, roles: ['admin'] }, context({ hasCustomer: false }))).toMatchObject({
+      redirect: LOGIN_PATH,
+    });
   });
   it('asks no customer of a merchant user, who has none (a dealer opens an invoice of their merchants)', () => {
     const invoice: GuardDefinition = { userTypes: ['customer', 'corporate', 'merchant'], can: ['read', 'Invoice'], requiresCustomer: true };
@@ -49,16 +74,22 @@ describe('route guards (spec §5)', () => {
     expect(decideGuard(invoice, context({ hasCustomer: false }))).toMatchObject({ redirect: CUSTOMER_SELECT_PATH });
   });
   it('sends routes needing a merchant to the legacy merchant-select page', () => {
-    expect(decideGuard({ requiresMerchant: true }, context({ userType: 'merchant', role: 'Admin' }))).toMatchObject({ redirect: MERCHANT_SELECT_PATH });
+    expect(decideGuard({ requiresMerchant: true }, context({ userType: 'merchant', role: 'Admin' }))).toMatchObject({
+      redirect: MERCHANT_SELECT_PATH,
+    });
   });
 });
 
-describe('a tenant override of a screen\'s guard', () => {
+describe("a tenant override of a screen's guard", () => {
   const guard: GuardDefinition = { userTypes: ['customer'], roles: ['Admin', 'Payer'], requiresCustomer: true };
 
-  it('merges into the definition\'s guard (JSON Merge Patch)', () => {
-    expect(guardWithOverride(guard, { guard: { roles: ['Admin'], flags: ['loyalty_enabled'] } }))
-      .toEqual({ userTypes: ['customer'], roles: ['Admin'], requiresCustomer: true, flags: ['loyalty_enabled'] });
+  it("merges into the definition's guard (JSON Merge Patch)", () => {
+    expect(guardWithOverride(guard, { guard: { roles: ['Admin'], flags: ['loyalty_enabled'] } })).toEqual({
+      userTypes: ['customer'],
+      roles: ['Admin'],
+      requiresCustomer: true,
+      flags: ['loyalty_enabled'],
+    });
     expect(guardWithOverride(guard, { guard: { requiresCustomer: null } })).toEqual({ userTypes: ['customer'], roles: ['Admin', 'Payer'] });
   });
 

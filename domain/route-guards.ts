@@ -45,7 +45,11 @@ export type GuardDecision =
   | { allow: true }
   | { allow: false; redirect: string; reason: 'unauthenticated' | 'userType' | 'role' | 'flag' | 'permission' | 'customer' | 'merchant' };
 
-const deny = (redirect: string, reason: Extract<GuardDecision, { allow: false }>['reason']): GuardDecision => ({ allow: false, redirect, reason });
+const deny = (redirect: string, reason: Extract<GuardDecision, { allow: false }>['reason']): GuardDecision => ({
+  allow: false,
+  redirect,
+  reason,
+});
 
 /**
  * spec §5 route guards, in order: unauthenticated → login; wrong user type, missing or

@@ -1,14 +1,34 @@
 /** A tenant as `schemas/tenant.schema.json` describes it; the server validates files against the schema. */
-export type LanguageCode =
-  | 'bg' | 'cs' | 'da' | 'de' | 'en' | 'es' | 'fr' | 'hu' | 'it' | 'lt' | 'nl' | 'pl' | 'pt' | 'ro' | 'sk';
+export type LanguageCode = 'bg' | 'cs' | 'da' | 'de' | 'en' | 'es' | 'fr' | 'hu' | 'it' | 'lt' | 'nl' | 'pl' | 'pt' | 'ro' | 'sk';
 
 export const LANGUAGES: readonly LanguageCode[] = [
-  'bg', 'cs', 'da', 'de', 'en', 'es', 'fr', 'hu', 'it', 'lt', 'nl', 'pl', 'pt', 'ro', 'sk',
+  'bg',
+  'cs',
+  'da',
+  'de',
+  'en',
+  'es',
+  'fr',
+  'hu',
+  'it',
+  'lt',
+  'nl',
+  'pl',
+  'pt',
+  'ro',
+  'sk',
 ];
 
 export interface PasswordRules {
-  minLength: number; maxLength: number; minNumeric: number; minUpper: number; minLower: number;
-  minAlpha: number; minSpecial: number; minNonAlpha: number; historySize: number;
+  minLength: number;
+  maxLength: number;
+  minNumeric: number;
+  minUpper: number;
+  minLower: number;
+  minAlpha: number;
+  minSpecial: number;
+  minNonAlpha: number;
+  historySize: number;
 }
 
 export interface TenantLimits {
@@ -33,9 +53,16 @@ export interface TenantLimits {
   resetMailsPerHour?: number;
 }
 
-export interface LoginLockLimits { baseMinutes: number; growthFactor: number; maxMinutes: number }
+export interface LoginLockLimits {
+  baseMinutes: number;
+  growthFactor: number;
+  maxMinutes: number;
+}
 export interface ThrottleLimits {
-  signInFailuresPerUsername: number; recoveryPerAccount: number; reauthPerUser: number; ssoStartPerUsername: number;
+  signInFailuresPerUsername: number;
+  recoveryPerAccount: number;
+  reauthPerUser: number;
+  ssoStartPerUsername: number;
 }
 
 export interface TenantConfigValues {
@@ -73,7 +100,11 @@ export interface IdentityProviderConfig {
 /** An issuer is an https URL, or http on localhost (the shipped local provider). */
 export function issuerAcceptable(issuer: string): boolean {
   let url: URL;
-  try { url = new URL(issuer); } catch { return false; }
+  try {
+    url = new URL(issuer);
+  } catch {
+    return false;
+  }
   if (url.username || url.password || url.search || url.hash) return false;
   if (url.protocol === 'https:') return true;
   return url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname.endsWith('.localhost') || url.hostname === '127.0.0.1');

@@ -33,15 +33,22 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
  * so the pid is the server's own and /proc/<pid>/status is its memory.
  */
 function spawnTs(script: string, args: string[], env: Record<string, string>, stdio: 'inherit' | 'pipe'): ChildProcess {
-  return trackChild(spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-    cwd: REPO_ROOT, env: childEnv(env), stdio: ['ignore', stdio, stdio],
-  }));
+  return trackChild(
+    spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+      cwd: REPO_ROOT,
+      env: childEnv(env),
+      stdio: ['ignore', stdio, stdio],
+    }),
+  );
 }
 
 /** Runs the seed CLI (`npm run seed -- --invoices N`), bounded by `timeoutMs`. */
 export async function runSeedCli(env: Record<string, string>, invoices: number, timeoutMs = 30 * 60_000): Promise<void> {
   const child = spawnTs('server/db/seed-cli.ts', ['--invoices', String(invoices)], env, 'inherit');
-  const timer = setTimeout(() => { console.error(`seed CLI still running after ${timeoutMs / 1000} s: stopping it`); void stopChild(child); }, timeoutMs);
+  const timer = setTimeout(() => {
+    console.error(`seed CLI still running after ${timeoutMs / 1000} s: stopping it`);
+    void stopChild(child);
+  }, timeoutMs);
   const [code, signal] = await new Promise<[number | null, NodeJS.Signals | null]>((resolve, reject) => {
     child.once('error', reject);
     child.once('exit', (exitCode, exitSignal) => resolve([exitCode, exitSignal]));
@@ -88,13 +95,25 @@ export interface ServerHandle {
  */
 export async function startServer(env: Record<string, string>, readyTimeoutMs = 180_000): Promise<ServerHandle> {
   const port = await freePort();
-  const child = spawnTs('server/main.ts', [], {
-    ...env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', STATIC_DIR: '/nonexistent',
-  }, 'pipe');
+  const child = spawnTs(
+    'server/main.ts',
+    [],
+    {
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      STATIC_DIR: '/nonexistent',
+    },
+    'pipe',
+  );
   const pid = child.pid;
   if (pid === undefined) throw new Error('server did not start');
   let peakKb = 0;
-  const sample = () => { const memory = readMemory(pid); if (memory && memory.hwmKb > peakKb) peakKb = memory.hwmKb; };
+  const sample = () => {
+    const memory = readMemory(pid);
+    if (memory && memory.hwmKb > peakKb) peakKb = memory.hwmKb;
+  };
   const sampler = setInterval(sample, 250);
   sampler.unref();
 
@@ -104,7 +123,8 @@ export async function startServer(env: Record<string, string>, readyTimeoutMs = 
       if (settled) return;
       settled = true;
       clearTimeout(timer);
-      if (error) reject(error); else resolve();
+      if (error) reject(error);
+      else resolve();
     };
     const timer = setTimeout(() => finish(new Error(`server not listening after ${readyTimeoutMs / 1000} s`)), readyTimeoutMs);
     const relay = (stream: NodeJS.ReadableStream | null, target: NodeJS.WriteStream) => {
@@ -133,7 +153,10 @@ export async function startServer(env: Record<string, string>, readyTimeoutMs = 
   return {
     pid,
     baseUrl: `http://127.0.0.1:${port}`,
-    peakRssKb() { sample(); return peakKb; },
+    peakRssKb() {
+      sample();
+      return peakKb;
+    },
     async stop() {
       sample();
       clearInterval(sampler);

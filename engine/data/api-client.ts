@@ -6,13 +6,24 @@
 import { log } from '../logging/logger.ts';
 import { csrfToken } from './csrf.ts';
 import type { paths } from './api-schema.d.ts';
-export interface ApiErrorObject { status: string; code: string; source?: { pointer?: string; parameter?: string }; meta?: Record<string, unknown> }
+export interface ApiErrorObject {
+  status: string;
+  code: string;
+  source?: { pointer?: string; parameter?: string };
+  meta?: Record<string, unknown>;
+}
 
 export class ApiRequestError extends Error {
-  constructor(readonly status: number, readonly code: string, readonly errors: ApiErrorObject[]) {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    readonly errors: ApiErrorObject[],
+  ) {
     super(code);
   }
-  get meta(): Record<string, unknown> { return this.errors[0]?.meta ?? {}; }
+  get meta(): Record<string, unknown> {
+    return this.errors[0]?.meta ?? {};
+  }
 }
 
 export const CONNECTION_ERROR = 'errors.connection.unableToContactServer';
@@ -22,8 +33,15 @@ export function isAbort(error: unknown): boolean {
   return !!error && typeof error === 'object' && (error as { name?: unknown }).name === 'AbortError';
 }
 
-export interface ResourceObject<A = Record<string, unknown>> { type: string; id: string; attributes: A }
-export interface JsonApiDocument<D> { data: D; meta?: Record<string, unknown> }
+export interface ResourceObject<A = Record<string, unknown>> {
+  type: string;
+  id: string;
+  attributes: A;
+}
+export interface JsonApiDocument<D> {
+  data: D;
+  meta?: Record<string, unknown>;
+}
 
 export type QueryParams = Record<string, string | number | undefined | null>;
 
@@ -41,14 +59,27 @@ export function withQuery(path: string, params: QueryParams = {}): string {
  * false: a speculative read (started before it is known to apply) whose failure is expected
  * and handled.
  */
-export async function apiRequest<T>(method: string, path: string, body?: unknown, signal?: AbortSignal, extraHeaders: Record<string, string> = {}, logFailures = true): Promise<T> {
+export async function apiRequest<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+  extraHeaders: Record<string, string> = {},
+  logFailures = true,
+): Promise<T> {
   const headers: Record<string, string> = { ...extraHeaders, accept: 'application/vnd.api+json' };
   if (body !== undefined) headers['content-type'] = 'application/vnd.api+json';
   const token = method === 'GET' ? undefined : csrfToken();
   if (token) headers['x-csrf-token'] = token;
   let response: Response;
   try {
-    response = await fetch(path, { method, headers, credentials: 'same-origin', ...(body !== undefined ? { body: JSON.stringify(body) } : {}), ...(signal ? { signal } : {}) });
+    response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(signal ? { signal } : {}),
+    });
   } catch (error) {
     // An aborted request (its reader went away, whatever the abort's reason) is not a failure of
     // the server: never "Unable to contact server", never logged (issue 13 item 10).
@@ -59,7 +90,11 @@ export async function apiRequest<T>(method: string, path: string, body?: unknown
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   let parsed: unknown;
-  try { parsed = text ? JSON.parse(text) : undefined; } catch { parsed = undefined; }
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
   if (!response.ok) {
     const errors = (parsed as { errors?: ApiErrorObject[] } | undefined)?.errors ?? [];
     const code = errors[0]?.code ?? (response.status >= 500 ? 'errors.request.serverError' : 'errors.request.invalid');
@@ -87,21 +122,28 @@ type SuccessOf<R> = R extends { 200: infer S } ? S : R extends { 201: infer S } 
 /** The JSON:API document `method path` answers with on success, e.g. `ApiDocument<'/payments/{id}'>`. */
 export type ApiDocument<P extends keyof paths, M extends HttpMethod = 'get'> =
   NonNullable<paths[P][M]> extends { responses: infer R }
-    ? SuccessOf<R> extends { content: { 'application/vnd.api+json': infer D } } ? D : never
+    ? SuccessOf<R> extends { content: { 'application/vnd.api+json': infer D } }
+      ? D
+      : never
     : never;
 
 /** The attributes of the resource(s) in that document, e.g. `ApiAttributes<'/invoices'>`. */
 export type ApiAttributes<P extends keyof paths, M extends HttpMethod = 'get'> =
   ApiDocument<P, M> extends { data: infer D }
-    ? (D extends ReadonlyArray<infer E> ? E : D) extends { attributes: infer A } ? A : never
+    ? (D extends ReadonlyArray<infer E> ? E : D) extends { attributes: infer A }
+      ? A
+      : never
     : never;
 
 /** The query parameters `GET path` documents (filter[...], page[...]). */
-export type ApiQuery<P extends keyof paths> = NonNullable<paths[P]['get']> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
+export type ApiQuery<P extends keyof paths> =
+  NonNullable<paths[P]['get']> extends { parameters: { query?: infer Q } } ? NonNullable<Q> : never;
 
 /** A GET of a path without path parameters, typed by the document: `getDocument('/payment-options')`. */
 export function getDocument<P extends { [K in keyof paths]: K extends `${string}{${string}` ? never : K }[keyof paths]>(
-  path: P, params?: ApiQuery<P> & QueryParams, signal?: AbortSignal,
+  path: P,
+  params?: ApiQuery<P> & QueryParams,
+  signal?: AbortSignal,
 ): Promise<ApiDocument<P>> {
   return api.get<ApiDocument<P>>(path, params, signal);
 }

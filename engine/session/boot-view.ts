@@ -17,10 +17,13 @@ const UNKNOWN = undefined as never;
  * customer from session_data, its currency USD else the first): enough for a route loader to
  * resolve a screen's sources before the policy and the customer have loaded.
  */
-export async function bootSessionView({ config, flags, self }: SessionBasics, paymentMode: SessionState['paymentMode']): Promise<SessionState> {
+export async function bootSessionView(
+  { config, flags, self }: SessionBasics,
+  paymentMode: SessionState['paymentMode'],
+): Promise<SessionState> {
   const signedIn = self?.session_data.logged_in === true;
-  const userType = signedIn ? self.user_type ?? 'none' : 'none';
-  const customerId = signedIn ? self.session_data.customer_id ?? null : null;
+  const userType = signedIn ? (self.user_type ?? 'none') : 'none';
+  const customerId = signedIn ? (self.session_data.customer_id ?? null) : null;
   // A merchant user's currencies come with /self, as session/signed-in.ts reads them.
   const merchantChoice = signedIn ? merchantCurrencyChoice(self, config.currency_version) : undefined;
   let selectedCurrency: string | null = merchantChoice?.selectedCurrency ?? null;
@@ -28,16 +31,28 @@ export async function bootSessionView({ config, flags, self }: SessionBasics, pa
     const offered = self?.customerCurrencies;
     // The tab's remembered choice first (issue 13 item 7), as session/signed-in.ts decides it.
     selectedCurrency = offered
-      ? choiceFor(storedChoice(), self?.user_id ?? null, customerId, offered) ?? defaultCurrencyId(offered) ?? null
+      ? (choiceFor(storedChoice(), self?.user_id ?? null, customerId, offered) ?? defaultCurrencyId(offered) ?? null)
       : UNKNOWN;
   }
   return {
-    status: 'loading', config, flags, self, userType, paymentMode, selectedCurrency,
+    status: 'loading',
+    config,
+    flags,
+    self,
+    userType,
+    paymentMode,
+    selectedCurrency,
     // Only its id and the chosen location (session data) are known before GET /customers
     // answers; other attributes read as unknown.
-    selectedCustomer: customerId ? { buidCustomer: customerId, buidLocation: self?.session_data.location ?? null } as SelectedCustomer : null,
+    selectedCustomer: customerId
+      ? ({ buidCustomer: customerId, buidLocation: self?.session_data.location ?? null } as SelectedCustomer)
+      : null,
     selectedMerchant: self?.session_data.merchant_id ? UNKNOWN : null,
     merchantRollUp: showMerchantRollUp(userType, self?.merchants?.length ?? 0),
-    customerCurrencies: UNKNOWN, merchantCurrencies: merchantChoice?.merchantCurrencies ?? [], mappedLocations: UNKNOWN, loyaltyPrograms: UNKNOWN, loyaltyError: UNKNOWN,
+    customerCurrencies: UNKNOWN,
+    merchantCurrencies: merchantChoice?.merchantCurrencies ?? [],
+    mappedLocations: UNKNOWN,
+    loyaltyPrograms: UNKNOWN,
+    loyaltyError: UNKNOWN,
   };
 }

@@ -9,7 +9,15 @@ import { api, type JsonApiDocument, type ResourceObject } from '../data/api-clie
 import { log } from '../logging/logger.ts';
 import { CURRENCIES_PATH, currencyOptions, type CurrenciesDocument } from './currencies.ts';
 import { forgetCurrency, rememberCurrency, rememberedCurrency } from './currency-choice.ts';
-import { LOCATION_PAGE_SIZE, MAPPED_LOAD_DELAY_MS, customerToAutoSelect, loadAllPages, merchantCurrencyChoice, shouldLoadLoyalty, shouldLoadMappedLocations } from './start-rules.ts';
+import {
+  LOCATION_PAGE_SIZE,
+  MAPPED_LOAD_DELAY_MS,
+  customerToAutoSelect,
+  loadAllPages,
+  merchantCurrencyChoice,
+  shouldLoadLoyalty,
+  shouldLoadMappedLocations,
+} from './start-rules.ts';
 import { sessionStore, setState } from './store.ts';
 import type { LoyaltyEnrollment, MappedLocation, SelectedCustomer, SelectedMerchant, SelfAttributes } from './types.ts';
 
@@ -43,7 +51,10 @@ export async function selectCustomer(customerId: string, location: string | null
  * Writes session keys through POST /session_data, then loads what they select.
  * spec §8: a session-data failure returns false and is logged.
  */
-async function updateSessionData(keys: Array<{ key: string; value: string | null }>, load: (self: SelfAttributes) => Promise<void>): Promise<boolean> {
+async function updateSessionData(
+  keys: Array<{ key: string; value: string | null }>,
+  load: (self: SelfAttributes) => Promise<void>,
+): Promise<boolean> {
   try {
     const document = await api.post<SelfDocument>('/session_data', { sessionKeys: keys });
     setState({ self: document.data.attributes });
@@ -70,24 +81,43 @@ export function rememberCurrencyChoice(currency: string): void {
   if (selectedCustomer) rememberCurrency({ userId: self?.user_id ?? null, customerId: selectedCustomer.buidCustomer, currency });
 }
 
-export function forgetCurrencyChoice(): void { forgetCurrency(); }
+export function forgetCurrencyChoice(): void {
+  forgetCurrency();
+}
 
 export async function selectMerchant(merchantId: string | null): Promise<boolean> {
   return updateSessionData([{ key: 'merchant_id', value: merchantId }], loadSelectedMerchant);
 }
 
-
-interface CustomerAttributes { buidCustomer: string; customerName: string; paymentEligible: boolean; paymentWebText: string | null; isActive: boolean; currency: string; status: string }
+interface CustomerAttributes {
+  buidCustomer: string;
+  customerName: string;
+  paymentEligible: boolean;
+  paymentWebText: string | null;
+  isActive: boolean;
+  currency: string;
+  status: string;
+}
 
 async function loadSelectedCustomer(self: SelfAttributes): Promise<void> {
   const customerId = self.session_data.customer_id;
-  if (!customerId) { setState({ selectedCustomer: null, customerCurrencies: [], selectedCurrency: null, loyaltyPrograms: [] }); return; }
-  const customers = await api.get<JsonApiDocument<Array<ResourceObject<CustomerAttributes>>>>('/customers', { 'filter[buid_customer]': customerId });
+  if (!customerId) {
+    setState({ selectedCustomer: null, customerCurrencies: [], selectedCurrency: null, loyaltyPrograms: [] });
+    return;
+  }
+  const customers = await api.get<JsonApiDocument<Array<ResourceObject<CustomerAttributes>>>>('/customers', {
+    'filter[buid_customer]': customerId,
+  });
   const customer = customers.data[0]?.attributes;
-  if (!customer) { setState({ selectedCustomer: null }); return; }
+  if (!customer) {
+    setState({ selectedCustomer: null });
+    return;
+  }
   let locationName: string | null = null;
   if (self.session_data.location) {
-    const locations = await api.get<JsonApiDocument<Array<ResourceObject<{ name: string }>>>>('/locations', { 'filter[buid_location]': self.session_data.location });
+    const locations = await api.get<JsonApiDocument<Array<ResourceObject<{ name: string }>>>>('/locations', {
+      'filter[buid_location]': self.session_data.location,
+    });
     locationName = locations.data[0]?.attributes.name ?? null;
   }
   const selectedCustomer: SelectedCustomer = { ...customer, buidLocation: self.session_data.location ?? null, locationName };
@@ -98,8 +128,13 @@ async function loadSelectedCustomer(self: SelfAttributes): Promise<void> {
 async function loadSelectedMerchant(self: SelfAttributes): Promise<void> {
   const merchantId = self.session_data.merchant_id;
   const currencies = merchantCurrencyChoice(self, sessionStore.get().config?.currency_version ?? null);
-  if (!merchantId) { setState({ selectedMerchant: null, ...currencies }); return; }
-  const merchants = await api.get<JsonApiDocument<Array<ResourceObject<SelectedMerchant>>>>('/merchants', { 'filter[buid_merchant]': merchantId });
+  if (!merchantId) {
+    setState({ selectedMerchant: null, ...currencies });
+    return;
+  }
+  const merchants = await api.get<JsonApiDocument<Array<ResourceObject<SelectedMerchant>>>>('/merchants', {
+    'filter[buid_merchant]': merchantId,
+  });
   setState({ selectedMerchant: merchants.data[0]?.attributes ?? null, ...currencies });
 }
 
@@ -123,10 +158,14 @@ async function loadCurrencies(self: SelfAttributes): Promise<void> {
 
 async function loadLoyalty(customerId: string): Promise<void> {
   const { userType, self, flags } = sessionStore.get();
-  if (!shouldLoadLoyalty(userType, self?.role, flags)) { setState({ loyaltyPrograms: [] }); return; }
+  if (!shouldLoadLoyalty(userType, self?.role, flags)) {
+    setState({ loyaltyPrograms: [] });
+    return;
+  }
   try {
     const document = await api.get<JsonApiDocument<LoyaltyEnrollment[]>>('/customer-loyalty-program-enrollments', {
-      'filter[buid_customer]': customerId, 'filter[enrollment_status]': 3,
+      'filter[buid_customer]': customerId,
+      'filter[enrollment_status]': 3,
     });
     setState({ loyaltyPrograms: document.data, loyaltyError: false });
   } catch {
@@ -140,12 +179,20 @@ let mappedTimer: ReturnType<typeof setTimeout> | undefined;
 function scheduleMappedLocations(self: SelfAttributes): void {
   clearTimeout(mappedTimer);
   const customerId = self.session_data.customer_id;
-  if (!customerId || !shouldLoadMappedLocations(self.role, sessionStore.get().flags)) { setState({ mappedLocations: [] }); return; }
+  if (!customerId || !shouldLoadMappedLocations(self.role, sessionStore.get().flags)) {
+    setState({ mappedLocations: [] });
+    return;
+  }
   mappedTimer = setTimeout(() => {
     void loadAllPages(async (page) => {
-      const document = await api.get<JsonApiDocument<Array<ResourceObject<MappedLocation>>> & { meta: { page: { pages: number } } }>('/locations', {
-        'filter[buid_customer]': customerId, 'page[number]': page, 'page[size]': LOCATION_PAGE_SIZE,
-      });
+      const document = await api.get<JsonApiDocument<Array<ResourceObject<MappedLocation>>> & { meta: { page: { pages: number } } }>(
+        '/locations',
+        {
+          'filter[buid_customer]': customerId,
+          'page[number]': page,
+          'page[size]': LOCATION_PAGE_SIZE,
+        },
+      );
       return { rows: document.data.map((item) => item.attributes), more: page < document.meta.page.pages };
     }).then(({ rows }) => setState({ mappedLocations: rows }));
   }, MAPPED_LOAD_DELAY_MS);

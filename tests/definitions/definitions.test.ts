@@ -13,7 +13,10 @@ const screens = readScreens('screens');
 
 /** Every object in a definition, with its JSON pointer. */
 function* walk(value: unknown, pointer = ''): Generator<[string, Record<string, unknown>]> {
-  if (Array.isArray(value)) { for (const [index, item] of value.entries()) yield* walk(item, `${pointer}/${index}`); return; }
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) yield* walk(item, `${pointer}/${index}`);
+    return;
+  }
   if (value && typeof value === 'object') {
     yield [pointer, value as Record<string, unknown>];
     for (const [key, item] of Object.entries(value)) yield* walk(item, `${pointer}/${key}`);
@@ -35,11 +38,36 @@ describe('screen definitions', () => {
 
   it('cover every route of spec section 2', () => {
     const paths = new Set(screens.map((screen) => screen.definition.path));
-    for (const path of ['/', '/account/overview', '/account/program-overview', '/invoice/:invoice_id', '/invoice-list/:status',
-      '/account/program-overview-invoice-list/:status', '/account/cards', '/payment-methods', '/account/customers', '/dispute/create',
-      '/notification-center', '/dispute-center', '/dispute-center/:invoice_id', '/dispute-center/respond', '/active-loyalty-program',
-      '/manage-users', '/manage-groups', '/login', '/forgot-user', '/forgot-password', '/reset-password', '/add-bank-account',
-      '/payment/due', '/payment/invoices', '/payment/confirm', '/cgi-bin/:location', '/frame/:location', '/Error404']) {
+    for (const path of [
+      '/',
+      '/account/overview',
+      '/account/program-overview',
+      '/invoice/:invoice_id',
+      '/invoice-list/:status',
+      '/account/program-overview-invoice-list/:status',
+      '/account/cards',
+      '/payment-methods',
+      '/account/customers',
+      '/dispute/create',
+      '/notification-center',
+      '/dispute-center',
+      '/dispute-center/:invoice_id',
+      '/dispute-center/respond',
+      '/active-loyalty-program',
+      '/manage-users',
+      '/manage-groups',
+      '/login',
+      '/forgot-user',
+      '/forgot-password',
+      '/reset-password',
+      '/add-bank-account',
+      '/payment/due',
+      '/payment/invoices',
+      '/payment/confirm',
+      '/cgi-bin/:location',
+      '/frame/:location',
+      '/Error404',
+    ]) {
       expect(paths.has(path), path).toBe(true);
     }
   });
@@ -84,8 +112,12 @@ describe('menus, policy and tenants', () => {
   it('the customer menu has a loyalty and rewards entry (spec section 2)', () => {
     expect(menus.customer.some((entry) => entry.id === 'loyalty')).toBe(true);
   });
-  it('the policy validates', () => { expect(() => loadPolicy()).not.toThrow(); });
-  it('every tenant validates', () => { expect(loadTenants('tenants').tenants.length).toBeGreaterThanOrEqual(2); });
+  it('the policy validates', () => {
+    expect(() => loadPolicy()).not.toThrow();
+  });
+  it('every tenant validates', () => {
+    expect(loadTenants('tenants').tenants.length).toBeGreaterThanOrEqual(2);
+  });
   it('refuses a tenant file with the file and pointer of the error', async () => {
     const { mkdtempSync, writeFileSync } = await import('node:fs');
     const directory = mkdtempSync('/tmp/tenants-');
@@ -105,9 +137,21 @@ describe('menus, policy and tenants', () => {
       return () => loadTenants(directory);
     };
     const local = (demo: Providers) => demo.identityProviders[0]!;
-    expect(withProviders((demo) => { demo.identityProviders.push({ ...local(demo) }); })).toThrow(/\/identityProviders\/1\/id demo-idp appears twice/);
-    expect(withProviders((demo) => { local(demo).issuer = 'http://idp.example.com'; })).toThrow(/\/identityProviders\/0\/issuer must be https/);
-    expect(withProviders((demo) => { local(demo).clientSecretEnv = 'lower-case'; })).toThrow(/bad\.json: \/identityProviders\/0\/clientSecretEnv/);
+    expect(
+      withProviders((demo) => {
+        demo.identityProviders.push({ ...local(demo) });
+      }),
+    ).toThrow(/\/identityProviders\/1\/id demo-idp appears twice/);
+    expect(
+      withProviders((demo) => {
+        local(demo).issuer = 'http://idp.example.com';
+      }),
+    ).toThrow(/\/identityProviders\/0\/issuer must be https/);
+    expect(
+      withProviders((demo) => {
+        local(demo).clientSecretEnv = 'lower-case';
+      }),
+    ).toThrow(/bad\.json: \/identityProviders\/0\/clientSecretEnv/);
   });
   it('forms referenced by screens exist and every form file is used', () => {
     if (!existsSync('screens/forms')) return;

@@ -53,7 +53,9 @@ describe('the dealer portal', () => {
   it('opens an invoice of their merchants from Recent invoices (issue 26 item 1)', async () => {
     await signInAsDealer();
     const failed: string[] = [];
-    page.on('response', (response) => { if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`); });
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
     const link = page.locator('[data-table="merchant-recent-invoices"] tbody tr[data-row-id]').first().getByRole('link').first();
     await link.waitFor();
     const invoiceId = (await link.textContent())?.trim() ?? '';
@@ -72,8 +74,12 @@ describe('the dealer portal', () => {
     await page.getByRole('heading', { level: 1, name: 'All your merchants' }).waitFor();
     const failed: string[] = [];
     const currencyRequests: string[] = [];
-    page.on('response', (response) => { if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`); });
-    page.on('request', (request) => { if (new URL(request.url()).pathname === '/ecaas/customer-currencies') currencyRequests.push(request.url()); });
+    page.on('response', (response) => {
+      if (response.status() >= 400) failed.push(`${response.status()} ${new URL(response.url()).pathname}`);
+    });
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/ecaas/customer-currencies') currencyRequests.push(request.url());
+    });
     page.on('pageerror', (error) => failed.push(`page error: ${error.message}`));
     // A reload is the cold load of a signed-in browser: the boot starts the session's reads before /self answers.
     await page.reload();

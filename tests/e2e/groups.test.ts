@@ -6,7 +6,9 @@ import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from 
 import { pageGet, pageWrite } from './support/page-api.ts';
 
 let page: Page;
-usePagePerTest((created) => { page = created; });
+usePagePerTest((created) => {
+  page = created;
+});
 
 async function openManageGroups(width = 1366) {
   await page.setViewportSize({ width, height: 900 });
@@ -29,7 +31,13 @@ async function inviteInto(group: string, username: string, firstName: string, la
   const groups = await pageGet<{ data: Array<{ id: string; attributes: { name: string } }> }>(page, '/user-groups');
   const userGroupId = groups.data.find((candidate) => candidate.attributes.name === group)?.id;
   const invited = await pageWrite(page, 'POST', '/users', {
-    username, first_name: firstName, last_name: lastName, email_address: `${username}@demo.example`, role: 'View Only', access_level: 'viewing', user_group_id: userGroupId,
+    username,
+    first_name: firstName,
+    last_name: lastName,
+    email_address: `${username}@demo.example`,
+    role: 'View Only',
+    access_level: 'viewing',
+    user_group_id: userGroupId,
   });
   expect(invited.status).toBe(201);
 }
@@ -65,7 +73,7 @@ describe('manage groups (admin)', () => {
     // Step 2: network access, identity provider and customers. The provider is a choice of the
     // tenant's (issue 22), none by default: the group inherits its parent's single sign-on.
     const provider = page.getByRole('combobox', { name: 'Identity provider', exact: true });
-    expect(await provider.inputValue()).toBe('None (inherit the parent group\'s)');
+    expect(await provider.inputValue()).toBe("None (inherit the parent group's)");
     await provider.click();
     await page.getByRole('option', { name: 'Demo identity provider', exact: true }).waitFor();
     await page.keyboard.press('Escape');
@@ -108,12 +116,17 @@ describe('manage groups (admin)', () => {
     await page.getByRole('option', { name: 'Bigfoot Haulage (C-1004)', exact: true }).click();
     await page.keyboard.press('Escape');
     expect(await page.getByRole('combobox', { name: 'Identity provider', exact: true }).inputValue()).toBe('Demo identity provider');
-    await chooseOption('Identity provider', 'None (inherit the parent group\'s)');
+    await chooseOption('Identity provider', "None (inherit the parent group's)");
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('Group updated').first().waitFor();
     await page.waitForURL(/\/manage-groups$/);
-    await expect.poll(async () => (await treeTexts()).some((text) => text.includes('Browser Group') && text.includes('C-1003, C-1004'))).toBe(true);
-    const saved = await pageGet<{ data: { attributes: { identity_provider_id: string | null; customers: string[] } } }>(page, `/user-groups/${groupId}`);
+    await expect
+      .poll(async () => (await treeTexts()).some((text) => text.includes('Browser Group') && text.includes('C-1003, C-1004')))
+      .toBe(true);
+    const saved = await pageGet<{ data: { attributes: { identity_provider_id: string | null; customers: string[] } } }>(
+      page,
+      `/user-groups/${groupId}`,
+    );
     expect(saved.data.attributes).toMatchObject({ identity_provider_id: null, customers: ['C-1003', 'C-1004'] });
 
     // A user of East Region joins Browser Group after confirming the move.
@@ -129,7 +142,9 @@ describe('manage groups (admin)', () => {
     await dialog.getByRole('button', { name: 'Move' }).click();
     await expect.poll(() => page.getByText('User added to the group').count()).toBeGreaterThan(0);
     await page.goto(`${baseUrl()}/manage-users`);
-    const mover = page.locator('[data-table="users"] tbody tr[data-row-id]').filter({ has: page.getByRole('cell', { name: 'group.mover', exact: true }) });
+    const mover = page
+      .locator('[data-table="users"] tbody tr[data-row-id]')
+      .filter({ has: page.getByRole('cell', { name: 'group.mover', exact: true }) });
     await expect.poll(() => mover.textContent()).toContain('Browser Group');
   });
 });

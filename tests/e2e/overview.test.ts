@@ -4,17 +4,34 @@ import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from 
 import { pageGet, pageWrite } from './support/page-api.ts';
 
 let page: Page;
-usePagePerTest((created) => { page = created; });
+usePagePerTest((created) => {
+  page = created;
+});
 
 interface Exposure {
-  buid_customer: string; customer_name: string; currency: string;
-  past_due_total: number; past_due_count: number; current_due_amount: number; current_due_count: number;
-  unbilled_invoice: number; unpaid_invoice: number; active_authorisation: number | null;
-  credit_available: number | null; credit_limit: number | null; late_fee: number; percent_used: number | null;
+  buid_customer: string;
+  customer_name: string;
+  currency: string;
+  past_due_total: number;
+  past_due_count: number;
+  current_due_amount: number;
+  current_due_count: number;
+  unbilled_invoice: number;
+  unpaid_invoice: number;
+  active_authorisation: number | null;
+  credit_available: number | null;
+  credit_limit: number | null;
+  late_fee: number;
+  percent_used: number | null;
   ageing: Record<string, { amount_minor: number; count: number }>;
 }
-interface Total extends Omit<Exposure, 'buid_customer' | 'customer_name' | 'ageing'> { customer_count: number }
-interface ExposureDocument { data: Array<{ id: string; attributes: Exposure }>; meta: { totals: Total[] } }
+interface Total extends Omit<Exposure, 'buid_customer' | 'customer_name' | 'ageing'> {
+  customer_count: number;
+}
+interface ExposureDocument {
+  data: Array<{ id: string; attributes: Exposure }>;
+  meta: { totals: Total[] };
+}
 
 const apiGet = <T>(path: string) => pageGet<T>(page, path);
 
@@ -22,8 +39,13 @@ const apiPost = <T>(path: string, body: unknown, headers: Record<string, string>
 
 /** Minor units as the portal shows them: the page's own Intl, so no ICU difference between Node and Chromium matters. */
 async function money(minor: number, currency: string, locale = 'en-US'): Promise<string> {
-  return page.evaluate(({ value, code, tag }) => new Intl.NumberFormat(tag, { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value / 100),
-    { value: minor, code: currency, tag: locale });
+  return page.evaluate(
+    ({ value, code, tag }) =>
+      new Intl.NumberFormat(tag, { style: 'currency', currency: code, minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+        value / 100,
+      ),
+    { value: minor, code: currency, tag: locale },
+  );
 }
 
 /** A screen's chunk, its widgets' chunks and its data may take a few seconds on the shared CI cores. */
@@ -32,25 +54,42 @@ const LOADING = { timeout: 15_000 };
 const tile = (widget: string, field: string) => page.locator(`[data-widget-id="${widget}"] [data-stat="${field}"]`);
 const tileValue = (widget: string, field: string) => tile(widget, field).locator('[data-stat-value]').textContent();
 
-const MONEY_TILES = ['past_due_total', 'current_due_amount', 'unbilled_invoice', 'late_fee', 'unpaid_invoice', 'active_authorisation', 'credit_available', 'credit_limit'] as const;
+const MONEY_TILES = [
+  'past_due_total',
+  'current_due_amount',
+  'unbilled_invoice',
+  'late_fee',
+  'unpaid_invoice',
+  'active_authorisation',
+  'credit_available',
+  'credit_limit',
+] as const;
 
 /** Every figure of the account overview against the API's exposure of the same customer and currency. */
 async function expectOverviewToShow(exposure: Exposure, locale = 'en-US') {
   for (const field of MONEY_TILES) {
-    await expect.poll(() => tileValue('exposure', field), { ...LOADING, message: field }).toBe(await money(exposure[field] as number, exposure.currency, locale));
+    await expect
+      .poll(() => tileValue('exposure', field), { ...LOADING, message: field })
+      .toBe(await money(exposure[field] as number, exposure.currency, locale));
   }
   expect(await tile('exposure', 'past_due_total').locator('[data-stat-count]').textContent()).toContain(String(exposure.past_due_count));
-  expect(await tile('exposure', 'current_due_amount').locator('[data-stat-count]').textContent()).toContain(String(exposure.current_due_count));
+  expect(await tile('exposure', 'current_due_amount').locator('[data-stat-count]').textContent()).toContain(
+    String(exposure.current_due_count),
+  );
   expect(await page.locator('[data-widget-id="credit-line"]').getAttribute('data-percent')).toBe(String(exposure.percent_used));
   for (const bucket of ['current', 'd1_30', 'd31_60', 'd61_90', 'over_90']) {
     const bar = page.locator(`[data-widget-id="ageing"] [data-series="ageing.${bucket}.amount_minor"]`);
-    expect(await bar.locator('[data-value]').textContent(), bucket).toBe(await money(exposure.ageing[bucket]!.amount_minor, exposure.currency, locale));
+    expect(await bar.locator('[data-value]').textContent(), bucket).toBe(
+      await money(exposure.ageing[bucket]!.amount_minor, exposure.currency, locale),
+    );
     expect(await bar.textContent(), bucket).toContain(String(exposure.ageing[bucket]!.count));
   }
 }
 
 async function disputeCounts(): Promise<{ open: number; closed: number }> {
-  const document = await apiGet<{ data: { attributes: { open_disputes: number; closed_disputes: number } } }>('/ecaas/customer-dispute/count?filter[buid_customer]=C-1001&filter[del_currency]=USD');
+  const document = await apiGet<{ data: { attributes: { open_disputes: number; closed_disputes: number } } }>(
+    '/ecaas/customer-dispute/count?filter[buid_customer]=C-1001&filter[del_currency]=USD',
+  );
   return { open: document.data.attributes.open_disputes, closed: document.data.attributes.closed_disputes };
 }
 
@@ -59,10 +98,11 @@ async function expectDisputeTiles(counts: { open: number; closed: number }) {
   expect(await tileValue('dispute-counts', 'closed_disputes')).toBe(String(counts.closed));
 }
 
-const c1001 = async () => (await apiGet<ExposureDocument>('/exposures?filter[buid_customer]=C-1001&filter[sol_currency]=USD')).data[0]!.attributes;
+const c1001 = async () =>
+  (await apiGet<ExposureDocument>('/exposures?filter[buid_customer]=C-1001&filter[sol_currency]=USD')).data[0]!.attributes;
 
 describe('account overview (/account/overview)', () => {
-  it('shows the payer exactly the API\'s exposure of C-1001, the disputes, the loyalty banner and the entries', async () => {
+  it("shows the payer exactly the API's exposure of C-1001, the disputes, the loyalty banner and the entries", async () => {
     await signIn(page, 'payer');
     await page.waitForURL('**/account/overview');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), LOADING).toBe('Account overview: Northwind Logistics');
@@ -73,15 +113,24 @@ describe('account overview (/account/overview)', () => {
 
     // The loyalty banner: the active enrollment's program, spend and reward, with its link.
     const banner = page.locator('[data-widget-id="loyalty"]');
-    await expect.poll(() => banner.locator('[data-stat="program_template"] [data-stat-value]').textContent(), LOADING).toBe('Fuel Rewards 2026');
-    const enrollment = (await apiGet<{ data: Array<{ attributes: { total_spend_minor: number; current_reward_minor: number; currency: string } }> }>(
-      '/customer-loyalty-program-enrollments?filter[buid_customer]=C-1001&filter[enrollment_status]=3')).data[0]!.attributes;
-    expect(await banner.locator('[data-stat="total_spend_minor"] [data-stat-value]').textContent()).toBe(await money(enrollment.total_spend_minor, enrollment.currency));
-    expect(await banner.locator('[data-stat="current_reward_minor"] [data-stat-value]').textContent()).toBe(await money(enrollment.current_reward_minor, enrollment.currency));
+    await expect
+      .poll(() => banner.locator('[data-stat="program_template"] [data-stat-value]').textContent(), LOADING)
+      .toBe('Fuel Rewards 2026');
+    const enrollment = (
+      await apiGet<{ data: Array<{ attributes: { total_spend_minor: number; current_reward_minor: number; currency: string } }> }>(
+        '/customer-loyalty-program-enrollments?filter[buid_customer]=C-1001&filter[enrollment_status]=3',
+      )
+    ).data[0]!.attributes;
+    expect(await banner.locator('[data-stat="total_spend_minor"] [data-stat-value]').textContent()).toBe(
+      await money(enrollment.total_spend_minor, enrollment.currency),
+    );
+    expect(await banner.locator('[data-stat="current_reward_minor"] [data-stat-value]').textContent()).toBe(
+      await money(enrollment.current_reward_minor, enrollment.currency),
+    );
     expect(await page.getByRole('button', { name: 'View loyalty program' }).count()).toBe(1);
 
     // Entries to the invoice lists and to the payment.
-    const href = async (name: string) => decodeURI(await page.getByRole('link', { name }).getAttribute('href') ?? '');
+    const href = async (name: string) => decodeURI((await page.getByRole('link', { name }).getAttribute('href')) ?? '');
     expect(await href('View past due invoices')).toBe('/invoice-list/Past Due?bucket=past_due&currency=USD');
     expect(await href('View current invoices')).toBe('/invoice-list/Billed?bucket=current&currency=USD');
     expect(await href('View unbilled invoices')).toBe('/invoice-list/Unbilled?bucket=unbilled&currency=USD');
@@ -90,7 +139,7 @@ describe('account overview (/account/overview)', () => {
     await page.waitForURL('**/payment/due');
   });
 
-  it('formats the figures in the user\'s language (German: two decimals, comma)', async () => {
+  it("formats the figures in the user's language (German: two decimals, comma)", async () => {
     await signIn(page, 'payer');
     await page.waitForURL('**/account/overview');
     await page.evaluate(() => localStorage.setItem('portal.locale', 'de'));
@@ -102,7 +151,7 @@ describe('account overview (/account/overview)', () => {
     await expectOverviewToShow(exposure, 'de');
   });
 
-  it('after a change made through the API, a reload shows the API\'s new figures', async () => {
+  it("after a change made through the API, a reload shows the API's new figures", async () => {
     // There is no payment API yet. The write the API has that changes this page is a dispute:
     // POST /ecaas/disputes moves a Billed invoice to Disputed and adds an open dispute; closing
     // it (POST /ecaas/customer-dispute-response, admin) restores the invoice and adds a closed one.
@@ -116,15 +165,26 @@ describe('account overview (/account/overview)', () => {
     await expectDisputeTiles(before);
     await expectOverviewToShow(await c1001());
 
-    const billed = await apiGet<{ data: Array<{ id: string; attributes: { currency: string } }> }>('/invoices?filter[buid_customer]=C-1001&filter[status]=Billed&filter[sol_currency]=USD&filter[sort]=due_date|desc');
+    const billed = await apiGet<{ data: Array<{ id: string; attributes: { currency: string } }> }>(
+      '/invoices?filter[buid_customer]=C-1001&filter[status]=Billed&filter[sol_currency]=USD&filter[sort]=due_date|desc',
+    );
     const ids = billed.data.map((invoice) => invoice.id);
-    const ineligible = new Set((await apiGet<{ data: Array<{ id: string }> }>(`/customer-dispute-ineligible-trxs?filter[trx_id]=${ids.join(',')}`)).data.map((row) => row.id));
+    const ineligible = new Set(
+      (await apiGet<{ data: Array<{ id: string }> }>(`/customer-dispute-ineligible-trxs?filter[trx_id]=${ids.join(',')}`)).data.map(
+        (row) => row.id,
+      ),
+    );
     const trxId = ids.find((id) => !ineligible.has(id));
     expect(trxId).toBeDefined();
-    const reasons = await apiGet<{ data: Array<{ attributes: { dispute_reason_id: number; documentation_required: string } }> }>('/customer-dispute-reasons');
+    const reasons = await apiGet<{ data: Array<{ attributes: { dispute_reason_id: number; documentation_required: string } }> }>(
+      '/customer-dispute-reasons',
+    );
     const reason = reasons.data.find((row) => row.attributes.documentation_required === 'N')!.attributes.dispute_reason_id;
     const created = await apiPost<{ data: Array<{ id: string }> }>('/ecaas/disputes', {
-      invoice_ids: [trxId], dispute_reason_id: reason, description: 'Browser test: quantity does not match the delivery note', is_chargeback: false,
+      invoice_ids: [trxId],
+      dispute_reason_id: reason,
+      description: 'Browser test: quantity does not match the delivery note',
+      is_chargeback: false,
     });
     expect(created.status).toBe(201);
     const disputeId = Number(created.body!.data[0]!.id);
@@ -134,14 +194,18 @@ describe('account overview (/account/overview)', () => {
     expect(await disputeCounts()).toEqual({ open: before.open + 1, closed: before.closed });
     await expectOverviewToShow(await c1001());
 
-    const closed = await apiPost('/ecaas/customer-dispute-response', { dispute_ids: [disputeId], action: 'close', comment: 'Browser test: resolved' });
+    const closed = await apiPost('/ecaas/customer-dispute-response', {
+      dispute_ids: [disputeId],
+      action: 'close',
+      comment: 'Browser test: resolved',
+    });
     expect(closed.status).toBe(200);
     await page.reload();
     await expectDisputeTiles({ open: before.open, closed: before.closed + 1 });
     await expectOverviewToShow(await c1001());
   });
 
-  it('after a payment made through the API, a reload shows the API\'s new figures (admin, C-1003)', async () => {
+  it("after a payment made through the API, a reload shows the API's new figures (admin, C-1003)", async () => {
     await signIn(page, 'admin');
     await page.waitForURL('**/account/customers');
     await page.locator('[data-customer="C-1003"] button').click();
@@ -151,12 +215,19 @@ describe('account overview (/account/overview)', () => {
     await expectOverviewToShow(before);
 
     // Pay C-1003's oldest past-due invoice by its online-payment bank account.
-    const pastDue = await apiGet<{ data: Array<{ id: string }> }>('/invoices?filter[buid_customer]=C-1003&filter[status]=Past Due&filter[sort]=due_date|asc&page[size]=1');
+    const pastDue = await apiGet<{ data: Array<{ id: string }> }>(
+      '/invoices?filter[buid_customer]=C-1003&filter[status]=Past Due&filter[sort]=due_date|asc&page[size]=1',
+    );
     const trxId = pastDue.data[0]!.id;
-    const options = await apiGet<{ data: { attributes: { bank_accounts: Array<{ id: string; buid_customer: string }> } } }>('/payment-options?filter[buid_customer]=C-1003');
+    const options = await apiGet<{ data: { attributes: { bank_accounts: Array<{ id: string; buid_customer: string }> } } }>(
+      '/payment-options?filter[buid_customer]=C-1003',
+    );
     const account = options.data.attributes.bank_accounts.find((candidate) => candidate.buid_customer === 'C-1003')!;
-    const paid = await apiPost('/payments', { mode: 'INDIVIDUAL_ACCOUNT', method: 'bank', invoices: [trxId], bank_account_id: account.id, terms_accepted: true },
-      { 'Idempotency-Key': 'overview-browser-test-c1003' });
+    const paid = await apiPost(
+      '/payments',
+      { mode: 'INDIVIDUAL_ACCOUNT', method: 'bank', invoices: [trxId], bank_account_id: account.id, terms_accepted: true },
+      { 'Idempotency-Key': 'overview-browser-test-c1003' },
+    );
     expect(paid.status).toBe(201);
 
     await page.reload();
@@ -167,13 +238,18 @@ describe('account overview (/account/overview)', () => {
   });
 
   it('shows a translated error in the dispute tile when the count fails, and the rest of the page', async () => {
-    await page.route('**/ecaas/customer-dispute/count**', (route) => route.fulfill({
-      status: 500, contentType: 'application/vnd.api+json',
-      body: JSON.stringify({ errors: [{ status: '500', code: 'errors.request.serverError' }] }),
-    }));
+    await page.route('**/ecaas/customer-dispute/count**', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/vnd.api+json',
+        body: JSON.stringify({ errors: [{ status: '500', code: 'errors.request.serverError' }] }),
+      }),
+    );
     await signIn(page, 'payer');
     await page.waitForURL('**/account/overview');
-    const errorTile = page.locator('[data-screen="account-overview"] [role="alert"]').filter({ hasText: 'Unable to load dispute counts, please try again later' });
+    const errorTile = page
+      .locator('[data-screen="account-overview"] [role="alert"]')
+      .filter({ hasText: 'Unable to load dispute counts, please try again later' });
     await expect.poll(() => errorTile.count(), LOADING).toBe(1);
     expect(await page.locator('[data-widget-id="dispute-counts"]').count()).toBe(0);
     await expectOverviewToShow(await c1001());
@@ -186,7 +262,8 @@ describe('account overview (/account/overview)', () => {
     await page.locator('[data-customer="C-1002"] button').click();
     await page.waitForURL('**/account/overview');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent(), LOADING).toBe('Account overview: Maple Freight Ltd');
-    const exposure = (await apiGet<ExposureDocument>('/exposures?filter[buid_customer]=C-1002&filter[sol_currency]=CAD')).data[0]!.attributes;
+    const exposure = (await apiGet<ExposureDocument>('/exposures?filter[buid_customer]=C-1002&filter[sol_currency]=CAD')).data[0]!
+      .attributes;
     expect(exposure.currency).toBe('CAD');
     await expectOverviewToShow(exposure);
     expect(await tileValue('exposure', 'credit_limit')).toMatch(/^CA\$/);
@@ -201,9 +278,13 @@ describe('account overview (/account/overview)', () => {
     // The active customer, set as the customer switcher does (POST /session_data).
     expect((await apiPost('/session_data', { sessionKeys: [{ key: 'customer_id', value: 'C-1007' }] })).status).toBe(200);
     await page.goto(`${baseUrl()}/account/overview`);
-    await expect.poll(() => page.getByRole('note').textContent(), LOADING).toContain('Payments are on hold while your credit review is completed.');
+    await expect
+      .poll(() => page.getByRole('note').textContent(), LOADING)
+      .toContain('Payments are on hold while your credit review is completed.');
     expect(await page.getByRole('button', { name: 'Make a payment' }).count()).toBe(0);
-    await expectOverviewToShow((await apiGet<ExposureDocument>('/exposures?filter[buid_customer]=C-1007&filter[sol_currency]=USD')).data[0]!.attributes);
+    await expectOverviewToShow(
+      (await apiGet<ExposureDocument>('/exposures?filter[buid_customer]=C-1007&filter[sol_currency]=USD')).data[0]!.attributes,
+    );
   });
 
   it('offers a viewer the figures but no payment', async () => {
@@ -228,22 +309,37 @@ describe('account overview (/account/overview)', () => {
 });
 
 describe('program overview (/account/program-overview)', () => {
-  it('lists the corporate user\'s five customers with totals per currency, each row opening its invoices', async () => {
+  it("lists the corporate user's five customers with totals per currency, each row opening its invoices", async () => {
     await signIn(page, 'corporate');
     await page.waitForURL('**/account/program-overview');
     const rows = page.locator('[data-table="program-customers"] tbody tr[data-row-id]');
     // Northwind's CAD invoices have a row of their own (issue 26 item 2), without credit-line figures.
     await expect.poll(() => rows.count(), LOADING).toBe(6);
-    const document = await apiGet<ExposureDocument>('/exposures?filter[buid_customer]=C-1001,C-1002,C-1005,C-1006,C-1007&filter[every_currency]=true');
-    expect(await rows.evaluateAll((elements) => elements.map((row) => row.getAttribute('data-row-id')).sort()))
-      .toEqual(['C-1001', 'C-1001:CAD', 'C-1002', 'C-1005', 'C-1006', 'C-1007']);
+    const document = await apiGet<ExposureDocument>(
+      '/exposures?filter[buid_customer]=C-1001,C-1002,C-1005,C-1006,C-1007&filter[every_currency]=true',
+    );
+    expect(await rows.evaluateAll((elements) => elements.map((row) => row.getAttribute('data-row-id')).sort())).toEqual([
+      'C-1001',
+      'C-1001:CAD',
+      'C-1002',
+      'C-1005',
+      'C-1006',
+      'C-1007',
+    ]);
 
     // Each row: the customer's figures in its currency.
     for (const { id, attributes: exposure } of document.data) {
       const row = page.locator(`[data-table="program-customers"] tr[data-row-id="${id}"]`);
       const text = await row.textContent();
       expect(text).toContain(exposure.customer_name);
-      for (const field of ['past_due_total', 'current_due_amount', 'unbilled_invoice', 'unpaid_invoice', 'credit_available', 'credit_limit'] as const) {
+      for (const field of [
+        'past_due_total',
+        'current_due_amount',
+        'unbilled_invoice',
+        'unpaid_invoice',
+        'credit_available',
+        'credit_limit',
+      ] as const) {
         const value = exposure[field];
         if (value !== null) expect(text, `${id} ${field}`).toContain(await money(value, exposure.currency));
       }
@@ -253,7 +349,9 @@ describe('program overview (/account/program-overview)', () => {
     for (const total of document.meta.totals) {
       const group = page.getByRole('group', { name: `Total in ${total.currency}` });
       for (const field of MONEY_TILES) {
-        expect(await group.locator(`[data-stat="${field}"] [data-stat-value]`).textContent(), `${total.currency} ${field}`).toBe(await money(total[field]!, total.currency));
+        expect(await group.locator(`[data-stat="${field}"] [data-stat-value]`).textContent(), `${total.currency} ${field}`).toBe(
+          await money(total[field]!, total.currency),
+        );
       }
       const rowsInCurrency = document.data.filter((row) => row.attributes.currency === total.currency);
       expect(total.past_due_total).toBe(rowsInCurrency.reduce((sum, row) => sum + row.attributes.past_due_total, 0));
@@ -262,10 +360,16 @@ describe('program overview (/account/program-overview)', () => {
 
     // A customer opens its program-overview invoice list, on the status clicked.
     const northwind = page.locator('[data-table="program-customers"] tr[data-row-id="C-1001"]');
-    expect(await northwind.getByRole('link', { name: 'Northwind Logistics' }).getAttribute('href')).toBe('/account/program-overview-invoice-list/Billed?customer=C-1001');
+    expect(await northwind.getByRole('link', { name: 'Northwind Logistics' }).getAttribute('href')).toBe(
+      '/account/program-overview-invoice-list/Billed?customer=C-1001',
+    );
     const listRequest = page.waitForRequest((candidate) => candidate.url().includes('/invoices?'));
     await northwind.getByRole('link', { name: await money(document.data[0]!.attributes.past_due_total, 'USD') }).click();
-    await page.waitForURL((url) => url.pathname === '/account/program-overview-invoice-list/Past%20Due' && url.search === '?customer=C-1001&bucket=past_due&currency=USD');
+    await page.waitForURL(
+      (url) =>
+        url.pathname === '/account/program-overview-invoice-list/Past%20Due' &&
+        url.search === '?customer=C-1001&bucket=past_due&currency=USD',
+    );
     // The list shows that customer's invoices only.
     expect(new URL((await listRequest).url()).searchParams.get('filter[buid_customer]')).toBe('C-1001');
   });
@@ -284,9 +388,20 @@ describe('program overview (/account/program-overview)', () => {
  * total is checked against it: due figures sum current + past due, unbilled sums the amounts.
  */
 describe('every overview figure equals the list behind its link', () => {
-  interface Listed { count: number; balance: number; amount: number }
-  interface InvoicePage { data: Array<{ attributes: { currentDueMinor: number; pastDueMinor: number; amountMinor: number } }>; meta: { page: { total: number } } }
-  interface Figure { count?: number; amount: number; field: 'balance' | 'amount' }
+  interface Listed {
+    count: number;
+    balance: number;
+    amount: number;
+  }
+  interface InvoicePage {
+    data: Array<{ attributes: { currentDueMinor: number; pastDueMinor: number; amountMinor: number } }>;
+    meta: { page: { total: number } };
+  }
+  interface Figure {
+    count?: number;
+    amount: number;
+    field: 'balance' | 'amount';
+  }
 
   async function wholeList(requestUrl: string): Promise<Listed> {
     const url = new URL(requestUrl);
@@ -322,7 +437,13 @@ describe('every overview figure equals the list behind its link', () => {
     // The page says the same: its pager's total, or the empty state.
     const table = page.locator('[data-widget="table"]');
     if (listed.count > 0) {
-      await expect.poll(async () => Number(((await table.locator('[data-range]').textContent({ timeout: 15_000 })) ?? '').split(/\s/).at(-1)!.replace(/\D/g, '')), { ...LOADING, message: what }).toBe(listed.count);
+      await expect
+        .poll(
+          async () =>
+            Number(((await table.locator('[data-range]').textContent({ timeout: 15_000 })) ?? '').split(/\s/).at(-1)!.replace(/\D/g, '')),
+          { ...LOADING, message: what },
+        )
+        .toBe(listed.count);
     } else {
       await table.locator('[data-empty]').waitFor(LOADING);
     }
@@ -332,12 +453,24 @@ describe('every overview figure equals the list behind its link', () => {
   async function expectAccountOverviewLinks(exposure: Exposure, who: string) {
     await expect.poll(() => tileValue('exposure', 'past_due_total'), LOADING).toBe(await money(exposure.past_due_total, exposure.currency));
     const stat = (field: string, bucket: string) => tile('exposure', field).locator(`a[href*="bucket=${bucket}&"]`);
-    await expectLinkToList(stat('past_due_total', 'past_due'), { count: exposure.past_due_count, amount: exposure.past_due_total, field: 'balance' }, `${who} past due`);
-    await expectLinkToList(stat('current_due_amount', 'current'), { count: exposure.current_due_count, amount: exposure.current_due_amount, field: 'balance' }, `${who} current due`);
+    await expectLinkToList(
+      stat('past_due_total', 'past_due'),
+      { count: exposure.past_due_count, amount: exposure.past_due_total, field: 'balance' },
+      `${who} past due`,
+    );
+    await expectLinkToList(
+      stat('current_due_amount', 'current'),
+      { count: exposure.current_due_count, amount: exposure.current_due_amount, field: 'balance' },
+      `${who} current due`,
+    );
     await expectLinkToList(stat('unbilled_invoice', 'unbilled'), { amount: exposure.unbilled_invoice, field: 'amount' }, `${who} unbilled`);
     for (const bucket of ['current', 'd1_30', 'd31_60', 'd61_90', 'over_90']) {
       const bar = page.locator(`[data-widget-id="ageing"] [data-series="ageing.${bucket}.amount_minor"] a`);
-      await expectLinkToList(bar, { count: exposure.ageing[bucket]!.count, amount: exposure.ageing[bucket]!.amount_minor, field: 'balance' }, `${who} ageing ${bucket}`);
+      await expectLinkToList(
+        bar,
+        { count: exposure.ageing[bucket]!.count, amount: exposure.ageing[bucket]!.amount_minor, field: 'balance' },
+        `${who} ageing ${bucket}`,
+      );
     }
   }
 
@@ -346,7 +479,9 @@ describe('every overview figure equals the list behind its link', () => {
     await page.waitForURL('**/account/overview');
     const exposure = await c1001();
     // The case of the issue: disputed, on-hold and adjusted invoices are in the figures, so in the lists too.
-    const pastDueStatus = await apiGet<{ meta: { page: { total: number } } }>('/invoices?filter[buid_customer]=C-1001&filter[sol_currency]=USD&filter[status]=Past%20Due');
+    const pastDueStatus = await apiGet<{ meta: { page: { total: number } } }>(
+      '/invoices?filter[buid_customer]=C-1001&filter[sol_currency]=USD&filter[status]=Past%20Due',
+    );
     expect(exposure.past_due_count).toBeGreaterThan(pastDueStatus.meta.page.total);
     await expectAccountOverviewLinks(exposure, 'payer C-1001');
     // The list says which rule it shows.
@@ -356,36 +491,70 @@ describe('every overview figure equals the list behind its link', () => {
   });
 
   // C-1004 holds 12,000 invoices: its lists are read whole, page by page.
-  it.each(['C-1001', 'C-1002', 'C-1003', 'C-1004'])('admin on %s', async (customer) => {
-    await signIn(page, 'admin');
-    await page.waitForURL('**/account/customers');
-    await page.locator(`[data-customer="${customer}"] button`).click();
-    await page.waitForURL('**/account/overview');
-    // The currency the page shows (the customer's, chosen with it), as its links carry it.
-    const href = await tile('exposure', 'past_due_total').locator('a').getAttribute('href', LOADING);
-    const currency = new URLSearchParams(href!.split('?')[1]).get('currency');
-    const exposure = (await apiGet<ExposureDocument>(`/exposures?filter[buid_customer]=${customer}&filter[sol_currency]=${currency}`)).data[0]!.attributes;
-    await expectAccountOverviewLinks(exposure, `admin ${customer}`);
-  }, 240_000);
+  it.each(['C-1001', 'C-1002', 'C-1003', 'C-1004'])(
+    'admin on %s',
+    async (customer) => {
+      await signIn(page, 'admin');
+      await page.waitForURL('**/account/customers');
+      await page.locator(`[data-customer="${customer}"] button`).click();
+      await page.waitForURL('**/account/overview');
+      // The currency the page shows (the customer's, chosen with it), as its links carry it.
+      const href = await tile('exposure', 'past_due_total').locator('a').getAttribute('href', LOADING);
+      const currency = new URLSearchParams(href!.split('?')[1]).get('currency');
+      const exposure = (await apiGet<ExposureDocument>(`/exposures?filter[buid_customer]=${customer}&filter[sol_currency]=${currency}`))
+        .data[0]!.attributes;
+      await expectAccountOverviewLinks(exposure, `admin ${customer}`);
+    },
+    240_000,
+  );
 
-  it('corporate: each customer\'s cells and each currency\'s totals on the program overview', async () => {
+  it("corporate: each customer's cells and each currency's totals on the program overview", async () => {
     await signIn(page, 'corporate');
     await page.waitForURL('**/account/program-overview');
-    const document = await apiGet<ExposureDocument>('/exposures?filter[buid_customer]=C-1001,C-1002,C-1005,C-1006,C-1007&filter[every_currency]=true');
+    const document = await apiGet<ExposureDocument>(
+      '/exposures?filter[buid_customer]=C-1001,C-1002,C-1005,C-1006,C-1007&filter[every_currency]=true',
+    );
     await expect.poll(() => page.locator('[data-table="program-customers"] tbody tr[data-row-id]').count(), LOADING).toBe(6);
     for (const { id, attributes: exposure } of document.data) {
-      const cell = (bucket: string) => page.locator(`[data-table="program-customers"] tr[data-row-id="${id}"] a[href*="bucket=${bucket}&"]`);
+      const cell = (bucket: string) =>
+        page.locator(`[data-table="program-customers"] tr[data-row-id="${id}"] a[href*="bucket=${bucket}&"]`);
       // The customer's name opens its list by status, not a figure.
-      await expect.poll(() => page.locator(`[data-table="program-customers"] tr[data-row-id="${id}"] a[href*="bucket="]`).count(), LOADING).toBe(3);
-      await expectLinkToList(cell('past_due'), { count: exposure.past_due_count, amount: exposure.past_due_total, field: 'balance' }, `${exposure.buid_customer} past due`);
-      await expectLinkToList(cell('current'), { count: exposure.current_due_count, amount: exposure.current_due_amount, field: 'balance' }, `${exposure.buid_customer} current due`);
-      await expectLinkToList(cell('unbilled'), { amount: exposure.unbilled_invoice, field: 'amount' }, `${exposure.buid_customer} unbilled`);
+      await expect
+        .poll(() => page.locator(`[data-table="program-customers"] tr[data-row-id="${id}"] a[href*="bucket="]`).count(), LOADING)
+        .toBe(3);
+      await expectLinkToList(
+        cell('past_due'),
+        { count: exposure.past_due_count, amount: exposure.past_due_total, field: 'balance' },
+        `${exposure.buid_customer} past due`,
+      );
+      await expectLinkToList(
+        cell('current'),
+        { count: exposure.current_due_count, amount: exposure.current_due_amount, field: 'balance' },
+        `${exposure.buid_customer} current due`,
+      );
+      await expectLinkToList(
+        cell('unbilled'),
+        { amount: exposure.unbilled_invoice, field: 'amount' },
+        `${exposure.buid_customer} unbilled`,
+      );
     }
     for (const total of document.meta.totals) {
       const link = (field: string) => page.getByRole('group', { name: `Total in ${total.currency}` }).locator(`[data-stat="${field}"] a`);
-      await expectLinkToList(link('past_due_total'), { count: total.past_due_count, amount: total.past_due_total, field: 'balance' }, `${total.currency} total past due`);
-      await expectLinkToList(link('current_due_amount'), { count: total.current_due_count, amount: total.current_due_amount, field: 'balance' }, `${total.currency} total current due`);
-      await expectLinkToList(link('unbilled_invoice'), { amount: total.unbilled_invoice, field: 'amount' }, `${total.currency} total unbilled`);
+      await expectLinkToList(
+        link('past_due_total'),
+        { count: total.past_due_count, amount: total.past_due_total, field: 'balance' },
+        `${total.currency} total past due`,
+      );
+      await expectLinkToList(
+        link('current_due_amount'),
+        { count: total.current_due_count, amount: total.current_due_amount, field: 'balance' },
+        `${total.currency} total current due`,
+      );
+      await expectLinkToList(
+        link('unbilled_invoice'),
+        { amount: total.unbilled_invoice, field: 'amount' },
+        `${total.currency} total unbilled`,
+      );
     }
   });
 });

@@ -6,17 +6,29 @@ import { describe, expect, inject, it } from 'vitest';
 import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
 
 let page: Page;
-usePagePerTest((created) => { page = created; });
+usePagePerTest((created) => {
+  page = created;
+});
 
-const INVITED = { username: 'browser.invitee', first: 'Bianca', last: 'Invitee', email: 'bianca.invitee@demo.example', password: 'Invited#Browser2027' };
+const INVITED = {
+  username: 'browser.invitee',
+  first: 'Bianca',
+  last: 'Invitee',
+  email: 'bianca.invitee@demo.example',
+  password: 'Invited#Browser2027',
+};
 
 /** The newest mail to `to` in the server's outbox (quoted-printable undone). */
 function newestMailTo(to: string): string {
   const outbox = inject('outboxDir');
-  const files = readdirSync(outbox).filter((name) => name.includes(to.replace(/[^a-z0-9@.]/gi, '_')))
-    .map((name) => join(outbox, name)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
+  const files = readdirSync(outbox)
+    .filter((name) => name.includes(to.replace(/[^a-z0-9@.]/gi, '_')))
+    .map((name) => join(outbox, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
   if (!files[0]) throw new Error(`No mail to ${to}`);
-  return readFileSync(files[0], 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  return readFileSync(files[0], 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
 }
 
 async function openManageUsers(width = 1366) {
@@ -32,7 +44,8 @@ async function chooseOption(label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-const row = (username: string) => page.locator('[data-table="users"] tbody tr[data-row-id]').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
+const row = (username: string) =>
+  page.locator('[data-table="users"] tbody tr[data-row-id]').filter({ has: page.getByRole('cell', { name: username, exact: true }) });
 
 describe('manage users (admin)', () => {
   it('lists the users with role, group and lock state, at 1366 and 1024 wide, without serious axe findings', async () => {
@@ -41,7 +54,11 @@ describe('manage users (admin)', () => {
     expect(await row('admin').textContent()).toContain('Headquarters');
     // Only the actions the server allows (issue 26 item 6): no Unlock of a support lock, no Lock of oneself.
     await row('payer').getByRole('button', { name: 'Lock: payer' }).waitFor();
-    expect(await row('locked').getByRole('button', { name: /^Unlock/ }).count()).toBe(0);
+    expect(
+      await row('locked')
+        .getByRole('button', { name: /^Unlock/ })
+        .count(),
+    ).toBe(0);
     expect(await row('admin').getByRole('button', { name: /^Lock/ }).count()).toBe(0);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: join(tmpdir(), 'manage-users-1366.png'), fullPage: true });
@@ -65,9 +82,20 @@ describe('manage users (admin)', () => {
     await page.getByRole('button', { name: 'Send invitation' }).click();
     await page.getByText('Invitation sent').first().waitFor();
 
-    await expect.poll(() => { try { return newestMailTo(INVITED.email); } catch { return ''; } }).toContain('reset-password?token=');
+    await expect
+      .poll(() => {
+        try {
+          return newestMailTo(INVITED.email);
+        } catch {
+          return '';
+        }
+      })
+      .toContain('reset-password?token=');
     const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(newestMailTo(INVITED.email))![1];
-    const invitee = await page.context().browser()!.newContext({ viewport: { width: 1280, height: 900 } });
+    const invitee = await page
+      .context()
+      .browser()!
+      .newContext({ viewport: { width: 1280, height: 900 } });
     const inviteePage = await invitee.newPage();
     await inviteePage.addInitScript(`localStorage.setItem('portal.consentedToTracking', 'out')`);
     await inviteePage.goto(`${baseUrl()}/reset-password?token=${token}`);
@@ -100,7 +128,9 @@ describe('manage users (admin)', () => {
 
   it('edits a user from the row action: the saved values fill the form, leaving with changes asks first, saving goes back to the list', async () => {
     await openManageUsers();
-    await row('safety').getByRole('button', { name: /^Edit\b/ }).click();
+    await row('safety')
+      .getByRole('button', { name: /^Edit\b/ })
+      .click();
     await page.waitForURL('**/manage-users/*/edit');
     const firstName = page.getByRole('textbox', { name: 'First name', exact: true });
     const email = page.getByRole('textbox', { name: 'Email address', exact: true });
@@ -136,7 +166,9 @@ describe('manage users (admin)', () => {
     expect(await row('safety').textContent()).toContain('samira.holt@demo.example');
 
     // Opened again, the form holds the saved values; Cancel without a change leaves at once.
-    await row('safety').getByRole('button', { name: /^Edit\b/ }).click();
+    await row('safety')
+      .getByRole('button', { name: /^Edit\b/ })
+      .click();
     await expect.poll(() => firstName.inputValue()).toBe('Samira');
     expect(await email.inputValue()).toBe('samira.holt@demo.example');
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
@@ -162,10 +194,19 @@ describe('manage users (admin)', () => {
     writeFileSync(upload, edited);
     await page.locator('input[type="file"]').setInputFiles(upload);
     await page.getByRole('button', { name: /check file/i }).click();
-    await page.getByRole('button', { name: /import/i }).filter({ hasText: /\d/ }).waitFor();
+    await page
+      .getByRole('button', { name: /import/i })
+      .filter({ hasText: /\d/ })
+      .waitFor();
     await page.screenshot({ path: join(tmpdir(), 'manage-users-dry-run.png'), fullPage: true });
-    await page.getByRole('button', { name: /import/i }).filter({ hasText: /\d/ }).click();
-    await page.getByText(/users imported/).first().waitFor();
+    await page
+      .getByRole('button', { name: /import/i })
+      .filter({ hasText: /\d/ })
+      .click();
+    await page
+      .getByText(/users imported/)
+      .first()
+      .waitFor();
     await page.getByRole('tab', { name: 'Users' }).click();
     await expect.poll(() => row('browser.csv').count()).toBe(1);
   });

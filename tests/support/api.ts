@@ -67,7 +67,10 @@ export interface TestApiOptions {
 }
 
 /** A new schema on the PostgreSQL server, migrated and seeded; or a fresh in-memory PGlite. */
-async function freshDatabase(databaseUrl: string | undefined, options: TestApiOptions): Promise<{ db: Database; schema: string | undefined }> {
+async function freshDatabase(
+  databaseUrl: string | undefined,
+  options: TestApiOptions,
+): Promise<{ db: Database; schema: string | undefined }> {
   let schema: string | undefined;
   if (databaseUrl) {
     schema = `t_${randomBytes(6).toString('hex')}`;
@@ -76,16 +79,19 @@ async function freshDatabase(databaseUrl: string | undefined, options: TestApiOp
     await admin.query(`create schema ${schema}`);
     await admin.end();
   }
-  const db = await createDatabase(databaseUrl
-    ? {
-      databaseUrl: options.database?.url?.(databaseUrl) ?? databaseUrl, searchPath: schema,
-      applicationName: options.database?.applicationName,
-      // A loaded test machine can keep a connection busy for seconds: wait as long as a test would.
-      connectTimeoutMs: options.database?.connectTimeoutMs ?? 30_000,
-      // Tests cut connections on purpose (tests/api/database-loss.test.ts): no warning on stderr.
-      onConnectionError: () => {},
-    }
-    : { dataDir: 'memory://' });
+  const db = await createDatabase(
+    databaseUrl
+      ? {
+          databaseUrl: options.database?.url?.(databaseUrl) ?? databaseUrl,
+          searchPath: schema,
+          applicationName: options.database?.applicationName,
+          // A loaded test machine can keep a connection busy for seconds: wait as long as a test would.
+          connectTimeoutMs: options.database?.connectTimeoutMs ?? 30_000,
+          // Tests cut connections on purpose (tests/api/database-loss.test.ts): no warning on stderr.
+          onConnectionError: () => {},
+        }
+      : { dataDir: 'memory://' },
+  );
   await migrateToLatest(db, schema);
   await seedDemo(db, { today: TEST_TODAY, bigCustomerInvoices: options.bigCustomerInvoices ?? 300 });
   return { db, schema };
@@ -120,7 +126,12 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   const mailer = new MemoryMailer();
   const synced = options.tenantSync ? await syncedTenants(db, databaseUrl, schema, options.tenantSync.intervalMs) : undefined;
   const tenants = synced?.tenants ?? loadTenants('tenants');
-  const app = await buildApp({ db, clock, mailer, tenants, policy: loadPolicy(),
+  const app = await buildApp({
+    db,
+    clock,
+    mailer,
+    tenants,
+    policy: loadPolicy(),
     ...(options.logStream ? { logLevel: 'info', logStream: options.logStream } : { logLevel: 'silent' }),
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
     ...(options.idpResponseFilter ? { idpResponseFilter: options.idpResponseFilter } : {}),
@@ -128,7 +139,13 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
   });
   await app.ready();
   return {
-    app, db, clock, mailer, tenants, schema, ...synced,
+    app,
+    db,
+    clock,
+    mailer,
+    tenants,
+    schema,
+    ...synced,
     client: (host = 'localhost') => new ApiClient(app, host),
     async close() {
       await app.close();
@@ -148,7 +165,8 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
 /** A JSON value to send, or the body's own text, bytes or stream (sent as they are; a stream without Content-Length). */
 type Body = Record<string, unknown> | unknown[] | string | Buffer | Readable;
 
-const isRaw = (body: Body): body is string | Buffer | Readable => typeof body === 'string' || Buffer.isBuffer(body) || body instanceof Readable;
+const isRaw = (body: Body): body is string | Buffer | Readable =>
+  typeof body === 'string' || Buffer.isBuffer(body) || body instanceof Readable;
 
 let clientCount = 0;
 
@@ -163,15 +181,25 @@ export class ApiClient {
   /** Sent with every request (e.g. a proxy's X-Forwarded-Proto); a call's own headers win. */
   headers: Record<string, string> = {};
 
-  constructor(private readonly app: FastifyInstance, readonly host: string) {
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly host: string,
+  ) {
     clientCount += 1;
     this.address = `127.${(clientCount >> 16) & 255}.${(clientCount >> 8) & 255}.${clientCount & 255}`;
   }
 
-  async request(method: InjectOptions['method'], url: string, body?: Body, headers: Record<string, string> = {}): Promise<LightMyRequestResponse> {
+  async request(
+    method: InjectOptions['method'],
+    url: string,
+    body?: Body,
+    headers: Record<string, string> = {},
+  ): Promise<LightMyRequestResponse> {
     const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
     const response = await this.app.inject({
-      method, url, remoteAddress: this.address,
+      method,
+      url,
+      remoteAddress: this.address,
       headers: {
         host: this.host,
         accept: 'application/vnd.api+json',
@@ -190,10 +218,18 @@ export class ApiClient {
     return response;
   }
 
-  get(url: string, headers?: Record<string, string>) { return this.request('GET', url, undefined, headers); }
-  post(url: string, body?: Body, headers?: Record<string, string>) { return this.request('POST', url, body ?? {}, headers); }
-  patch(url: string, body?: Body, headers?: Record<string, string>) { return this.request('PATCH', url, body ?? {}, headers); }
-  delete(url: string, body?: Body, headers?: Record<string, string>) { return this.request('DELETE', url, body, headers); }
+  get(url: string, headers?: Record<string, string>) {
+    return this.request('GET', url, undefined, headers);
+  }
+  post(url: string, body?: Body, headers?: Record<string, string>) {
+    return this.request('POST', url, body ?? {}, headers);
+  }
+  patch(url: string, body?: Body, headers?: Record<string, string>) {
+    return this.request('PATCH', url, body ?? {}, headers);
+  }
+  delete(url: string, body?: Body, headers?: Record<string, string>) {
+    return this.request('DELETE', url, body, headers);
+  }
 
   async login(username: string, password = DEMO_PASSWORD): Promise<LightMyRequestResponse> {
     const response = await this.post('/auth/login', { username, password });
@@ -209,7 +245,10 @@ export class ApiClient {
     if (select.statusCode !== 200) throw new Error(`select ${customerId}: ${select.statusCode} ${select.body}`);
   }
 
-  forgetSession(): void { this.cookies.clear(); this.csrfToken = undefined; }
+  forgetSession(): void {
+    this.cookies.clear();
+    this.csrfToken = undefined;
+  }
 }
 
 export function errorCode(response: LightMyRequestResponse): string | undefined {

@@ -14,10 +14,14 @@ import type { ApiClient, TestApi } from './api.ts';
 const PAYMENT_TABLES = ['invoices', 'payments', 'payment_invoices', 'audit_log', 'jobs', 'notifications'] as const;
 
 export async function paymentFingerprint(db: Database): Promise<string> {
-  const parts = await Promise.all(PAYMENT_TABLES.map(async (table) => {
-    const { rows } = await sql<{ digest: string | null }>`select md5(string_agg(t::text, '|' order by t::text)) as digest from ${sql.table(table)} t`.execute(db);
-    return `${table}:${rows[0]?.digest ?? 'empty'}`;
-  }));
+  const parts = await Promise.all(
+    PAYMENT_TABLES.map(async (table) => {
+      const { rows } = await sql<{
+        digest: string | null;
+      }>`select md5(string_agg(t::text, '|' order by t::text)) as digest from ${sql.table(table)} t`.execute(db);
+      return `${table}:${rows[0]?.digest ?? 'empty'}`;
+    }),
+  );
   return parts.join(',');
 }
 
@@ -43,16 +47,29 @@ const PAYABLE = INVOICE_STATUSES.filter(isPayable);
 
 /** A customer's payable invoices in one currency, oldest due first, with their open balance. */
 export async function payableInvoices(db: Database, customer: string, currency = 'USD') {
-  const rows = await db.selectFrom('invoices').select(['trx_id', 'status', 'current_due_minor', 'past_due_minor', 'due_date'])
-    .where('buid_customer', '=', customer).where('currency', '=', currency).where('status', 'in', PAYABLE)
-    .orderBy('due_date').orderBy('trx_id').execute();
+  const rows = await db
+    .selectFrom('invoices')
+    .select(['trx_id', 'status', 'current_due_minor', 'past_due_minor', 'due_date'])
+    .where('buid_customer', '=', customer)
+    .where('currency', '=', currency)
+    .where('status', 'in', PAYABLE)
+    .orderBy('due_date')
+    .orderBy('trx_id')
+    .execute();
   return rows.map((row) => ({ ...row, balance: row.current_due_minor + row.past_due_minor }));
 }
 
 /** The server's job runner on the test's database and clock (with the account recovery mail, as server/main.ts has it). */
 export function testJobRunner(api: TestApi) {
-  return paymentJobRunner({ db: api.db, clock: api.clock, tenants: api.tenants }, {
-    handlers: { ...recoveryJobHandlers({ tenants: api.tenants, mailer: api.mailer }), ...disputeJobHandlers({ mailer: api.mailer }), ...housekeepingJobHandlers(api.tenants) },
-    schedulers: [scheduleDisputeExpiry(api.db)],
-  });
+  return paymentJobRunner(
+    { db: api.db, clock: api.clock, tenants: api.tenants },
+    {
+      handlers: {
+        ...recoveryJobHandlers({ tenants: api.tenants, mailer: api.mailer }),
+        ...disputeJobHandlers({ mailer: api.mailer }),
+        ...housekeepingJobHandlers(api.tenants),
+      },
+      schedulers: [scheduleDisputeExpiry(api.db)],
+    },
+  );
 }
