@@ -40,7 +40,17 @@ export default defineConfig({
           expect: { poll: { timeout: 10_000 } },
         },
       },
-      { extends: true, test: { name: 'api', include: ['tests/api/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 180_000 } },
+      // Each file starts from a copy of one seeded embedded database per run (tests/support/seeded-databases.ts).
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['tests/api/**/*.test.ts'],
+          globalSetup: ['tests/support/api-global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
       // Screen snapshots: every screen for each role that may see it, as accessibility trees (tests/screens).
       {
         extends: true,

@@ -10,6 +10,8 @@ export interface DatabaseOptions {
   databaseUrl?: string | undefined;
   /** Directory of the embedded database; `memory://` keeps it in memory (tests). */
   dataDir?: string | undefined;
+  /** The embedded database starts as this dump (PGlite's dumpDataDir) instead of an empty cluster: tests copy one seeded database. */
+  loadDataDir?: Blob | undefined;
   /** PostgreSQL schema to use instead of public (each test file gets its own). */
   searchPath?: string | undefined;
   /** Connections of the PostgreSQL pool (default DB_POOL_SIZE, else 20). */
@@ -86,6 +88,7 @@ export async function createDatabase(options: DatabaseOptions): Promise<Database
   const pglite = await PGlite.create(dataDir, {
     // PGlite's default 128 MB of shared buffers doubles the process size for no gain here.
     postgresqlconf: ['shared_buffers=16MB'],
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: {
       [INT8_OID]: (value: string) => Number(value),
       [NUMERIC_OID]: (value: string) => Number(value),

@@ -8,6 +8,7 @@ import { ManualClock } from '../../server/clock.ts';
 import { createDatabase, type Database } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/db/seed.ts';
+import { seededEmbeddedDatabase } from './seeded-databases.ts';
 import { MemoryMailer } from '../../server/mail/mailer.ts';
 import { loadPolicy } from '../../server/policy/load.ts';
 import { loadTenants, type TenantStore } from '../../server/tenants/store.ts';
@@ -79,21 +80,19 @@ async function freshDatabase(
     await admin.query(`create schema ${schema}`);
     await admin.end();
   }
-  const db = await createDatabase(
-    databaseUrl
-      ? {
-          databaseUrl: options.database?.url?.(databaseUrl) ?? databaseUrl,
-          searchPath: schema,
-          applicationName: options.database?.applicationName,
-          // A loaded test machine can keep a connection busy for seconds: wait as long as a test would.
-          connectTimeoutMs: options.database?.connectTimeoutMs ?? 30_000,
-          // Tests cut connections on purpose (tests/api/database-loss.test.ts): no warning on stderr.
-          onConnectionError: () => {},
-        }
-      : { dataDir: 'memory://' },
-  );
+  const seed = { today: TEST_TODAY, bigCustomerInvoices: options.bigCustomerInvoices ?? 300 };
+  if (!databaseUrl) return { db: await seededEmbeddedDatabase(seed), schema };
+  const db = await createDatabase({
+    databaseUrl: options.database?.url?.(databaseUrl) ?? databaseUrl,
+    searchPath: schema,
+    applicationName: options.database?.applicationName,
+    // A loaded test machine can keep a connection busy for seconds: wait as long as a test would.
+    connectTimeoutMs: options.database?.connectTimeoutMs ?? 30_000,
+    // Tests cut connections on purpose (tests/api/database-loss.test.ts): no warning on stderr.
+    onConnectionError: () => {},
+  });
   await migrateToLatest(db, schema);
-  await seedDemo(db, { today: TEST_TODAY, bigCustomerInvoices: options.bigCustomerInvoices ?? 300 });
+  await seedDemo(db, seed);
   return { db, schema };
 }
 
