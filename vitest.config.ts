@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import { screensPlugin } from './engine/build/screens-plugin.ts';
 import { formsPlugin } from './engine/build/forms-plugin.ts';
@@ -9,6 +10,10 @@ export default defineConfig({
     // In CI a missing snapshot (tests/screens) fails instead of being written, so a broken screen cannot
     // become its own baseline; `npm run test:screens -- --update` (the CLI wins over this) writes them on purpose.
     update: process.env.CI ? 'none' : 'new',
+    // Vitest's default is one worker fewer than the cores: one on CI's two, so every file waited for
+    // the last although most of a browser or API file's time is spent waiting on Chromium, the
+    // server or the database. Two files at a time keep both cores busy.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
