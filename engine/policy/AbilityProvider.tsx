@@ -12,7 +12,12 @@ import { abilityFor } from './ability.ts';
  * CASL still arrives with the first signed-in session (./ability.ts).
  */
 export function AbilityProvider({ children }: { children: ReactNode }) {
-  const inputs = useSession((session) => ({ userType: session.userType, self: session.self, flags: session.flags }));
+  const inputs = useSession((session) => ({
+    userType: session.userType,
+    self: session.self,
+    flags: session.flags,
+    permissions: session.config?.overrides.permissions,
+  }));
   return <CaslAbilityProvider value={abilityFor(inputs)}>{children}</CaslAbilityProvider>;
 }
 

@@ -1,7 +1,10 @@
 import type { PolicyUserType, PortalAbility } from '../../domain/policy.ts';
 import type { SessionState } from '../session/types.ts';
 
-type AbilitySession = Pick<SessionState, 'userType' | 'self' | 'flags'>;
+type AbilitySession = Pick<SessionState, 'userType' | 'self' | 'flags'> & {
+  /** The tenant's permission overrides (GET /config overrides.permissions). */
+  permissions?: Record<string, object> | undefined;
+};
 
 /**
  * Signed out (or of a user type the policy grants nothing), a user may do nothing: that needs
@@ -26,7 +29,15 @@ let loading: Promise<void> | undefined;
  * so `abilityFor` can always answer.
  */
 export function loadAbility(): Promise<void> {
-  loading ??= import('./build-ability.ts').then((module) => { builder = module; }, (error: unknown) => { loading = undefined; throw error; });
+  loading ??= import('./build-ability.ts').then(
+    (module) => {
+      builder = module;
+    },
+    (error: unknown) => {
+      loading = undefined;
+      throw error;
+    },
+  );
   return loading;
 }
 
@@ -35,13 +46,16 @@ const POLICY_USER_TYPES: readonly string[] = ['customer', 'corporate', 'merchant
 
 let cached: { key: string; ability: PortalAbility } | undefined;
 
-/** The signed-in user's ability from the shared policy and the tenant's flags (spec §6). */
+/** The signed-in user's ability from the shared policy, the tenant's permission overrides and flags (spec §6). */
 export function abilityFor(session: AbilitySession): PortalAbility {
   if (!POLICY_USER_TYPES.includes(session.userType)) return NOTHING;
   if (!builder) throw new Error('abilityFor before loadAbility: the session store loads the policy when a user signs in');
-  const key = `${session.userType}|${session.self?.role ?? ''}|${JSON.stringify(session.flags)}`;
+  const key = `${session.userType}|${session.self?.role ?? ''}|${JSON.stringify(session.flags)}|${JSON.stringify(session.permissions ?? {})}`;
   if (cached?.key !== key) {
-    cached = { key, ability: builder.abilityOf({ userType: session.userType, role: session.self?.role, flags: session.flags }) };
+    cached = {
+      key,
+      ability: builder.abilityOf({ userType: session.userType, role: session.self?.role, flags: session.flags }, session.permissions),
+    };
   }
   return cached.ability;
 }

@@ -1,5 +1,6 @@
 import { createMongoAbility } from '@casl/ability';
 import { rulesFor, type AbilityInput, type Policy, type PortalAbility } from '../../domain/policy.ts';
+import { type PermissionOverrides, withPermissionOverrides } from '../../domain/policy-overrides.ts';
 import policyJson from '../../permissions/policy.json';
 
 // The same JSON the server enforces; validated by its schema in the definitions test.
@@ -10,6 +11,7 @@ const policy = policyJson as unknown as Policy;
  * domain/policy.ts buildAbility, spelled out: importing it would tie CASL to the module the
  * route guards use (normaliseRole) and so to every page.
  */
-export function abilityOf(input: AbilityInput): PortalAbility {
-  return createMongoAbility<PortalAbility>(rulesFor(policy, input));
+export function abilityOf(input: AbilityInput, overrides?: PermissionOverrides): PortalAbility {
+  // The tenant's permission overrides, as the server applies them (server/auth/plugin.ts).
+  return createMongoAbility<PortalAbility>(rulesFor(withPermissionOverrides(policy, overrides), input));
 }

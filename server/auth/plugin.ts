@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { buildAbility, type Policy, type PortalAbility } from '../../domain/policy.ts';
+import { type PermissionOverrides, withPermissionOverrides } from '../../domain/policy-overrides.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { Database } from '../db/database.ts';
 import type { Clock } from '../clock.ts';
+import type { Tenant } from '../../domain/tenant.ts';
 import type { TenantStore } from '../tenants/store.ts';
 import { ApiError } from '../http/errors.ts';
 import { readCookie } from '../http/cookies.ts';
@@ -73,15 +75,38 @@ function flagsKey(flags: Record<string, boolean>): string {
   return Object.keys(flags).sort().map((name) => `${name}=${flags[name] ? 1 : 0}`).join(',');
 }
 
-/** Abilities depend on tenant flags, user type and role only: build each combination once. */
-export function abilityFor(policy: Policy, tenantId: string, flags: Record<string, boolean>, userType: string, role: string): PortalAbility {
-  let abilities = abilitiesByPolicy.get(policy);
-  if (!abilities) abilitiesByPolicy.set(policy, abilities = new Map());
+/** Tenants' effective policies per shipped policy, by their overrides: tenants with the same overrides share one. */
+const overriddenPolicies = new WeakMap<Policy, Map<string, Policy>>();
+
+/** The policy of a tenant with `overrides` (domain/policy-overrides.ts), the same object for the same overrides. */
+export function tenantPolicy(policy: Policy, overrides: PermissionOverrides | undefined): Policy {
+  if (!overrides || Object.keys(overrides).length === 0) return policy;
+  let byOverrides = overriddenPolicies.get(policy);
+  if (!byOverrides) overriddenPolicies.set(policy, byOverrides = new Map());
+  const key = JSON.stringify(overrides);
+  let effective = byOverrides.get(key);
+  if (!effective) {
+    if (byOverrides.size >= MAX_CACHED_ABILITIES) byOverrides.clear();
+    byOverrides.set(key, effective = withPermissionOverrides(policy, overrides));
+  }
+  return effective;
+}
+
+/**
+ * Abilities depend on the tenant's permission overrides and flags, user type and role only: build
+ * each combination once.
+ */
+export function abilityFor(
+  policy: Policy, tenantId: string, flags: Record<string, boolean>, userType: string, role: string, overrides?: PermissionOverrides,
+): PortalAbility {
+  const effective = tenantPolicy(policy, overrides);
+  let abilities = abilitiesByPolicy.get(effective);
+  if (!abilities) abilitiesByPolicy.set(effective, abilities = new Map());
   const key = `${tenantId}|${userType}|${role}|${flagsKey(flags)}`;
   let ability = abilities.get(key);
   if (!ability) {
     if (abilities.size >= MAX_CACHED_ABILITIES) abilities.clear();
-    ability = buildAbility(policy, { userType, role, flags });
+    ability = buildAbility(effective, { userType, role, flags });
     abilities.set(key, ability);
   }
   return ability;
@@ -89,14 +114,14 @@ export function abilityFor(policy: Policy, tenantId: string, flags: Record<strin
 
 /** Who is calling, unless the user has been locked since the session began. */
 function authContext(
-  policy: Policy, tenant: { id: string; flags: Record<string, boolean> }, idHash: string, { session, user, customerIds, merchantIds }: SessionWithUser,
+  policy: Policy, tenant: Pick<Tenant, 'id' | 'flags' | 'overrides'>, idHash: string, { session, user, customerIds, merchantIds }: SessionWithUser,
 ): AuthContext | null {
   if (user.lock_state !== null) return null;
   return {
     sessionIdHash: idHash,
     session,
     user,
-    ability: abilityFor(policy, tenant.id, tenant.flags, user.user_type, user.role),
+    ability: abilityFor(policy, tenant.id, tenant.flags, user.user_type, user.role, tenant.overrides?.permissions),
     customerIds,
     merchantIds,
   };

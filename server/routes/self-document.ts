@@ -107,7 +107,7 @@ export async function selfDocument(db: Database, tenant: Tenant, policy: Policy,
         merchantEntityRestricted: merchants.length > 0,
         menu: selfMenu(tenant, {
           userType: user.user_type as UserType, role: user.role,
-          ability: abilityFor(policy, tenant.id, tenant.flags, user.user_type, user.role),
+          ability: abilityFor(policy, tenant.id, tenant.flags, user.user_type, user.role, tenant.overrides?.permissions),
           customerCount: customers.length, merchantCount: merchants.length,
           hasCustomer: Boolean(session?.customer_id), hasMerchant: Boolean(session?.merchant_id),
         }),

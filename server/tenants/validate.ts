@@ -2,6 +2,8 @@ import type { ErrorObject } from 'ajv';
 import { issuerAcceptable, type Tenant } from '../../domain/tenant.ts';
 import { createAjv, describeErrors } from '../../schemas/ajv.ts';
 import tenantSchema from '../../schemas/tenant.schema.json' with { type: 'json' };
+import { withPermissionOverrides } from '../../domain/policy-overrides.ts';
+import { loadPolicy } from '../policy/load.ts';
 
 export class TenantConfigError extends Error {}
 
@@ -36,10 +38,23 @@ export function validateTenantDocument(data: unknown, where: string, others: rea
     providerIds.add(provider.id);
     if (!issuerAcceptable(provider.issuer)) problems.push(`/identityProviders/${index}/issuer must be https (http on localhost only)`);
   });
+  problems.push(...permissionOverrideProblems(data));
   data.hosts.forEach((host, index) => {
     const owner = others.find((other) => other.id !== data.id && other.hosts.includes(host));
     if (owner) problems.push(`/hosts/${index} ${host} is already a host of tenant ${owner.id}`);
   });
   if (problems.length > 0) throw new TenantDocumentError(where, problems);
   return data;
+}
+
+/** The shipped policy with the tenant's permission overrides must still be a policy (schema, known rule sets). */
+function permissionOverrideProblems(tenant: Tenant): string[] {
+  const overrides = tenant.overrides?.permissions;
+  if (!overrides) return [];
+  try {
+    loadPolicy(withPermissionOverrides(loadPolicy(), overrides));
+    return [];
+  } catch (error) {
+    return [`/overrides/permissions: ${(error as Error).message.replace(/^permissions\/policy\.json: /, '')}`];
+  }
 }

@@ -3,6 +3,7 @@ import type { ScreenDefinition } from '../../engine/definitions/types.ts';
 import { decideGuard, type GuardContext } from '../../domain/route-guards.ts';
 import type { UserType } from '../../engine/session/types.ts';
 import { buildAbility, type Policy } from '../../domain/policy.ts';
+import { type PermissionOverrides, withPermissionOverrides } from '../../domain/policy-overrides.ts';
 import policy from '../../permissions/policy.json' with { type: 'json' };
 import { invoiceFor } from '../../server/db/seed/invoices.ts';
 import { USERS } from '../../server/db/seed/users.ts';
@@ -46,15 +47,18 @@ export function screenPath(definition: Pick<ScreenDefinition, 'id' | 'path'>): s
   }) + (QUERIES[definition.id] ?? '');
 }
 
-/** The guard's view of a demo user, as the portal builds it (spec §5 and §6), with a customer selected. */
-export function guardContext(username: (typeof ROLES)[number]): GuardContext {
+/**
+ * The guard's view of a demo user, as the portal builds it (spec §5 and §6), with a customer
+ * selected; `permissions`: the tenant's permission overrides, as GET /config gives them.
+ */
+export function guardContext(username: (typeof ROLES)[number], permissions?: PermissionOverrides): GuardContext {
   const user = USERS.find((candidate) => candidate.username === username);
   if (!user) throw new Error(`No demo user ${username}`);
   const flags = loadTenants('tenants').byId('demo')!.flags;
   const userType = user.type as UserType;
   return {
     authenticated: true, userType, role: user.role, flags,
-    ability: buildAbility(policy as unknown as Policy, { userType, role: user.role, flags }),
+    ability: buildAbility(withPermissionOverrides(policy as unknown as Policy, permissions), { userType, role: user.role, flags }),
     // A missing customer or merchant only means a detour through selection: the user may see the screen.
     hasCustomer: true, hasMerchant: true,
   };
