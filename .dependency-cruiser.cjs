@@ -44,8 +44,17 @@ module.exports = {
       name: 'server-is-not-the-portal',
       comment: 'The reference API shares only domain/ (and the neutral schemas/) with the portal.',
       severity: 'error',
-      from: { path: '^server/' },
+      from: { path: '^server/', pathNot: '^server/studio/definition-check\\.ts$' },
       to: { path: '^(app|engine|plugins|bench|scripts|tests)/' },
+    },
+    {
+      name: 'server-checks-drafts-through-one-door',
+      comment:
+        'The operator studio holds drafts against the definition check (issue 24): server/studio/definition-check.ts, and only it, ' +
+        'may import scripts/definitions (whose contract reads engine/ types and bindings), and nothing else of the portal.',
+      severity: 'error',
+      from: { path: '^server/studio/definition-check\\.ts$' },
+      to: { path: '^(app|engine|plugins|bench|tests)/|^scripts/(?!definitions/)' },
     },
     {
       name: 'schemas-are-neutral',

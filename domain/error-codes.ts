@@ -193,6 +193,11 @@ export const ErrorCode = {
   merchantInvoiceCurrencyNotOffered: 'errors.merchantInvoices.currencyNotOffered',
   merchantInvoiceDuplicateId: 'errors.merchantInvoices.duplicateInvoiceId',
   merchantInvoiceRowsDisagree: 'errors.merchantInvoices.rowsDisagree',
+  // the operator studio (issue 24)
+  studioDraftRefused: 'errors.studio.draftRefused',
+  studioDraftStale: 'errors.studio.draftStale',
+  studioDraftClosed: 'errors.studio.draftClosed',
+  studioTenantNotGranted: 'errors.studio.tenantNotGranted',
 } as const;
 
 export type ErrorCodeKey = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -20,6 +20,8 @@ import { registerPortalAssets } from './http/static-assets.ts';
 import { reconcileCardIntents } from './payments/card-intents.ts';
 import { apiRoutes } from './routes/index.ts';
 import { healthRoutes } from './health/routes.ts';
+import { studioAuthPlugin } from './studio/plugin.ts';
+import { studioRoutes } from './studio/routes.ts';
 
 export interface AppOptions extends AppDeps {
   /** The built portal (vite build output); absent in API-only tests. */
@@ -74,7 +76,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.loadShedding) await registerLoadShedding(app, options.loadShedding);
   if (options.reconcileCardIntentsOnStart) {
     // A crash between a card's authorisation and its payment must not leave a hold on the card.
-    app.addHook('onReady', async () => { await reconcileCardIntents(options.db, app.log); });
+    app.addHook('onReady', async () => {
+      await reconcileCardIntents(options.db, app.log);
+    });
   }
   registerSecurityHeaders(app);
   refuseControlCharacters(app);
@@ -84,12 +88,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerCompression(app);
   await app.register(fastifyCookie);
   await app.register(authPlugin, { db: options.db, clock: options.clock, tenants: options.tenants, policy: options.policy });
+  await app.register(studioAuthPlugin, { db: options.db, clock: options.clock });
   // Before any route: every route must declare its access, and one hook enforces it.
   await app.register(accessPlugin);
   await registerOpenApi(app);
   await app.register(async (api) => {
     healthRoutes(api, options);
     apiRoutes(api, options);
+    if (options.feed) studioRoutes(api, { ...options, feed: options.feed });
   });
 
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;

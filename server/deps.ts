@@ -1,5 +1,6 @@
 import type { Policy } from '../domain/policy.ts';
 import type { Clock } from './clock.ts';
+import type { ChangeFeed } from './db/change-feed.ts';
 import type { Database } from './db/database.ts';
 import type { IdpResponseFilter } from './sso/relying-party.ts';
 import type { Mailer } from './mail/mailer.ts';
@@ -12,6 +13,12 @@ export interface AppDeps {
   tenants: TenantStore;
   policy: Policy;
   mailer: Mailer;
+  /**
+   * The change feed publishes announce themselves on. With it the operator studio's API is served
+   * (server/studio/, issue 24): a publish must reach every process. Without it (the OpenAPI script,
+   * API tests that do not follow tenant revisions) the studio is absent.
+   */
+  feed?: ChangeFeed;
   /** Tests only: sees (and may tamper with) every identity provider answer before the portal checks it. */
   idpResponseFilter?: IdpResponseFilter;
 }

@@ -58,7 +58,7 @@ async function main(): Promise<void> {
   if (config.databaseUrl && process.env.SESSION_CACHE_MS === undefined) sessionCache.setTtl(0);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir });
   const app = await buildApp({
-    db, tenants, policy, clock: systemClock, mailer,
+    db, tenants, policy, clock: systemClock, mailer, feed,
     staticDir: config.staticDir,
     logLevel: config.logLevel,
     reconcileCardIntentsOnStart: true,

@@ -4,6 +4,9 @@ import { decideGuard, type GuardDefinition } from '../../domain/route-guards.ts'
 import { forbidden } from '../http/errors.ts';
 import type { AuthContext } from './context.ts';
 import { requireAuth } from './guard.ts';
+import { ErrorCode } from '../../domain/error-codes.ts';
+import { unauthenticated } from '../http/errors.ts';
+import { operatorMay, type StudioRight } from '../studio/rights.ts';
 
 /**
  * What a route requires, declared in its options (`config: { access }`); one hook enforces it
@@ -12,8 +15,12 @@ import { requireAuth } from './guard.ts';
  * - `{ signedIn: true }`: any signed-in user; row scope in the queries does the rest.
  * - `{ can: [action, subject], userTypes?, roles?, flags? }`: the policy of permissions/policy.json
  *   and the rest of a screen guard's vocabulary, decided by the browser's own `decideGuard`.
+ * - `{ operator: right }`: the operator studio, by the operator's role (server/studio/rights.ts).
  */
-export type RouteAccess = { public: true } | { signedIn: true } | PolicyAccess;
+export type RouteAccess = PortalAccess | OperatorAccess;
+export type PortalAccess = { public: true } | { signedIn: true } | PolicyAccess;
+/** The operator studio's routes (issue 24): a signed-in operator whose role holds the right; portal sessions count for nothing. */
+export type OperatorAccess = { operator: StudioRight };
 export type PolicyAccess = Required<Pick<GuardDefinition, 'can'>> & Pick<GuardDefinition, 'userTypes' | 'roles' | 'flags'>;
 
 export const PUBLIC: RouteAccess = { public: true };
@@ -36,7 +43,7 @@ export interface DeclaredRoute { method: string; url: string; access: RouteAcces
 export class MissingAccessError extends Error {}
 
 /** The route options' declaration as a screen guard, for `decideGuard`; undefined when public. */
-export function guardOf(access: RouteAccess): GuardDefinition | undefined {
+export function guardOf(access: PortalAccess): GuardDefinition | undefined {
   if ('public' in access) return undefined;
   if ('signedIn' in access) return {};
   return access;
@@ -74,6 +81,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config.access;
     // Unreachable (onRoute refuses such routes), but should it happen: refuse, never open.
     if (!access) throw forbidden();
+    if ('operator' in access) return requireOperatorRight(request, access.operator);
     const guard = guardOf(access);
     if (!guard) return;
     const auth = requireAuth(request);
@@ -90,6 +98,13 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     if (!decision.allow) throw forbidden();
   });
 }, { name: 'access', dependencies: ['auth'] });
+
+/** A studio route: a signed-in operator (401 otherwise, whatever portal session the browser holds) whose role holds `right`. */
+function requireOperatorRight(request: FastifyRequest, right: StudioRight): void {
+  const operator = request.operator;
+  if (!operator) throw unauthenticated(ErrorCode.notAuthenticated);
+  if (!operatorMay(operator.operator.role, right)) throw forbidden();
+}
 
 /** The caller of a route whose declared access requires a signed-in user (checked by the hook). */
 export function authOf(request: FastifyRequest): AuthContext {

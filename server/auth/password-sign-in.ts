@@ -2,13 +2,28 @@ import type { Tenant } from '../../domain/tenant.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import type { User } from '../db/schema.ts';
-import { claimSignInAttempt, giveBackSignInAttempt, signInPaused, startSignInPause } from './login-lock.ts';
+import {
+  claimSignInAttempt,
+  giveBackSignInAttempt,
+  type SignInCounters,
+  signInPaused,
+  startSignInPause,
+  USER_COUNTERS,
+} from './login-lock.ts';
 import { passwordMatches } from './password-check.ts';
 
+/** What the password check reads of an account, portal user or studio operator. */
+export interface PasswordAccount {
+  password_hash: string;
+  login_locked_until: Date | string | null;
+  /** A lasting lock (spec §4) or a disabled operator: the attempt is not counted. */
+  lock_state: string | null;
+}
+
 /**
- * The one check of a portal password for a name, wherever a password is typed: the portal's
- * sign-in and the local identity provider (issue 22 item 6), so both keep the tenant's attempts
- * before a pause, and the pause, alike.
+ * The one check of a password for a name, wherever a password is typed: the portal's sign-in,
+ * the local identity provider (issue 22 item 6) and the operator studio (issue 24), so all keep
+ * the tenant's attempts before a pause, and the pause, alike.
  *
  * Returns the user when the password is right and the user may try now; undefined otherwise,
  * for every reason alike (no such user, not an account of the caller, wrong password, paused,
@@ -31,19 +46,32 @@ export async function checkPassword(
     .where('username', '=', username.trim())
     .executeTakeFirst();
   const user = found && (await isAccount(found)) ? found : undefined;
+  return checkAccountPassword(db, clock, tenant, user && { account: user, id: user.user_id }, password, USER_COUNTERS);
+}
+
+/** checkPassword for an account already looked up by name (undefined: none), counted where `counters` says. */
+export async function checkAccountPassword<A extends PasswordAccount>(
+  db: Database,
+  clock: Clock,
+  tenant: Tenant,
+  found: { account: A; id: number } | undefined,
+  password: string,
+  counters: SignInCounters,
+): Promise<A | undefined> {
+  const account = found?.account;
   const now = clock.now();
-  const counted = user !== undefined && !user.lock_state && !signInPaused(user, now);
-  const attempt = counted ? await claimSignInAttempt(db, user.user_id, now) : undefined;
-  const right = await passwordMatches(user, password);
-  if (!user) return undefined;
-  if (!counted) return right && !signInPaused(user, now) ? user : undefined;
-  if (attempt === undefined) return undefined; // a pause began since the user was read
+  const counted = found !== undefined && !found.account.lock_state && !signInPaused(found.account, now);
+  const attempt = counted ? await claimSignInAttempt(db, found.id, now, counters) : undefined;
+  const right = await passwordMatches(account, password);
+  if (!found || !account) return undefined;
+  if (!counted) return right && !signInPaused(account, now) ? account : undefined;
+  if (attempt === undefined) return undefined; // a pause began since the account was read
   const limit = tenant.limits.loginAttemptsBeforeLock;
   if (right) {
-    await giveBackSignInAttempt(db, user.user_id);
+    await giveBackSignInAttempt(db, found.id, counters);
     // Past the last allowed attempt (the others of a parallel burst), even the right password waits.
-    return attempt <= limit ? user : undefined;
+    return attempt <= limit ? account : undefined;
   }
-  if (attempt >= limit) await startSignInPause(db, tenant, user.user_id, now);
+  if (attempt >= limit) await startSignInPause(db, tenant, found.id, now, counters);
   return undefined;
 }

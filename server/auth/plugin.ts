@@ -14,6 +14,7 @@ import { CSRF_HEADER, SESSION_COOKIE, lookupSession, type SessionWithUser } from
 import { sameToken } from './tokens.ts';
 import { LOCAL_IDP_PATH } from '../sso/paths.ts';
 import { HEALTH_PATH } from '../health/routes.ts';
+import { isStudioApiRequest } from '../studio/plugin.ts';
 import type { AuthContext } from './context.ts';
 
 export interface AuthPluginOptions { db: Database; clock: Clock; tenants: TenantStore; policy: Policy }
@@ -48,7 +49,8 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { d
  * and a browser still signed in to the portal must be able to sign in there).
  */
 function isApiRequest(request: FastifyRequest): boolean {
-  return !request.url.startsWith('/assets/') && !request.url.startsWith(`${LOCAL_IDP_PATH}/`);
+  // Nor does the operator studio's API: operators have sessions of their own (server/studio/plugin.ts).
+  return !request.url.startsWith('/assets/') && !request.url.startsWith(`${LOCAL_IDP_PATH}/`) && !isStudioApiRequest(request.url);
 }
 
 function isHealthProbe(request: FastifyRequest): boolean {

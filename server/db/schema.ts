@@ -246,6 +246,26 @@ export interface TenantRevisionsTable {
   tenant_id: string; revision: number; document: Json<unknown>; source: TenantRevisionSource; note: string | null;
   content_hash: string | null; created_at: TimestampDefault; created_by: string | null;
 }
+/** Issue 24, migration 019: the operator studio (server/studio/). */
+export type OperatorRole = 'editor' | 'publisher' | 'auditor';
+export interface OperatorsTable {
+  operator_id: Generated<number>; username: string; display_name: string; role: OperatorRole; password_hash: string;
+  disabled: ColumnType<boolean, boolean | undefined, boolean>; failed_logins: ColumnType<number, number | undefined, number>;
+  login_locks: ColumnType<number, number | undefined, number>; login_locked_until: Timestamp | null; created_at: TimestampDefault;
+}
+export interface OperatorTenantsTable { operator_id: number; tenant_id: string }
+export interface OperatorSessionsTable { id_hash: string; operator_id: number; csrf_token: string; created_at: Timestamp; last_seen_at: Timestamp }
+export type DraftState = 'open' | 'published' | 'discarded';
+export interface StudioDraftsTable {
+  draft_id: Generated<number>; tenant_id: string; base_revision: number; document: Json<unknown>;
+  state: ColumnType<DraftState, DraftState | undefined, DraftState>; created_by: number; created_at: TimestampDefault; updated_at: TimestampDefault;
+}
+export interface StudioAuditTable {
+  id: Generated<number>; at: TimestampDefault; tenant_id: string; operator_id: number | null; operator_username: string; action: string;
+  draft_id: number | null; revision: number | null; before: Json<unknown> | null; after: Json<unknown> | null; note: string | null;
+}
+export type Operator = Selectable<OperatorsTable>;
+
 export interface DB {
   currencies: CurrenciesTable;
   customers: CustomersTable;
@@ -292,6 +312,11 @@ export interface DB {
   loyalty_milestones: LoyaltyMilestonesTable;
   audit_log: AuditLogTable;
   tenant_revisions: TenantRevisionsTable;
+  operators: OperatorsTable;
+  operator_tenants: OperatorTenantsTable;
+  operator_sessions: OperatorSessionsTable;
+  studio_drafts: StudioDraftsTable;
+  studio_audit: StudioAuditTable;
 }
 
 export type Invoice = Selectable<InvoicesTable>;

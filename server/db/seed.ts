@@ -7,6 +7,7 @@ import { BENCH_CUSTOMER, ensureBenchCustomer, seedCustomers, seedReferenceData }
 import { seedDisputes, seedRejections } from './seed/disputes.ts';
 import { seedInvoices } from './seed/invoices.ts';
 import { seedMerchantCustomers } from './seed/merchant-customers.ts';
+import { DEMO_OPERATOR_PASSWORD, seedOperators } from './seed/operators.ts';
 import { seedLoyalty, seedNotifications } from './seed/programs.ts';
 import { seedUsers } from './seed/users.ts';
 import { assertDay, chicagoToday, DEMO_PASSWORD } from './seed/util.ts';
@@ -43,6 +44,7 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
   if (!Number.isInteger(bigCount) || bigCount < 0) throw new Error(`bigCustomerInvoices must be a non-negative integer, got ${bigCount}`);
   // argon2id is deliberately slow: hash once, share the hash between every seeded user.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const operatorPasswordHash = await hashPassword(DEMO_OPERATOR_PASSWORD);
 
   await db.transaction().execute(async (trx) => {
     await seedReferenceData(trx);
@@ -60,6 +62,7 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
     await seedBankingAndPayments(trx, today, invoices, users);
     await seedNotifications(trx, today);
     await seedLoyalty(trx, today, users);
+    await seedOperators(trx, operatorPasswordHash);
   });
   await refreshStatistics(db);
 }

@@ -6,7 +6,9 @@ import { readScreens } from '../../engine/build/screens-plugin.ts';
 import { sideOfUserType } from '../../domain/disputes.ts';
 import { resolveBinding, resolveQueryValues, type BindingContext } from '../../engine/definitions/bindings.ts';
 import type { ScreenDefinition } from '../../engine/definitions/types.ts';
-import { guardOf, type DeclaredRoute } from '../../server/auth/access.ts';
+import { guardOf, type DeclaredRoute, type PortalAccess } from '../../server/auth/access.ts';
+import type { PermissionOverrides } from '../../domain/policy-overrides.ts';
+import type { Tenant } from '../../domain/tenant.ts';
 import { USERS } from '../../server/db/seed/users.ts';
 import { guardContext, ROLES, screenPath, SNAPSHOT_CUSTOMER } from '../screens/matrix.ts';
 import { startTestApi, type ApiClient, type TestApi } from '../support/api.ts';
@@ -43,11 +45,11 @@ function verdictOf(response: LightMyRequestResponse): Verdict | 'error' {
 }
 
 /** What the portal decides for a demo user (signed in, customer or merchant selected), or for a visitor. */
-function browserVerdict(access: DeclaredRoute['access'], caller: Caller): Verdict {
+function browserVerdict(access: PortalAccess, caller: Caller, permissions?: PermissionOverrides): Verdict {
   const guard = guardOf(access);
   if (!guard) return 'allowed';
   if (caller === 'anonymous') return 401;
-  return decideGuard(guard, guardContext(caller)).allow ? 'allowed' : 403;
+  return decideGuard(guard, guardContext(caller, permissions)).allow ? 'allowed' : 403;
 }
 
 let api: TestApi;
@@ -81,24 +83,62 @@ describe('every API operation: the portal\'s ability and the API agree', () => {
   });
 
   it.each(CALLERS)('%s', async (caller) => {
-    const client = clients.get(caller)!;
-    const disagreements: string[] = [];
-    for (const { method, url, access } of operations()) {
-      // Public routes are the same for everyone: a visitor calls them; a signed-in user would
-      // only sign out (POST /auth/logout) or start another sign-in.
-      if (guardOf(access) === undefined && caller !== 'anonymous') continue;
-      const response = await client.request(method as InjectOptions['method'], concreteUrl(url), method === 'GET' ? undefined : {});
-      const expected = browserVerdict(access, caller);
-      const actual = verdictOf(response);
-      if (actual !== expected) disagreements.push(`${method} ${url}: portal ${expected}, API ${response.statusCode} ${response.body.slice(0, 120)}`);
-    }
-    expect(disagreements).toEqual([]);
+    expect(await operationDisagreements(caller)).toEqual([]);
   });
 });
 
-/** Every operation once (HEAD is Fastify's twin of each GET). */
-function operations(): DeclaredRoute[] {
-  return api.app.routeAccess.filter((route) => route.method !== 'HEAD');
+/** Where the API answers an operation otherwise than the portal's ability for `caller` under the tenant's permission overrides. */
+async function operationDisagreements(caller: Caller, permissions?: PermissionOverrides): Promise<string[]> {
+  const client = clients.get(caller)!;
+  const disagreements: string[] = [];
+  for (const { method, url, access } of operations()) {
+    // Public routes are the same for everyone: a visitor calls them; a signed-in user would
+    // only sign out (POST /auth/logout) or start another sign-in.
+    if (guardOf(access) === undefined && caller !== 'anonymous') continue;
+    const response = await client.request(method as InjectOptions['method'], concreteUrl(url), method === 'GET' ? undefined : {});
+    const expected = browserVerdict(access, caller, permissions);
+    const actual = verdictOf(response);
+    if (actual !== expected) disagreements.push(`${method} ${url}: portal ${expected}, API ${response.statusCode} ${response.body.slice(0, 120)}`);
+  }
+  return disagreements;
+}
+
+/**
+ * Issue 24: a tenant's permission overrides (the studio's matrix) are applied by the portal and
+ * the API alike. Admins lose payment methods, payers dispute creation, viewers gain payments: the
+ * callers they concern agree operation by operation.
+ */
+describe('every API operation agrees under a tenant\'s permission overrides', () => {
+  const OVERRIDES: PermissionOverrides = {
+    grants: {
+      customer: {
+        admin: ['session', 'notifications', 'account', 'programOverview', 'loyalty', 'documents', 'pay', 'disputeCreate', 'disputeRespond', 'cards', 'cardsManage', 'users', 'rejections', 'rejectionsManage'],
+        payer: ['session', 'notifications', 'account', 'programOverview', 'loyalty', 'documents', 'pay', 'disputeRead', 'rejections', 'rejectionsManage'],
+        'view only': ['session', 'notifications', 'account', 'programOverview', 'loyalty', 'pay', 'disputeRead', 'rejections'],
+      },
+    },
+  };
+  let shipped: Tenant;
+  beforeAll(() => {
+    shipped = api.tenants.byId('demo')!;
+    api.tenants.replace(api.tenants.tenants.map((tenant) => (tenant.id === 'demo' ? { ...tenant, overrides: { ...tenant.overrides, permissions: OVERRIDES } } : tenant)));
+  });
+  afterAll(() => {
+    api.tenants.replace(api.tenants.tenants.map((tenant) => (tenant.id === 'demo' ? shipped : tenant)));
+  });
+
+  it('changes what the API answers', async () => {
+    expect((await clients.get('admin')!.get('/bank-accounts')).statusCode).toBe(403);
+  });
+
+  it.each(['admin', 'payer', 'viewer'] as const)('%s', async (caller) => {
+    expect(await operationDisagreements(caller, OVERRIDES)).toEqual([]);
+  });
+});
+
+/** Every portal operation once (HEAD is Fastify's twin of each GET); the operator studio's are tests/api/studio.test.ts's. */
+function operations(): Array<DeclaredRoute & { access: PortalAccess }> {
+  return api.app.routeAccess.filter((route): route is DeclaredRoute & { access: PortalAccess } => route.method !== 'HEAD' && !('operator' in route.access));
 }
 
 interface Source { resource: string; filter?: Record<string, unknown>; params?: Record<string, unknown> }

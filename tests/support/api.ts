@@ -131,6 +131,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     mailer,
     tenants,
     policy: loadPolicy(),
+    ...(synced ? { feed: synced.feed } : {}),
     ...(options.logStream ? { logLevel: 'info', logStream: options.logStream } : { logLevel: 'silent' }),
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
     ...(options.idpResponseFilter ? { idpResponseFilter: options.idpResponseFilter } : {}),

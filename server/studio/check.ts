@@ -1,0 +1,51 @@
+import { permissionGuardrails } from '../../domain/permission-guardrails.ts';
+import type { Policy } from '../../domain/policy.ts';
+import { withPermissionOverrides } from '../../domain/policy-overrides.ts';
+import type { Tenant } from '../../domain/tenant.ts';
+import { TenantDocumentError, validateTenantDocument } from '../tenants/validate.ts';
+import { definitionProblems } from './definition-check.ts';
+import { describeRefusal } from './describe.ts';
+
+/** Why a draft may not be published: where in the tenant document, and the reason in the operator's language. */
+export interface DraftProblem {
+  pointer: string;
+  message: string;
+  rule: 'tenant' | 'guardrail' | 'definitions';
+}
+
+/** "/limits/cardFeeMinor must be integer" → its pointer and the rest. */
+function splitProblem(text: string): { pointer: string; message: string } {
+  const match = /^(\/\S*)\s*:?\s+(.*)$/s.exec(text);
+  return match ? { pointer: match[1]!, message: match[2]! } : { pointer: '', message: text };
+}
+
+/**
+ * The whole check of a draft on the server (issue 24), in the order a problem makes the next
+ * meaningless: the tenant schema and the rules of every tenant document (as a file is checked,
+ * host clashes with the other tenants included), the permission guardrails, then the definition
+ * check of its screen overrides against the API contract. Empty: it may be published.
+ */
+export async function checkDraft(
+  document: unknown,
+  tenantId: string,
+  others: readonly Tenant[],
+  policy: Policy,
+  language: string,
+): Promise<DraftProblem[]> {
+  let tenant: Tenant;
+  try {
+    tenant = validateTenantDocument(document, `tenant ${tenantId}`, others);
+  } catch (error) {
+    if (!(error instanceof TenantDocumentError)) throw error;
+    return error.problems.map((problem) => ({ ...splitProblem(problem), rule: 'tenant' }));
+  }
+  if (tenant.id !== tenantId) return [{ pointer: '/id', message: `must be ${tenantId}`, rule: 'tenant' }];
+  const effective = withPermissionOverrides(policy, tenant.overrides?.permissions);
+  const guardrails = permissionGuardrails(effective, policy).map((refusal) => ({
+    pointer: refusal.pointer,
+    message: describeRefusal(language, refusal),
+    rule: 'guardrail' as const,
+  }));
+  if (guardrails.length > 0) return guardrails;
+  return (await definitionProblems(tenant)).map((problem) => ({ ...problem, rule: 'definitions' as const }));
+}

@@ -1,0 +1,23 @@
+import type { OperatorRole } from '../db/schema.ts';
+
+/**
+ * What an operator may do in the studio (issue 24), by role: editors write drafts, publishers
+ * publish and roll back, auditors read the history and the audit log. Everyone signed in reads
+ * the tenants granted to them, their drafts and their history; a publisher sees the drafts it
+ * publishes but does not write them (who writes a change is not who puts it live).
+ */
+export type StudioRight = 'read' | 'draft' | 'publish' | 'audit';
+
+const RIGHTS: Record<OperatorRole, readonly StudioRight[]> = {
+  editor: ['read', 'draft'],
+  publisher: ['read', 'publish', 'audit'],
+  auditor: ['read', 'audit'],
+};
+
+export function operatorMay(role: OperatorRole, right: StudioRight): boolean {
+  return RIGHTS[role].includes(right);
+}
+
+export function rightsOf(role: OperatorRole): readonly StudioRight[] {
+  return RIGHTS[role];
+}
