@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import policyJson from '../permissions/policy.json' with { type: 'json' };
+import type { Policy } from './policy.ts';
+import type { Tenant } from './tenant.ts';
+import { tenantChanges } from './tenant-diff.ts';
+
+const shipped = policyJson as unknown as Policy;
+const demo = JSON.parse(readFileSync('tenants/demo.json', 'utf8')) as Tenant;
+const changed = (change: (tenant: Tenant) => void) => {
+  const tenant = structuredClone(demo);
+  change(tenant);
+  return tenant;
+};
+
+describe('tenantChanges', () => {
+  it('finds nothing between a document and itself', () => {
+    expect(tenantChanges(shipped, demo, structuredClone(demo))).toEqual([]);
+  });
+
+  it('names each changed setting by its pointer, money as money, flags as flags, lists as lists', () => {
+    const after = changed((tenant) => {
+      tenant.limits.cardFeeMinor = 350;
+      tenant.flags.loyalty_enabled = false;
+      tenant.languages = ['en', 'de'];
+    });
+    expect(tenantChanges(shipped, demo, after)).toEqual([
+      { kind: 'setting', pointer: '/flags/loyalty_enabled', before: { flag: true }, after: { flag: false } },
+      { kind: 'setting', pointer: '/languages', before: { list: demo.languages }, after: { list: ['en', 'de'] } },
+      { kind: 'setting', pointer: '/limits/cardFeeMinor', before: { money: 295 }, after: { money: 350 } },
+    ]);
+  });
+
+  it('compares permissions as what each role is granted, and screens by id', () => {
+    const after = changed((tenant) => {
+      tenant.overrides = {
+        permissions: {
+          grants: { customer: { payer: [...shipped.grants.customer.payer.filter((set) => set !== 'pay'), 'paymentMethods'] } },
+        },
+        screens: { 'invoice-list': { title: 'invoices.list.title' } },
+      };
+    });
+    expect(tenantChanges(shipped, demo, after)).toEqual([
+      { kind: 'grants', userType: 'customer', role: 'payer', added: ['paymentMethods'], removed: ['pay'] },
+      { kind: 'screen', screen: 'invoice-list' },
+    ]);
+  });
+});
