@@ -1,10 +1,12 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin } from 'vite';
 import { createAjv, describeErrors } from '../../schemas/ajv.ts';
 import type { ScreenDefinition, ScreenRoute } from '../definitions/types.ts';
 import { namespacesIn } from '../i18n/namespaces.ts';
+import { readParts } from './screen-parts.ts';
+import { resolveParts } from '../definitions/parts.ts';
 import { buildScreenSchema } from '../registry/screen-schema.ts';
 import { firstReads } from '../routing/first-reads.ts';
 
@@ -29,15 +31,25 @@ const RESOLVED: Record<string, string> = {
   [SHELL_LOADERS_ID]: RESOLVED_SHELL_LOADERS_ID,
 };
 
-/** Reads and validates every screens/*.json; an invalid definition fails the build with file and pointer. */
+/** A screen file with the parts it uses resolved (definitions/parts.ts); an unknown part fails. */
+export function resolvedScreen(file: string, parts: ReturnType<typeof readParts>): unknown {
+  const named = new Map([...parts].map(([name, part]) => [name, part.definition]));
+  const { resolved, unknown } = resolveParts(JSON.parse(readFileSync(file, 'utf8')) as unknown, named);
+  if (unknown.length > 0)
+    throw new Error(`${file}: ${unknown.map(({ pointer, part }) => `${pointer}: ${part} is no part of screens/parts`).join('; ')}`);
+  return resolved;
+}
+
+/** Reads and validates every screens/*.json, its parts resolved; an invalid definition fails the build with file and pointer. */
 export function readScreens(directory: string): Array<{ file: string; definition: ScreenDefinition }> {
   const validate = createAjv().compile<ScreenDefinition>(screenSchema);
+  const parts = readParts(directory);
   return readdirSync(directory)
     .filter((name) => name.endsWith('.json'))
     .sort()
     .map((name) => {
       const file = join(directory, name);
-      const definition = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+      const definition = resolvedScreen(file, parts);
       if (!validate(definition)) throw new Error(`${file}: ${describeErrors(validate.errors)}`);
       return { file, definition };
     });
@@ -65,6 +77,12 @@ export function screensPlugin(directory = 'screens', localesDirectory = 'locales
     name: 'portal-screens',
     resolveId: (id) => RESOLVED[id],
     load(id) {
+      // A screen's own chunk carries it with its parts resolved (`$use`, definitions/parts.ts).
+      if (dirname(id) === root && id.endsWith('.json')) {
+        const parts = readParts(root);
+        for (const { file } of parts.values()) this.addWatchFile(file);
+        return JSON.stringify(resolvedScreen(id, parts));
+      }
       if (id === RESOLVED_VALIDATOR_ID) {
         const ajv = createAjv({ code: { source: true, esm: true } });
         const validator = standaloneCode(ajv, ajv.compile(screenSchema));

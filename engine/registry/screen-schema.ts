@@ -5,6 +5,7 @@
  * and the definitions' `$schema` read it); a test and `npm run check:definitions` fail when the
  * file is stale.
  */
+import { USE } from '../definitions/parts.ts';
 import { NODE_PROPS, type WidgetContract } from './define-widget.ts';
 import { WIDGET_NAMES } from './names.ts';
 import { sharedParts } from './schema-parts.ts';
@@ -15,10 +16,11 @@ export const SCREEN_SCHEMA_FILE = 'schemas/screen.schema.json';
 /** One widget's block: its props, which must be its own or every node's, and its further rules. */
 function widgetBlock(contract: WidgetContract): object {
   return {
-    if: { properties: { widget: { const: contract.name } } },
+    // `required`: a node that names no widget (one that only `$use`s a part) gets no widget's block.
+    if: { required: ['widget'], properties: { widget: { const: contract.name } } },
     then: {
       ...(contract.required?.length ? { required: contract.required } : {}),
-      propertyNames: { enum: [...NODE_PROPS, ...Object.keys(contract.props)] },
+      propertyNames: { enum: [...NODE_PROPS, USE, ...Object.keys(contract.props)] },
       properties: contract.props,
       ...contract.rules,
     },
@@ -52,8 +54,14 @@ export function buildScreenSchema(): Record<string, unknown> {
       nodes: { type: 'array', items: { $ref: '#/definitions/node' } },
       node: {
         type: 'object',
-        required: ['widget'],
+        // A node is a widget, or uses a part (screens/parts, engine/definitions/parts.ts) that is one.
+        anyOf: [{ required: ['widget'] }, { required: [USE] }],
         properties: {
+          [USE]: {
+            description: 'A part of screens/parts this node is, its other properties written over it (JSON Merge Patch).',
+            type: 'string',
+            pattern: '^[a-z][a-z0-9-]*$',
+          },
           widget: { enum: WIDGET_NAMES },
           id: { type: 'string', pattern: '^[a-z][a-zA-Z0-9-]*$' },
           can: { $ref: '#/definitions/can' },

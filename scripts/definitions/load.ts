@@ -29,6 +29,12 @@ export function loadDefinitions(root = '.'): DefinitionSet {
   const relative = (file: string) => (root === '.' ? file : file.slice(root.length + 1));
   return {
     screens: jsonFiles(at('screens')).map((file) => ({ file: relative(file), definition: readJson(file) as ScreenDefinition })),
+    parts: new Map(
+      jsonFiles(at('screens/parts')).map((file) => [
+        file.replace(/^.*\//, '').replace(/\.json$/, ''),
+        { file: relative(file), definition: readJson(file) },
+      ]),
+    ),
     forms: new Map(
       jsonFiles(at('screens/forms')).map((file) => [
         file.replace(/^.*\//, '').replace(/\.json$/, ''),

@@ -34,7 +34,13 @@ function withScreen(id: string, change: (screen: Json) => void): DefinitionSet {
   return definitions;
 }
 const invoiceTable = (screen: Json) => screen.body.find((node: Json) => node.widget === 'table');
-const activeCards = (screen: Json) => screen.body.find((node: Json) => node.widget === 'tabs').tabs[0].children[0];
+/** The shipped definitions with the cards table every tab of the cards screen uses (screens/parts/cards-table.json) changed. */
+function withCardsTable(change: (table: Json) => void, definitions: DefinitionSet = structuredClone(shipped)): DefinitionSet {
+  change(definitions.parts.get('cards-table')!.definition);
+  return definitions;
+}
+/** Where the cards screen uses the part first (its first tab's table), as the part's problems name it. */
+const usedBy = '(used by screens/cards.json /body/3/tabs/0/children/0)';
 
 describe('the shipped definitions', () => {
   it('pass every rule', () => {
@@ -88,23 +94,43 @@ describe('data sources against the OpenAPI document', () => {
   it('a resource the API does not serve', () => {
     expect(
       problemsOf(
-        withScreen('cards', (screen) => {
-          activeCards(screen).source.resource = '/ecaas/card';
+        withCardsTable((table) => {
+          table.source.resource = '/ecaas/card';
         }),
       ),
     ).toContain(
-      'screens/cards.json /body/3/tabs/0/children/0/source/resource: `/ecaas/card` is not a GET path of the API; did you mean `/ecaas/cards`?',
+      `screens/parts/cards-table.json /source/resource: \`/ecaas/card\` is not a GET path of the API; did you mean \`/ecaas/cards\`? ${usedBy}`,
     );
   });
   it('a filter the operation does not take', () => {
     expect(
       problemsOf(
-        withScreen('cards', (screen) => {
-          activeCards(screen).source.filter.statuss = 'active';
+        withCardsTable((table) => {
+          table.source.filter.statuss = 'active';
         }),
       ),
     ).toEqual([
-      'screens/cards.json /body/3/tabs/0/children/0/source/filter/statuss: `filter[statuss]` is not a query parameter of GET /ecaas/cards; did you mean `filter[status]`?',
+      `screens/parts/cards-table.json /source/filter/statuss: \`filter[statuss]\` is not a query parameter of GET /ecaas/cards; did you mean \`filter[status]\`? ${usedBy}`,
+    ]);
+  });
+  it("what a screen writes over a part stays the screen's problem", () => {
+    expect(
+      problemsOf(
+        withScreen('cards', (screen) => {
+          screen.body[3].tabs[1].children[0].source.filter.statuss = 'requested';
+        }),
+      ),
+    ).toEqual([
+      'screens/cards.json /body/3/tabs/1/children/0/source/filter/statuss: `filter[statuss]` is not a query parameter of GET /ecaas/cards; did you mean `filter[status]`?',
+    ]);
+    expect(
+      problemsOf(
+        withScreen('cards', (screen) => {
+          screen.body[3].tabs[1].children[0].$use = 'card-table';
+        }),
+      ),
+    ).toEqual([
+      'screens/cards.json /body/3/tabs/1/children/0/$use: `card-table` is not a part of screens/parts; did you mean `cards-table`?',
     ]);
   });
   it('a literal filter value the parameter schema refuses', () => {
@@ -147,16 +173,16 @@ describe('data sources against the OpenAPI document', () => {
   it('a sort, a search and a table filter the API does not offer', () => {
     expect(
       problemsOf(
-        withScreen('cards', (screen) => {
-          activeCards(screen).columns[0].sort = 'card_nme';
-          activeCards(screen).search.filter = 'q';
-          activeCards(screen).filters = [{ filter: 'holder', label: 'cards.columns.name', type: 'text' }];
+        withCardsTable((table) => {
+          table.columns[0].sort = 'card_nme';
+          table.search.filter = 'q';
+          table.filters = [{ filter: 'holder', label: 'cards.columns.name', type: 'text' }];
         }),
       ),
     ).toEqual([
-      expect.stringMatching(/\/body\/3\/tabs\/0\/children\/0\/search\/filter: `q` is not a filter of GET \/ecaas\/cards/),
-      expect.stringMatching(/\/body\/3\/tabs\/0\/children\/0\/filters\/0\/filter: `holder` is not a filter of GET \/ecaas\/cards/),
-      'screens/cards.json /body/3/tabs/0/children/0/columns/0/sort: `card_nme` is not a sort GET /ecaas/cards offers; did you mean `card_name`?',
+      expect.stringMatching(/^screens\/parts\/cards-table\.json \/search\/filter: `q` is not a filter of GET \/ecaas\/cards/),
+      expect.stringMatching(/^screens\/parts\/cards-table\.json \/filters\/0\/filter: `holder` is not a filter of GET \/ecaas\/cards/),
+      `screens/parts/cards-table.json /columns/0/sort: \`card_nme\` is not a sort GET /ecaas/cards offers; did you mean \`card_name\`? ${usedBy}`,
     ]);
   });
 });
@@ -210,6 +236,42 @@ describe('calls against the OpenAPI document', () => {
         ),
       ]),
     );
+  });
+});
+
+describe('forms against the request schema', () => {
+  const loyaltyForm = (change: (schema: Json) => void) => {
+    const definitions = structuredClone(shipped);
+    change((definitions.forms.get('loyalty-targets')!.definition as Json).schema);
+    return problemsOf(definitions);
+  };
+  const at = 'screens/active-loyalty-program.json /body/1/children/10/children/2/submit/body';
+  it('a field the PATCH requires that the form (only prefilling it) does not require', () => {
+    expect(
+      loyaltyForm((schema) => {
+        delete schema.required;
+      }),
+    ).toEqual([
+      `${at}: PATCH /customer-loyalty-programs/{program_id}/targets requires \`incentive_reward_minor\` in the body, which neither the body nor form loyalty-targets (as a required field, or a hidden one its initial fills) sends`,
+      `${at}: PATCH /customer-loyalty-programs/{program_id}/targets requires \`milestones\` in the body, which neither the body nor form loyalty-targets (as a required field, or a hidden one its initial fills) sends`,
+    ]);
+    expect(
+      loyaltyForm((schema) => {
+        schema.properties.milestones.items.required = ['incentive_tier'];
+      }),
+    ).toEqual([
+      `${at}/$form: PATCH /customer-loyalty-programs/{program_id}/targets requires \`milestones[].target_minor\`, which form loyalty-targets does not require (each item's \`required\`)`,
+      `${at}/$form: PATCH /customer-loyalty-programs/{program_id}/targets requires \`milestones[].reward_minor\`, which form loyalty-targets does not require (each item's \`required\`)`,
+    ]);
+  });
+  it('a form field whose type the request does not take', () => {
+    expect(
+      loyaltyForm((schema) => {
+        schema.properties.milestones.items.properties.target_minor.type = 'string';
+      }),
+    ).toEqual([
+      `${at}/$form: form loyalty-targets's field \`milestones[].target_minor\` is string, but PATCH /customer-loyalty-programs/{program_id}/targets takes number or null there`,
+    ]);
   });
 });
 
@@ -286,14 +348,18 @@ describe('vocabularies', () => {
   it('a text key that names no text, or no namespace', () => {
     expect(
       problemsOf(
-        withScreen('cards', (screen) => {
-          activeCards(screen).columns[0].label = 'cards.columns.nam';
-          screen.title = 'card.screens.cards';
-        }),
+        withCardsTable(
+          (table) => {
+            table.columns[0].label = 'cards.columns.nam';
+          },
+          withScreen('cards', (screen) => {
+            screen.title = 'card.screens.cards';
+          }),
+        ),
       ),
     ).toEqual([
       'screens/cards.json /title: `card.screens.cards` is not a text key: `card` is no namespace of locales/en; did you mean `cards`?',
-      'screens/cards.json /body/3/tabs/0/children/0/columns/0/label: `cards.columns.nam` is not a text of locales/en/cards.json; did you mean `cards.columns.name`?',
+      `screens/parts/cards-table.json /columns/0/label: \`cards.columns.nam\` is not a text of locales/en/cards.json; did you mean \`cards.columns.name\`? ${usedBy}`,
     ]);
   });
   it('a policy granting an unknown rule set or gating on an unknown flag', () => {
@@ -317,8 +383,19 @@ describe('paths of screens', () => {
     });
     (definitions.menus.definition.customer[0] as Json).path = '/account/overveiw';
     expect(problemsOf(definitions)).toEqual([
-      'screens/invoice-list.json /body/1/tabs/0/to: `/invoice-lists/Billed` opens no screen',
+      'screens/invoice-list.json /body/1/tabs/0/to: `/invoice-lists/Billed` opens no screen; did you mean `/invoice-list/Billed`?',
       'screens/menus/side-menus.json /customer/0/path: `/account/overveiw` opens no screen; did you mean `/account/overview`?',
+    ]);
+  });
+  it("a patterned link names the screen path meant, written with the link's own values", () => {
+    expect(
+      problemsOf(
+        withScreen('invoice-list', (screen) => {
+          screen.body[1].tabs[0].to = '/invoice-lst/{route.status}';
+        }),
+      ),
+    ).toEqual([
+      'screens/invoice-list.json /body/1/tabs/0/to: `/invoice-lst/{route.status}` opens no screen; did you mean `/invoice-list/{route.status}`?',
     ]);
   });
   it('a menu entry whose screen is not the one its path opens', () => {
@@ -362,6 +439,35 @@ describe('paths of screens', () => {
 });
 
 describe('tenant overrides', () => {
+  it('a permission patch is checked as the patched policy: roles, rule sets, CASL subjects and actions', () => {
+    const definitions = structuredClone(shipped);
+    const demo = definitions.tenants.find(({ file }) => file.endsWith('demo.json'))!;
+    demo.definition.overrides = {
+      permissions: {
+        policy: { grants: { customer: { 'card viewr': ['cardz'] } }, ruleSets: { extra: [{ action: 'reed', subject: 'Card' }] } },
+      },
+    };
+    expect(problemsOf(definitions)).toEqual(
+      expect.arrayContaining([
+        'tenants/demo.json /overrides/permissions/policy/grants/customer: `card viewr` is not a property here; did you mean `card viewer`?',
+        'tenants/demo.json /overrides/permissions/policy/ruleSets/extra/0/action: `reed` is not allowed here; did you mean `read`?',
+      ]),
+    );
+    demo.definition.overrides = {
+      permissions: { policy: { grants: { customer: { admin: ['cardz'] } }, flagGates: { Cards: 'cards_enabled' } } },
+    };
+    expect(problemsOf(definitions)).toEqual([
+      expect.stringMatching(
+        /^tenants\/demo\.json \/overrides\/permissions\/policy\/grants\/customer\/admin\/0: `cardz` is not a rule set of the policy/,
+      ),
+      'tenants/demo.json /overrides/permissions/policy/flagGates/Cards: `Cards` is not a CASL subject of the policy; did you mean `Card`?',
+    ]);
+    demo.definition.overrides = { permissions: { polcy: {} } };
+    expect(problemsOf(definitions)).toEqual([
+      'tenants/demo.json /overrides/permissions/polcy: `polcy` is not a policy of permissions/; did you mean `policy`?',
+    ]);
+  });
+
   it('a screen patch is checked as the patched screen, under the tenant file', () => {
     const definitions = structuredClone(shipped);
     const demo = definitions.tenants.find(({ file }) => file.endsWith('demo.json'))!;

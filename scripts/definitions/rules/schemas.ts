@@ -14,7 +14,8 @@ import { notOneOf, type Problem } from '../problems.ts';
 
 export type SchemaName = 'screen' | 'form' | 'menu' | 'policy' | 'tenant';
 
-const ajv = createAjv();
+// verbose: an error carries the schema it broke, so a wrong property name can be matched with the allowed ones.
+const ajv = createAjv({ verbose: true });
 const SCHEMAS: Record<SchemaName, object> = {
   screen: buildScreenSchema(),
   form: formSchema,
@@ -64,7 +65,10 @@ function describe(error: ErrorObject, document: unknown): string {
   }
   if (error.keyword === 'additionalProperties') {
     const property = (error.params as { additionalProperty: string }).additionalProperty;
-    return `\`${property}\` is not a property${owner(document, error.instancePath)}`;
+    const allowed = Object.keys((error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
+    return allowed.length > 0
+      ? notOneOf(property, `a property${owner(document, error.instancePath)}`, allowed)
+      : `\`${property}\` is not a property${owner(document, error.instancePath)}`;
   }
   return error.message ?? 'is invalid';
 }
