@@ -53,7 +53,7 @@ function isTextKey(schema: unknown): boolean {
  * The properties a widget translates, as dotted paths through its props (`columns.label`: the
  * label of each column): every prop its schema types as a text key.
  */
-export function textProperties(contract: WidgetContract): string[] {
+export function textProperties(contract: Pick<WidgetContract, 'props'>): string[] {
   const found: string[] = [];
   const visit = (schema: unknown, path: string) => {
     if (!schema || typeof schema !== 'object') return;
