@@ -92,9 +92,9 @@ const handlers: Record<ActionName, Handler> = {
       definition.with === 'selection' ? context.selection : definition.with === 'record' && context.record ? [context.record] : undefined;
     env.navigate(to, selection ? { selection } : undefined);
   },
-  // The signed-in actions load with their first use (more-actions.ts): the sign-in page only signs in (the /login budget).
+  // The signed-in actions load with their first use (mutate.ts): the sign-in page only signs in (the /login budget).
   async mutate(definition, context, env) {
-    return (await import('./more-actions.ts')).mutate(definition, context, env);
+    return (await import('./mutate.ts')).mutate(definition, context, env);
   },
   async download(definition, context, env) {
     // Its own small chunk: the sign-in pages, which share this runner, never download (the /login budget).

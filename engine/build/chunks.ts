@@ -1,7 +1,70 @@
 // rolldown is Vite 8's bundler (a dependency of vite); only its type is used here.
 import type { CodeSplittingGroup } from 'rolldown';
 
-const path = (pattern: string) => new RegExp(pattern.replaceAll('/', '[\\\\/]'));
+/**
+ * What a group takes, by name: the project's files (paths from the repository root), packages or
+ * folders of packages (from node_modules), and virtual modules. Listed, not matched by a loose
+ * pattern, so that a test (chunks.test.ts) holds every entry against the files that exist: a
+ * renamed or moved file fails it instead of moving silently to another chunk.
+ */
+export interface GroupMembers {
+  files?: readonly string[];
+  /** `@tanstack/query-core/` (a folder: everything under it) or one file of a package. */
+  packages?: readonly string[];
+  /** Package files the group leaves out (TanStack's context, which the entry provides). */
+  exceptPackages?: readonly string[];
+  virtual?: readonly string[];
+}
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Either slash (Windows ids use backslashes). */
+const anySlash = (pattern: string) => pattern.replaceAll('/', '[\\\\/]');
+
+/** The module ids a group's members name: a file ends the id, a package folder is a prefix of what follows node_modules. */
+export function membersPattern({ files = [], packages = [], exceptPackages = [], virtual = [] }: GroupMembers): RegExp {
+  const except = exceptPackages.length ? `(?!(${exceptPackages.map(escape).join('|')})$)` : '';
+  const alternatives = [
+    ...files.map((file) => anySlash(`/${escape(file)}$`)),
+    ...packages.map((name) => anySlash(`/node_modules/${except}${escape(name)}${name.endsWith('/') ? '' : '$'}`)),
+    // Rolldown's id of a virtual module starts with a NUL byte.
+    ...virtual.map((id) => `^\\0${escape(id)}$`),
+  ];
+  return new RegExp(alternatives.join('|'));
+}
+
+/** The members of each named group, beside the groups (the test reads them). */
+export const groupMembers = {
+  data: {
+    packages: ['@tanstack/query-core/', '@tanstack/react-query/'],
+    exceptPackages: ['@tanstack/react-query/build/modern/QueryClientProvider.js'],
+    files: [
+      'engine/data/query-layer.ts',
+      'engine/data/queries.ts',
+      'engine/data/use-resource.ts',
+      'engine/data/source-params.ts',
+      'engine/routing/prefetch-screen.ts',
+      'engine/widgets/table/list-query.ts',
+      'engine/widgets/table/list-params.ts',
+      'engine/widgets/table/types.ts',
+      'engine/session/signed-in.ts',
+      'engine/session/boot-view.ts',
+      'engine/session/start-rules.ts',
+      'engine/session/currencies.ts',
+      'domain/currency.ts',
+    ],
+    virtual: ['virtual:portal-screen-reads', 'virtual:portal-shell-loaders'],
+  },
+  policy: { packages: ['@casl/ability/'], files: ['permissions/policy.json', 'engine/policy/build-ability.ts'] },
+  'screen-kit': {
+    files: ['engine/widgets/StackWidget.tsx'],
+    packages: [
+      '@mantine/core/esm/components/ActionIcon/',
+      '@mantine/core/esm/components/TextInput/',
+      '@mantine/hooks/esm/use-uncontrolled/',
+    ],
+  },
+  'sign-in-forms': { files: ['engine/widgets/form/FormWidget.tsx', 'engine/widgets/form/FlatForm.tsx'] },
+} as const satisfies Record<string, GroupMembers>;
 
 /**
  * How the production build groups modules into files (rolldown `output.codeSplitting.groups`),
@@ -26,8 +89,8 @@ const path = (pattern: string) => new RegExp(pattern.replaceAll('/', '[\\\\/]'))
  *   confirmations come with the entry: engine/registry/widgets.ts.)
  * - `sign-in-forms`: the form widget with its light renderer (FlatForm) and their fields.
  *
- * A pattern that stops matching (a file moved) only falls back to rolldown's own splitting:
- * the build stays correct, and bench:bundle shows the cost.
+ * Each group's members are listed in `groupMembers`; chunks.test.ts fails when one names a file
+ * that does not exist (a rename would otherwise drop it from its group without a word).
  *
  * Everything else (the signed-in frame, tables, RJSF, charts, plugins, each screen's definition
  * and each locale file) stays split per use, as before.
@@ -35,9 +98,7 @@ const path = (pattern: string) => new RegExp(pattern.replaceAll('/', '[\\\\/]'))
 export const chunkGroups: CodeSplittingGroup[] = [
   {
     name: 'data',
-    test: path('(/@tanstack/(query-core/|react-query/(?!build/modern/QueryClientProvider\\.js$))'
-      + '|/engine/(data/(query-layer|queries|use-resource|source-params)\\.ts|routing/prefetch-screen\\.ts|widgets/table/(list-query|list-params|types)\\.ts'
-      + '|session/(signed-in|boot-view|start-rules|currencies)\\.ts)$|/domain/currency\\.ts$|^\\0virtual:portal-(screen-reads|shell-loaders)$)'),
+    test: membersPattern(groupMembers.data),
     priority: 5,
     // Not what these import from the entry (bindings, conditions, the screen loader). What they
     // share with other lazy chunks is listed above, so the chunk has no small siblings: its file
@@ -48,17 +109,12 @@ export const chunkGroups: CodeSplittingGroup[] = [
   {
     name: 'policy',
     // @casl/react is not CASL (it only reads the ability it is given): it goes with the entry.
-    test: path('(/@casl/ability/|/permissions/policy\\.json$|/engine/policy/build-ability\\.ts$)'),
+    test: membersPattern(groupMembers.policy),
     priority: 4,
     // Not CASL's own dependencies (@ucast): the entry needs those for `when` conditions.
     includeDependenciesRecursively: false,
   },
   { name: 'initial', tags: ['$initial'], priority: 3 },
-  {
-    name: 'screen-kit',
-    test: path('(/engine/widgets/StackWidget\\.tsx'
-      + '|/@mantine/core/esm/components/(ActionIcon|TextInput)/|/@mantine/hooks/esm/use-uncontrolled/)'),
-    priority: 2,
-  },
-  { name: 'sign-in-forms', test: path('/engine/widgets/form/(FormWidget|FlatForm)\\.tsx$'), priority: 1 },
+  { name: 'screen-kit', test: membersPattern(groupMembers['screen-kit']), priority: 2 },
+  { name: 'sign-in-forms', test: membersPattern(groupMembers['sign-in-forms']), priority: 1 },
 ];

@@ -1,12 +1,17 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin } from 'vite';
 import { createAjv, describeErrors } from '../../schemas/ajv.ts';
-import screenSchema from '../../schemas/screen.schema.json' with { type: 'json' };
 import type { ScreenDefinition, ScreenRoute } from '../definitions/types.ts';
 import { namespacesIn } from '../i18n/namespaces.ts';
+import { readParts } from './screen-parts.ts';
+import { resolveParts } from '../definitions/parts.ts';
+import { buildScreenSchema } from '../registry/screen-schema.ts';
 import { firstReads } from '../routing/first-reads.ts';
+
+/** Built from the widgets' contracts, not read from schemas/ (whose copy a test keeps in step). */
+const screenSchema = buildScreenSchema();
 
 const MODULE_ID = 'virtual:portal-screens';
 const RESOLVED_ID = `\0${MODULE_ID}`;
@@ -19,19 +24,35 @@ const RESOLVED_GUARDS_ID = `\0${GUARDS_ID}`;
 const SHELL_LOADERS_ID = 'virtual:portal-shell-loaders';
 const RESOLVED_SHELL_LOADERS_ID = `\0${SHELL_LOADERS_ID}`;
 const RESOLVED: Record<string, string> = {
-  [MODULE_ID]: RESOLVED_ID, [VALIDATOR_ID]: RESOLVED_VALIDATOR_ID, [READS_ID]: RESOLVED_READS_ID, [GUARDS_ID]: RESOLVED_GUARDS_ID,
+  [MODULE_ID]: RESOLVED_ID,
+  [VALIDATOR_ID]: RESOLVED_VALIDATOR_ID,
+  [READS_ID]: RESOLVED_READS_ID,
+  [GUARDS_ID]: RESOLVED_GUARDS_ID,
   [SHELL_LOADERS_ID]: RESOLVED_SHELL_LOADERS_ID,
 };
 
-/** Reads and validates every screens/*.json; an invalid definition fails the build with file and pointer. */
+/** A screen file with the parts it uses resolved (definitions/parts.ts); an unknown part fails. */
+export function resolvedScreen(file: string, parts: ReturnType<typeof readParts>): unknown {
+  const named = new Map([...parts].map(([name, part]) => [name, part.definition]));
+  const { resolved, unknown } = resolveParts(JSON.parse(readFileSync(file, 'utf8')) as unknown, named);
+  if (unknown.length > 0)
+    throw new Error(`${file}: ${unknown.map(({ pointer, part }) => `${pointer}: ${part} is no part of screens/parts`).join('; ')}`);
+  return resolved;
+}
+
+/** Reads and validates every screens/*.json, its parts resolved; an invalid definition fails the build with file and pointer. */
 export function readScreens(directory: string): Array<{ file: string; definition: ScreenDefinition }> {
   const validate = createAjv().compile<ScreenDefinition>(screenSchema);
-  return readdirSync(directory).filter((name) => name.endsWith('.json')).sort().map((name) => {
-    const file = join(directory, name);
-    const definition = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    if (!validate(definition)) throw new Error(`${file}: ${describeErrors(validate.errors)}`);
-    return { file, definition };
-  });
+  const parts = readParts(directory);
+  return readdirSync(directory)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => {
+      const file = join(directory, name);
+      const definition = resolvedScreen(file, parts);
+      if (!validate(definition)) throw new Error(`${file}: ${describeErrors(validate.errors)}`);
+      return { file, definition };
+    });
 }
 
 /**
@@ -56,6 +77,12 @@ export function screensPlugin(directory = 'screens', localesDirectory = 'locales
     name: 'portal-screens',
     resolveId: (id) => RESOLVED[id],
     load(id) {
+      // A screen's own chunk carries it with its parts resolved (`$use`, definitions/parts.ts).
+      if (dirname(id) === root && id.endsWith('.json')) {
+        const parts = readParts(root);
+        for (const { file } of parts.values()) this.addWatchFile(file);
+        return JSON.stringify(resolvedScreen(id, parts));
+      }
       if (id === RESOLVED_VALIDATOR_ID) {
         const ajv = createAjv({ code: { source: true, esm: true } });
         const validator = standaloneCode(ajv, ajv.compile(screenSchema));
@@ -68,24 +95,40 @@ export function screensPlugin(directory = 'screens', localesDirectory = 'locales
       const screens = readScreens(root);
       for (const { file } of screens) this.addWatchFile(file);
       if (id === RESOLVED_READS_ID) {
-        return `export const screenReads = ${JSON.stringify(Object.fromEntries(screens.flatMap(({ definition }) => {
-          const reads = firstReads(definition.body);
-          return reads.length ? [[definition.id, reads]] : [];
-        })))};`;
+        return `export const screenReads = ${JSON.stringify(
+          Object.fromEntries(
+            screens.flatMap(({ definition }) => {
+              const reads = firstReads(definition.body);
+              return reads.length ? [[definition.id, reads]] : [];
+            }),
+          ),
+        )};`;
       }
       if (id === RESOLVED_GUARDS_ID) {
         return `export const guards = ${JSON.stringify(Object.fromEntries(screens.map(({ definition }) => [definition.id, definition.guard])))};`;
       }
       // The signed-in frame's guards stay in virtual:portal-screen-guards (the /login budget).
-      const routes = screens.map(({ definition: { id: screenId, path, guard, layout } }): ScreenRoute =>
-        (layout === 'shell' ? { id: screenId, path, layout } : { id: screenId, path, guard, layout }));
-      const loaderLines = (inFrame: boolean) => screens.filter(({ definition }) => (definition.layout === 'shell') === inFrame)
-        .map(({ file, definition }) => `  ${JSON.stringify(definition.id)}: () => import(${JSON.stringify(file)}).then((m) => m.default),`);
+      const routes = screens.map(
+        ({ definition: { id: screenId, path, guard, layout } }): ScreenRoute =>
+          layout === 'shell' ? { id: screenId, path, layout } : { id: screenId, path, guard, layout },
+      );
+      const loaderLines = (inFrame: boolean) =>
+        screens
+          .filter(({ definition }) => (definition.layout === 'shell') === inFrame)
+          .map(
+            ({ file, definition }) => `  ${JSON.stringify(definition.id)}: () => import(${JSON.stringify(file)}).then((m) => m.default),`,
+          );
       if (id === RESOLVED_SHELL_LOADERS_ID) return `export const shellLoaders = {\n${loaderLines(true).join('\n')}\n};`;
       const loaders = loaderLines(false);
-      const known = readdirSync(locales).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length));
+      const known = readdirSync(locales)
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => name.slice(0, -'.json'.length));
       // Screens in the signed-in frame take every namespace (routing/GuardedScreen.tsx screenNamespaces): only the others are listed.
-      const textNamespaces = Object.fromEntries(screens.filter(({ definition }) => definition.layout !== 'shell').map(({ definition }) => [definition.id, namespacesIn(definition, known)]));
+      const textNamespaces = Object.fromEntries(
+        screens
+          .filter(({ definition }) => definition.layout !== 'shell')
+          .map(({ definition }) => [definition.id, namespacesIn(definition, known)]),
+      );
       return [
         `export const routes = ${JSON.stringify(routes)};`,
         `export const loaders = {\n${loaders.join('\n')}\n};`,

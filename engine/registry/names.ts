@@ -1,18 +1,16 @@
 /**
- * The names definitions may use. The screen schema's enums and the registries' keys both
- * come from here (a test checks schemas/screen.schema.json against these lists).
+ * The names definitions may use, derived from the contracts: widgets from
+ * registry/widget-contracts.ts, actions from actions/action-contracts.ts. The portal's code imports
+ * only the types from here (type imports vanish from the bundle); the screen schema's enums come
+ * from the same lists (registry/screen-schema.ts).
  */
-export const WIDGET_NAMES = [
-  'table', 'form', 'stat', 'detail', 'tabs', 'chart', 'actions', 'markdown', 'upload', 'plugin',
-  'heading', 'frame', 'stack', 'notFound', 'languagePicker', 'customerPicker', 'merchantPicker', 'list', 'csvImport',
-] as const;
-export type WidgetName = (typeof WIDGET_NAMES)[number];
+import { actionContracts } from '../actions/action-contracts.ts';
+import { widgetContracts } from './widget-contracts.ts';
 
-export const FORMATTER_NAMES = [
-  'text', 'currency', 'date', 'dateCentral', 'dateTime', 'dateTimeCentral', 'status', 'fileSize', 'phone', 'percent', 'number', 'yesNo',
-  'month',
-] as const;
-export type FormatterName = (typeof FORMATTER_NAMES)[number];
+export type WidgetName = keyof typeof widgetContracts;
+export const WIDGET_NAMES = Object.keys(widgetContracts) as WidgetName[];
 
-export const ACTION_NAMES = ['navigate', 'mutate', 'download', 'toast', 'signIn', 'signOut', 'reload', 'reveal'] as const;
-export type ActionName = (typeof ACTION_NAMES)[number];
+export type ActionName = keyof typeof actionContracts;
+export const ACTION_NAMES = Object.keys(actionContracts) as ActionName[];
+
+export { FORMATTER_NAMES, type FormatterName } from './formatter-names.ts';

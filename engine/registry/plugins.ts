@@ -1,7 +1,9 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
-/** The three flows too rich for plain definitions (DESIGN.md); each registers under its name. */
-export type PluginName = 'payment-flow' | 'dispute-wizard' | 'rejection-centre';
+import type { PluginProps } from '../widgets/PluginWidget.contract.ts';
+
+/** The three flows too rich for plain definitions (DESIGN.md); each registers under its name (the plugin widget's contract lists them). */
+export type PluginName = PluginProps['name'];
 
 // Plugins land with their issues; a definition naming one that is not registered yet fails loudly.
 export const pluginRegistry: Partial<Record<PluginName, LazyExoticComponent<ComponentType>>> = {};

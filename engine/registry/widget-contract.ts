@@ -10,3 +10,11 @@ export interface WidgetProps<N extends WidgetNode = WidgetNode> {
 }
 
 export type WidgetComponent = ComponentType<WidgetProps>;
+
+/**
+ * A node as its widget's contract types it (widgets/<Name>Widget.contract.ts WidgetPropsOf): the
+ * screen schema, built from that same contract, validated the node before any widget sees it.
+ */
+export function contractProps<P>(node: WidgetNode): P {
+  return node as unknown as P;
+}

@@ -1,10 +1,12 @@
 import { use } from 'react';
-import { pluginRegistry, pluginsRegistered, type PluginName } from '../registry/plugins.ts';
-import type { WidgetProps } from '../registry/widget-contract.ts';
+import { pluginRegistry, pluginsRegistered } from '../registry/plugins.ts';
+import { contractProps, type WidgetProps } from '../registry/widget-contract.ts';
+import type { PluginProps } from './PluginWidget.contract.ts';
 
 export default function PluginWidget({ node }: WidgetProps) {
   use(pluginsRegistered());
-  const Plugin = pluginRegistry[node.name as PluginName];
-  if (!Plugin) throw new Error(`Plugin ${String(node.name)} is not registered`);
+  const { name } = contractProps<PluginProps>(node);
+  const Plugin = pluginRegistry[name];
+  if (!Plugin) throw new Error(`Plugin ${name} is not registered`);
   return <Plugin />;
 }

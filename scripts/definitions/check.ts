@@ -9,6 +9,7 @@ import type { Contract } from './contract.ts';
 import type { DefinitionFile, DefinitionSet } from './definition-set.ts';
 import type { Problem } from './problems.ts';
 import { withTwins } from './flags.ts';
+import { resolveScreens } from './parts.ts';
 import { checkBindings } from './rules/bindings.ts';
 import { checkCalls } from './rules/calls.ts';
 import { checkDuplicatePaths, checkLinks, checkMenuScreens, linksOf, queryNamesByScreen } from './rules/paths.ts';
@@ -16,13 +17,21 @@ import { checkReachable } from './rules/reachability.ts';
 import { checkSchema } from './rules/schemas.ts';
 import { checkSources } from './rules/sources.ts';
 import { checkTexts } from './rules/texts.ts';
-import { checkGuards, checkMenuFlags, checkPlugins, checkPolicy } from './rules/vocabulary.ts';
+import { checkGuards, checkMenuFlags, checkPermissionOverrides, checkPlugins, checkPolicy } from './rules/vocabulary.ts';
 
 /** Links the API sends users to (emails, redirects), which pass query parameters screens read. */
-export interface CheckOptions { apiLinks?: readonly string[]; prefixes?: readonly string[] }
+export interface CheckOptions {
+  apiLinks?: readonly string[];
+  prefixes?: readonly string[];
+}
 
 /** The rules that hold one screen on its own (a tenant's patched copy gets them too). */
-function screenProblems(screens: ReadonlyArray<DefinitionFile<ScreenDefinition>>, all: DefinitionSet, contract: Contract, options: CheckOptions): Problem[] {
+function screenProblems(
+  screens: ReadonlyArray<DefinitionFile<ScreenDefinition>>,
+  all: DefinitionSet,
+  contract: Contract,
+  options: CheckOptions,
+): Problem[] {
   const links = linksOf(all.screens, all.menus);
   const queryNames = queryNamesByScreen(all.screens, [...links, ...(options.apiLinks ?? []).map((link) => ({ link }))]);
   return [
@@ -33,7 +42,12 @@ function screenProblems(screens: ReadonlyArray<DefinitionFile<ScreenDefinition>>
     ...checkCalls(screens, all.forms, contract),
     ...checkBindings(screens, all.forms, contract, (screen) => queryNames.get(screen.id) ?? new Set()),
     ...checkTexts(screens, contract),
-    ...checkLinks(all.screens, linksOf(screens, { file: all.menus.file, definition: { customer: [], corporate: [], merchant: [], dealer: [] } }), contract, options.prefixes ?? []),
+    ...checkLinks(
+      all.screens,
+      linksOf(screens, { file: all.menus.file, definition: { customer: [], corporate: [], merchant: [], dealer: [] } }),
+      contract,
+      options.prefixes ?? [],
+    ),
   ];
 }
 
@@ -56,14 +70,35 @@ function overrideProblems(all: DefinitionSet, contract: Contract, options: Check
       const found = schema.length > 0 ? schema : screenProblems([patched], all, contract, options);
       const before = new Set(screenProblems([base], all, contract, options).map((problem) => `${problem.pointer} ${problem.message}`));
       for (const problem of found) {
-        if (!before.has(`${problem.pointer} ${problem.message}`)) problems.push({ file: `${where} (patched ${base.file})`, pointer: problem.pointer, message: problem.message });
+        if (!before.has(`${problem.pointer} ${problem.message}`))
+          problems.push({ file: `${where} (patched ${base.file})`, pointer: problem.pointer, message: problem.message });
       }
     }
   }
   return problems;
 }
 
-export function checkDefinitions(all: DefinitionSet, contract: Contract, options: CheckOptions = {}): Problem[] {
+/**
+ * Every rule over a set of definitions, as written (files or a draft in memory): screens are
+ * checked with their parts resolved, and a problem a part holds is reported under the part.
+ */
+export function checkDefinitions(written: DefinitionSet, contract: Contract, options: CheckOptions = {}): Problem[] {
+  const parts = resolveScreens(written);
+  if (parts.problems.length > 0) return parts.problems;
+  const all = { ...written, screens: parts.screens };
+  const seen = new Set<string>();
+  // A part used five times holds one problem, reported once.
+  return checkResolved(all, contract, options)
+    .map(parts.relocate)
+    .filter((problem) => {
+      const key = `${problem.file} ${problem.pointer} ${problem.message.replace(/ \(used by [^)]*\)$/, '')}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+}
+
+function checkResolved(all: DefinitionSet, contract: Contract, options: CheckOptions): Problem[] {
   // The other rules read definitions by their shape: a file its schema refuses is reported alone.
   const shape = [
     ...checkSchema('screen', all.screens),
@@ -82,6 +117,7 @@ export function checkDefinitions(all: DefinitionSet, contract: Contract, options
     ...checkMenuFlags(all.menus, contract),
     ...checkMenuScreens(all.screens, all.menus),
     ...checkPolicy(all.policy as DefinitionFile<Policy>, tenantFlags),
+    ...checkPermissionOverrides(all.tenants, all.policy as DefinitionFile<Policy>, tenantFlags),
     ...overrideProblems(all, contract, options),
   ];
 }

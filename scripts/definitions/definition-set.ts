@@ -5,9 +5,15 @@
 import type { MenuDefinitions, ScreenDefinition } from '../../engine/definitions/types.ts';
 import type { JsonSchema } from './openapi.ts';
 
-export interface DefinitionFile<T> { file: string; definition: T }
+export interface DefinitionFile<T> {
+  file: string;
+  definition: T;
+}
 
-export interface FormDefinition { schema: JsonSchema; uiSchema?: Record<string, unknown> }
+export interface FormDefinition {
+  schema: JsonSchema;
+  uiSchema?: Record<string, unknown>;
+}
 
 export interface TenantDefinition {
   id: string;
@@ -16,7 +22,10 @@ export interface TenantDefinition {
 }
 
 export interface DefinitionSet {
+  /** As written: a node may `$use` a part (engine/definitions/parts.ts); the check resolves them. */
   screens: Array<DefinitionFile<ScreenDefinition>>;
+  /** screens/parts/*.json by name: the nodes screens share. */
+  parts: Map<string, DefinitionFile<unknown>>;
   /** By form name (the file name without `.json`). */
   forms: Map<string, DefinitionFile<FormDefinition>>;
   menus: DefinitionFile<MenuDefinitions>;

@@ -15,7 +15,9 @@ import { closest, formatProblem } from '../../scripts/definitions/problems.ts';
 
 const shipped = loadDefinitions();
 let contract: Contract;
-beforeAll(async () => { contract = await loadContract(shipped, Object.keys(pluginRegistry)); }, 60_000);
+beforeAll(async () => {
+  contract = await loadContract(shipped, Object.keys(pluginRegistry));
+}, 60_000);
 
 const options = { apiLinks: serverLinks(), prefixes: ['/prod', '/fleet-charge-beta'] };
 const problemsOf = (definitions: DefinitionSet) => checkDefinitions(definitions, contract, options).map(formatProblem);
@@ -32,7 +34,13 @@ function withScreen(id: string, change: (screen: Json) => void): DefinitionSet {
   return definitions;
 }
 const invoiceTable = (screen: Json) => screen.body.find((node: Json) => node.widget === 'table');
-const activeCards = (screen: Json) => screen.body.find((node: Json) => node.widget === 'tabs').tabs[0].children[0];
+/** The shipped definitions with the cards table every tab of the cards screen uses (screens/parts/cards-table.json) changed. */
+function withCardsTable(change: (table: Json) => void, definitions: DefinitionSet = structuredClone(shipped)): DefinitionSet {
+  change(definitions.parts.get('cards-table')!.definition);
+  return definitions;
+}
+/** Where the cards screen uses the part first (its first tab's table), as the part's problems name it. */
+const usedBy = '(used by screens/cards.json /body/3/tabs/0/children/0)';
 
 describe('the shipped definitions', () => {
   it('pass every rule', () => {
@@ -49,57 +57,167 @@ describe('did-you-mean', () => {
 
 describe('schemas', () => {
   it('an unknown widget names the file, pointer and closest widget', () => {
-    expect(problemsOf(withScreen('cards', (screen) => { screen.body[0].widget = 'headng'; }))).toEqual([
-      'screens/cards.json /body/0/widget: `headng` is not allowed here; did you mean `heading`?',
+    expect(
+      problemsOf(
+        withScreen('cards', (screen) => {
+          screen.body[0].widget = 'headng';
+        }),
+      ),
+    ).toEqual(['screens/cards.json /body/0/widget: `headng` is not allowed here; did you mean `heading`?']);
+  });
+});
+
+describe('widget and action contracts', () => {
+  it('a property a widget does not declare names the widget and its closest property', () => {
+    expect(
+      problemsOf(
+        withScreen('cards', (screen) => {
+          screen.body[0].txt = screen.body[0].text;
+        }),
+      ),
+    ).toEqual(['screens/cards.json /body/0: `txt` is not a property of the heading widget; did you mean `text`?']);
+  });
+  it('a property another action reads is refused on an action that does not', () => {
+    expect(
+      problemsOf(
+        withScreen('cards', (screen) => {
+          screen.body[2].actions[0].secret = 'data.attributes.card_number';
+        }),
+      ),
+    ).toEqual([
+      expect.stringMatching(/^screens\/cards\.json \/body\/2\/actions\/0: `secret` is not a property of the mutate action; allowed: /),
     ]);
   });
 });
 
 describe('data sources against the OpenAPI document', () => {
   it('a resource the API does not serve', () => {
-    expect(problemsOf(withScreen('cards', (screen) => { activeCards(screen).source.resource = '/ecaas/card'; }))).toContain(
-      'screens/cards.json /body/3/tabs/0/children/0/source/resource: `/ecaas/card` is not a GET path of the API; did you mean `/ecaas/cards`?');
+    expect(
+      problemsOf(
+        withCardsTable((table) => {
+          table.source.resource = '/ecaas/card';
+        }),
+      ),
+    ).toContain(
+      `screens/parts/cards-table.json /source/resource: \`/ecaas/card\` is not a GET path of the API; did you mean \`/ecaas/cards\`? ${usedBy}`,
+    );
   });
   it('a filter the operation does not take', () => {
-    expect(problemsOf(withScreen('cards', (screen) => { activeCards(screen).source.filter.statuss = 'active'; }))).toEqual([
-      'screens/cards.json /body/3/tabs/0/children/0/source/filter/statuss: `filter[statuss]` is not a query parameter of GET /ecaas/cards; did you mean `filter[status]`?']);
+    expect(
+      problemsOf(
+        withCardsTable((table) => {
+          table.source.filter.statuss = 'active';
+        }),
+      ),
+    ).toEqual([
+      `screens/parts/cards-table.json /source/filter/statuss: \`filter[statuss]\` is not a query parameter of GET /ecaas/cards; did you mean \`filter[status]\`? ${usedBy}`,
+    ]);
+  });
+  it("what a screen writes over a part stays the screen's problem", () => {
+    expect(
+      problemsOf(
+        withScreen('cards', (screen) => {
+          screen.body[3].tabs[1].children[0].source.filter.statuss = 'requested';
+        }),
+      ),
+    ).toEqual([
+      'screens/cards.json /body/3/tabs/1/children/0/source/filter/statuss: `filter[statuss]` is not a query parameter of GET /ecaas/cards; did you mean `filter[status]`?',
+    ]);
+    expect(
+      problemsOf(
+        withScreen('cards', (screen) => {
+          screen.body[3].tabs[1].children[0].$use = 'card-table';
+        }),
+      ),
+    ).toEqual([
+      'screens/cards.json /body/3/tabs/1/children/0/$use: `card-table` is not a part of screens/parts; did you mean `cards-table`?',
+    ]);
   });
   it('a literal filter value the parameter schema refuses', () => {
-    expect(problemsOf(withScreen('invoice-list', (screen) => { invoiceTable(screen).source.filter.exposure_bucket = 'd1_31'; }))).toEqual([
-      expect.stringMatching(/^screens\/invoice-list\.json \/body\/5\/source\/filter\/exposure_bucket: `d1_31` is not a value filter\[exposure_bucket\] of GET \/invoices accepts \(one of `current`, `d1_30`/)]);
+    expect(
+      problemsOf(
+        withScreen('invoice-list', (screen) => {
+          invoiceTable(screen).source.filter.exposure_bucket = 'd1_31';
+        }),
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /^screens\/invoice-list\.json \/body\/5\/source\/filter\/exposure_bucket: `d1_31` is not a value filter\[exposure_bucket\] of GET \/invoices accepts \(one of `current`, `d1_30`/,
+      ),
+    ]);
   });
   it('a column field the API does not return', () => {
-    expect(problemsOf(withScreen('invoice-list', (screen) => { invoiceTable(screen).columns[0].field = 'invoiceIdd'; }))).toEqual([
-      'screens/invoice-list.json /body/5/columns/0/field: `invoiceIdd` is not a field of GET /invoices; did you mean `invoiceId`?']);
+    expect(
+      problemsOf(
+        withScreen('invoice-list', (screen) => {
+          invoiceTable(screen).columns[0].field = 'invoiceIdd';
+        }),
+      ),
+    ).toEqual([
+      'screens/invoice-list.json /body/5/columns/0/field: `invoiceIdd` is not a field of GET /invoices; did you mean `invoiceId`?',
+    ]);
   });
   it('a misspelt currencyField and rowId', () => {
-    expect(problemsOf(withScreen('invoice-list', (screen) => { invoiceTable(screen).columns[6].currencyField = 'curency'; invoiceTable(screen).rowId = 'trxid'; }))).toEqual([
+    expect(
+      problemsOf(
+        withScreen('invoice-list', (screen) => {
+          invoiceTable(screen).columns[6].currencyField = 'curency';
+          invoiceTable(screen).rowId = 'trxid';
+        }),
+      ),
+    ).toEqual([
       'screens/invoice-list.json /body/5/rowId: `trxid` is not a field of GET /invoices; did you mean `trxId`?',
-      'screens/invoice-list.json /body/5/columns/6/currencyField: `curency` is not a field of GET /invoices; did you mean `currency`?']);
+      'screens/invoice-list.json /body/5/columns/6/currencyField: `curency` is not a field of GET /invoices; did you mean `currency`?',
+    ]);
   });
   it('a sort, a search and a table filter the API does not offer', () => {
-    expect(problemsOf(withScreen('cards', (screen) => {
-      activeCards(screen).columns[0].sort = 'card_nme';
-      activeCards(screen).search.filter = 'q';
-      activeCards(screen).filters = [{ filter: 'holder', label: 'cards.columns.name', type: 'text' }];
-    }))).toEqual([
-      expect.stringMatching(/\/body\/3\/tabs\/0\/children\/0\/search\/filter: `q` is not a filter of GET \/ecaas\/cards/),
-      expect.stringMatching(/\/body\/3\/tabs\/0\/children\/0\/filters\/0\/filter: `holder` is not a filter of GET \/ecaas\/cards/),
-      'screens/cards.json /body/3/tabs/0/children/0/columns/0/sort: `card_nme` is not a sort GET /ecaas/cards offers; did you mean `card_name`?',
+    expect(
+      problemsOf(
+        withCardsTable((table) => {
+          table.columns[0].sort = 'card_nme';
+          table.search.filter = 'q';
+          table.filters = [{ filter: 'holder', label: 'cards.columns.name', type: 'text' }];
+        }),
+      ),
+    ).toEqual([
+      expect.stringMatching(/^screens\/parts\/cards-table\.json \/search\/filter: `q` is not a filter of GET \/ecaas\/cards/),
+      expect.stringMatching(/^screens\/parts\/cards-table\.json \/filters\/0\/filter: `holder` is not a filter of GET \/ecaas\/cards/),
+      `screens/parts/cards-table.json /columns/0/sort: \`card_nme\` is not a sort GET /ecaas/cards offers; did you mean \`card_name\`? ${usedBy}`,
     ]);
   });
 });
 
 describe('calls against the OpenAPI document', () => {
   it('a mutate path or method the API does not have', () => {
-    expect(problemsOf(withScreen('cards', (screen) => { screen.body[2].actions[0].path = '/ecaas/cards/requests'; }))).toEqual([
-      'screens/cards.json /body/2/actions/0/path: `/ecaas/cards/requests` is not a POST path of the API; did you mean `/ecaas/cards/request`?']);
-    expect(problemsOf(withScreen('cards', (screen) => { screen.body[2].actions[0].method = 'PATCH'; }))).toEqual([
-      expect.stringMatching(/^screens\/cards\.json \/body\/2\/actions\/0\/path: `\/ecaas\/cards\/request` is not a PATCH path of the API/)]);
+    expect(
+      problemsOf(
+        withScreen('cards', (screen) => {
+          screen.body[2].actions[0].path = '/ecaas/cards/requests';
+        }),
+      ),
+    ).toEqual([
+      'screens/cards.json /body/2/actions/0/path: `/ecaas/cards/requests` is not a POST path of the API; did you mean `/ecaas/cards/request`?',
+    ]);
+    expect(
+      problemsOf(
+        withScreen('cards', (screen) => {
+          screen.body[2].actions[0].method = 'PATCH';
+        }),
+      ),
+    ).toEqual([
+      expect.stringMatching(/^screens\/cards\.json \/body\/2\/actions\/0\/path: `\/ecaas\/cards\/request` is not a PATCH path of the API/),
+    ]);
   });
   it('a body field the request schema does not accept', () => {
-    expect(problemsOf(withScreen('cards', (screen) => { screen.body[2].actions[0].body.buid_custmer = screen.body[2].actions[0].body.buid_customer; delete screen.body[2].actions[0].body.buid_customer; }))).toEqual([
-      'screens/cards.json /body/2/actions/0/body/buid_custmer: `buid_custmer` is not a field of POST /ecaas/cards/request\'s request body; did you mean `buid_customer`?',
+    expect(
+      problemsOf(
+        withScreen('cards', (screen) => {
+          screen.body[2].actions[0].body.buid_custmer = screen.body[2].actions[0].body.buid_customer;
+          delete screen.body[2].actions[0].body.buid_customer;
+        }),
+      ),
+    ).toEqual([
+      "screens/cards.json /body/2/actions/0/body/buid_custmer: `buid_custmer` is not a field of POST /ecaas/cards/request's request body; did you mean `buid_customer`?",
     ]);
   });
   it('a form field the request does not accept, and a required field the form may leave out', () => {
@@ -108,43 +226,106 @@ describe('calls against the OpenAPI document', () => {
     form.schema.properties.card_nickname = { type: 'string', title: 'cards.columns.name' };
     const required = form.schema.required as string[];
     form.schema.required = required.slice(1);
-    expect(problemsOf(definitions)).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^screens\/cards\.json \/body\/2\/actions\/0\/body\/\$form: form card-request's field `card_nickname` is not a field of POST \/ecaas\/cards\/request's request body/),
-      expect.stringContaining(`POST /ecaas/cards/request requires \`${required[0]}\` in the body, which neither the body nor form card-request`),
-    ]));
+    expect(problemsOf(definitions)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(
+          /^screens\/cards\.json \/body\/2\/actions\/0\/body\/\$form: form card-request's field `card_nickname` is not a field of POST \/ecaas\/cards\/request's request body/,
+        ),
+        expect.stringContaining(
+          `POST /ecaas/cards/request requires \`${required[0]}\` in the body, which neither the body nor form card-request`,
+        ),
+      ]),
+    );
+  });
+});
+
+describe('forms against the request schema', () => {
+  const loyaltyForm = (change: (schema: Json) => void) => {
+    const definitions = structuredClone(shipped);
+    change((definitions.forms.get('loyalty-targets')!.definition as Json).schema);
+    return problemsOf(definitions);
+  };
+  const at = 'screens/active-loyalty-program.json /body/1/children/10/children/2/submit/body';
+  it('a field the PATCH requires that the form (only prefilling it) does not require', () => {
+    expect(
+      loyaltyForm((schema) => {
+        delete schema.required;
+      }),
+    ).toEqual([
+      `${at}: PATCH /customer-loyalty-programs/{program_id}/targets requires \`incentive_reward_minor\` in the body, which neither the body nor form loyalty-targets (as a required field, or a hidden one its initial fills) sends`,
+      `${at}: PATCH /customer-loyalty-programs/{program_id}/targets requires \`milestones\` in the body, which neither the body nor form loyalty-targets (as a required field, or a hidden one its initial fills) sends`,
+    ]);
+    expect(
+      loyaltyForm((schema) => {
+        schema.properties.milestones.items.required = ['incentive_tier'];
+      }),
+    ).toEqual([
+      `${at}/$form: PATCH /customer-loyalty-programs/{program_id}/targets requires \`milestones[].target_minor\`, which form loyalty-targets does not require (each item's \`required\`)`,
+      `${at}/$form: PATCH /customer-loyalty-programs/{program_id}/targets requires \`milestones[].reward_minor\`, which form loyalty-targets does not require (each item's \`required\`)`,
+    ]);
+  });
+  it('a form field whose type the request does not take', () => {
+    expect(
+      loyaltyForm((schema) => {
+        schema.properties.milestones.items.properties.target_minor.type = 'string';
+      }),
+    ).toEqual([
+      `${at}/$form: form loyalty-targets's field \`milestones[].target_minor\` is string, but PATCH /customer-loyalty-programs/{program_id}/targets takes number or null there`,
+    ]);
   });
 });
 
 describe('bindings against the binding context', () => {
   it('a customer, session, route, record or query field that does not exist', () => {
-    expect(problemsOf(withScreen('invoice-list', (screen) => {
-      invoiceTable(screen).source.filter.buid_customer = '{customer.buidCustomr}';
-      invoiceTable(screen).source.filter.sol_currency.otherwise.value = '{session.selectedCurency}';
-      invoiceTable(screen).source.filter.status.value = '{route.state}';
-      invoiceTable(screen).columns[0].link = '/invoice/{record.trxID}';
-      invoiceTable(screen).source.filter.exposure_bucket = '{query.bucet}';
-    }))).toEqual([
+    expect(
+      problemsOf(
+        withScreen('invoice-list', (screen) => {
+          invoiceTable(screen).source.filter.buid_customer = '{customer.buidCustomr}';
+          invoiceTable(screen).source.filter.sol_currency.otherwise.value = '{session.selectedCurency}';
+          invoiceTable(screen).source.filter.status.value = '{route.state}';
+          invoiceTable(screen).columns[0].link = '/invoice/{record.trxID}';
+          invoiceTable(screen).source.filter.exposure_bucket = '{query.bucet}';
+        }),
+      ),
+    ).toEqual([
       'screens/invoice-list.json /body/5/source/filter/status/value: `state` is not a parameter of the path /invoice-list/:status; did you mean `status`?',
       'screens/invoice-list.json /body/5/source/filter/exposure_bucket: `bucet` is not a query parameter any link to /invoice-list/:status passes; did you mean `bucket`?',
       'screens/invoice-list.json /body/5/source/filter/buid_customer: `buidCustomr` is not a field of customer (GET /customers and buidLocation, locationName); did you mean `buidCustomer`?',
-      expect.stringMatching(/^screens\/invoice-list\.json \/body\/5\/source\/filter\/sol_currency\/otherwise\/value: `selectedCurency` is not a field of session .*did you mean `selectedCurrency`\?$/),
+      expect.stringMatching(
+        /^screens\/invoice-list\.json \/body\/5\/source\/filter\/sol_currency\/otherwise\/value: `selectedCurency` is not a field of session .*did you mean `selectedCurrency`\?$/,
+      ),
       'screens/invoice-list.json /body/5/columns/0/link: `trxID` is not a field of record (GET /invoices); did you mean `trxId`?',
     ]);
   });
   it('a condition naming an unknown root or flag', () => {
-    expect(problemsOf(withScreen('invoice-list', (screen) => {
-      invoiceTable(screen).source.filter.sol_currency.otherwise.when = { 'flag.multi_currency_enabled': true };
-      screen.body[2].when = { 'flags.multi_curency_enabled': true };
-    }))).toEqual([
-      expect.stringMatching(/\/body\/2\/when\/flags\.multi_curency_enabled: `multi_curency_enabled` is not a field of flags .*did you mean `multi_currency_enabled`\?$/),
-      expect.stringMatching(/\/body\/5\/source\/filter\/sol_currency\/otherwise\/when\/flag\.multi_currency_enabled: `flag` is not a binding root; did you mean `flags`\?$/),
+    expect(
+      problemsOf(
+        withScreen('invoice-list', (screen) => {
+          invoiceTable(screen).source.filter.sol_currency.otherwise.when = { 'flag.multi_currency_enabled': true };
+          screen.body[2].when = { 'flags.multi_curency_enabled': true };
+        }),
+      ),
+    ).toEqual([
+      expect.stringMatching(
+        /\/body\/2\/when\/flags\.multi_curency_enabled: `multi_curency_enabled` is not a field of flags .*did you mean `multi_currency_enabled`\?$/,
+      ),
+      expect.stringMatching(
+        /\/body\/5\/source\/filter\/sol_currency\/otherwise\/when\/flag\.multi_currency_enabled: `flag` is not a binding root; did you mean `flags`\?$/,
+      ),
     ]);
   });
 });
 
 describe('vocabularies', () => {
   it('a misspelt role, flag or forbidden role in a guard', () => {
-    expect(problemsOf(withScreen('cards', (screen) => { screen.guard.roles = ['admn']; screen.guard.flags = ['card_enabled']; }))).toEqual([
+    expect(
+      problemsOf(
+        withScreen('cards', (screen) => {
+          screen.guard.roles = ['admn'];
+          screen.guard.flags = ['card_enabled'];
+        }),
+      ),
+    ).toEqual([
       'screens/cards.json /guard/roles/0: `admn` is not a role of permissions/policy.json; did you mean `admin`?',
       'screens/cards.json /guard/flags/0: `card_enabled` is not a flag any tenant defines or the policy gates on; did you mean `cards_enabled`?',
       'screens/cards.json /guard: no user type (customer, corporate, merchant, admin), role and flags pass this guard: nobody can open the screen',
@@ -152,16 +333,33 @@ describe('vocabularies', () => {
   });
   it('an unregistered plugin', () => {
     // The screen schema's enum refuses it first; the registry rule holds plugins the enum would let through.
-    expect(problemsOf(withScreen('payment-due', (screen) => { screen.body.find((node: Json) => node.widget === 'plugin').name = 'payment-flo'; }))).toEqual([
-      'screens/payment-due.json /body/1/name: `payment-flo` is not allowed here; did you mean `payment-flow`?']);
+    expect(
+      problemsOf(
+        withScreen('payment-due', (screen) => {
+          screen.body.find((node: Json) => node.widget === 'plugin').name = 'payment-flo';
+        }),
+      ),
+    ).toEqual(['screens/payment-due.json /body/1/name: `payment-flo` is not allowed here; did you mean `payment-flow`?']);
     const unregistered = { ...contract, plugins: contract.plugins.filter((name) => name !== 'payment-flow') };
     expect(checkDefinitions(shipped, unregistered, options).map(formatProblem)).toContain(
-      'screens/payment-due.json /body/1/name: `payment-flow` is not a plugin plugins/index.ts registers; allowed: `dispute-wizard`, `rejection-centre`');
+      'screens/payment-due.json /body/1/name: `payment-flow` is not a plugin plugins/index.ts registers; allowed: `dispute-wizard`, `rejection-centre`',
+    );
   });
   it('a text key that names no text, or no namespace', () => {
-    expect(problemsOf(withScreen('cards', (screen) => { activeCards(screen).columns[0].label = 'cards.columns.nam'; screen.title = 'card.screens.cards'; }))).toEqual([
+    expect(
+      problemsOf(
+        withCardsTable(
+          (table) => {
+            table.columns[0].label = 'cards.columns.nam';
+          },
+          withScreen('cards', (screen) => {
+            screen.title = 'card.screens.cards';
+          }),
+        ),
+      ),
+    ).toEqual([
       'screens/cards.json /title: `card.screens.cards` is not a text key: `card` is no namespace of locales/en; did you mean `cards`?',
-      'screens/cards.json /body/3/tabs/0/children/0/columns/0/label: `cards.columns.nam` is not a text of locales/en/cards.json; did you mean `cards.columns.name`?',
+      `screens/parts/cards-table.json /columns/0/label: \`cards.columns.nam\` is not a text of locales/en/cards.json; did you mean \`cards.columns.name\`? ${usedBy}`,
     ]);
   });
   it('a policy granting an unknown rule set or gating on an unknown flag', () => {
@@ -169,41 +367,107 @@ describe('vocabularies', () => {
     const policy = definitions.policy.definition as Json;
     policy.grants.customer.admin = [...policy.grants.customer.admin, 'cardz'];
     policy.flagGates.Card = 'card_enabled';
-    expect(problemsOf(definitions)).toEqual(expect.arrayContaining([
-      expect.stringMatching(/^permissions\/policy\.json \/grants\/customer\/admin\/\d+: `cardz` is not a rule set of the policy/),
-      'permissions/policy.json /flagGates/Card: `card_enabled` is not a flag any tenant defines; did you mean `cards_enabled`?',
-    ]));
+    expect(problemsOf(definitions)).toEqual(
+      expect.arrayContaining([
+        expect.stringMatching(/^permissions\/policy\.json \/grants\/customer\/admin\/\d+: `cardz` is not a rule set of the policy/),
+        'permissions/policy.json /flagGates/Card: `card_enabled` is not a flag any tenant defines; did you mean `cards_enabled`?',
+      ]),
+    );
   });
 });
 
 describe('paths of screens', () => {
   it('a link, tab or menu path that opens no screen', () => {
-    const definitions = withScreen('invoice-list', (screen) => { screen.body[1].tabs[0].to = '/invoice-lists/Billed'; });
+    const definitions = withScreen('invoice-list', (screen) => {
+      screen.body[1].tabs[0].to = '/invoice-lists/Billed';
+    });
     (definitions.menus.definition.customer[0] as Json).path = '/account/overveiw';
     expect(problemsOf(definitions)).toEqual([
-      'screens/invoice-list.json /body/1/tabs/0/to: `/invoice-lists/Billed` opens no screen',
+      'screens/invoice-list.json /body/1/tabs/0/to: `/invoice-lists/Billed` opens no screen; did you mean `/invoice-list/Billed`?',
       'screens/menus/side-menus.json /customer/0/path: `/account/overveiw` opens no screen; did you mean `/account/overview`?',
+    ]);
+  });
+  it("a patterned link names the screen path meant, written with the link's own values", () => {
+    expect(
+      problemsOf(
+        withScreen('invoice-list', (screen) => {
+          screen.body[1].tabs[0].to = '/invoice-lst/{route.status}';
+        }),
+      ),
+    ).toEqual([
+      'screens/invoice-list.json /body/1/tabs/0/to: `/invoice-lst/{route.status}` opens no screen; did you mean `/invoice-list/{route.status}`?',
     ]);
   });
   it('a menu entry whose screen is not the one its path opens', () => {
     const definitions = structuredClone(shipped);
     (definitions.menus.definition.customer[0] as Json).screen = 'program-overview';
-    expect(problemsOf(definitions)).toEqual(['screens/menus/side-menus.json /customer/0/screen: `program-overview` is not the screen /account/overview opens, which is `account-overview`']);
+    expect(problemsOf(definitions)).toEqual([
+      'screens/menus/side-menus.json /customer/0/screen: `program-overview` is not the screen /account/overview opens, which is `account-overview`',
+    ]);
   });
   it('a link under a tenant prefix still opens its screen', () => {
-    expect(problemsOf(withScreen('invoice-list', (screen) => { screen.body[1].tabs[0].to = '/prod/invoice-list/Billed'; }))).toEqual([]);
+    expect(
+      problemsOf(
+        withScreen('invoice-list', (screen) => {
+          screen.body[1].tabs[0].to = '/prod/invoice-list/Billed';
+        }),
+      ),
+    ).toEqual([]);
   });
   it('two screens on one path', () => {
-    expect(problemsOf(withScreen('cards', (screen) => { screen.path = '/account/overview'; }))).toContain(
-      'screens/cards.json /path: `/account/overview` is also the path of screens/account-overview.json; two screens cannot share a path');
+    expect(
+      problemsOf(
+        withScreen('cards', (screen) => {
+          screen.path = '/account/overview';
+        }),
+      ),
+    ).toContain(
+      'screens/cards.json /path: `/account/overview` is also the path of screens/account-overview.json; two screens cannot share a path',
+    );
   });
   it('a screen nobody can open', () => {
-    expect(problemsOf(withScreen('cards', (screen) => { screen.guard.userTypes = ['merchant']; }))).toEqual([
-      'screens/cards.json /guard: no user type (customer, corporate, merchant, admin), role and flags pass this guard: nobody can open the screen']);
+    expect(
+      problemsOf(
+        withScreen('cards', (screen) => {
+          screen.guard.userTypes = ['merchant'];
+        }),
+      ),
+    ).toEqual([
+      'screens/cards.json /guard: no user type (customer, corporate, merchant, admin), role and flags pass this guard: nobody can open the screen',
+    ]);
   });
 });
 
 describe('tenant overrides', () => {
+  it('a permission patch is checked as the patched policy: roles, rule sets, CASL subjects and actions', () => {
+    const definitions = structuredClone(shipped);
+    const demo = definitions.tenants.find(({ file }) => file.endsWith('demo.json'))!;
+    demo.definition.overrides = {
+      permissions: {
+        policy: { grants: { customer: { 'card viewr': ['cardz'] } }, ruleSets: { extra: [{ action: 'reed', subject: 'Card' }] } },
+      },
+    };
+    expect(problemsOf(definitions)).toEqual(
+      expect.arrayContaining([
+        'tenants/demo.json /overrides/permissions/policy/grants/customer: `card viewr` is not a property here; did you mean `card viewer`?',
+        'tenants/demo.json /overrides/permissions/policy/ruleSets/extra/0/action: `reed` is not allowed here; did you mean `read`?',
+      ]),
+    );
+    demo.definition.overrides = {
+      permissions: { policy: { grants: { customer: { admin: ['cardz'] } }, flagGates: { Cards: 'cards_enabled' } } },
+    };
+    expect(problemsOf(definitions)).toEqual([
+      expect.stringMatching(
+        /^tenants\/demo\.json \/overrides\/permissions\/policy\/grants\/customer\/admin\/0: `cardz` is not a rule set of the policy/,
+      ),
+      'tenants/demo.json /overrides/permissions/policy/flagGates/Cards: `Cards` is not a CASL subject of the policy; did you mean `Card`?',
+    ]);
+    demo.definition.overrides = { permissions: { polcy: {} } };
+    expect(problemsOf(definitions)).toEqual([
+      'tenants/demo.json /overrides/permissions/polcy: `polcy` is not a policy of permissions/; did you mean `policy`?',
+    ]);
+  });
+
   it('a screen patch is checked as the patched screen, under the tenant file', () => {
     const definitions = structuredClone(shipped);
     const demo = definitions.tenants.find(({ file }) => file.endsWith('demo.json'))!;
@@ -212,6 +476,7 @@ describe('tenant overrides', () => {
     invoiceTable({ body }).columns[2].field = 'poNumbr';
     demo.definition.overrides = { screens: { 'invoice-list': { body } } };
     expect(problemsOf(definitions)).toEqual([
-      'tenants/demo.json /overrides/screens/invoice-list (patched screens/invoice-list.json) /body/5/columns/2/field: `poNumbr` is not a field of GET /invoices; did you mean `poNumber`?']);
+      'tenants/demo.json /overrides/screens/invoice-list (patched screens/invoice-list.json) /body/5/columns/2/field: `poNumbr` is not a field of GET /invoices; did you mean `poNumber`?',
+    ]);
   });
 });

@@ -5,18 +5,33 @@
  */
 import type { Contract } from '../contract.ts';
 import type { DefinitionFile, FormDefinition } from '../definition-set.ts';
-import { allOperations, type JsonSchema, type Method, type NamedOperation, operationsFor, requestBodySchema, schemaProperties } from '../openapi.ts';
+import {
+  allOperations,
+  type JsonSchema,
+  type Method,
+  type NamedOperation,
+  operationsFor,
+  requestBodySchema,
+  schemaProperties,
+} from '../openapi.ts';
 import { notOneOf, type Problem } from '../problems.ts';
 import { walk } from '../walk.ts';
 
 /** A call a node makes: where its path sits, the method, and the body it sends (if any). */
 interface Call {
-  pathAt: string; path: string; method: Method; body?: Record<string, unknown>; bodyAt?: string; form?: string; retryBody?: Record<string, unknown>;
+  pathAt: string;
+  path: string;
+  method: Method;
+  body?: Record<string, unknown>;
+  bodyAt?: string;
+  form?: string;
+  retryBody?: Record<string, unknown>;
   /** Fields the form starts filled with (a form node's `initial`): sent unless the user empties them. */
   prefilled?: readonly string[];
 }
 
-const objectOr = (value: unknown) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : undefined);
+const objectOr = (value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
 /** The calls one node makes, by what it is (the action runner's and the widgets' rules). */
 function callsOf(node: Record<string, unknown>, pointer: string, formWidget: Record<string, unknown> | undefined): Call[] {
@@ -25,19 +40,37 @@ function callsOf(node: Record<string, unknown>, pointer: string, formWidget: Rec
   const confirmForm = objectOr(node.confirm)?.form;
   if (node.do === 'mutate' && typeof node.path === 'string') {
     const method = (typeof node.method === 'string' ? node.method.toLowerCase() : 'post') as Method;
-    calls.push({ pathAt: `${pointer}/path`, path: node.path, method, body: objectOr(node.body), bodyAt: `${pointer}/body`,
-      form: typeof confirmForm === 'string' ? confirmForm : enclosingForm, retryBody: objectOr(objectOr(node.retry)?.body),
-      prefilled: typeof confirmForm === 'string' ? [] : Object.keys(objectOr(formWidget?.initial) ?? {}) });
+    calls.push({
+      pathAt: `${pointer}/path`,
+      path: node.path,
+      method,
+      body: objectOr(node.body),
+      bodyAt: `${pointer}/body`,
+      form: typeof confirmForm === 'string' ? confirmForm : enclosingForm,
+      retryBody: objectOr(objectOr(node.retry)?.body),
+      prefilled: typeof confirmForm === 'string' ? [] : Object.keys(objectOr(formWidget?.initial) ?? {}),
+    });
   }
   if (node.do === 'reveal' && typeof node.path === 'string') {
     calls.push({ pathAt: `${pointer}/path`, path: node.path, method: 'post', body: objectOr(node.body), bodyAt: `${pointer}/body` });
     const reauth = objectOr(node.reauth);
-    if (typeof reauth?.path === 'string') calls.push({ pathAt: `${pointer}/reauth/path`, path: reauth.path, method: 'post', body: { $form: true }, form: typeof reauth.form === 'string' ? reauth.form : undefined });
+    if (typeof reauth?.path === 'string')
+      calls.push({
+        pathAt: `${pointer}/reauth/path`,
+        path: reauth.path,
+        method: 'post',
+        body: { $form: true },
+        form: typeof reauth.form === 'string' ? reauth.form : undefined,
+      });
   }
   if (node.do === 'download' && typeof node.path === 'string') calls.push({ pathAt: `${pointer}/path`, path: node.path, method: 'get' });
   if (node.widget === 'upload' && typeof node.path === 'string') calls.push({ pathAt: `${pointer}/path`, path: node.path, method: 'post' });
   if (node.widget === 'csvImport') {
-    for (const [property, method] of [['dryRun', 'post'], ['commit', 'post'], ['template', 'get']] as const) {
+    for (const [property, method] of [
+      ['dryRun', 'post'],
+      ['commit', 'post'],
+      ['template', 'get'],
+    ] as const) {
       if (typeof node[property] === 'string') calls.push({ pathAt: `${pointer}/${property}`, path: node[property], method });
     }
   }
@@ -49,7 +82,69 @@ function formFields(form: FormDefinition): { fields: Set<string>; required: Set<
   return { fields: new Set(schemaProperties(form.schema).keys()), required: new Set(form.schema.required ?? []) };
 }
 
-function checkBody(call: Call, operation: NamedOperation, forms: ReadonlyMap<string, DefinitionFile<FormDefinition>>, file: string, problems: Problem[]) {
+const typesOf = (schema: JsonSchema | undefined): string[] | undefined => (schema?.type === undefined ? undefined : [schema.type].flat());
+
+/** Whether every value of a form field's type is one the request's field accepts (an integer is a number). */
+function typeAccepted(formTypes: readonly string[], requestTypes: readonly string[]): boolean {
+  return formTypes.every((type) => requestTypes.includes(type) || (type === 'integer' && requestTypes.includes('number')));
+}
+
+/** Fields a user cannot empty: hidden by the uiSchema, so `initial` fills them whatever the user does. */
+function hiddenFields(uiSchema: Record<string, unknown> | undefined): Set<string> {
+  return new Set(
+    Object.entries(uiSchema ?? {})
+      .filter(([, options]) => objectOr(options)?.['ui:widget'] === 'hidden')
+      .map(([field]) => field),
+  );
+}
+
+/**
+ * A form field against the request's field of the same name, items of lists included: its type is
+ * one the request accepts, and a field the request requires inside it is one the form requires.
+ */
+function checkFormField(
+  form: string,
+  field: string,
+  formSchema: JsonSchema,
+  requestSchema: JsonSchema,
+  label: string,
+  at: Pick<Problem, 'file' | 'pointer'>,
+  problems: Problem[],
+) {
+  const formTypes = typesOf(formSchema);
+  const requestTypes = typesOf(requestSchema);
+  if (formTypes && requestTypes && !typeAccepted(formTypes, requestTypes)) {
+    problems.push({
+      ...at,
+      message: `form ${form}'s field \`${field}\` is ${formTypes.join(' or ')}, but ${label} takes ${requestTypes.join(' or ')} there`,
+    });
+  }
+  const formItems = formSchema.items;
+  const requestItems = requestSchema.items;
+  if (formItems && requestItems) {
+    const formFields = schemaProperties(formItems);
+    const requestFields = schemaProperties(requestItems);
+    for (const [name, inner] of formFields) {
+      const wanted = requestFields.get(name);
+      if (wanted) checkFormField(form, `${field}[].${name}`, inner, wanted, label, at, problems);
+    }
+    for (const name of requestItems.required ?? []) {
+      if (!(formItems.required ?? []).includes(name))
+        problems.push({
+          ...at,
+          message: `${label} requires \`${field}[].${name}\`, which form ${form} does not require (each item's \`required\`)`,
+        });
+    }
+  }
+}
+
+function checkBody(
+  call: Call,
+  operation: NamedOperation,
+  forms: ReadonlyMap<string, DefinitionFile<FormDefinition>>,
+  file: string,
+  problems: Problem[],
+) {
   const schema: JsonSchema | undefined = requestBodySchema(operation.operation);
   if (!schema || !call.body) return;
   const accepted = schemaProperties(schema);
@@ -59,7 +154,12 @@ function checkBody(call: Call, operation: NamedOperation, forms: ReadonlyMap<str
     for (const key of Object.keys(body)) {
       if (key === '$form') continue;
       sent.add(key);
-      if (!accepted.has(key)) problems.push({ file, pointer: `${at}/${key}`, message: notOneOf(key, `a field of ${operation.label}'s request body`, accepted.keys()) });
+      if (!accepted.has(key))
+        problems.push({
+          file,
+          pointer: `${at}/${key}`,
+          message: notOneOf(key, `a field of ${operation.label}'s request body`, accepted.keys()),
+        });
     }
   };
   literal(call.body, where);
@@ -69,20 +169,41 @@ function checkBody(call: Call, operation: NamedOperation, forms: ReadonlyMap<str
     if (form) {
       const { fields, required } = formFields(form.definition);
       for (const field of fields) {
-        if (!accepted.has(field) && !sent.has(field)) problems.push({ file, pointer: `${where}/$form`, message: `form ${call.form}'s field ${notOneOf(field, `a field of ${operation.label}'s request body`, accepted.keys())}` });
+        if (!accepted.has(field) && !sent.has(field))
+          problems.push({
+            file,
+            pointer: `${where}/$form`,
+            message: `form ${call.form}'s field ${notOneOf(field, `a field of ${operation.label}'s request body`, accepted.keys())}`,
+          });
       }
-      for (const field of [...required, ...(call.prefilled ?? [])]) sent.add(field);
+      const formProperties = schemaProperties(form.definition.schema);
+      for (const [field, fieldSchema] of formProperties) {
+        const wanted = accepted.get(field);
+        if (wanted) checkFormField(call.form, field, fieldSchema, wanted, operation.label, { file, pointer: `${where}/$form` }, problems);
+      }
+      // A prefilled field counts as sent only while the user cannot empty it (hidden): else the form must require it.
+      const hidden = hiddenFields(form.definition.uiSchema);
+      for (const field of [...required, ...(call.prefilled ?? []).filter((name) => hidden.has(name))]) sent.add(field);
     }
   }
   // Without a form the literal keys are everything sent; with one, its required fields always are.
   if (call.body.$form !== true || call.form) {
     for (const field of schema.required ?? []) {
-      if (!sent.has(field)) problems.push({ file, pointer: where, message: `${operation.label} requires \`${field}\` in the body, which ${call.form ? `neither the body nor form ${call.form} (as a required or prefilled field) sends` : 'the body does not send'}` });
+      if (!sent.has(field))
+        problems.push({
+          file,
+          pointer: where,
+          message: `${operation.label} requires \`${field}\` in the body, which ${call.form ? `neither the body nor form ${call.form} (as a required field, or a hidden one its initial fills) sends` : 'the body does not send'}`,
+        });
     }
   }
 }
 
-export function checkCalls(screens: ReadonlyArray<DefinitionFile<unknown>>, forms: ReadonlyMap<string, DefinitionFile<FormDefinition>>, contract: Contract): Problem[] {
+export function checkCalls(
+  screens: ReadonlyArray<DefinitionFile<unknown>>,
+  forms: ReadonlyMap<string, DefinitionFile<FormDefinition>>,
+  contract: Contract,
+): Problem[] {
   const problems: Problem[] = [];
   for (const { file, definition } of screens) {
     for (const { pointer, node, ancestors } of walk(definition)) {
@@ -91,7 +212,15 @@ export function checkCalls(screens: ReadonlyArray<DefinitionFile<unknown>>, form
       for (const call of callsOf(node, pointer, formWidget)) {
         const operations = operationsFor(contract.api, call.method, call.path);
         if (operations.length === 0) {
-          problems.push({ file, pointer: call.pathAt, message: notOneOf(call.path.split('?')[0]!, `a ${call.method.toUpperCase()} path of the API`, allOperations(contract.api, call.method)) });
+          problems.push({
+            file,
+            pointer: call.pathAt,
+            message: notOneOf(
+              call.path.split('?')[0]!,
+              `a ${call.method.toUpperCase()} path of the API`,
+              allOperations(contract.api, call.method),
+            ),
+          });
           continue;
         }
         for (const operation of operations) checkBody(call, operation, forms, file, problems);

@@ -18,28 +18,38 @@ function segmentOpens(part: string, pattern: string): boolean {
   if (pattern.startsWith(':')) return part !== '';
   if (!HAS_BINDING.test(part)) return decodeURIComponent(part) === pattern;
   // A binding stands for any text: `{session.dispute_side}-x` opens `customer-x`.
-  const expression = part.split(/\{[^}]+\}/).map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+');
+  const expression = part
+    .split(/\{[^}]+\}/)
+    .map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('.+');
   return new RegExp(`^${expression}$`).test(pattern);
 }
 
 /** How specific a path pattern is: react-router ranks static segments over `:params` over `*`. */
-const specificity = (path: string) => path.split('/').reduce((score, segment) => score + (segment === '*' ? 0 : segment.startsWith(':') ? 1 : 3), 0);
+const specificity = (path: string) =>
+  path.split('/').reduce((score, segment) => score + (segment === '*' ? 0 : segment.startsWith(':') ? 1 : 3), 0);
 
 /** The screen a link opens (path without query and hash), if any: the most specific match, as the router picks. */
 export function screenAt(screens: ReadonlyArray<DefinitionFile<ScreenDefinition>>, link: string): ScreenDefinition | undefined {
   const parts = link.split(/[?#]/)[0]!.split('/');
-  const matches = screens.map(({ definition }) => definition).filter((screen) => {
-    const patterns = screen.path === '/' ? [''] : screen.path.split('/');
-    if (screen.path === '/') return parts.length === 2 && parts[1] === '';
-    const wildcard = patterns.at(-1) === '*';
-    if (wildcard ? parts.length < patterns.length - 1 : parts.length !== patterns.length) return false;
-    return patterns.every((pattern, index) => pattern === '*' || segmentOpens(parts[index]!, pattern));
-  });
+  const matches = screens
+    .map(({ definition }) => definition)
+    .filter((screen) => {
+      const patterns = screen.path === '/' ? [''] : screen.path.split('/');
+      if (screen.path === '/') return parts.length === 2 && parts[1] === '';
+      const wildcard = patterns.at(-1) === '*';
+      if (wildcard ? parts.length < patterns.length - 1 : parts.length !== patterns.length) return false;
+      return patterns.every((pattern, index) => pattern === '*' || segmentOpens(parts[index]!, pattern));
+    });
   return matches.sort((left, right) => specificity(right.path) - specificity(left.path))[0];
 }
 
 /** A link of a definition: where it is, what it says. */
-export interface Link { file: string; pointer: string; link: string }
+export interface Link {
+  file: string;
+  pointer: string;
+  link: string;
+}
 
 /** Properties that hold a portal path: a navigation's `to`, a column's `link`. */
 const LINK_PROPERTIES = new Set(['to', 'link']);
@@ -68,7 +78,24 @@ function withoutPrefix(link: string, prefixes: readonly string[]): string[] {
   return [link, ...prefixes.filter((prefix) => prefix && link.startsWith(`${prefix}/`)).map((prefix) => link.slice(prefix.length))];
 }
 
-export function checkLinks(screens: ReadonlyArray<DefinitionFile<ScreenDefinition>>, links: readonly Link[], contract: Contract, prefixes: readonly string[]): Problem[] {
+/**
+ * A screen's path written the way a link writes it: its `:params` (and `*`) filled with the link's
+ * own segments, so `/invoice-lst/{record.status}` is compared with `/invoice-list/{record.status}`
+ * (one letter off), not with `/invoice-list/:status`.
+ */
+function asWritten(pattern: string, link: string): string {
+  const parts = link.split('/');
+  const patterns = pattern.split('/');
+  if (patterns.length !== parts.length) return pattern;
+  return patterns.map((segment, index) => (segment.startsWith(':') || segment === '*' ? parts[index]! : segment)).join('/');
+}
+
+export function checkLinks(
+  screens: ReadonlyArray<DefinitionFile<ScreenDefinition>>,
+  links: readonly Link[],
+  contract: Contract,
+  prefixes: readonly string[],
+): Problem[] {
   const problems: Problem[] = [];
   const paths = screens.map(({ definition }) => definition.path);
   for (const { file, pointer, link } of links) {
@@ -77,7 +104,10 @@ export function checkLinks(screens: ReadonlyArray<DefinitionFile<ScreenDefinitio
     // A link to a file the API serves (a document's content) opens it, not a screen.
     if (matchingPaths(contract.api, link).some((path) => contract.api.paths[path]?.get)) continue;
     const path = link.split(/[?#]/)[0]!;
-    const suggestion = closest(path, paths);
+    const suggestion = closest(
+      path,
+      paths.map((pattern) => asWritten(pattern, path)),
+    );
     problems.push({ file, pointer, message: `\`${path}\` opens no screen${suggestion ? `; did you mean \`${suggestion}\`?` : ''}` });
   }
   return problems;
@@ -90,14 +120,22 @@ export function checkDuplicatePaths(screens: ReadonlyArray<DefinitionFile<Screen
     // `:invoice_id` and `:trx_id` in one place are the same route to the router.
     const shape = definition.path.replace(/:\w+/g, ':');
     const first = seen.get(shape);
-    if (first) problems.push({ file, pointer: '/path', message: `\`${definition.path}\` is also the path of ${first}; two screens cannot share a path` });
+    if (first)
+      problems.push({
+        file,
+        pointer: '/path',
+        message: `\`${definition.path}\` is also the path of ${first}; two screens cannot share a path`,
+      });
     else seen.set(shape, file);
   }
   return problems;
 }
 
 /** The query parameter names links pass to each screen (by screen id), from the definitions and the links the server sends. */
-export function queryNamesByScreen(screens: ReadonlyArray<DefinitionFile<ScreenDefinition>>, links: ReadonlyArray<{ link: string }>): Map<string, Set<string>> {
+export function queryNamesByScreen(
+  screens: ReadonlyArray<DefinitionFile<ScreenDefinition>>,
+  links: ReadonlyArray<{ link: string }>,
+): Map<string, Set<string>> {
   const names = new Map<string, Set<string>>();
   for (const { link } of links) {
     const query = link.split('#')[0]!.split('?')[1];
@@ -111,13 +149,21 @@ export function queryNamesByScreen(screens: ReadonlyArray<DefinitionFile<ScreenD
 }
 
 /** A menu entry shows by its `screen`'s guard, so that must be the screen its path opens. */
-export function checkMenuScreens(screens: ReadonlyArray<DefinitionFile<ScreenDefinition>>, menus: DefinitionFile<MenuDefinitions>): Problem[] {
+export function checkMenuScreens(
+  screens: ReadonlyArray<DefinitionFile<ScreenDefinition>>,
+  menus: DefinitionFile<MenuDefinitions>,
+): Problem[] {
   const problems: Problem[] = [];
   for (const [kind, entries] of Object.entries(menus.definition)) {
     if (!Array.isArray(entries)) continue;
     for (const [index, entry] of entries.entries()) {
       const opened = screenAt(screens, entry.path);
-      if (opened && entry.screen !== opened.id) problems.push({ file: menus.file, pointer: `/${kind}/${index}/screen`, message: `\`${String(entry.screen)}\` is not the screen ${entry.path} opens, which is \`${opened.id}\`` });
+      if (opened && entry.screen !== opened.id)
+        problems.push({
+          file: menus.file,
+          pointer: `/${kind}/${index}/screen`,
+          message: `\`${String(entry.screen)}\` is not the screen ${entry.path} opens, which is \`${opened.id}\``,
+        });
     }
   }
   return problems;

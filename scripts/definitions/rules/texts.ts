@@ -2,17 +2,33 @@
  * Text keys ("namespace.path", domain/i18next-options.ts) against the English locale files: a key
  * that names no text shows as the bare key at run time.
  */
+import { actionDefinition } from '../../../engine/actions/action-contracts.ts';
+import { textProperties, type WidgetContract } from '../../../engine/registry/define-widget.ts';
+import { widgetContracts } from '../../../engine/registry/widget-contracts.ts';
 import type { Contract } from '../contract.ts';
 import type { DefinitionFile } from '../definition-set.ts';
 import { closest, type Problem } from '../problems.ts';
 import { walk } from '../walk.ts';
 
+/** What widgets and actions translate, from their contracts: the last name of each path (`columns.label` → `label`). */
+const CONTRACT_TEXTS = [...Object.values(widgetContracts), { props: actionDefinition.properties }]
+  .flatMap((contract) => textProperties(contract as Pick<WidgetContract, 'props'>))
+  .map((path) => path.split('.').at(-1)!);
+/** What forms (JSON Schema titles, RJSF's ui: texts, list labels) and menus translate. */
+const FORM_AND_MENU_TEXTS = [
+  'label',
+  'title',
+  'description',
+  'addLabel',
+  'removeLabel',
+  'itemTitle',
+  'ui:help',
+  'ui:description',
+  'ui:placeholder',
+  'ui:title',
+];
 /** Properties whose value is a text key wherever they appear in a screen, form or menu. */
-const TEXT_PROPERTIES = new Set([
-  'label', 'text', 'title', 'message', 'confirmLabel', 'placeholder', 'empty', 'emptyFiltered', 'caption', 'success', 'failure',
-  'hidden', 'secretLabel', 'missing', 'error', 'countLabel', 'linkLabel', 'ineligible', 'leftOut', 'newTabHint', 'code',
-  'description', 'readOnlyText', 'addLabel', 'removeLabel', 'itemTitle', 'ui:help', 'ui:description', 'ui:placeholder', 'ui:title',
-]);
+const TEXT_PROPERTIES = new Set([...CONTRACT_TEXTS, ...FORM_AND_MENU_TEXTS]);
 /** Where those names mean a record's field instead: a sourced select's option label, a link's text, a list's title and body. */
 const FIELD_PROPERTIES: Record<string, readonly string[]> = { optionsSource: ['label'], links: ['text'] };
 const KEY = /^([a-z][A-Za-z0-9]*)((?:\.[A-Za-z0-9_]+)+)$/;
@@ -30,7 +46,12 @@ export function textExists(texts: ReadonlyMap<string, unknown>, key: string): bo
   const match = KEY.exec(key);
   if (!match) return false;
   const segments = match[2]!.slice(1).split('.');
-  const parent = segments.slice(0, -1).reduce<unknown>((value, segment) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[segment] : undefined), texts.get(match[1]!));
+  const parent = segments
+    .slice(0, -1)
+    .reduce<unknown>(
+      (value, segment) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[segment] : undefined),
+      texts.get(match[1]!),
+    );
   if (!parent || typeof parent !== 'object') return false;
   return PLURALS.some((suffix) => typeof (parent as Record<string, unknown>)[`${segments.at(-1)}${suffix}`] === 'string');
 }
@@ -41,7 +62,10 @@ function whatIsWrong(texts: ReadonlyMap<string, unknown>, key: string): string {
     const suggestion = closest(namespace ?? key.split('.')[0]!, texts.keys());
     return `\`${key}\` is not a text key: \`${namespace ?? key}\` is no namespace of locales/en${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`;
   }
-  const suggestion = closest(key, keysOf(texts.get(namespace)).map((path) => `${namespace}.${path.replace(/_(zero|one|two|few|many|other)$/, '')}`));
+  const suggestion = closest(
+    key,
+    keysOf(texts.get(namespace)).map((path) => `${namespace}.${path.replace(/_(zero|one|two|few|many|other)$/, '')}`),
+  );
   return `\`${key}\` is not a text of locales/en/${namespace}.json${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`;
 }
 
@@ -55,7 +79,8 @@ export function checkTexts(definitions: ReadonlyArray<DefinitionFile<unknown>>, 
         if (node.widget === 'list' && (property === 'title' || property === 'body')) continue;
         // A JSON Schema's `properties` maps field names; a field called `title` is not a text.
         if (under === 'properties' || under === 'required') continue;
-        if (!textExists(contract.texts, value)) problems.push({ file, pointer: `${pointer}/${property}`, message: whatIsWrong(contract.texts, value) });
+        if (!textExists(contract.texts, value))
+          problems.push({ file, pointer: `${pointer}/${property}`, message: whatIsWrong(contract.texts, value) });
       }
     }
   }

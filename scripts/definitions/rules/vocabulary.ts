@@ -5,11 +5,17 @@
  * composition root's registry).
  */
 import type { MenuDefinitions, ScreenDefinition } from '../../../engine/definitions/types.ts';
+import { mergePatch } from '../../../domain/merge-patch.ts';
 import type { Policy } from '../../../domain/policy.ts';
+import policySchema from '../../../schemas/policy.schema.json' with { type: 'json' };
 import type { Contract } from '../contract.ts';
-import type { DefinitionFile } from '../definition-set.ts';
+import type { DefinitionFile, TenantDefinition } from '../definition-set.ts';
 import { notOneOf, type Problem } from '../problems.ts';
-import { walk } from '../walk.ts';
+import { escapePointer, walk } from '../walk.ts';
+import { checkSchema } from './schemas.ts';
+
+/** CASL subjects the policy may name (its schema's enum; `all` included). */
+const SUBJECTS: readonly string[] = policySchema.definitions.subject.enum;
 
 export function checkGuards(screens: ReadonlyArray<DefinitionFile<ScreenDefinition>>, contract: Contract): Problem[] {
   const problems: Problem[] = [];
@@ -19,7 +25,8 @@ export function checkGuards(screens: ReadonlyArray<DefinitionFile<ScreenDefiniti
       const listed = guard[property];
       if (!Array.isArray(listed)) return;
       for (const [index, name] of listed.entries()) {
-        if (typeof name === 'string' && !allowed.includes(normalise(name))) problems.push({ file, pointer: `/guard/${property}/${index}`, message: notOneOf(name, what, allowed) });
+        if (typeof name === 'string' && !allowed.includes(normalise(name)))
+          problems.push({ file, pointer: `/guard/${property}/${index}`, message: notOneOf(name, what, allowed) });
       }
     };
     // Guards compare roles lowercased (domain/policy.ts normaliseRole); an unknown role silently means "view only".
@@ -39,7 +46,11 @@ export function checkPlugins(screens: ReadonlyArray<DefinitionFile<unknown>>, co
   for (const { file, definition } of screens) {
     for (const { pointer, node } of walk(definition)) {
       if (node.widget === 'plugin' && typeof node.name === 'string' && !contract.plugins.includes(node.name)) {
-        problems.push({ file, pointer: `${pointer}/name`, message: notOneOf(node.name, 'a plugin plugins/index.ts registers', contract.plugins) });
+        problems.push({
+          file,
+          pointer: `${pointer}/name`,
+          message: notOneOf(node.name, 'a plugin plugins/index.ts registers', contract.plugins),
+        });
       }
     }
   }
@@ -52,7 +63,12 @@ export function checkMenuFlags(menus: DefinitionFile<MenuDefinitions>, contract:
     if (!Array.isArray(entries)) continue;
     for (const [index, entry] of entries.entries()) {
       for (const [flagIndex, flag] of (entry.flags ?? []).entries()) {
-        if (!contract.flags.includes(flag)) problems.push({ file: menus.file, pointer: `/${kind}/${index}/flags/${flagIndex}`, message: notOneOf(flag, 'a flag any tenant defines or the policy gates on', contract.flags) });
+        if (!contract.flags.includes(flag))
+          problems.push({
+            file: menus.file,
+            pointer: `/${kind}/${index}/flags/${flagIndex}`,
+            message: notOneOf(flag, 'a flag any tenant defines or the policy gates on', contract.flags),
+          });
       }
     }
   }
@@ -66,12 +82,58 @@ export function checkPolicy(policy: DefinitionFile<Policy>, tenantFlags: readonl
   for (const [userType, roles] of Object.entries(policy.definition.grants)) {
     for (const [role, granted] of Object.entries(roles)) {
       for (const [index, name] of granted.entries()) {
-        if (!sets.includes(name)) problems.push({ file: policy.file, pointer: `/grants/${userType}/${role}/${index}`, message: notOneOf(name, 'a rule set of the policy', sets) });
+        if (!sets.includes(name))
+          problems.push({
+            file: policy.file,
+            pointer: `/grants/${userType}/${role}/${index}`,
+            message: notOneOf(name, 'a rule set of the policy', sets),
+          });
       }
     }
   }
   for (const [subject, flag] of Object.entries(policy.definition.flagGates)) {
-    if (flag && !tenantFlags.includes(flag)) problems.push({ file: policy.file, pointer: `/flagGates/${subject}`, message: notOneOf(flag, 'a flag any tenant defines', tenantFlags) });
+    if (!SUBJECTS.includes(subject))
+      problems.push({
+        file: policy.file,
+        pointer: `/flagGates/${escapePointer(subject)}`,
+        message: notOneOf(subject, 'a CASL subject of the policy', SUBJECTS),
+      });
+    if (flag && !tenantFlags.includes(flag))
+      problems.push({
+        file: policy.file,
+        pointer: `/flagGates/${subject}`,
+        message: notOneOf(flag, 'a flag any tenant defines', tenantFlags),
+      });
+  }
+  return problems;
+}
+
+/**
+ * A tenant's `overrides.permissions`: JSON Merge Patches keyed by policy name (the file name in
+ * permissions/), applied as the server applies them and held to the policy's schema (roles, user
+ * types, CASL actions and subjects) and its vocabulary (rule sets, flags). Reported under the
+ * tenant's file, inside the patch.
+ */
+export function checkPermissionOverrides(
+  tenants: ReadonlyArray<DefinitionFile<TenantDefinition>>,
+  policy: DefinitionFile<Policy>,
+  tenantFlags: readonly string[],
+): Problem[] {
+  const name = policy.file.replace(/^.*\//, '').replace(/\.json$/, '');
+  const problems: Problem[] = [];
+  for (const tenant of tenants) {
+    for (const [key, patch] of Object.entries(tenant.definition.overrides?.permissions ?? {})) {
+      const at = `/overrides/permissions/${escapePointer(key)}`;
+      if (key !== name) {
+        problems.push({ file: tenant.file, pointer: at, message: notOneOf(key, 'a policy of permissions/', [name]) });
+        continue;
+      }
+      const patched = { file: policy.file, definition: mergePatch(policy.definition, patch) as Policy };
+      const shape = checkSchema('policy', [patched]);
+      for (const problem of shape.length > 0 ? shape : checkPolicy(patched, tenantFlags)) {
+        problems.push({ file: tenant.file, pointer: `${at}${problem.pointer}`, message: problem.message });
+      }
+    }
   }
   return problems;
 }

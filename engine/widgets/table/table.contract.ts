@@ -1,0 +1,98 @@
+import { defineWidget, type WidgetPropsOf } from '../../registry/define-widget.ts';
+import { ref } from '../../registry/schema-ref.ts';
+
+/** A paged, sorted, filtered list of a resource's records, with row and bulk actions. */
+export const tableContract = defineWidget({
+  name: 'table',
+  props: {
+    source: ref('source'),
+    columns: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['field', 'label'],
+        properties: {
+          field: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+          label: ref('textKey'),
+          format: ref('formatter'),
+          currencyField: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+          link: ref('template'),
+          sort: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
+          align: { enum: ['left', 'center', 'right'] },
+          width: { type: 'integer', minimum: 24, maximum: 1000 },
+          download: { description: '`link` is a file of the API (saved, not routed in the portal).', type: 'boolean' },
+          defaultHidden: { description: "Hidden until the user shows it in the table's column menu.", type: 'boolean' },
+          hideWhenEmpty: { description: 'Hidden, until the user shows it, while no loaded row has a value in it.', type: 'boolean' },
+        },
+      },
+    },
+    rowId: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+    defaultSort: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['sort', 'direction'],
+      properties: { sort: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' }, direction: { enum: ['asc', 'desc'] } },
+    },
+    pageSizes: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'integer', minimum: 1, maximum: 10000 } },
+    defaultPageSize: { type: 'integer', minimum: 1, maximum: 10000 },
+    search: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['filter'],
+      properties: { filter: { type: 'string', pattern: '^[a-z_]+$' }, placeholder: ref('textKey') },
+    },
+    filters: {
+      type: 'array',
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['filter', 'label', 'type'],
+        properties: {
+          filter: { type: 'string', pattern: '^[a-z_]+$' },
+          label: ref('textKey'),
+          type: { enum: ['date', 'money', 'text', 'select'] },
+          options: {
+            type: 'array',
+            minItems: 1,
+            items: {
+              type: 'object',
+              additionalProperties: false,
+              required: ['value', 'label'],
+              properties: { value: { type: 'string', minLength: 1 }, label: ref('textKey') },
+            },
+          },
+          optionsSource: {
+            description:
+              "select: options from a list resource, each record's `value` field sent and its `label` field shown (data, not translated).",
+            type: 'object',
+            additionalProperties: false,
+            required: ['source', 'value', 'label'],
+            properties: { source: ref('source'), value: { type: 'string' }, label: { type: 'string' } },
+          },
+        },
+        if: { properties: { type: { const: 'select' } } },
+        then: { oneOf: [{ required: ['options'] }, { required: ['optionsSource'] }] },
+        else: { not: { anyOf: [{ required: ['options'] }, { required: ['optionsSource'] }] } },
+      },
+    },
+    selection: { enum: ['single', 'multiple'] },
+    selectable: { type: 'object' },
+    actions: { type: 'array', items: ref('actionDefinition') },
+    rowActions: {
+      description: 'Buttons in each row, run with the row as {record} (its `when` may test record fields).',
+      type: 'array',
+      items: ref('actionDefinition'),
+    },
+    empty: ref('textKey'),
+    emptyFiltered: ref('textKey', "Shown instead of `empty` when the user's search or filters leave nothing, with a button clearing them."),
+    caption: ref('textKey'),
+    notices: ref('notices'),
+    failure: ref('textKey', "The title when the list cannot load (default table.error), above the server's reason and the retry button."),
+  },
+  required: ['source', 'columns'],
+  reads: ['source', 'pageSizes', 'defaultPageSize', 'defaultSort'],
+});
+
+export type TableProps = WidgetPropsOf<typeof tableContract>;
