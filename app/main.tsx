@@ -3,6 +3,7 @@ import '../engine/app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, createPortalRouter, type PortalRouter } from '../engine/app/App.tsx';
+import { bootHints } from '../engine/session/page-hints.ts';
 import { shareStyleNonce } from '../engine/app/csp-nonce.ts';
 import { initTexts, initialLanguage } from '../engine/i18n/i18n.ts';
 import type { Texts } from '../engine/i18n/i18next-texts.ts';
@@ -15,7 +16,10 @@ setPluginSource(() => import('../plugins/index.ts'));
 
 /** The user's language: the stored choice, else /self's language where the tenant offers it, else the tenant's default. */
 function languageOf({ config, self }: SessionBasics) {
-  return initialLanguage(config.languages, self?.language && config.languages.includes(self.language as never) ? self.language as never : config.defaultLanguage);
+  return initialLanguage(
+    config.languages,
+    self?.language && config.languages.includes(self.language as never) ? (self.language as never) : config.defaultLanguage,
+  );
 }
 
 /**
@@ -35,14 +39,16 @@ async function start(): Promise<void> {
   await bootstrapSession(async (basics) => {
     // Signed out, route loaders start nothing and the store's view will do; signed in, the boot's
     // view comes with the data layer's chunk (engine/build/chunks.ts), asked beside /self.
-    bootView = basics.self?.session_data.logged_in === true
-      ? import('../engine/session/boot-view.ts').then((module) => module.bootSessionView(basics, sessionStore.get().paymentMode))
-      : Promise.resolve(sessionStore.get());
+    bootView =
+      basics.self?.session_data.logged_in === true
+        ? import('../engine/session/boot-view.ts').then((module) => module.bootSessionView(basics, sessionStore.get().paymentMode))
+        : Promise.resolve(sessionStore.get());
     const created = createPortalRouter(basics.config.prefixes, loaderSession);
     router = created.router;
     // The screen's reads go first: the texts, the policy and the customer wait until they are asked.
     await created.started();
-    texts = initTexts(languageOf(basics));
+    // The first screen's texts with `common` (the page's hints), not after its code (issue 25).
+    texts = initTexts(languageOf(basics), bootHints().namespaces);
   });
   booted = true;
   const { config } = sessionStore.get();
@@ -55,7 +61,11 @@ async function start(): Promise<void> {
   document.title = config.title;
   const loadedTexts = await texts;
   document.getElementById('boot-spinner')?.remove();
-  root.render(<StrictMode><App texts={loadedTexts} router={router} /></StrictMode>);
+  root.render(
+    <StrictMode>
+      <App texts={loadedTexts} router={router} />
+    </StrictMode>,
+  );
 }
 
 void start();

@@ -10,8 +10,14 @@
  * round trips had completed one after another: entry script (1) → /self (2) → /invoices (3).
  * Times are the entries' startTime and responseEnd (ms from navigation start).
  */
-export interface TimedRequest { name: string; startTime: number; responseEnd: number }
-export interface SteppedRequest extends TimedRequest { step: number }
+export interface TimedRequest {
+  name: string;
+  startTime: number;
+  responseEnd: number;
+}
+export interface SteppedRequest extends TimedRequest {
+  step: number;
+}
 
 export function requestSteps(document: TimedRequest, requests: readonly TimedRequest[]): SteppedRequest[] {
   const done: SteppedRequest[] = [{ ...document, step: 0 }];
@@ -41,20 +47,59 @@ export const TIMELINE_PROBE = `(() => {
   return { document: pick(performance.getEntriesByType('navigation')[0]), requests };
 })()`;
 
-/** The step of the first request whose URL contains `marker` (e.g. "/invoices?"), with the chain that led to it. */
-export function stepOf(timeline: { document: TimedRequest; requests: TimedRequest[] }, marker: string): { step: number; chain: string[] } | undefined {
-  const stepped = requestSteps(timeline.document, timeline.requests);
-  const target = stepped.find((request) => request.name.includes(marker));
-  if (!target) return undefined;
-  // The chain: walk back through each request's latest-finishing predecessor.
+/** The chain of requests that led to `target`: each one's latest-finishing predecessor a step before, from the HTML on. */
+function chainTo(document: TimedRequest, stepped: readonly SteppedRequest[], target: SteppedRequest): string[] {
   const chain: string[] = [];
   let current: SteppedRequest | undefined = target;
   while (current) {
     chain.unshift(`${current.step}:${new URL(current.name).pathname}`);
     const start: number = current.startTime;
     const step: number = current.step;
-    current = [...stepped].filter((request) => request.responseEnd <= start && request.step === step - 1)
+    current = stepped
+      .filter((request) => request.responseEnd <= start && request.step === step - 1)
       .sort((a, b) => b.responseEnd - a.responseEnd)[0];
   }
-  return { step: target.step, chain: [`0:${new URL(timeline.document.name).pathname}`, ...chain] };
+  return [`0:${new URL(document.name).pathname}`, ...chain];
 }
+
+/** The step of the first request whose URL contains `marker` (e.g. "/invoices?"), with the chain that led to it. */
+export function stepOf(
+  timeline: { document: TimedRequest; requests: TimedRequest[] },
+  marker: string,
+): { step: number; chain: string[] } | undefined {
+  const stepped = requestSteps(timeline.document, timeline.requests);
+  const target = stepped.find((request) => request.name.includes(marker));
+  if (!target) return undefined;
+  return { step: target.step, chain: chainTo(timeline.document, stepped, target) };
+}
+
+/**
+ * Issue 25: the dependent steps the first paint (at `paintedAt`, ms from navigation start) waited
+ * for: the deepest step among the requests that had answered by then (scripts, styles, texts,
+ * data), and its chain. A request that answered before the paint but was not needed for it counts
+ * too, so the figure never flatters: a page that asks for something late pays for it here.
+ */
+export function paintSteps(
+  timeline: { document: TimedRequest; requests: TimedRequest[] },
+  paintedAt: number,
+): { step: number; chain: string[] } {
+  const stepped = requestSteps(timeline.document, timeline.requests);
+  const answered = stepped.filter((request) => request.responseEnd <= paintedAt);
+  const deepest = answered.reduce<SteppedRequest | undefined>(
+    (found, request) => (!found || request.step > found.step ? request : found),
+    undefined,
+  );
+  if (!deepest) return { step: 0, chain: [`0:${new URL(timeline.document.name).pathname}`] };
+  return { step: deepest.step, chain: chainTo(timeline.document, stepped, deepest) };
+}
+
+/**
+ * In-page script, installed before any page script (addInitScript): records in
+ * window.__firstPaint the time (ms from navigation start) of the first frame painted after an
+ * element matching `selector` entered the DOM (requestAnimationFrame, then a task: the frame is out).
+ */
+export const FIRST_PAINT_PROBE = (selector: string) => `(() => {
+  const done = () => requestAnimationFrame(() => { const channel = new MessageChannel(); channel.port1.onmessage = () => { window.__firstPaint = performance.now(); }; channel.port2.postMessage(0); });
+  const observer = new MutationObserver(() => { if (document.querySelector(${JSON.stringify(selector)})) { observer.disconnect(); done(); } });
+  observer.observe(document, { childList: true, subtree: true });
+})()`;

@@ -6,6 +6,7 @@ import { createAjv, describeErrors } from '../../schemas/ajv.ts';
 import screenSchema from '../../schemas/screen.schema.json' with { type: 'json' };
 import type { ScreenDefinition, ScreenRoute } from '../definitions/types.ts';
 import { namespacesIn } from '../i18n/namespaces.ts';
+import { frameScreenNamespaces } from '../i18n/screen-texts.ts';
 import { firstReads } from '../routing/first-reads.ts';
 
 const MODULE_ID = 'virtual:portal-screens';
@@ -19,19 +20,25 @@ const RESOLVED_GUARDS_ID = `\0${GUARDS_ID}`;
 const SHELL_LOADERS_ID = 'virtual:portal-shell-loaders';
 const RESOLVED_SHELL_LOADERS_ID = `\0${SHELL_LOADERS_ID}`;
 const RESOLVED: Record<string, string> = {
-  [MODULE_ID]: RESOLVED_ID, [VALIDATOR_ID]: RESOLVED_VALIDATOR_ID, [READS_ID]: RESOLVED_READS_ID, [GUARDS_ID]: RESOLVED_GUARDS_ID,
+  [MODULE_ID]: RESOLVED_ID,
+  [VALIDATOR_ID]: RESOLVED_VALIDATOR_ID,
+  [READS_ID]: RESOLVED_READS_ID,
+  [GUARDS_ID]: RESOLVED_GUARDS_ID,
   [SHELL_LOADERS_ID]: RESOLVED_SHELL_LOADERS_ID,
 };
 
 /** Reads and validates every screens/*.json; an invalid definition fails the build with file and pointer. */
 export function readScreens(directory: string): Array<{ file: string; definition: ScreenDefinition }> {
   const validate = createAjv().compile<ScreenDefinition>(screenSchema);
-  return readdirSync(directory).filter((name) => name.endsWith('.json')).sort().map((name) => {
-    const file = join(directory, name);
-    const definition = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-    if (!validate(definition)) throw new Error(`${file}: ${describeErrors(validate.errors)}`);
-    return { file, definition };
-  });
+  return readdirSync(directory)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => {
+      const file = join(directory, name);
+      const definition = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+      if (!validate(definition)) throw new Error(`${file}: ${describeErrors(validate.errors)}`);
+      return { file, definition };
+    });
 }
 
 /**
@@ -68,24 +75,49 @@ export function screensPlugin(directory = 'screens', localesDirectory = 'locales
       const screens = readScreens(root);
       for (const { file } of screens) this.addWatchFile(file);
       if (id === RESOLVED_READS_ID) {
-        return `export const screenReads = ${JSON.stringify(Object.fromEntries(screens.flatMap(({ definition }) => {
-          const reads = firstReads(definition.body);
-          return reads.length ? [[definition.id, reads]] : [];
-        })))};`;
+        return `export const screenReads = ${JSON.stringify(
+          Object.fromEntries(
+            screens.flatMap(({ definition }) => {
+              const reads = firstReads(definition.body);
+              return reads.length ? [[definition.id, reads]] : [];
+            }),
+          ),
+        )};`;
       }
+      const known = readdirSync(locales)
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => name.slice(0, -'.json'.length));
       if (id === RESOLVED_GUARDS_ID) {
-        return `export const guards = ${JSON.stringify(Object.fromEntries(screens.map(({ definition }) => [definition.id, definition.guard])))};`;
+        // The frame's screens' namespaces come with the frame's chunk too (routing/GuardedScreen.tsx), not with the entry.
+        const frameTexts = Object.fromEntries(
+          screens
+            .filter(({ definition }) => definition.layout === 'shell')
+            .map(({ definition }) => [definition.id, frameScreenNamespaces(definition, known)]),
+        );
+        return [
+          `export const guards = ${JSON.stringify(Object.fromEntries(screens.map(({ definition }) => [definition.id, definition.guard])))};`,
+          `export const frameTexts = ${JSON.stringify(frameTexts)};`,
+        ].join('\n');
       }
       // The signed-in frame's guards stay in virtual:portal-screen-guards (the /login budget).
-      const routes = screens.map(({ definition: { id: screenId, path, guard, layout } }): ScreenRoute =>
-        (layout === 'shell' ? { id: screenId, path, layout } : { id: screenId, path, guard, layout }));
-      const loaderLines = (inFrame: boolean) => screens.filter(({ definition }) => (definition.layout === 'shell') === inFrame)
-        .map(({ file, definition }) => `  ${JSON.stringify(definition.id)}: () => import(${JSON.stringify(file)}).then((m) => m.default),`);
+      const routes = screens.map(
+        ({ definition: { id: screenId, path, guard, layout } }): ScreenRoute =>
+          layout === 'shell' ? { id: screenId, path, layout } : { id: screenId, path, guard, layout },
+      );
+      const loaderLines = (inFrame: boolean) =>
+        screens
+          .filter(({ definition }) => (definition.layout === 'shell') === inFrame)
+          .map(
+            ({ file, definition }) => `  ${JSON.stringify(definition.id)}: () => import(${JSON.stringify(file)}).then((m) => m.default),`,
+          );
       if (id === RESOLVED_SHELL_LOADERS_ID) return `export const shellLoaders = {\n${loaderLines(true).join('\n')}\n};`;
       const loaders = loaderLines(false);
-      const known = readdirSync(locales).filter((name) => name.endsWith('.json')).map((name) => name.slice(0, -'.json'.length));
-      // Screens in the signed-in frame take every namespace (routing/GuardedScreen.tsx screenNamespaces): only the others are listed.
-      const textNamespaces = Object.fromEntries(screens.filter(({ definition }) => definition.layout !== 'shell').map(({ definition }) => [definition.id, namespacesIn(definition, known)]));
+      // The signed-in frame's screens' namespaces come with its chunk (frameTexts above): only the others are listed.
+      const textNamespaces = Object.fromEntries(
+        screens
+          .filter(({ definition }) => definition.layout !== 'shell')
+          .map(({ definition }) => [definition.id, namespacesIn(definition, known)]),
+      );
       return [
         `export const routes = ${JSON.stringify(routes)};`,
         `export const loaders = {\n${loaders.join('\n')}\n};`,
