@@ -8,18 +8,26 @@ import { shareStyleNonce } from '../engine/app/csp-nonce.ts';
 import { initTexts, initialLanguage } from '../engine/i18n/i18n.ts';
 import type { Texts } from '../engine/i18n/i18next-texts.ts';
 import { bootstrapSession, sessionStore, type SessionBasics } from '../engine/session/store.ts';
-import type { SessionState } from '../engine/session/types.ts';
+import type { PortalConfig, SelfAttributes, SessionState } from '../engine/session/types.ts';
 import { setPluginSource } from '../engine/registry/plugins.ts';
 
 // The composition root registers the plugins (when a screen first mounts one); the engine itself never imports one.
 setPluginSource(() => import('../plugins/index.ts'));
 
 /** The user's language: the stored choice, else /self's language where the tenant offers it, else the tenant's default. */
-function languageOf({ config, self }: SessionBasics) {
+function languageOf({ config, self }: Pick<SessionBasics, 'config' | 'self'>) {
   return initialLanguage(
     config.languages,
     self?.language && config.languages.includes(self.language as never) ? (self.language as never) : config.defaultLanguage,
   );
+}
+
+type PageDocuments = { config?: { data: { attributes: PortalConfig } }; self?: { data: { attributes: SelfAttributes } } };
+
+/** The configuration and the user the page carries (session/page-hints.ts), when it does: the language is known at once. */
+function pageBasics(): Pick<SessionBasics, 'config' | 'self'> | undefined {
+  const { config, self } = bootHints().documents as PageDocuments;
+  return config ? { config: config.data.attributes, self: self?.data.attributes ?? null } : undefined;
 }
 
 /**
@@ -32,7 +40,9 @@ function languageOf({ config, self }: SessionBasics) {
 async function start(): Promise<void> {
   shareStyleNonce();
   let router: PortalRouter | undefined;
-  let texts: Promise<Texts> | undefined;
+  // Issue 25: with the page's documents, the first screen's texts (its hints) start with the entry, beside the screen's reads.
+  const known = pageBasics();
+  let texts: Promise<Texts> | undefined = known ? initTexts(languageOf(known), bootHints().namespaces) : undefined;
   let bootView: Promise<SessionState> | undefined;
   let booted = false;
   const loaderSession = () => (booted || !bootView ? Promise.resolve(sessionStore.get()) : bootView);
@@ -47,8 +57,7 @@ async function start(): Promise<void> {
     router = created.router;
     // The screen's reads go first: the texts, the policy and the customer wait until they are asked.
     await created.started();
-    // The first screen's texts with `common` (the page's hints), not after its code (issue 25).
-    texts = initTexts(languageOf(basics), bootHints().namespaces);
+    texts ??= initTexts(languageOf(basics), bootHints().namespaces);
   });
   booted = true;
   const { config } = sessionStore.get();

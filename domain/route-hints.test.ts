@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routeHintFor, type RouteHint } from './route-hints.ts';
 
-const hint = (path: string): RouteHint => ({ path, signedIn: true, modules: [], namespaces: [] });
+const hint = (path: string): RouteHint => ({ path, signedIn: true, modules: [], styles: [], namespaces: [] });
 const hints = { routes: [hint('/invoice/:id'), hint('/invoice/new'), hint('/invoice-list/:status'), hint('/account/overview')] };
 
 describe('the route hint of a path', () => {

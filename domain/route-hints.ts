@@ -13,6 +13,8 @@ export interface RouteHint {
   signedIn: boolean;
   /** The JavaScript files the screen renders with beyond the entry's (URLs, the build's base included). */
   modules: string[];
+  /** The stylesheets those files bring (URLs): a chunk's CSS would otherwise be asked only once the chunk runs. */
+  styles: string[];
   /** The locale namespaces the screen waits for before it renders. */
   namespaces: string[];
 }

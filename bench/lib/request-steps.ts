@@ -14,6 +14,8 @@ export interface TimedRequest {
   name: string;
   startTime: number;
   responseEnd: number;
+  /** Resource Timing's initiatorType (script, link, fetch, img, other…); the document has none. */
+  initiatorType?: string;
 }
 export interface SteppedRequest extends TimedRequest {
   step: number;
@@ -41,7 +43,7 @@ export function requestSteps(document: TimedRequest, requests: readonly TimedReq
  * the browser fetches that whenever it likes, and nothing the page does waits for it.
  */
 export const TIMELINE_PROBE = `(() => {
-  const pick = (entry) => ({ name: entry.name, startTime: entry.startTime, responseEnd: entry.responseEnd });
+  const pick = (entry) => ({ name: entry.name, startTime: entry.startTime, responseEnd: entry.responseEnd, initiatorType: entry.initiatorType });
   const icons = new Set([...document.querySelectorAll('link[rel~="icon"]')].map((link) => link.href));
   const requests = performance.getEntriesByType('resource').filter((entry) => !icons.has(entry.name)).map(pick);
   return { document: pick(performance.getEntriesByType('navigation')[0]), requests };
@@ -75,16 +77,26 @@ export function stepOf(
 
 /**
  * Issue 25: the dependent steps the first paint (at `paintedAt`, ms from navigation start) waited
- * for: the deepest step among the requests that had answered by then (scripts, styles, texts,
- * data), and its chain. A request that answered before the paint but was not needed for it counts
- * too, so the figure never flatters: a page that asks for something late pays for it here.
+ * for ("every request the first paint waits for: scripts, styles, texts, data"): the deepest step
+ * among the requests answered by then that it could have waited for, and its chain. Those are the
+ * scripts, stylesheets and texts, the screen's data request (URL containing `dataMarker`), and the
+ * API reads that started before the app first rendered (`renderedAt`: the boot waits for what it
+ * asked until then). Left out: images, and API reads the rendered frame started (its switchers,
+ * counters), which the first rows do not wait for.
  */
 export function paintSteps(
   timeline: { document: TimedRequest; requests: TimedRequest[] },
   paintedAt: number,
+  { dataMarker, renderedAt }: { dataMarker: string; renderedAt?: number },
 ): { step: number; chain: string[] } {
   const stepped = requestSteps(timeline.document, timeline.requests);
-  const answered = stepped.filter((request) => request.responseEnd <= paintedAt);
+  const awaited = (request: SteppedRequest) => {
+    if (request.initiatorType === 'img') return false;
+    const read =
+      (request.initiatorType === 'fetch' || request.initiatorType === 'xmlhttprequest') && !/\/locales-[^/]+\//.test(request.name);
+    return !read || request.name.includes(dataMarker) || renderedAt === undefined || request.startTime <= renderedAt;
+  };
+  const answered = stepped.filter((request) => request.responseEnd <= paintedAt && awaited(request));
   const deepest = answered.reduce<SteppedRequest | undefined>(
     (found, request) => (!found || request.step > found.step ? request : found),
     undefined,
@@ -96,10 +108,17 @@ export function paintSteps(
 /**
  * In-page script, installed before any page script (addInitScript): records in
  * window.__firstPaint the time (ms from navigation start) of the first frame painted after an
- * element matching `selector` entered the DOM (requestAnimationFrame, then a task: the frame is out).
+ * element matching `selector` entered the DOM (requestAnimationFrame, then a task: the frame is
+ * out), and in window.__appRendered when the portal replaced its boot spinner (index.html) with
+ * the app.
  */
 export const FIRST_PAINT_PROBE = (selector: string) => `(() => {
   const done = () => requestAnimationFrame(() => { const channel = new MessageChannel(); channel.port1.onmessage = () => { window.__firstPaint = performance.now(); }; channel.port2.postMessage(0); });
-  const observer = new MutationObserver(() => { if (document.querySelector(${JSON.stringify(selector)})) { observer.disconnect(); done(); } });
+  let spinner = false;
+  const observer = new MutationObserver(() => {
+    if (document.getElementById('boot-spinner')) spinner = true;
+    else if (spinner && window.__appRendered === undefined) window.__appRendered = performance.now();
+    if (document.querySelector(${JSON.stringify(selector)})) { observer.disconnect(); done(); }
+  });
   observer.observe(document, { childList: true, subtree: true });
 })()`;

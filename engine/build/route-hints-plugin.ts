@@ -75,11 +75,12 @@ export function routeHintsPlugin(directory = 'screens', localesDirectory = 'loca
           ...(signedIn ? SIGNED_IN_MODULES : []),
           ...widgetsIn(definition.body).flatMap((widget) => (widgetFiles[widget] ? [widgetFiles[widget]] : [])),
         ].flatMap((module) => chunkOf(module) ?? []);
+        const files = [...closure(modules)].filter((fileName) => !inEntry.has(fileName)).sort();
         return {
           path: definition.path,
           signedIn,
-          modules: [...closure(modules)]
-            .filter((fileName) => !inEntry.has(fileName))
+          modules: files.map((fileName) => `${base}${fileName}`),
+          styles: [...new Set(files.flatMap((fileName) => [...(byFile.get(fileName)?.viteMetadata?.importedCss ?? [])]))]
             .sort()
             .map((fileName) => `${base}${fileName}`),
           namespaces: frame

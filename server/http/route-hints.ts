@@ -16,8 +16,8 @@ const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, 
 
 /**
  * What the page of `request` adds to its head (issue 25): a `modulepreload` link for every file
- * its route's screen renders with, so they are asked beside the entry script rather than one
- * chunk after another; and, as data (a JSON script element, never executed: the strict CSP
+ * its route's screen renders with and their stylesheets, so they are asked beside the entry
+ * script rather than one chunk after another; and, as data (a JSON script element, never executed: the strict CSP
  * stands), the namespaces the screen waits for and the boot's documents (boot-documents.ts), read
  * by engine/session/page-hints.ts. A signed-in screen's files go only to a browser holding the
  * session's CSRF cookie (signed out, the portal sends it to the sign-in page: they would be
@@ -33,6 +33,7 @@ export function pageHintTags(
   const hint = found && (!found.signedIn || readCookie(request, CSRF_COOKIE) !== undefined) ? found : undefined;
   const page: PageHints = { namespaces: hint?.namespaces ?? [], documents };
   return [
+    ...(hint?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}" nonce="${attribute(nonce)}">`),
     ...(hint?.modules ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}" nonce="${attribute(nonce)}">`),
     `<script type="application/json" id="${PAGE_HINTS_ID}" nonce="${attribute(nonce)}">${scriptJson(page)}</script>`,
   ].join('');

@@ -21,11 +21,12 @@ let portal: FastifyInstance;
 const PAGE = `<!doctype html><html><head><script type="module" crossorigin src="/assets/index-AbC.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script></head><body><div id="root"></div></body></html>`;
 const HINTS: RouteHints = {
   routes: [
-    { path: '/login', signedIn: false, modules: ['/assets/login-1.js'], namespaces: ['common', 'auth'] },
+    { path: '/login', signedIn: false, modules: ['/assets/login-1.js'], styles: [], namespaces: ['common', 'auth'] },
     {
       path: '/account/overview',
       signedIn: true,
       modules: ['/assets/Shell-1.js', '/assets/account-overview-1.js'],
+      styles: ['/assets/Shell-1.css'],
       namespaces: ['common', 'overview'],
     },
   ],
@@ -96,6 +97,7 @@ describe('the page of a route', () => {
     for (const url of ['/account/overview', '/prod/account/overview']) {
       const overview = await page(client, url);
       expect(overview.preloads).toEqual(['/assets/Shell-1.js', '/assets/account-overview-1.js']);
+      expect(overview.body).toContain(`<link rel="stylesheet" crossorigin href="/assets/Shell-1.css" nonce="${overview.nonce}">`);
       expect(overview.hints.namespaces).toEqual(['common', 'overview']);
       expect(overview.hints.documents.self).toEqual((await client.get('/self')).json());
     }

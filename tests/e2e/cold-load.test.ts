@@ -61,7 +61,8 @@ describe('cold load of a list', () => {
       expect(invoices.map((request) => new URL(request.name).search)).toHaveLength(1);
       const data = stepOf(timeline, '/invoices?');
       expect(data?.step, data?.chain.join(' → ')).toBeLessThanOrEqual(3);
-      const paint = paintSteps(timeline, paintedAt);
+      const renderedAt = (await coldPage.evaluate('window.__appRendered')) as number;
+      const paint = paintSteps(timeline, paintedAt, { dataMarker: '/invoices?', renderedAt });
       expect(paint.step, paint.chain.join(' → ')).toBeLessThanOrEqual(3);
     } finally {
       await cold.close();
