@@ -7,19 +7,27 @@ import { screensPlugin } from './engine/build/screens-plugin.ts';
 import { formsPlugin } from './engine/build/forms-plugin.ts';
 import { CSP_NONCE_PLACEHOLDER } from './server/http/security-headers.ts';
 import { localesPlugin } from './engine/build/locales-plugin.ts';
+import { routeHintsPlugin } from './engine/build/route-hints-plugin.ts';
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), screensPlugin(), formsPlugin(), localesPlugin(), compressPlugin()],
+  plugins: [react(), screensPlugin(), formsPlugin(), localesPlugin(), routeHintsPlugin(), compressPlugin()],
   resolve: {
     // react-router's package exports only its development build (dev warnings on); its
     // production build is the same code with them off.
-    alias: mode === 'production'
-      ? [
-        { find: /^react-router$/, replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)) },
-        // React 19 has the hook the shim stands in for (engine/build/use-sync-external-store.ts).
-        { find: /^use-sync-external-store\/shim(?:\/index\.js)?$/, replacement: fileURLToPath(new URL('./engine/build/use-sync-external-store.ts', import.meta.url)) },
-      ]
-      : [],
+    alias:
+      mode === 'production'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(new URL('./node_modules/react-router/dist/production/index.mjs', import.meta.url)),
+            },
+            // React 19 has the hook the shim stands in for (engine/build/use-sync-external-store.ts).
+            {
+              find: /^use-sync-external-store\/shim(?:\/index\.js)?$/,
+              replacement: fileURLToPath(new URL('./engine/build/use-sync-external-store.ts', import.meta.url)),
+            },
+          ]
+        : [],
   },
   // The server replaces the placeholder with each response's nonce (server/http/static-assets.ts);
   // Vite also writes <meta property="csp-nonce">, which the portal gives Mantine (engine/app/csp-nonce.ts).

@@ -10,8 +10,16 @@
  * round trips had completed one after another: entry script (1) → /self (2) → /invoices (3).
  * Times are the entries' startTime and responseEnd (ms from navigation start).
  */
-export interface TimedRequest { name: string; startTime: number; responseEnd: number }
-export interface SteppedRequest extends TimedRequest { step: number }
+export interface TimedRequest {
+  name: string;
+  startTime: number;
+  responseEnd: number;
+  /** Resource Timing's initiatorType (script, link, fetch, img, other…); the document has none. */
+  initiatorType?: string;
+}
+export interface SteppedRequest extends TimedRequest {
+  step: number;
+}
 
 export function requestSteps(document: TimedRequest, requests: readonly TimedRequest[]): SteppedRequest[] {
   const done: SteppedRequest[] = [{ ...document, step: 0 }];
@@ -35,26 +43,82 @@ export function requestSteps(document: TimedRequest, requests: readonly TimedReq
  * the browser fetches that whenever it likes, and nothing the page does waits for it.
  */
 export const TIMELINE_PROBE = `(() => {
-  const pick = (entry) => ({ name: entry.name, startTime: entry.startTime, responseEnd: entry.responseEnd });
+  const pick = (entry) => ({ name: entry.name, startTime: entry.startTime, responseEnd: entry.responseEnd, initiatorType: entry.initiatorType });
   const icons = new Set([...document.querySelectorAll('link[rel~="icon"]')].map((link) => link.href));
   const requests = performance.getEntriesByType('resource').filter((entry) => !icons.has(entry.name)).map(pick);
   return { document: pick(performance.getEntriesByType('navigation')[0]), requests };
 })()`;
 
-/** The step of the first request whose URL contains `marker` (e.g. "/invoices?"), with the chain that led to it. */
-export function stepOf(timeline: { document: TimedRequest; requests: TimedRequest[] }, marker: string): { step: number; chain: string[] } | undefined {
-  const stepped = requestSteps(timeline.document, timeline.requests);
-  const target = stepped.find((request) => request.name.includes(marker));
-  if (!target) return undefined;
-  // The chain: walk back through each request's latest-finishing predecessor.
+/** The chain of requests that led to `target`: each one's latest-finishing predecessor a step before, from the HTML on. */
+function chainTo(document: TimedRequest, stepped: readonly SteppedRequest[], target: SteppedRequest): string[] {
   const chain: string[] = [];
   let current: SteppedRequest | undefined = target;
   while (current) {
     chain.unshift(`${current.step}:${new URL(current.name).pathname}`);
     const start: number = current.startTime;
     const step: number = current.step;
-    current = [...stepped].filter((request) => request.responseEnd <= start && request.step === step - 1)
+    current = stepped
+      .filter((request) => request.responseEnd <= start && request.step === step - 1)
       .sort((a, b) => b.responseEnd - a.responseEnd)[0];
   }
-  return { step: target.step, chain: [`0:${new URL(timeline.document.name).pathname}`, ...chain] };
+  return [`0:${new URL(document.name).pathname}`, ...chain];
 }
+
+/** The step of the first request whose URL contains `marker` (e.g. "/invoices?"), with the chain that led to it. */
+export function stepOf(
+  timeline: { document: TimedRequest; requests: TimedRequest[] },
+  marker: string,
+): { step: number; chain: string[] } | undefined {
+  const stepped = requestSteps(timeline.document, timeline.requests);
+  const target = stepped.find((request) => request.name.includes(marker));
+  if (!target) return undefined;
+  return { step: target.step, chain: chainTo(timeline.document, stepped, target) };
+}
+
+/**
+ * Issue 25: the dependent steps the first paint (at `paintedAt`, ms from navigation start) waited
+ * for ("every request the first paint waits for: scripts, styles, texts, data"): the deepest step
+ * among the requests answered by then that it could have waited for, and its chain. Those are the
+ * scripts, stylesheets and texts, the screen's data request (URL containing `dataMarker`), and the
+ * API reads that started before the app first rendered (`renderedAt`: the boot waits for what it
+ * asked until then). Left out: images, and API reads the rendered frame started (its switchers,
+ * counters), which the first rows do not wait for.
+ */
+export function paintSteps(
+  timeline: { document: TimedRequest; requests: TimedRequest[] },
+  paintedAt: number,
+  { dataMarker, renderedAt }: { dataMarker: string; renderedAt?: number },
+): { step: number; chain: string[] } {
+  const stepped = requestSteps(timeline.document, timeline.requests);
+  const awaited = (request: SteppedRequest) => {
+    if (request.initiatorType === 'img') return false;
+    const read =
+      (request.initiatorType === 'fetch' || request.initiatorType === 'xmlhttprequest') && !/\/locales-[^/]+\//.test(request.name);
+    return !read || request.name.includes(dataMarker) || renderedAt === undefined || request.startTime <= renderedAt;
+  };
+  const answered = stepped.filter((request) => request.responseEnd <= paintedAt && awaited(request));
+  const deepest = answered.reduce<SteppedRequest | undefined>(
+    (found, request) => (!found || request.step > found.step ? request : found),
+    undefined,
+  );
+  if (!deepest) return { step: 0, chain: [`0:${new URL(timeline.document.name).pathname}`] };
+  return { step: deepest.step, chain: chainTo(timeline.document, stepped, deepest) };
+}
+
+/**
+ * In-page script, installed before any page script (addInitScript): records in
+ * window.__firstPaint the time (ms from navigation start) of the first frame painted after an
+ * element matching `selector` entered the DOM (requestAnimationFrame, then a task: the frame is
+ * out), and in window.__appRendered when the portal replaced its boot spinner (index.html) with
+ * the app.
+ */
+export const FIRST_PAINT_PROBE = (selector: string) => `(() => {
+  const done = () => requestAnimationFrame(() => { const channel = new MessageChannel(); channel.port1.onmessage = () => { window.__firstPaint = performance.now(); }; channel.port2.postMessage(0); });
+  let spinner = false;
+  const observer = new MutationObserver(() => {
+    if (document.getElementById('boot-spinner')) spinner = true;
+    else if (spinner && window.__appRendered === undefined) window.__appRendered = performance.now();
+    if (document.querySelector(${JSON.stringify(selector)})) { observer.disconnect(); done(); }
+  });
+  observer.observe(document, { childList: true, subtree: true });
+})()`;

@@ -8,6 +8,7 @@ import { namespacesIn } from '../i18n/namespaces.ts';
 import { readParts } from './screen-parts.ts';
 import { resolveParts } from '../definitions/parts.ts';
 import { buildScreenSchema } from '../registry/screen-schema.ts';
+import { frameScreenNamespaces } from '../i18n/screen-texts.ts';
 import { firstReads } from '../routing/first-reads.ts';
 
 /** Built from the widgets' contracts, not read from schemas/ (whose copy a test keeps in step). */
@@ -104,8 +105,20 @@ export function screensPlugin(directory = 'screens', localesDirectory = 'locales
           ),
         )};`;
       }
+      const known = readdirSync(locales)
+        .filter((name) => name.endsWith('.json'))
+        .map((name) => name.slice(0, -'.json'.length));
       if (id === RESOLVED_GUARDS_ID) {
-        return `export const guards = ${JSON.stringify(Object.fromEntries(screens.map(({ definition }) => [definition.id, definition.guard])))};`;
+        // The frame's screens' namespaces come with the frame's chunk too (routing/GuardedScreen.tsx), not with the entry.
+        const frameTexts = Object.fromEntries(
+          screens
+            .filter(({ definition }) => definition.layout === 'shell')
+            .map(({ definition }) => [definition.id, frameScreenNamespaces(definition, known)]),
+        );
+        return [
+          `export const guards = ${JSON.stringify(Object.fromEntries(screens.map(({ definition }) => [definition.id, definition.guard])))};`,
+          `export const frameTexts = ${JSON.stringify(frameTexts)};`,
+        ].join('\n');
       }
       // The signed-in frame's guards stay in virtual:portal-screen-guards (the /login budget).
       const routes = screens.map(
@@ -120,10 +133,7 @@ export function screensPlugin(directory = 'screens', localesDirectory = 'locales
           );
       if (id === RESOLVED_SHELL_LOADERS_ID) return `export const shellLoaders = {\n${loaderLines(true).join('\n')}\n};`;
       const loaders = loaderLines(false);
-      const known = readdirSync(locales)
-        .filter((name) => name.endsWith('.json'))
-        .map((name) => name.slice(0, -'.json'.length));
-      // Screens in the signed-in frame take every namespace (routing/GuardedScreen.tsx screenNamespaces): only the others are listed.
+      // The signed-in frame's screens' namespaces come with its chunk (frameTexts above): only the others are listed.
       const textNamespaces = Object.fromEntries(
         screens
           .filter(({ definition }) => definition.layout !== 'shell')

@@ -19,6 +19,8 @@ declare module 'virtual:portal-screen-validator' {
 declare module 'virtual:portal-screen-guards' {
   /** Screen id → its guard (spec §5), every screen's; imported by the signed-in frame's chunk. */
   export const guards: Record<string, import('../definitions/types.ts').ScreenDefinition['guard']>;
+  /** Screen id → the namespaces it waits for (i18n/screen-texts.ts), for the signed-in frame's screens. */
+  export const frameTexts: Record<string, readonly string[]>;
 }
 
 declare module 'virtual:portal-shell-loaders' {

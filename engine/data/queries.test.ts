@@ -1,30 +1,43 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient, invalidateResources, resourceKey, resourceQuery } from './queries.ts';
+import { QueryObserver } from '@tanstack/react-query';
+import { createQueryClient, invalidateResources, markLoaderRead, resourceKey, resourceQuery } from './queries.ts';
 
 let requested: string[];
 
 beforeEach(() => {
   requested = [];
-  vi.stubGlobal('fetch', vi.fn(async (url: string) => {
-    requested.push(url);
-    return new Response(JSON.stringify({ data: [{ type: 'invoices', id: String(requested.length), attributes: {} }], meta: { page: { total: 1 } } }), { status: 200 });
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      requested.push(url);
+      return new Response(
+        JSON.stringify({ data: [{ type: 'invoices', id: String(requested.length), attributes: {} }], meta: { page: { total: 1 } } }),
+        { status: 200 },
+      );
+    }),
+  );
 });
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 describe('resourceKey', () => {
-  it('is the same for the same request whatever the parameters\' order or types, leaving out what is not sent', () => {
-    expect(resourceKey('/invoices', { 'page[size]': 50, 'filter[status]': 'Billed', 'filter[search]': '', x: null }))
-      .toEqual(['resource', '/invoices', { 'filter[status]': 'Billed', 'page[size]': '50' }]);
+  it("is the same for the same request whatever the parameters' order or types, leaving out what is not sent", () => {
+    expect(resourceKey('/invoices', { 'page[size]': 50, 'filter[status]': 'Billed', 'filter[search]': '', x: null })).toEqual([
+      'resource',
+      '/invoices',
+      { 'filter[status]': 'Billed', 'page[size]': '50' },
+    ]);
     const client = createQueryClient();
     const hash = (key: readonly unknown[]) => client.getQueryCache().build(client, { queryKey: key }).queryHash;
-    expect(hash(resourceKey('/invoices', { 'filter[status]': 'Billed', 'page[size]': '50' })))
-      .toBe(hash(resourceKey('/invoices', { 'page[size]': 50, 'filter[status]': 'Billed' })));
+    expect(hash(resourceKey('/invoices', { 'filter[status]': 'Billed', 'page[size]': '50' }))).toBe(
+      hash(resourceKey('/invoices', { 'page[size]': 50, 'filter[status]': 'Billed' })),
+    );
   });
 });
 
 describe('the data layer', () => {
-  it('asks once when a loader\'s prefetch and a widget read the same thing', async () => {
+  it("asks once when a loader's prefetch and a widget read the same thing", async () => {
     const client = createQueryClient();
     await Promise.all([
       client.prefetchQuery(resourceQuery('/invoices', { 'page[number]': 1, 'filter[status]': 'Billed' })),
@@ -39,8 +52,40 @@ describe('the data layer', () => {
     await client.fetchQuery(resourceQuery('/invoices'));
     await client.fetchQuery(resourceQuery('/customers'));
     await invalidateResources(client);
-    expect(client.getQueryCache().getAll().map((query) => query.state.isInvalidated)).toEqual([true, true]);
+    expect(
+      client
+        .getQueryCache()
+        .getAll()
+        .map((query) => query.state.isInvalidated),
+    ).toEqual([true, true]);
     await client.fetchQuery(resourceQuery('/invoices'));
     expect(requested).toEqual(['/invoices', '/customers', '/invoices']);
+  });
+});
+
+describe('a read a route loader started', () => {
+  it('is taken as it is by its first reader, however stale by then; the next reader asks again', async () => {
+    const client = createQueryClient();
+    let asked = 0;
+    const options = {
+      queryKey: ['loader-read'],
+      queryFn: async () => {
+        asked += 1;
+        return asked;
+      },
+      staleTime: 0,
+    };
+    await client.prefetchQuery(options);
+    markLoaderRead(client, options.queryKey);
+    const first = new QueryObserver(client, options);
+    const stopFirst = first.subscribe(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(asked).toBe(1);
+    stopFirst();
+    const second = new QueryObserver(client, options);
+    const stopSecond = second.subscribe(() => undefined);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(asked).toBe(2);
+    stopSecond();
   });
 });

@@ -28,7 +28,7 @@ async function loadFile(language: string, namespace: string): Promise<TextTree> 
   const url = localeUrl(language, namespace);
   const response = await fetch(url);
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
-  return await response.json() as TextTree;
+  return (await response.json()) as TextTree;
 }
 
 export function isLanguage(value: unknown): value is LanguageCode {
@@ -41,10 +41,17 @@ export function initialLanguage(offered: readonly LanguageCode[], tenantDefault:
   return isLanguage(stored) && offered.includes(stored) ? stored : tenantDefault;
 }
 
-/** The portal's translator in `language` with the base namespaces loaded. */
-export async function initTexts(language: LanguageCode): Promise<Texts> {
+/**
+ * The portal's translator in `language` with the base namespaces loaded. `first` (the namespaces
+ * the first screen waits for, engine/session/page-hints.ts) are asked at the same time but not
+ * waited for: the frame renders meanwhile, and the screen waits for them itself (a failure shows
+ * there, with its retry).
+ */
+export async function initTexts(language: LanguageCode, first: readonly string[] = []): Promise<Texts> {
   const texts = new Texts({ load: loadFile, namespaces: NAMESPACES, language });
-  await texts.ready(BASE_NAMESPACES);
+  const base = texts.ready(BASE_NAMESPACES);
+  void texts.ready(first)?.catch(() => undefined);
+  await base;
   document.documentElement.lang = language;
   return texts;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { guards } from 'virtual:portal-screen-guards';
+import { frameTexts, guards } from 'virtual:portal-screen-guards';
 import { routes, textNamespaces } from 'virtual:portal-screens';
 import { NAMESPACES } from '../i18n/i18n.ts';
 import { routeGuard, screenNamespaces } from './GuardedScreen.tsx';
@@ -17,14 +17,23 @@ describe('the texts a screen waits for', () => {
     expect(screenNamespaces(route('login'), override)).toEqual(['auth', 'errors', 'legacy']);
   });
 
-  it('are every namespace in the signed-in frame', () => {
+  it('are, in the signed-in frame, those the frame lists for the screen (issue 25: not all twenty)', () => {
+    expect(frameTexts['account-overview']).toEqual(['common', 'loyalty', 'overview']);
+    expect(screenNamespaces(route('account-overview'), undefined, frameTexts)).toEqual(['common', 'loyalty', 'overview']);
+    // A table's own texts (pager, toolbar) come with it.
+    expect(frameTexts['invoice-list']).toContain('table');
+    // Before the frame's chunk is in, a frame screen would take every namespace.
     expect(screenNamespaces(route('account-overview'), undefined)).toBe(NAMESPACES);
-    expect(NAMESPACES).toContain('table');
+  });
+
+  it('are every namespace for a frame screen that mounts a plugin (its texts are its own)', () => {
+    const pluginScreen = Object.entries(frameTexts).find(([id]) => id === 'payment-due');
+    expect(pluginScreen?.[1]).toEqual(NAMESPACES);
   });
 });
 
 describe('the guard a route applies', () => {
-  it('is the definition\'s, merged with the tenant override of that screen only', () => {
+  it("is the definition's, merged with the tenant override of that screen only", () => {
     const overview = route('account-overview');
     const guard = guards['account-overview']!;
     expect(guard.can).toEqual(['read', 'Exposure']);
@@ -33,7 +42,7 @@ describe('the guard a route applies', () => {
     expect(routeGuard(overview, { 'account-overview': { guard: { roles: ['Admin'] } } }, guard)).toEqual({ ...guard, roles: ['Admin'] });
   });
 
-  it('of a screen in the signed-in frame is not in the router\'s table: only signing in is checked before the frame loads', () => {
+  it("of a screen in the signed-in frame is not in the router's table: only signing in is checked before the frame loads", () => {
     expect(route('account-overview').guard).toBeUndefined();
     expect(route('login').guard).toEqual({ public: true });
     expect(routeGuard(route('account-overview'), undefined)).toEqual({});

@@ -43,12 +43,15 @@ export function routeGuard(route: ScreenRoute, overrides: Record<string, object>
 
 /**
  * The locale namespaces a screen waits for: those its definition (and the tenant's override of
- * it) names. Screens in the signed-in frame take every namespace, as their tables, plugins and
- * actions use any of them; the sign-in pages load only what they show.
+ * it) names. A screen in the signed-in frame takes the frame's list for it (`frame`: the frame's
+ * chunk holds it, i18n/screen-texts.ts), every namespace without one.
  */
-export function screenNamespaces(route: ScreenRoute, override: object | undefined): readonly string[] {
-  if (route.layout === 'shell') return NAMESPACES;
-  const named = textNamespaces[route.id] ?? [];
+export function screenNamespaces(
+  route: ScreenRoute,
+  override: object | undefined,
+  frame?: Record<string, readonly string[]>,
+): readonly string[] {
+  const named = route.layout === 'shell' ? (frame?.[route.id] ?? NAMESPACES) : (textNamespaces[route.id] ?? []);
   return override ? [...new Set([...named, ...namespacesIn(override, NAMESPACES)])] : named;
 }
 
@@ -67,22 +70,41 @@ export function GuardedScreen({ route }: { route: ScreenRoute }) {
   const guard = routeGuard(route, overrides);
   if (!guard.public && session.self?.session_data.logged_in !== true) {
     // The redirect keeps the prefix the user came in with (spec §2).
-    return <Navigate to={portalPath(LOGIN_PATH)} replace state={{ from: location.pathname + location.search, reason: 'unauthenticated' }} />;
+    return (
+      <Navigate to={portalPath(LOGIN_PATH)} replace state={{ from: location.pathname + location.search, reason: 'unauthenticated' }} />
+    );
   }
   // The definition's chunk loads while the texts do (ScreenPage reads the same cached promise
   // and shows its failure); caught here only so it is never an unhandled rejection.
   loadScreen(route.id, overrides).catch(() => undefined);
-  const pageLoader = <Center p="xl" role="status" aria-label={t('common.loading')}><Loader aria-hidden /></Center>;
+  const pageLoader = (
+    <Center p="xl" role="status" aria-label={t('common.loading')}>
+      <Loader aria-hidden />
+    </Center>
+  );
+  // Keyed by screen: going to another screen starts its widgets afresh, so a form never carries
+  // its values or its errors over to the next screen's form (issue 13: after a password reset
+  // the sign-in form showed the new password and "Username is required").
+  const screen = <ScreenPage key={route.id} route={route} />;
+  // The frame waits for its screen's texts itself: it holds their list (GuardedShell).
+  if (route.layout === 'shell')
+    return (
+      <Suspense fallback={pageLoader}>
+        <GuardedShell route={route} pageLoader={pageLoader}>
+          {screen}
+        </GuardedShell>
+      </Suspense>
+    );
   const page: ReactNode = (
     <Suspense fallback={pageLoader}>
-      {/* Keyed by screen: going to another screen starts its widgets afresh, so a form never
-          carries its values or its errors over to the next screen's form (issue 13: after a
-          password reset the sign-in form showed the new password and "Username is required"). */}
-      <WithTexts namespaces={screenNamespaces(route, overrides?.[route.id])}><ScreenPage key={route.id} route={route} /></WithTexts>
+      <WithTexts namespaces={screenNamespaces(route, overrides?.[route.id])}>{screen}</WithTexts>
     </Suspense>
   );
-  if (route.layout === 'shell') return <Suspense fallback={pageLoader}><GuardedShell route={route}>{page}</GuardedShell></Suspense>;
   const laidOut = route.layout === 'public' ? <PublicLayout>{page}</PublicLayout> : page;
   if (guard.public) return laidOut;
-  return <Suspense fallback={pageLoader}><GuardGate guard={guard}>{laidOut}</GuardGate></Suspense>;
+  return (
+    <Suspense fallback={pageLoader}>
+      <GuardGate guard={guard}>{laidOut}</GuardGate>
+    </Suspense>
+  );
 }

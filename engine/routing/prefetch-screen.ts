@@ -8,6 +8,7 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { screenReads as manifestReads } from 'virtual:portal-screen-reads';
 import { conditionHolds } from '../../domain/conditions.ts';
+import { markLoaderRead } from '../data/queries.ts';
 import { sourceQuery, type SourceDefinition } from '../data/use-resource.ts';
 import { lookup, type BindingContext } from '../definitions/bindings.ts';
 import type { ScreenRoute, WidgetNode } from '../definitions/types.ts';
@@ -60,10 +61,20 @@ export function firstNodes(nodes: readonly WidgetNode[], bindings: BindingContex
 }
 
 /** A read a screen's first render makes: its key (the widget's own) and how to start it. */
-export interface ScreenRead { queryKey: QueryKey; prefetch(client: QueryClient): Promise<void> }
+export interface ScreenRead {
+  queryKey: QueryKey;
+  prefetch(client: QueryClient): Promise<void>;
+}
 
-const read = <Q extends { queryKey: QueryKey }>(query: Q, prefetch: (client: QueryClient, query: Q) => Promise<void>): ScreenRead =>
-  ({ queryKey: query.queryKey, prefetch: (client) => prefetch(client, query) });
+// The widget that reads it first takes the loader's answer as it is (data/queries.ts markLoaderRead).
+const read = <Q extends { queryKey: QueryKey }>(query: Q, prefetch: (client: QueryClient, query: Q) => Promise<void>): ScreenRead => ({
+  queryKey: query.queryKey,
+  prefetch: (client) => {
+    const started = prefetch(client, query);
+    markLoaderRead(client, query.queryKey);
+    return started;
+  },
+});
 
 /** The reads a screen's first render makes: each table's first page in its initial state, every other source. */
 export function screenReads(nodes: readonly WidgetNode[], bindings: BindingContext, locale: string): ScreenRead[] {
@@ -83,13 +94,19 @@ export function screenReads(nodes: readonly WidgetNode[], bindings: BindingConte
  * what they wait for and them). Resolves once the reads are on their way; the chunks follow the
  * definition.
  */
-export async function prefetchScreen(client: QueryClient, route: ScreenRoute, session: SessionState, location: Omit<ScreenLocation, 'selection'>): Promise<void> {
+export async function prefetchScreen(
+  client: QueryClient,
+  route: ScreenRoute,
+  session: SessionState,
+  location: Omit<ScreenLocation, 'selection'>,
+): Promise<void> {
   const overrides = session.config?.overrides.screens;
   // The selection travels in the router's state, which a loader does not see: unknown.
   const bindings = screenBindings(session, { ...location, selection: undefined as never });
   const locale = document.documentElement.lang || 'en';
   // A tenant's override may change the reads: then they come from the patched definition.
-  if (!overrides?.[route.id]) for (const screenRead of screenReads(manifestReads[route.id] ?? [], bindings, locale)) void screenRead.prefetch(client);
+  if (!overrides?.[route.id])
+    for (const screenRead of screenReads(manifestReads[route.id] ?? [], bindings, locale)) void screenRead.prefetch(client);
   if (route.layout === 'shell') void import('../shell/Shell.tsx').catch(() => undefined);
   const definition = await loadScreen(route.id, overrides);
   if (overrides?.[route.id]) for (const screenRead of screenReads(definition.body, bindings, locale)) void screenRead.prefetch(client);

@@ -59,8 +59,9 @@ async function bootAs(self: SelfAttributes): Promise<void> {
 beforeEach(() => {
   asked = [];
   vi.resetModules();
-  // A signed-in browser: the readable CSRF cookie is there, so the boot starts the session's reads early.
-  vi.stubGlobal('document', { cookie: 'portal_csrf=token' });
+  // A signed-in browser: the readable CSRF cookie is there, so the boot starts the session's reads
+  // early; a page without the server's hints (session/page-hints.ts), so the boot asks for all.
+  vi.stubGlobal('document', { cookie: 'portal_csrf=token', getElementById: () => null });
   vi.stubGlobal('window', { location: { hostname: 'localhost', pathname: '/' } });
 });
 afterEach(() => {

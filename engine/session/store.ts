@@ -9,11 +9,23 @@ import { loadDataLayer } from '../data/data-layer.tsx';
 import { configureLogger } from '../logging/logger.ts';
 import { loadAbility } from '../policy/ability.ts';
 import { probablySignedIn } from './early-requests.ts';
+import { takeBootDocument } from './page-hints.ts';
 
 const initialState: SessionState = {
-  status: 'loading', config: null, flags: {}, self: null, userType: 'none',
-  selectedCustomer: null, selectedMerchant: null, customerCurrencies: [], merchantCurrencies: [], selectedCurrency: null,
-  mappedLocations: [], loyaltyPrograms: [], loyaltyError: false, paymentMode: 'INDIVIDUAL_ACCOUNT',
+  status: 'loading',
+  config: null,
+  flags: {},
+  self: null,
+  userType: 'none',
+  selectedCustomer: null,
+  selectedMerchant: null,
+  customerCurrencies: [],
+  merchantCurrencies: [],
+  selectedCurrency: null,
+  mappedLocations: [],
+  loyaltyPrograms: [],
+  loyaltyError: false,
+  paymentMode: 'INDIVIDUAL_ACCOUNT',
   merchantRollUp: false,
 };
 
@@ -28,7 +40,9 @@ export const sessionStore = {
   get: store.getState,
   subscribe: store.subscribe,
   /** For tests and sign-out. */
-  reset() { store.setState(initialState, true); },
+  reset() {
+    store.setState(initialState, true);
+  },
 };
 
 /**
@@ -41,9 +55,15 @@ export function useSession<T>(select: (session: SessionState) => T): T {
 }
 
 type SelfDocument = JsonApiDocument<ResourceObject<SelfAttributes>>;
+type ConfigDocument = JsonApiDocument<ResourceObject<PortalConfig>>;
+type FlagsDocument = JsonApiDocument<ResourceObject<Record<string, boolean>>>;
 
 /** What the boot knows once configuration, flags and /self are in, before the policy and the customer load. */
-export interface SessionBasics { config: PortalConfig; flags: Record<string, boolean>; self: SelfAttributes | null }
+export interface SessionBasics {
+  config: PortalConfig;
+  flags: Record<string, boolean>;
+  self: SelfAttributes | null;
+}
 
 /**
  * Loads flags, configuration and /self at once (/self carries the selected customer's currencies:
@@ -56,10 +76,14 @@ export async function bootstrapSession(onBasics?: (basics: SessionBasics) => voi
   // browser gives a host six connections over HTTP/1.1, in the order asked, so the calls the
   // route loader waits for are not queued behind chunks, and none starts only after another
   // has already answered.
-  const selfRequest = fetchSelf();
+  // The page may carry these documents already (session/page-hints.ts, issue 25): then no request.
+  const pageSelf = takeBootDocument<SelfDocument>('self');
+  const selfRequest = pageSelf ? Promise.resolve(pageSelf.data.attributes) : fetchSelf();
+  const pageConfig = takeBootDocument<ConfigDocument>('config');
+  const pageFlags = takeBootDocument<FlagsDocument>('flags');
   const basicsRequest = Promise.all([
-    api.get<JsonApiDocument<ResourceObject<PortalConfig>>>('/config'),
-    api.get<JsonApiDocument<ResourceObject<Record<string, boolean>>>>(`/feature-flags/${window.location.hostname}.json`),
+    pageConfig ?? api.get<ConfigDocument>('/config'),
+    pageFlags ?? api.get<FlagsDocument>(`/feature-flags/${window.location.hostname}.json`),
   ]);
   if (probablySignedIn()) {
     // The signed-in data layer's chunk loads beside /self, so the route loader finds it in.
@@ -118,7 +142,9 @@ export async function signIn(username: string, password: string): Promise<SelfAt
 }
 
 export async function signOut(): Promise<void> {
-  try { await api.post('/auth/logout'); } finally {
+  try {
+    await api.post('/auth/logout');
+  } finally {
     // Only a signed-in session has a currency choice to forget, and then its part is loaded.
     if (store.getState().self) (await signedInPart()).forgetCurrencyChoice();
     await applySelf(null);
@@ -130,7 +156,9 @@ export function setSelectedCurrency(currency: string): void {
   setState({ selectedCurrency: currency });
   void signedInPart().then((part) => part.rememberCurrencyChoice(currency));
 }
-export function setPaymentMode(paymentMode: PaymentMode): void { setState({ paymentMode }); }
+export function setPaymentMode(paymentMode: PaymentMode): void {
+  setState({ paymentMode });
+}
 
 /** The signed-in part of the session (session/signed-in.ts), with the data layer's chunk: the sign-in pages never load it. */
 const signedInPart = () => import('./signed-in.ts');

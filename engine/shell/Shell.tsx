@@ -1,11 +1,11 @@
-import { useCallback, type ReactNode } from 'react';
-import { guards } from 'virtual:portal-screen-guards';
+import { Suspense, useCallback, type ReactNode } from 'react';
+import { frameTexts, guards } from 'virtual:portal-screen-guards';
 import { AppShell, Burger, Button, Group, Image, Menu, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { useText } from '../i18n/use-text.ts';
+import { useText, WithTexts } from '../i18n/use-text.ts';
 import type { ScreenRoute } from '../definitions/types.ts';
 import GuardGate from '../routing/GuardGate.tsx';
-import { routeGuard } from '../routing/GuardedScreen.tsx';
+import { routeGuard, screenNamespaces } from '../routing/GuardedScreen.tsx';
 import { usePortalNavigate, usePortalPath } from '../routing/navigation.ts';
 import { signOut, useSession } from '../session/store.ts';
 import { CurrencySwitcher, CustomerSwitcher, LocationSwitcher, MerchantSwitcher } from './AccountSwitchers.tsx';
@@ -14,10 +14,21 @@ import { LanguageMenu } from './LanguageMenu.tsx';
 import { SideMenu } from './SideMenu.tsx';
 import { useUnsavedChangesPrompt } from './unsaved-changes.ts';
 
-/** A screen of the signed-in frame behind its guard (spec §5), which comes with this chunk. */
-export function GuardedShell({ route, children }: { route: ScreenRoute; children: ReactNode }) {
+/**
+ * A screen of the signed-in frame behind its guard (spec §5), which comes with this chunk, in the
+ * frame; the screen waits for its own texts only (issue 25), the frame meanwhile shows `pageLoader`.
+ */
+export function GuardedShell({ route, pageLoader, children }: { route: ScreenRoute; pageLoader: ReactNode; children: ReactNode }) {
   const overrides = useSession((state) => state.config?.overrides.screens);
-  return <GuardGate guard={routeGuard(route, overrides, guards[route.id])}><Shell>{children}</Shell></GuardGate>;
+  return (
+    <GuardGate guard={routeGuard(route, overrides, guards[route.id])}>
+      <Shell>
+        <Suspense fallback={pageLoader}>
+          <WithTexts namespaces={screenNamespaces(route, overrides?.[route.id], frameTexts)}>{children}</WithTexts>
+        </Suspense>
+      </Shell>
+    </GuardGate>
+  );
 }
 
 /** The signed-in frame: header with switchers, language and user menu; side menu per user type. */
@@ -33,7 +44,9 @@ export function Shell({ children }: { children: ReactNode }) {
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
-      <a href="#main" className="skip-link">{t('common.skipToContent')}</a>
+      <a href="#main" className="skip-link">
+        {t('common.skipToContent')}
+      </a>
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -51,11 +64,22 @@ export function Shell({ children }: { children: ReactNode }) {
             <LanguageMenu />
             <Menu position="bottom-end">
               <Menu.Target>
-                <Button variant="subtle" size="xs" data-testid="user-menu">{fullName}</Button>
+                <Button variant="subtle" size="xs" data-testid="user-menu">
+                  {fullName}
+                </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Label><Text size="xs">{fullName}</Text></Menu.Label>
-                <Menu.Item onClick={async () => { await signOut(); navigate('/login'); }}>{t('common.signOut')}</Menu.Item>
+                <Menu.Label>
+                  <Text size="xs">{fullName}</Text>
+                </Menu.Label>
+                <Menu.Item
+                  onClick={async () => {
+                    await signOut();
+                    navigate('/login');
+                  }}
+                >
+                  {t('common.signOut')}
+                </Menu.Item>
               </Menu.Dropdown>
             </Menu>
           </Group>
@@ -64,7 +88,9 @@ export function Shell({ children }: { children: ReactNode }) {
       <AppShell.Navbar p="xs">
         <SideMenu onNavigate={close} />
       </AppShell.Navbar>
-      <AppShell.Main id="main" tabIndex={-1}>{children}</AppShell.Main>
+      <AppShell.Main id="main" tabIndex={-1}>
+        {children}
+      </AppShell.Main>
     </AppShell>
   );
 }

@@ -4,6 +4,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
+import { bootDocuments } from './boot-documents.ts';
+import { loadRouteHints, pageHintTags } from './route-hints.ts';
 import { CSP_NONCE_PLACEHOLDER, styleNonce } from './security-headers.ts';
 
 /** Vite's hashed file names change with their content, so a copy never goes stale. */
@@ -23,8 +25,13 @@ export function cacheControlFor(path: string): string {
 /** The encodings the request accepts (q=0 excluded), by name. */
 function acceptedEncodings(request: FastifyRequest): Set<string> {
   const header = String(request.headers['accept-encoding'] ?? '');
-  return new Set(header.split(',').map((part) => part.trim().split(';')).filter(([, quality]) => !/^\s*q=0(?:\.0*)?\s*$/u.test(quality ?? ''))
-    .map(([name]) => (name ?? '').trim().toLowerCase()));
+  return new Set(
+    header
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, quality]) => !/^\s*q=0(?:\.0*)?\s*$/u.test(quality ?? ''))
+      .map(([name]) => (name ?? '').trim().toLowerCase()),
+  );
 }
 
 /**
@@ -47,20 +54,30 @@ function encoded(request: FastifyRequest, reply: FastifyReply, html: string): st
 }
 
 /** Sends the portal's page (index.html) for any of its paths. */
-export type PortalPageSender = (request: FastifyRequest, reply: FastifyReply) => FastifyReply;
+export type PortalPageSender = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
 /**
- * The built index.html, sent from memory with a new style nonce in every place Vite left the
- * placeholder (the CSP header of the same response names it). Never stored (no-store), and
- * compressed per response: the pre-compressed variants of index.html hold the placeholder, so
- * they are not used.
+ * The built index.html, sent from memory with the route's hints and the boot's documents in its
+ * head (route-hints.ts, boot-documents.ts), and a new style nonce in every place Vite left the
+ * placeholder and on the hints' elements (the CSP header of the same response names it). Never stored (no-store), and compressed per response: the
+ * pre-compressed variants of index.html hold the placeholder, so they are not used.
  */
 export function portalPage(app: FastifyInstance, root: string): PortalPageSender {
-  const parts = readFileSync(join(root, 'index.html'), 'utf8').split(CSP_NONCE_PLACEHOLDER);
-  if (parts.length === 1) app.log.warn(`${root}/index.html has no ${CSP_NONCE_PLACEHOLDER}: the CSP will refuse the portal's style elements (build with vite.config.ts)`);
-  return (request, reply) => {
-    const html = parts.length === 1 ? (parts[0] as string) : parts.join(styleNonce(request));
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(encoded(request, reply, html));
+  const template = readFileSync(join(root, 'index.html'), 'utf8');
+  if (!template.includes(CSP_NONCE_PLACEHOLDER))
+    app.log.warn(
+      `${root}/index.html has no ${CSP_NONCE_PLACEHOLDER}: the CSP will refuse the portal's style elements (build with vite.config.ts)`,
+    );
+  const [head = [], body = []] = template.split('</head>').map((part) => part.split(CSP_NONCE_PLACEHOLDER));
+  const hints = loadRouteHints(root);
+  return async (request, reply) => {
+    const nonce = styleNonce(request);
+    // The nonce goes in the template's places only: never into the documents' text.
+    const html = `${head.join(nonce)}${pageHintTags(hints, request, await bootDocuments(app, request), nonce)}</head>${body.join(nonce)}`;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(encoded(request, reply, html));
   };
 }
 
@@ -71,11 +88,17 @@ export function portalPage(app: FastifyInstance, root: string): PortalPageSender
  */
 export async function registerPortalAssets(app: FastifyInstance, root: string): Promise<PortalPageSender> {
   await app.register(fastifyStatic, {
-    root, wildcard: false, index: false, cacheControl: false, preCompressed: true,
+    root,
+    wildcard: false,
+    index: false,
+    cacheControl: false,
+    preCompressed: true,
     // The variants are found beside their file; they need no routes of their own. index.html
     // is sent by portalPage, with its nonce.
-    globIgnore: ['**/*.br', '**/*.gz', 'index.html'],
-    setHeaders: (reply, path) => { reply.header('cache-control', cacheControlFor(path)); },
+    globIgnore: ['**/*.br', '**/*.gz', 'index.html', '.vite/**'],
+    setHeaders: (reply, path) => {
+      reply.header('cache-control', cacheControlFor(path));
+    },
   });
   return portalPage(app, root);
 }

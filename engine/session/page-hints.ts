@@ -1,0 +1,42 @@
+import { PAGE_HINTS_ID, type PageHints } from '../../domain/route-hints.ts';
+
+const NONE: PageHints = { namespaces: [], documents: {} };
+let read: PageHints | undefined;
+
+/**
+ * What the server put in the page for the boot (server/http/route-hints.ts, issue 25): the
+ * namespaces the route's screen waits for, so the boot asks for them with `common` as soon as it
+ * knows the language rather than once the screen's code has arrived; and the boot's documents
+ * (`/config`, the flags, `/self` when signed in), so it does not wait a round trip for them.
+ * Nothing when the page has no hints (the dev server) or they do not parse.
+ */
+export function bootHints(): PageHints {
+  read ??= parse(document.getElementById(PAGE_HINTS_ID)?.textContent);
+  return read;
+}
+
+function parse(text: string | null | undefined): PageHints {
+  if (!text) return NONE;
+  try {
+    const hints = JSON.parse(text) as Partial<PageHints>;
+    return {
+      namespaces: Array.isArray(hints.namespaces) ? hints.namespaces.filter((name): name is string => typeof name === 'string') : [],
+      documents: hints.documents && typeof hints.documents === 'object' ? hints.documents : {},
+    };
+  } catch {
+    return NONE;
+  }
+}
+
+const taken = new Set<string>();
+
+/**
+ * The page's document for one boot read, once: the first boot uses it, any later read (a refresh
+ * of /self after a change) asks the API. `T`: the read's document type, as `api.get<T>` would say;
+ * the server wrote it from the same route (server/http/boot-documents.ts).
+ */
+export function takeBootDocument<T>(name: keyof PageHints['documents']): T | undefined {
+  if (taken.has(name)) return undefined;
+  taken.add(name);
+  return bootHints().documents[name] as T | undefined;
+}

@@ -1,0 +1,40 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { FastifyRequest } from 'fastify';
+import { PAGE_HINTS_ID, type PageHints, ROUTE_HINTS_FILE, routeHintFor, type RouteHints } from '../../domain/route-hints.ts';
+import { CSRF_COOKIE, readCookie } from './cookies.ts';
+
+/** The build's route hints (engine/build/route-hints-plugin.ts), none for a build without them. */
+export function loadRouteHints(root: string): RouteHints | undefined {
+  const file = join(root, ROUTE_HINTS_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RouteHints) : undefined;
+}
+
+/** JSON inside a `<script>` element: "<" escaped, so no text in it can close the element. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * What the page of `request` adds to its head (issue 25): a `modulepreload` link for every file
+ * its route's screen renders with and their stylesheets, so they are asked beside the entry
+ * script rather than one chunk after another; and, as data (a JSON script element, never executed: the strict CSP
+ * stands), the namespaces the screen waits for and the boot's documents (boot-documents.ts), read
+ * by engine/session/page-hints.ts. A signed-in screen's files go only to a browser holding the
+ * session's CSRF cookie (signed out, the portal sends it to the sign-in page: they would be
+ * wasted). `nonce`: the page's (security-headers.ts styleNonce).
+ */
+export function pageHintTags(
+  hints: RouteHints | undefined,
+  request: FastifyRequest,
+  documents: PageHints['documents'],
+  nonce: string,
+): string {
+  const found = hints ? routeHintFor(hints, new URL(request.url, 'http://portal').pathname) : undefined;
+  const hint = found && (!found.signedIn || readCookie(request, CSRF_COOKIE) !== undefined) ? found : undefined;
+  const page: PageHints = { namespaces: hint?.namespaces ?? [], documents };
+  return [
+    ...(hint?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}" nonce="${attribute(nonce)}">`),
+    ...(hint?.modules ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}" nonce="${attribute(nonce)}">`),
+    `<script type="application/json" id="${PAGE_HINTS_ID}" nonce="${attribute(nonce)}">${scriptJson(page)}</script>`,
+  ].join('');
+}
