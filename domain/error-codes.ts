@@ -193,6 +193,7 @@ export const ErrorCode = {
   merchantInvoiceCurrencyNotOffered: 'errors.merchantInvoices.currencyNotOffered',
   merchantInvoiceDuplicateId: 'errors.merchantInvoices.duplicateInvoiceId',
   merchantInvoiceRowsDisagree: 'errors.merchantInvoices.rowsDisagree',
+  currencyNotOffered: 'errors.currencies.notOffered',
 } as const;
 
 export type ErrorCodeKey = (typeof ErrorCode)[keyof typeof ErrorCode];
