@@ -194,6 +194,7 @@ export const ErrorCode = {
   merchantInvoiceDuplicateId: 'errors.merchantInvoices.duplicateInvoiceId',
   merchantInvoiceRowsDisagree: 'errors.merchantInvoices.rowsDisagree',
   currencyNotOffered: 'errors.currencies.notOffered',
+  unableToSaveDefaultCurrency: 'errors.currencies.unableToSave',
 } as const;
 
 export type ErrorCodeKey = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -15,22 +15,41 @@ const subAccountList = {
   sorts: ['customer_name', 'buid_customer'] as const,
   defaultSort: [{ field: 'customer_name', direction: 'asc' }] as const,
   filterSchemas: {
-    buid_customer: { type: 'string' as const, description: 'The parent account (default: the session\'s customer)' },
+    buid_customer: { type: 'string' as const, description: "The parent account (default: the session's customer)" },
   },
 };
 
-const subAccountResource = resourceSchema('sub-accounts', strictObject({
-  buid_customer: text, customer_name: text, status: text, parent_customer: text, currency: text, ...exposureFigures, as_of: day,
-}));
-const subAccountDocument = documentSchema({ type: 'array', items: subAccountResource }, {
-  meta: strictObject({
-    parent: strictObject({ buid_customer: text, customer_name: nullableText }),
-    totals: exposureTotalsSchema,
-    page: pageMetaSchema,
-  }, ['page']),
-});
+const subAccountResource = resourceSchema(
+  'sub-accounts',
+  strictObject({
+    buid_customer: text,
+    customer_name: text,
+    status: text,
+    parent_customer: text,
+    currency: text,
+    ...exposureFigures,
+    as_of: day,
+  }),
+);
+const subAccountDocument = documentSchema(
+  { type: 'array', items: subAccountResource },
+  {
+    meta: strictObject(
+      {
+        parent: strictObject({ buid_customer: text, customer_name: nullableText }),
+        totals: exposureTotalsSchema,
+        page: pageMetaSchema,
+      },
+      ['page'],
+    ),
+  },
+);
 
-interface Account { buid_customer: string; customer_name: string; status: string }
+interface Account {
+  buid_customer: string;
+  customer_name: string;
+  status: string;
+}
 type Row = Omit<Exposure, 'ageing'> & Account;
 
 /**
@@ -43,47 +62,70 @@ type Row = Omit<Exposure, 'ageing'> & Account;
  * currency: amounts of different currencies are never added together.
  */
 export function subAccountRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
-  app.get('/customer-sub-accounts', {
-    schema: { querystring: listQuerystring(subAccountList), response: responses(subAccountDocument, 'Sub-accounts with their standing; meta.totals rolls them up with the parent per currency') },
-    config: {
-      access: { can: ['read', 'Exposure'] },
-      summary: 'Sub-accounts of a customer (filter[buid_customer], default the session\'s) that the user may see, each with its standing '
-        + '(past due, current due, unbilled, credit used, held and available); meta.totals: the parent and these rolled up per currency; '
-        + 'filter[sol_currency] shows one currency',
-    },
-  }, async (request, reply) => {
-    const auth = authOf(request);
-    const query = request.query as Record<string, string>;
-    const list = parseListQuery(query, subAccountList);
-    const parent = scopedCustomer(auth, list.filters.buid_customer);
-    const currency = parseCurrency(list.filters.sol_currency);
-    const accounts = await db.selectFrom('customers').select(['buid_customer', 'customer_name', 'status', 'parent_customer'])
-      .where('tenant_id', '=', request.tenant.id)
-      .where((eb) => eb.or([eb('buid_customer', '=', parent), eb('parent_customer', '=', parent)]))
-      .execute();
-    const children = accounts.filter((account) => account.parent_customer === parent && auth.customerIds.includes(account.buid_customer));
-    const today = centralDay(clock.now());
-    const [own, standing] = await Promise.all([
-      loadExposures(db, [parent], today, currency, undefined, true),
-      loadExposures(db, children.map((child) => child.buid_customer), today, currency, undefined, true),
-    ]);
-    const byId = new Map(children.map((child) => [child.buid_customer, child]));
-    const rows = sortRows(standing.map(({ ageing: _ageing, ...figures }) => ({ ...figures, ...byId.get(figures.buid_customer)! })), list.sort);
-    const ids = rows.map((row, index) => rowId(rows, row, index));
-    // Paged only when asked (a table), as GET /exposures.
-    const paged = query['page[number]'] !== undefined || query['page[size]'] !== undefined;
-    const { number, size } = list.page;
-    const from = paged ? (number - 1) * size : 0;
-    const shown = paged ? rows.slice(from, number * size) : rows;
-    return reply.type(JSON_API).send({
-      data: shown.map((row, index) => resource('sub-accounts', ids[from + index]!, { ...row, parent_customer: parent, as_of: today })),
-      meta: {
-        parent: { buid_customer: parent, customer_name: accounts.find((account) => account.buid_customer === parent)?.customer_name ?? null },
-        totals: exposureTotals([...own, ...standing]),
-        ...(paged ? { page: pageMeta(list.page, rows.length) } : {}),
+  app.get(
+    '/customer-sub-accounts',
+    {
+      schema: {
+        querystring: listQuerystring(subAccountList),
+        response: responses(subAccountDocument, 'Sub-accounts with their standing; meta.totals rolls them up with the parent per currency'),
       },
-    });
-  });
+      config: {
+        access: { can: ['read', 'Exposure'] },
+        summary:
+          "Sub-accounts of a customer (filter[buid_customer], default the session's) that the user may see, each with its standing " +
+          '(past due, current due, unbilled, credit used, held and available); meta.totals: the parent and these rolled up per currency; ' +
+          'filter[sol_currency] shows one currency',
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const query = request.query as Record<string, string>;
+      const list = parseListQuery(query, subAccountList);
+      const parent = scopedCustomer(auth, list.filters.buid_customer);
+      const currency = parseCurrency(list.filters.sol_currency);
+      const accounts = await db
+        .selectFrom('customers')
+        .select(['buid_customer', 'customer_name', 'status', 'parent_customer'])
+        .where('tenant_id', '=', request.tenant.id)
+        .where((eb) => eb.or([eb('buid_customer', '=', parent), eb('parent_customer', '=', parent)]))
+        .execute();
+      const children = accounts.filter((account) => account.parent_customer === parent && auth.customerIds.includes(account.buid_customer));
+      const today = centralDay(clock.now());
+      const [own, standing] = await Promise.all([
+        loadExposures(db, [parent], today, currency, undefined, true),
+        loadExposures(
+          db,
+          children.map((child) => child.buid_customer),
+          today,
+          currency,
+          undefined,
+          true,
+        ),
+      ]);
+      const byId = new Map(children.map((child) => [child.buid_customer, child]));
+      const rows = sortRows(
+        standing.map(({ ageing: _ageing, ...figures }) => ({ ...figures, ...byId.get(figures.buid_customer)! })),
+        list.sort,
+      );
+      const ids = rows.map((row, index) => rowId(rows, row, index));
+      // Paged only when asked (a table), as GET /exposures.
+      const paged = query['page[number]'] !== undefined || query['page[size]'] !== undefined;
+      const { number, size } = list.page;
+      const from = paged ? (number - 1) * size : 0;
+      const shown = paged ? rows.slice(from, number * size) : rows;
+      return reply.type(JSON_API).send({
+        data: shown.map((row, index) => resource('sub-accounts', ids[from + index]!, { ...row, parent_customer: parent, as_of: today })),
+        meta: {
+          parent: {
+            buid_customer: parent,
+            customer_name: accounts.find((account) => account.buid_customer === parent)?.customer_name ?? null,
+          },
+          totals: exposureTotals([...own, ...standing]),
+          ...(paged ? { page: pageMeta(list.page, rows.length) } : {}),
+        },
+      });
+    },
+  );
 }
 
 /** A sub-account's rows stay together in the order asked for, its credit line's currency first (as loadExposures gives them). */

@@ -3,15 +3,32 @@ import { ErrorCode } from '../../domain/error-codes.ts';
 import { errorCode, startTestApi, type ApiClient, type TestApi } from '../support/api.ts';
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
-const FIGURES = ['past_due_total', 'past_due_count', 'current_due_amount', 'current_due_count', 'unbilled_invoice', 'unpaid_invoice', 'late_fee'] as const;
+const FIGURES = [
+  'past_due_total',
+  'past_due_count',
+  'current_due_amount',
+  'current_due_count',
+  'unbilled_invoice',
+  'unpaid_invoice',
+  'late_fee',
+] as const;
 type Figures = Record<(typeof FIGURES)[number], number> & { credit_limit: number | null; credit_available: number | null };
 type Row = Figures & { buid_customer: string; customer_name: string; currency: string; parent_customer: string; status: string };
 type Total = Figures & { currency: string; customer_ids: string };
-interface SubAccounts { data: Array<{ id: string; type: string; attributes: Row }>; meta: { parent: { buid_customer: string; customer_name: string }; totals: Total[] } }
-interface Exposures { data: Array<{ attributes: Figures & { buid_customer: string; currency: string } }> }
+interface SubAccounts {
+  data: Array<{ id: string; type: string; attributes: Row }>;
+  meta: { parent: { buid_customer: string; customer_name: string }; totals: Total[] };
+}
+interface Exposures {
+  data: Array<{ attributes: Figures & { buid_customer: string; currency: string } }>;
+}
 
 async function signedIn(username: string, customer?: string): Promise<ApiClient> {
   const client = api.client();
@@ -28,13 +45,15 @@ async function subAccounts(client: ApiClient, query = ''): Promise<SubAccounts> 
 
 /** The figures GET /exposures gives the same customers (every currency): the reference each row and the roll-up must agree with. */
 async function exposures(client: ApiClient, customers: string[], currency?: string) {
-  const response = await client.get(`/exposures?filter[buid_customer]=${customers.join(',')}${currency ? `&filter[sol_currency]=${currency}` : '&filter[every_currency]=true'}`);
+  const response = await client.get(
+    `/exposures?filter[buid_customer]=${customers.join(',')}${currency ? `&filter[sol_currency]=${currency}` : '&filter[every_currency]=true'}`,
+  );
   expect(response.statusCode, response.body).toBe(200);
   return (response.json() as Exposures).data.map((row) => row.attributes);
 }
 
 describe('GET /customer-sub-accounts', () => {
-  it('lists the selected customer\'s sub-accounts with their own standing, as GET /exposures has it', async () => {
+  it("lists the selected customer's sub-accounts with their own standing, as GET /exposures has it", async () => {
     const admin = await signedIn('admin', 'C-1001');
     const body = await subAccounts(admin);
     expect(body.meta.parent).toEqual({ buid_customer: 'C-1001', customer_name: 'Northwind Logistics' });
@@ -51,7 +70,9 @@ describe('GET /customer-sub-accounts', () => {
       for (const field of [...FIGURES, 'credit_limit', 'credit_available'] as const) expect(attributes[field], field).toBe(same![field]);
     }
     // Each has a standing of its own: not all zero.
-    expect(body.data.every((row) => row.attributes.current_due_amount + row.attributes.past_due_total + row.attributes.unbilled_invoice > 0)).toBe(true);
+    expect(
+      body.data.every((row) => row.attributes.current_due_amount + row.attributes.past_due_total + row.attributes.unbilled_invoice > 0),
+    ).toBe(true);
   });
 
   it('rolls the parent and its sub-accounts up per currency, never adding currencies together', async () => {
@@ -87,7 +108,7 @@ describe('GET /customer-sub-accounts', () => {
     expect(body.data[0]!.attributes.customer_name).toBe('Northwind Logistics West');
   });
 
-  it('lists only the sub-accounts in the caller\'s scope, and rolls up only those', async () => {
+  it("lists only the sub-accounts in the caller's scope, and rolls up only those", async () => {
     // payer and viewer see Northwind but none of its sub-accounts.
     for (const username of ['payer', 'viewer']) {
       const body = await subAccounts(await signedIn(username, 'C-1001'));
@@ -130,7 +151,9 @@ describe('GET /customer-sub-accounts', () => {
 
   it('is refused to card viewers, safety managers and merchant users (spec §6), and without a session', async () => {
     for (const username of ['cardviewer', 'safety', 'dealer']) {
-      const response = await (await signedIn(username, username === 'dealer' ? undefined : 'C-1001')).get('/customer-sub-accounts?filter[buid_customer]=C-1001');
+      const response = await (await signedIn(username, username === 'dealer' ? undefined : 'C-1001')).get(
+        '/customer-sub-accounts?filter[buid_customer]=C-1001',
+      );
       expect(response.statusCode, username).toBe(403);
       expect(errorCode(response), username).toBe(ErrorCode.forbidden);
     }

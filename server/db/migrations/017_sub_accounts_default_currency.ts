@@ -10,7 +10,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table customers add column parent_customer text references customers(buid_customer)`.execute(db);
-  await sql`alter table customers add constraint customers_parent_not_self check (parent_customer is null or parent_customer <> buid_customer)`.execute(db);
+  await sql`alter table customers add constraint customers_parent_not_self check (parent_customer is null or parent_customer <> buid_customer)`.execute(
+    db,
+  );
   await sql`create index customers_parent_customer on customers (parent_customer) where parent_customer is not null`.execute(db);
   await sql`alter table users add column default_currency char(3) references currencies(code)`.execute(db);
 }
