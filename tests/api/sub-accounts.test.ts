@@ -105,7 +105,7 @@ describe('GET /customer-sub-accounts', () => {
     const body = response.json() as SubAccounts & { meta: { page: { total: number } } };
     expect(body.data).toHaveLength(1);
     expect(body.meta.page.total).toBeGreaterThanOrEqual(3);
-    expect(body.data[0]!.attributes.customer_name).toBe('Northwind Logistics West');
+    expect(body.data[0]!.attributes.customer_name).toBe('Northwind West');
   });
 
   it("lists only the sub-accounts in the caller's scope, and rolls up only those", async () => {

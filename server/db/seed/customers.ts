@@ -48,9 +48,9 @@ export const CUSTOMERS: readonly CustomerSeed[] = [
     paymentWebText: 'Payments are on hold while your credit review is completed.',
   },
   // Issue 26: Northwind's sub-accounts, each with its own credit line and invoices (one in CAD), rolled up on its Sub-accounts screen.
-  { id: 'C-1011', tenant: DEMO, name: 'Northwind Logistics East', currency: 'USD', status: 'active', limit: 5_000_000, authorised: 0, currencies: ['USD'], countries: ['US'], parent: 'C-1001' },
-  { id: 'C-1012', tenant: DEMO, name: 'Northwind Logistics West', currency: 'USD', status: 'active', limit: 8_000_000, authorised: 250_000, currencies: ['USD'], countries: ['US'], parent: 'C-1001' },
-  { id: 'C-1013', tenant: DEMO, name: 'Northwind Logistics Canada', currency: 'CAD', status: 'active', limit: 6_000_000, authorised: 0, currencies: ['CAD'], countries: ['CA'], parent: 'C-1001' },
+  { id: 'C-1011', tenant: DEMO, name: 'Northwind East', currency: 'USD', status: 'active', limit: 5_000_000, authorised: 0, currencies: ['USD'], countries: ['US'], parent: 'C-1001' },
+  { id: 'C-1012', tenant: DEMO, name: 'Northwind West', currency: 'USD', status: 'active', limit: 8_000_000, authorised: 250_000, currencies: ['USD'], countries: ['US'], parent: 'C-1001' },
+  { id: 'C-1013', tenant: DEMO, name: 'Northwind Canada', currency: 'CAD', status: 'active', limit: 6_000_000, authorised: 0, currencies: ['CAD'], countries: ['CA'], parent: 'C-1001' },
   { id: 'F-3001', tenant: FLEET, name: 'Fleet Tenant Carrier', currency: 'USD', status: 'active', limit: 5_000_000, authorised: 150_000, currencies: ['USD'], countries: ['US'] },
 ];
 
