@@ -131,7 +131,8 @@ describe('PATCH /ecaas/user-currencies/default', () => {
       { 'x-csrf-token': 'wrong' },
     );
     expect(noToken.statusCode).toBe(403);
-    expect((await api.client().request('PUT', '/ecaas/user-currencies/default', { default_currency: 'USD' })).statusCode).toBe(401);
+    expect((await api.client().request('PATCH', '/ecaas/user-currencies/default', { default_currency: 'USD' })).statusCode).toBe(401);
+    expect((await currencies(client)).meta.default_currency).toBeNull();
   });
 });
 
