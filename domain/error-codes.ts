@@ -198,6 +198,8 @@ export const ErrorCode = {
   studioDraftStale: 'errors.studio.draftStale',
   studioDraftClosed: 'errors.studio.draftClosed',
   studioTenantNotGranted: 'errors.studio.tenantNotGranted',
+  currencyNotOffered: 'errors.currencies.notOffered',
+  unableToSaveDefaultCurrency: 'errors.currencies.unableToSave',
 } as const;
 
 export type ErrorCodeKey = (typeof ErrorCode)[keyof typeof ErrorCode];

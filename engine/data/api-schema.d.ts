@@ -327,6 +327,23 @@ export interface paths {
         patch: operations["patchCustomerLoyaltyProgramsProgramIdTargets"];
         trace?: never;
     };
+    "/customer-sub-accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Sub-accounts of a customer (filter[buid_customer], default the session's) that the user may see, each with its standing (past due, current due, unbilled, credit used, held and available); meta.totals: the parent and these rolled up per currency; filter[sol_currency] shows one currency */
+        get: operations["getCustomerSubAccounts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customers": {
         parameters: {
             query?: never;
@@ -993,6 +1010,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/ecaas/user-currencies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Currencies of every account the user may see, with the accounts using each and the user's default marked; 404 without currency_version */
+        get: operations["getEcaasUserCurrencies"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ecaas/user-currencies/default": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Sets the user's default currency (one of their accounts' currencies, else 422 errors.currencies.notOffered); null goes back to spec §9's default */
+        patch: operations["patchEcaasUserCurrenciesDefault"];
+        trace?: never;
+    };
     "/ecaas/user-group-contacts": {
         parameters: {
             query?: never;
@@ -1325,7 +1376,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Rejected transactions: filters buid_customer, buid_merchant, status, search, trx_id, rejection_id, customer_search, merchant_search; paged and sorted */
+        /** Rejected transactions: filters buid_customer, buid_merchant, status, search, trx_id, rejection_id, customer_search, merchant_search, sol_currency; paged and sorted */
         get: operations["getRejections"];
         put?: never;
         post?: never;
@@ -1840,6 +1891,7 @@ export interface operations {
                                     label: string;
                                     status?: string;
                                 }[];
+                                defaultCurrency?: string | null;
                                 email_address?: string;
                                 first_name?: string;
                                 full_name?: string;
@@ -2880,6 +2932,99 @@ export interface operations {
                             goal_type_id: number;
                             /** @enum {string} */
                             order: "asc" | "desc";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getCustomerSubAccounts: {
+        parameters: {
+            query?: {
+                /** @description The parent account (default: the session's customer) */
+                "filter[buid_customer]"?: string;
+                "filter[sol_currency]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default customer_name|asc */
+                "filter[sort]"?: string;
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Sub-accounts with their standing; meta.totals rolls them up with the parent per currency */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                active_authorisation: number | null;
+                                /** Format: date */
+                                as_of: string;
+                                buid_customer: string;
+                                credit_available: number | null;
+                                credit_limit: number | null;
+                                currency: string;
+                                current_due_amount: number;
+                                current_due_count: number;
+                                customer_name: string;
+                                late_fee: number;
+                                parent_customer: string;
+                                past_due_count: number;
+                                past_due_total: number;
+                                percent_used: number | null;
+                                status: string;
+                                unbilled_invoice: number;
+                                unpaid_invoice: number;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "sub-accounts";
+                        }[];
+                        meta: {
+                            page?: {
+                                number: number;
+                                pages: number;
+                                size: number;
+                                total: number;
+                            };
+                            parent: {
+                                buid_customer: string;
+                                customer_name: string | null;
+                            };
+                            totals: {
+                                active_authorisation: number | null;
+                                credit_available: number | null;
+                                credit_limit: number | null;
+                                currency: string;
+                                current_due_amount: number;
+                                current_due_count: number;
+                                customer_count: number;
+                                customer_ids: string;
+                                late_fee: number;
+                                past_due_count: number;
+                                past_due_total: number;
+                                percent_used: number | null;
+                                unbilled_invoice: number;
+                                unpaid_invoice: number;
+                            }[];
                         };
                     };
                 };
@@ -5552,6 +5697,107 @@ export interface operations {
             };
         };
     };
+    getEcaasUserCurrencies: {
+        parameters: {
+            query?: {
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The user's currencies, the default marked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                account_count: number;
+                                accounts: string;
+                                chosen: boolean;
+                                code: string;
+                                default: boolean;
+                                label: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "user-currencies";
+                        }[];
+                        meta: {
+                            default_currency: string | null;
+                            effective_default: string | null;
+                        };
+                    };
+                };
+            };
+        };
+    };
+    patchEcaasUserCurrenciesDefault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description A currency of the user's accounts; null: spec §9's default (USD, else the first) */
+                    default_currency: string | null;
+                };
+                "application/vnd.api+json": {
+                    /** @description A currency of the user's accounts; null: spec §9's default (USD, else the first) */
+                    default_currency: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The default currency kept */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                default_currency: string | null;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "default-currencies";
+                        };
+                    };
+                };
+            };
+        };
+    };
     getEcaasUserGroupContacts: {
         parameters: {
             query?: {
@@ -6252,6 +6498,7 @@ export interface operations {
         parameters: {
             query?: {
                 "filter[buid_merchant]"?: string;
+                "filter[sol_currency]"?: string;
                 /** @description Up to 3 comma-separated field|direction terms; default merchant_name|asc */
                 "filter[sort]"?: string;
                 /** @description Page number, from 1 */
@@ -6785,6 +7032,7 @@ export interface operations {
                 "filter[merchant_search]"?: string;
                 "filter[rejection_id]"?: string;
                 "filter[search]"?: string;
+                "filter[sol_currency]"?: string;
                 /** @description Up to 3 comma-separated field|direction terms; default transaction_date|desc */
                 "filter[sort]"?: string;
                 "filter[status]"?: string;
@@ -7108,6 +7356,7 @@ export interface operations {
                                     label: string;
                                     status?: string;
                                 }[];
+                                defaultCurrency?: string | null;
                                 email_address?: string;
                                 first_name?: string;
                                 full_name?: string;
@@ -7218,6 +7467,7 @@ export interface operations {
                                     label: string;
                                     status?: string;
                                 }[];
+                                defaultCurrency?: string | null;
                                 email_address?: string;
                                 first_name?: string;
                                 full_name?: string;

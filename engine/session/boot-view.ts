@@ -31,7 +31,7 @@ export async function bootSessionView(
     const offered = self?.customerCurrencies;
     // The tab's remembered choice first (issue 13 item 7), as session/signed-in.ts decides it.
     selectedCurrency = offered
-      ? (choiceFor(storedChoice(), self?.user_id ?? null, customerId, offered) ?? defaultCurrencyId(offered) ?? null)
+      ? (choiceFor(storedChoice(), self?.user_id ?? null, customerId, offered) ?? defaultCurrencyId(offered, self?.defaultCurrency) ?? null)
       : UNKNOWN;
   }
   return {

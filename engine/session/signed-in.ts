@@ -148,9 +148,10 @@ async function loadCurrencies(self: SelfAttributes): Promise<void> {
   try {
     const currencies = self.customerCurrencies ?? currencyOptions(await api.get<CurrenciesDocument>(CURRENCIES_PATH));
     const { selectedCustomer } = sessionStore.get();
-    // spec §3 selectedCurrency: the user's choice for this customer when this tab has one, else the default.
+    // spec §3 selectedCurrency: the user's choice for this customer when this tab has one, else the
+    // user's default currency when the customer offers it (issue 26), else spec §9's default.
     const remembered = selectedCustomer ? rememberedCurrency(self.user_id ?? null, selectedCustomer.buidCustomer, currencies) : undefined;
-    setState({ customerCurrencies: currencies, selectedCurrency: remembered ?? defaultCurrencyId(currencies) ?? null });
+    setState({ customerCurrencies: currencies, selectedCurrency: remembered ?? defaultCurrencyId(currencies, self.defaultCurrency) ?? null });
   } catch {
     setState({ customerCurrencies: [], selectedCurrency: null });
   }

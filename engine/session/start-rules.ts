@@ -34,13 +34,13 @@ export function shouldLoadMappedLocations(role: string | undefined, flags: Featu
 
 /**
  * spec §4 and §9: a merchant user's currencies are the chosen merchant's, which /self lists
- * (GET /ecaas/merchant-currencies answers the same) when currency_version is configured; USD by
- * default, else the first. Undefined for other users, or without currency_version.
+ * (GET /ecaas/merchant-currencies answers the same) when currency_version is configured; the user's
+ * default currency when the merchant offers it (issue 26), else USD, else the first. Undefined for other users, or without currency_version.
  */
 export function merchantCurrencyChoice(self: SelfAttributes, currencyVersion: PortalConfig['currency_version']): Pick<SessionState, 'merchantCurrencies' | 'selectedCurrency'> | undefined {
   if (self.user_type !== 'merchant' || currencyVersion == null) return undefined;
   const currencies = self.session_data.merchant_id ? self.merchantCurrencies ?? [] : [];
-  return { merchantCurrencies: currencies, selectedCurrency: defaultCurrencyId(currencies) ?? null };
+  return { merchantCurrencies: currencies, selectedCurrency: defaultCurrencyId(currencies, self.defaultCurrency) ?? null };
 }
 
 export { showMerchantRollUp } from '../../domain/merchant-roll-up.ts';

@@ -40,6 +40,8 @@ export interface SelfAttributes {
   language?: string; locale_ISO?: string; language_ISO?: string; timeZone?: string;
   customers?: IdLabel[]; merchants?: IdLabel[];
   customerCurrencies?: IdLabel[]; merchantCurrencies?: IdLabel[];
+  /** Issue 26: the user's default currency (currency management), kept on the server; null: spec §9's. */
+  defaultCurrency?: string | null;
   isSso?: boolean; inSsoGroup?: boolean; userGroupId?: number | null;
   customerEntityRestricted?: boolean; merchantEntityRestricted?: boolean;
   /** The side-menu entries the server's guard rules allow (the shell applies the same rules itself). */

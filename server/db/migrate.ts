@@ -15,6 +15,7 @@ import * as userAdmin from './migrations/013_user_admin.ts';
 import * as requestBudgets from './migrations/014_request_budgets.ts';
 import * as tenantRevisions from './migrations/015_tenant_revisions.ts';
 import * as groupIdentityProvider from './migrations/016_group_identity_provider.ts';
+import * as subAccountsDefaultCurrency from './migrations/017_sub_accounts_default_currency.ts';
 import * as operatorStudio from './migrations/019_operator_studio.ts';
 
 // Listed in code rather than read from a folder, so the bundle-free server and tests
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '014_request_budgets': requestBudgets,
   '015_tenant_revisions': tenantRevisions,
   '016_group_identity_provider': groupIdentityProvider,
+  '017_sub_accounts_default_currency': subAccountsDefaultCurrency,
   '019_operator_studio': operatorStudio,
 };
 

@@ -25,6 +25,8 @@ export interface CustomersTable {
   buid_customer: string; tenant_id: string; customer_name: string; currency: string;
   status: CustomerStatus; payment_eligible: ColumnType<boolean, boolean | undefined, boolean>;
   payment_web_text: string | null; system_type: ColumnType<string, string | undefined, string>;
+  /** Issue 26: the parent account of a sub-account (migration 017); null for a top-level account. */
+  parent_customer: ColumnType<string | null, string | null | undefined, string | null>;
 }
 export interface CreditLinesTable {
   buid_customer: string; currency: string; credit_limit_minor: number;
@@ -111,6 +113,8 @@ export interface UsersTable {
   login_locked_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
   login_locks: ColumnType<number, number | undefined, number>;
   user_group_id: number | null;
+  /** Issue 26: the currency chosen at sign-in when the account offers it (migration 017); null: spec §9's default. */
+  default_currency: ColumnType<string | null, string | null | undefined, string | null>;
   language: ColumnType<string, string | undefined, string>;
   time_zone: ColumnType<string, string | undefined, string>;
   created_at: TimestampDefault;

@@ -48,19 +48,21 @@ const money = integer;
 const nullableNumber = { type: ['number', 'null'] } as const;
 const bucket = strictObject({ amount_minor: money, count: integer });
 /** The figures both an exposure and a currency's total carry. */
-const figures = {
+export const exposureFigures = {
   past_due_total: money, past_due_count: integer, current_due_amount: money, current_due_count: integer,
   unbilled_invoice: money, unpaid_invoice: money, late_fee: money,
   credit_limit: { type: ['integer', 'null'] }, active_authorisation: { type: ['integer', 'null'] },
   credit_available: { type: ['integer', 'null'] }, percent_used: nullableNumber,
 } as const;
 const exposureResource = resourceSchema('exposures', strictObject({
-  buid_customer: text, currency: text, ...figures,
+  buid_customer: text, currency: text, ...exposureFigures,
   ageing: strictObject({ current: bucket, d1_30: bucket, d31_60: bucket, d61_90: bucket, over_90: bucket }),
   customer_name: nullableText, as_of: day,
 }));
+/** meta.totals: the figures summed per currency (exposureTotals). */
+export const exposureTotalsSchema = { type: 'array', items: strictObject({ currency: text, customer_count: integer, customer_ids: text, ...exposureFigures }) } as const;
 const exposureDocument = documentSchema({ type: 'array', items: exposureResource }, {
-  meta: strictObject({ totals: { type: 'array', items: strictObject({ currency: text, customer_count: integer, customer_ids: text, ...figures }) }, page: pageMetaSchema }, ['page']),
+  meta: strictObject({ totals: exposureTotalsSchema, page: pageMetaSchema }, ['page']),
 });
 
 const SUMMED = ['past_due_total', 'past_due_count', 'current_due_amount', 'current_due_count', 'unbilled_invoice', 'unpaid_invoice', 'late_fee'] as const;
@@ -108,7 +110,7 @@ function sortRows(rows: Row[], sort: readonly SortTerm<(typeof exposureList.sort
 }
 
 /** The customer id, or customer:currency for a customer's further currency rows (ids stay unique in a document). */
-function rowId(rows: readonly Row[], row: Row, index: number): string {
+export function rowId(rows: ReadonlyArray<{ buid_customer: string }>, row: { buid_customer: string; currency: string }, index: number): string {
   const first = rows.findIndex((other) => other.buid_customer === row.buid_customer);
   return first === index ? row.buid_customer : `${row.buid_customer}:${row.currency}`;
 }

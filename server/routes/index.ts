@@ -10,6 +10,8 @@ import { customerRoutes } from './customers.ts';
 import { disputeRoutes } from './disputes.ts';
 import { documentRoutes } from './documents.ts';
 import { exposureRoutes } from './exposures.ts';
+import { subAccountRoutes } from './sub-accounts.ts';
+import { userCurrencyRoutes } from './user-currencies.ts';
 import { invoiceRoutes } from './invoices.ts';
 import { legacyRoutes } from './legacy.ts';
 import { loyaltyRoutes } from './loyalty.ts';
@@ -37,6 +39,7 @@ export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
   tenantConfigRoutes(app, deps);
   customerRoutes(app, deps);
   exposureRoutes(app, deps);
+  subAccountRoutes(app, deps);
   invoiceRoutes(app, deps);
   documentRoutes(app, deps);
   notificationRoutes(app, deps);
@@ -45,6 +48,7 @@ export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
   merchantFigureRoutes(app, deps);
   cardRoutes(app, deps);
   currencyRoutes(app, deps);
+  userCurrencyRoutes(app, deps);
   bankAccountRoutes(app, deps);
   loyaltyRoutes(app, deps);
   legacyRoutes(app);

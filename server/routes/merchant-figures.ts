@@ -7,12 +7,15 @@ import { requireInScope, scopeIds } from '../disputes/scope.ts';
 import { integer, listDocument, resourceSchema, responses, strictObject, text } from '../http/api-schema.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
+import { parseCurrency } from '../invoices/list.ts';
 
 /** "Recent invoices" on the merchant home and in the roll-up: received in the last 30 days (Central US days, spec §9). */
 export const RECENT_INVOICE_DAYS = 30;
 
 const figuresList = {
-  filters: ['buid_merchant'] as const,
+  filters: ['buid_merchant', 'sol_currency'] as const,
+  // spec §7: lists add filter[sol_currency] when the multi-currency flag is on and a currency is chosen (issue 26).
+  filterSchemas: { sol_currency: { type: 'string' as const, pattern: '^[A-Za-z]{3}$' } },
   sorts: ['merchant_name'] as const,
   defaultSort: [{ field: 'merchant_name', direction: 'asc' }] as const,
 };
@@ -60,6 +63,7 @@ export function merchantFigureRoutes(app: FastifyInstance, { db, clock }: AppDep
       const list = parseListQuery(request.query as Record<string, string>, figuresList);
       const merchants =
         requireInScope(parseIdList(list.filters.buid_merchant, 'filter[buid_merchant]'), auth.merchantIds) ?? scopeIds(auth, 'merchant');
+      const currency = parseCurrency(list.filters.sol_currency);
       const since = addDays(centralDay(clock.now()), -RECENT_INVOICE_DAYS);
       const direction = list.sort[0]?.direction === 'desc' ? 'desc' : 'asc';
       const rows = await db
@@ -113,6 +117,7 @@ export function merchantFigureRoutes(app: FastifyInstance, { db, clock }: AppDep
         ])
         .where('m.tenant_id', '=', request.tenant.id)
         .where('mc.buid_merchant', 'in', merchants)
+        .$if(currency !== undefined, (query) => query.where('mc.currency', '=', currency!))
         .orderBy('m.merchant_name', direction)
         .orderBy('mc.buid_merchant')
         .orderBy('mc.currency')

@@ -19,12 +19,15 @@ import {
 import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
 import { likePattern } from './customers.ts';
+import { parseCurrency } from '../invoices/list.ts';
 
 const rejectionList = {
-  filters: ['buid_customer', 'buid_merchant', 'status', 'search', 'trx_id', 'rejection_id', 'customer_search', 'merchant_search'] as const,
+  filters: ['buid_customer', 'buid_merchant', 'status', 'search', 'trx_id', 'rejection_id', 'customer_search', 'merchant_search', 'sol_currency'] as const,
   sorts: ['transaction_date', 'amount', 'status', 'customer_name', 'merchant_name', 'trx_id'] as const,
   defaultSort: [{ field: 'transaction_date', direction: 'desc' }] as const,
   defaultPageSize: 50,
+  // spec §7: lists add filter[sol_currency] when the multi-currency flag is on and a currency is chosen (issue 26).
+  filterSchemas: { sol_currency: { type: 'string' as const, pattern: '^[A-Za-z]{3}$' } },
 };
 const SORT_COLUMNS = {
   transaction_date: 'rejections.transaction_date', amount: 'rejections.amount_minor', status: 'rejections.status',
@@ -200,7 +203,7 @@ export function rejectionRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.get('/rejections', {
     schema: { querystring: listQuerystring(rejectionList), response: responses(pagedDocument(rejectionResourceSchema), 'Rejections, paged') },
-    config: { access: { can: ['read', 'Rejection'] }, summary: 'Rejected transactions: filters buid_customer, buid_merchant, status, search, trx_id, rejection_id, customer_search, merchant_search; paged and sorted' } }, async (request, reply) => {
+    config: { access: { can: ['read', 'Rejection'] }, summary: 'Rejected transactions: filters buid_customer, buid_merchant, status, search, trx_id, rejection_id, customer_search, merchant_search, sol_currency; paged and sorted' } }, async (request, reply) => {
     const auth = authOf(request);
     const side = callerSide(auth);
     const list = parseListQuery(request.query as Record<string, string>, rejectionList);
@@ -222,6 +225,8 @@ export function rejectionRoutes(app: FastifyInstance, deps: AppDeps): void {
     if (statuses) query = query.where('rejections.status', 'in', statuses as RejectionStatus[]);
     if (trxIds) query = query.where('rejections.trx_id', 'in', trxIds);
     if (rejectionIds) query = query.where('rejections.rejection_id', 'in', rejectionIds);
+    const currency = parseCurrency(filters.sol_currency);
+    if (currency) query = query.where('rejections.currency', '=', currency);
     // The rejection centre's customer search and merchant search (issue 15): name or id.
     if (filters.customer_search?.trim()) {
       const pattern = likePattern(filters.customer_search.trim());

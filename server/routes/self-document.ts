@@ -30,10 +30,10 @@ export const selfDocumentSchema = documentSchema(resourceSchema('self', strictOb
   status: text, user_type: text, user_types: textList, language: text, locale_ISO: text, language_ISO: text, timeZone: text,
   customers: listOf(option), merchants: listOf(option), customerCurrencies: listOf(option), merchantCurrencies: listOf(option),
   isSso: boolean, inSsoGroup: boolean, userGroupId: nullableInteger, customerEntityRestricted: boolean, merchantEntityRestricted: boolean,
-  menu: listOf({ type: 'object' }),
+  menu: listOf({ type: 'object' }), defaultCurrency: nullableText,
 }, ['first_name', 'last_name', 'full_name', 'email_address', 'username', 'user_id', 'role', 'status', 'user_type', 'user_types',
   'language', 'locale_ISO', 'language_ISO', 'timeZone', 'customers', 'merchants', 'customerCurrencies', 'merchantCurrencies',
-  'isSso', 'inSsoGroup', 'userGroupId', 'customerEntityRestricted', 'merchantEntityRestricted', 'menu'])), {
+  'isSso', 'inSsoGroup', 'userGroupId', 'customerEntityRestricted', 'merchantEntityRestricted', 'menu', 'defaultCurrency'])), {
   meta: strictObject({ csrf_token: text }), metaOptional: true,
 });
 
@@ -105,6 +105,8 @@ export async function selfDocument(db: Database, tenant: Tenant, policy: Policy,
         userGroupId: user.user_group_id,
         customerEntityRestricted: customers.length > 0 && user.user_type !== 'corporate',
         merchantEntityRestricted: merchants.length > 0,
+        // Issue 26: the currency the user starts an account in when it offers it (currency management).
+        defaultCurrency: user.default_currency?.trim() ?? null,
         menu: selfMenu(tenant, {
           userType: user.user_type as UserType, role: user.role,
           ability: abilityFor(policy, tenant.id, tenant.flags, user.user_type, user.role, tenant.overrides?.permissions),

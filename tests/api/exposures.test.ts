@@ -212,7 +212,7 @@ describe('GET /exposures', () => {
 
   it('without a selected customer covers all of the user\'s customers', async () => {
     const body = await exposures(await signedIn('corporate'));
-    expect(body.data.map((row) => row.id)).toEqual(['C-1001', 'C-1002', 'C-1005', 'C-1006', 'C-1007']);
+    expect(body.data.map((row) => row.id)).toEqual(['C-1001', 'C-1002', 'C-1005', 'C-1006', 'C-1007', 'C-1011', 'C-1012', 'C-1013']);
   });
 
   it('changes when an invoice is paid', async () => {

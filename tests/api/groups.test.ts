@@ -27,7 +27,7 @@ describe('GET /user-groups', () => {
     const paths = groups.map((group) => group.attributes.path);
     expect(paths.indexOf('Headquarters')).toBeLessThan(paths.indexOf('Headquarters / East Region'));
     const hq = groups.find((group) => group.attributes.name === 'Headquarters')!;
-    expect(hq.attributes).toMatchObject({ customers: ['C-1001', 'C-1004'], include_child_accounts: true, depth: 0 });
+    expect(hq.attributes).toMatchObject({ customers: ['C-1001', 'C-1004', 'C-1011', 'C-1012', 'C-1013'], include_child_accounts: true, depth: 0 });
     expect(groups.find((group) => group.attributes.name === 'SSO Partners')!.attributes.sso_enabled).toBe(true);
   });
 

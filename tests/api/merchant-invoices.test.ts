@@ -44,9 +44,9 @@ describe('GET /ecaas/merchant-customers', () => {
     const list = async (merchant: string) => ((await dealer.get(`/ecaas/merchant-customers?filter[buid_merchant]=${merchant}`)).json() as { data: Array<{ attributes: { buid_customer: string; currencies: string[] } }> })
       .data.map((row) => [row.attributes.buid_customer, row.attributes.currencies]);
     const acme = await list('M-2001');
-    expect(acme.map(([id]) => id)).toEqual(['C-1001', 'C-1003', 'C-1004', 'C-1005', 'C-1007']); // C-1006 is terminated
+    expect(acme.map(([id]) => id)).toEqual(['C-1001', 'C-1003', 'C-1004', 'C-1005', 'C-1007', 'C-1011', 'C-1012']); // C-1006 is terminated
     expect(acme.find(([id]) => id === 'C-1003')?.[1]).toEqual(['EUR']);
-    expect((await list('M-2002')).map(([id]) => id)).toEqual(['C-1001', 'C-1002']);
+    expect((await list('M-2002')).map(([id]) => id)).toEqual(['C-1001', 'C-1002', 'C-1013']);
     expect((await dealer.get('/ecaas/merchant-customers?filter[buid_merchant]=F-M-1')).statusCode).toBe(404);
     expect((await payer.get('/ecaas/merchant-customers')).statusCode).toBe(403);
   });

@@ -229,7 +229,7 @@ describe('invoice lists', () => {
     const request = page.waitForRequest((candidate) => candidate.url().includes('/invoices?'));
     await page.goto(`${baseUrl()}/account/program-overview-invoice-list/Past%20Due`);
     const url = new URL((await request).url());
-    expect(url.searchParams.get('filter[buid_customer]')?.split(',').sort()).toEqual(['C-1001', 'C-1002', 'C-1005', 'C-1006', 'C-1007']);
+    expect(url.searchParams.get('filter[buid_customer]')?.split(',').sort()).toEqual(['C-1001', 'C-1002', 'C-1005', 'C-1006', 'C-1007', 'C-1011', 'C-1012', 'C-1013']);
     const expected = await apiList(`${url.search.slice(1).replace(/page%5Bsize%5D=\d+/, 'page%5Bsize%5D=100')}`);
     expect(new Set(expected.records.map((record) => record.buidCustomer)).size).toBeGreaterThan(1);
     await expect.poll(async () => [...await rowIds('program-invoices')].sort()).toEqual([...expected.ids].sort());

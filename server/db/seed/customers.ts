@@ -28,6 +28,8 @@ interface CustomerSeed {
   id: string; tenant: string; name: string; currency: string; status: CustomerStatus;
   limit: number; authorised: number; currencies: string[]; countries: string[];
   paymentEligible?: boolean; paymentWebText?: string;
+  /** Issue 26: the parent account of a sub-account. */
+  parent?: string;
 }
 
 const COUNTRY_NAMES: Record<string, string> = { US: 'United States', CA: 'Canada' };
@@ -45,6 +47,10 @@ export const CUSTOMERS: readonly CustomerSeed[] = [
     currencies: ['USD'], countries: ['US'], paymentEligible: false,
     paymentWebText: 'Payments are on hold while your credit review is completed.',
   },
+  // Issue 26: Northwind's sub-accounts, each with its own credit line and invoices (one in CAD), rolled up on its Sub-accounts screen.
+  { id: 'C-1011', tenant: DEMO, name: 'Northwind East', currency: 'USD', status: 'active', limit: 5_000_000, authorised: 0, currencies: ['USD'], countries: ['US'], parent: 'C-1001' },
+  { id: 'C-1012', tenant: DEMO, name: 'Northwind West', currency: 'USD', status: 'active', limit: 8_000_000, authorised: 250_000, currencies: ['USD'], countries: ['US'], parent: 'C-1001' },
+  { id: 'C-1013', tenant: DEMO, name: 'Northwind Canada', currency: 'CAD', status: 'active', limit: 6_000_000, authorised: 0, currencies: ['CAD'], countries: ['CA'], parent: 'C-1001' },
   { id: 'F-3001', tenant: FLEET, name: 'Fleet Tenant Carrier', currency: 'USD', status: 'active', limit: 5_000_000, authorised: 150_000, currencies: ['USD'], countries: ['US'] },
 ];
 
@@ -69,6 +75,7 @@ export async function seedCustomers(db: Writer): Promise<void> {
     payment_eligible: customer.paymentEligible ?? true,
     payment_web_text: customer.paymentWebText ?? null,
     system_type: SYSTEM_TYPE[customer.tenant] ?? 'U',
+    parent_customer: customer.parent ?? null,
   }))).execute();
   await db.insertInto('credit_lines').values(CUSTOMERS.map((customer) => ({
     buid_customer: customer.id,

@@ -100,6 +100,19 @@ const SETS: CustomerInvoices[] = [
     customer: 'C-1007', number: '1007', invoiceDigit: '7', currency: 'USD', merchant: 'M-2001', locations: [], details: false,
     rows: [{ status: 'Billed', due: 12 }, { status: 'Billed', due: 20 }, { status: 'Past Due', due: -15 }],
   },
+  // Issue 26: Northwind's sub-accounts (server/db/seed/customers.ts), a standing each.
+  {
+    customer: 'C-1011', number: '1011', invoiceDigit: '11', currency: 'USD', merchant: 'M-2001', locations: [], details: false,
+    rows: [{ status: 'Billed', due: 11 }, { status: 'Past Due', due: -9 }, { status: 'Unbilled', due: 33 }, { status: 'Paid', due: -18 }],
+  },
+  {
+    customer: 'C-1012', number: '1012', invoiceDigit: '12', currency: 'USD', merchant: 'M-2001', locations: [], details: false,
+    rows: [{ status: 'Billed', due: 5 }, { status: 'Billed', due: 19 }, { status: 'Past Due', due: -35 }, { status: 'Pending', due: 30 }],
+  },
+  {
+    customer: 'C-1013', number: '1013', invoiceDigit: '13', currency: 'CAD', merchant: 'M-2002', locations: [], details: false,
+    rows: [{ status: 'Billed', due: 14 }, { status: 'Unbilled', due: 38 }, { status: 'Unbilled', due: 45 }],
+  },
   {
     customer: 'F-3001', number: '3001', invoiceDigit: '8', currency: 'USD', merchant: 'F-M-1', locations: [], details: false,
     rows: [

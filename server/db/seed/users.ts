@@ -8,12 +8,12 @@ interface UserSeed {
 }
 
 export const USERS: readonly UserSeed[] = [
-  { username: 'admin', tenant: DEMO, first: 'Alex', last: 'Morgan', type: 'customer', role: 'Admin', customers: ['C-1001', 'C-1002', 'C-1003', 'C-1004'], group: 'Headquarters' },
+  { username: 'admin', tenant: DEMO, first: 'Alex', last: 'Morgan', type: 'customer', role: 'Admin', customers: ['C-1001', 'C-1002', 'C-1003', 'C-1004', 'C-1011', 'C-1012', 'C-1013'], group: 'Headquarters' },
   { username: 'payer', tenant: DEMO, first: 'Pat', last: 'Rivera', type: 'customer', role: 'Payer', customers: ['C-1001'] },
   { username: 'viewer', tenant: DEMO, first: 'Vera', last: 'Nguyen', type: 'customer', role: 'View Only', customers: ['C-1001'] },
   { username: 'cardviewer', tenant: DEMO, first: 'Casey', last: 'Brooks', type: 'customer', role: 'Card Viewer', customers: ['C-1001'] },
   { username: 'safety', tenant: DEMO, first: 'Sam', last: 'Holt', type: 'customer', role: 'Safety Manager', customers: ['C-1001'] },
-  { username: 'corporate', tenant: DEMO, first: 'Corinne', last: 'Blake', type: 'corporate', role: 'Admin', customers: ['C-1001', 'C-1002', 'C-1005', 'C-1006', 'C-1007'] },
+  { username: 'corporate', tenant: DEMO, first: 'Corinne', last: 'Blake', type: 'corporate', role: 'Admin', customers: ['C-1001', 'C-1002', 'C-1005', 'C-1006', 'C-1007', 'C-1011', 'C-1012', 'C-1013'] },
   { username: 'dealer', tenant: DEMO, first: 'Derek', last: 'Mills', type: 'merchant', role: 'Admin', customers: [], merchants: ['M-2001', 'M-2002'] },
   {
     username: 'locked', tenant: DEMO, first: 'Lou', last: 'Granger', type: 'customer', role: 'Payer', customers: ['C-1001'],
@@ -55,6 +55,10 @@ export async function seedUsers(db: Writer, today: string, passwordHash: string)
   await db.insertInto('user_group_customers').values([
     { user_group_id: group('Headquarters'), buid_customer: 'C-1001' },
     { user_group_id: group('Headquarters'), buid_customer: 'C-1004' },
+    // Issue 26: Northwind's sub-accounts are the head office's to see too.
+    { user_group_id: group('Headquarters'), buid_customer: 'C-1011' },
+    { user_group_id: group('Headquarters'), buid_customer: 'C-1012' },
+    { user_group_id: group('Headquarters'), buid_customer: 'C-1013' },
     { user_group_id: group('East Region'), buid_customer: 'C-1002' },
     { user_group_id: group('West Region'), buid_customer: 'C-1003' },
     { user_group_id: group('SSO Partners'), buid_customer: 'C-1001' },
