@@ -193,6 +193,12 @@ export const ErrorCode = {
   merchantInvoiceCurrencyNotOffered: 'errors.merchantInvoices.currencyNotOffered',
   merchantInvoiceDuplicateId: 'errors.merchantInvoices.duplicateInvoiceId',
   merchantInvoiceRowsDisagree: 'errors.merchantInvoices.rowsDisagree',
+  // credit applications (issue 26: the application centre)
+  applicationTransitionRefused: 'errors.applications.transitionRefused',
+  applicationNotFound: 'errors.applications.notFound',
+  applicationLimitInvalid: 'errors.applications.limitInvalid',
+  applicationCurrencyNotOffered: 'errors.applications.currencyNotOffered',
+  operatorCredentialInvalid: 'errors.applications.operatorCredentialInvalid',
 } as const;
 
 export type ErrorCodeKey = (typeof ErrorCode)[keyof typeof ErrorCode];

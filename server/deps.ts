@@ -12,6 +12,8 @@ export interface AppDeps {
   tenants: TenantStore;
   policy: Policy;
   mailer: Mailer;
+  /** Issue 26: the keys a program operator's service presents (OPERATOR_API_KEYS); none: operator routes refuse all. */
+  operatorKeys?: readonly string[];
   /** Tests only: sees (and may tamper with) every identity provider answer before the portal checks it. */
   idpResponseFilter?: IdpResponseFilter;
 }

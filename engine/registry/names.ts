@@ -4,7 +4,7 @@
  */
 export const WIDGET_NAMES = [
   'table', 'form', 'stat', 'detail', 'tabs', 'chart', 'actions', 'markdown', 'upload', 'plugin',
-  'heading', 'frame', 'stack', 'notFound', 'languagePicker', 'customerPicker', 'merchantPicker', 'list', 'csvImport',
+  'heading', 'frame', 'stack', 'notFound', 'languagePicker', 'customerPicker', 'merchantPicker', 'list', 'csvImport', 'multiUpload',
 ] as const;
 export type WidgetName = (typeof WIDGET_NAMES)[number];
 

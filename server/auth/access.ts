@@ -4,6 +4,7 @@ import { decideGuard, type GuardDefinition } from '../../domain/route-guards.ts'
 import { forbidden } from '../http/errors.ts';
 import type { AuthContext } from './context.ts';
 import { requireAuth } from './guard.ts';
+import { type ServiceCredential, serviceCredential } from './service-credential.ts';
 
 /**
  * What a route requires, declared in its options (`config: { access }`); one hook enforces it
@@ -12,8 +13,11 @@ import { requireAuth } from './guard.ts';
  * - `{ signedIn: true }`: any signed-in user; row scope in the queries does the rest.
  * - `{ can: [action, subject], userTypes?, roles?, flags? }`: the policy of permissions/policy.json
  *   and the rest of a screen guard's vocabulary, decided by the browser's own `decideGuard`.
+ * - `{ service: 'operator' }`: no portal user; a service presenting the operator key
+ *   (server/auth/service-credential.ts; issue 26: the program operator's decisions).
  */
-export type RouteAccess = { public: true } | { signedIn: true } | PolicyAccess;
+export type RouteAccess = { public: true } | { signedIn: true } | ServiceAccess | PolicyAccess;
+export type ServiceAccess = { service: 'operator' };
 export type PolicyAccess = Required<Pick<GuardDefinition, 'can'>> & Pick<GuardDefinition, 'userTypes' | 'roles' | 'flags'>;
 
 export const PUBLIC: RouteAccess = { public: true };
@@ -35,9 +39,15 @@ export interface DeclaredRoute { method: string; url: string; access: RouteAcces
 /** A route without a declaration: buildApp rejects with this, naming the route. */
 export class MissingAccessError extends Error {}
 
-/** The route options' declaration as a screen guard, for `decideGuard`; undefined when public. */
+export const isServiceAccess = (access: unknown): access is ServiceAccess =>
+  typeof access === 'object' && access !== null && 'service' in access;
+
+/**
+ * The route options' declaration as a screen guard, for `decideGuard`; undefined when public, and
+ * for a service route, which no portal user's guard opens (its key decides: see the hook).
+ */
 export function guardOf(access: RouteAccess): GuardDefinition | undefined {
-  if ('public' in access) return undefined;
+  if ('public' in access || isServiceAccess(access)) return undefined;
   if ('signedIn' in access) return {};
   return access;
 }
@@ -52,7 +62,9 @@ function isStaticFileRoute(route: RouteOptions): boolean {
 }
 
 /** Registered once, before any route: checks declarations at registration and enforces them per request. */
-export const accessPlugin = fp(async (app: FastifyInstance) => {
+export const accessPlugin = fp(async (app: FastifyInstance, options: { operator?: ServiceCredential }) => {
+  // Without a credential no key is known, and every service route refuses.
+  const operator = options.operator ?? serviceCredential([]);
   const declared: DeclaredRoute[] = [];
   app.decorate('routeAccess', declared);
 
@@ -74,6 +86,10 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config.access;
     // Unreachable (onRoute refuses such routes), but should it happen: refuse, never open.
     if (!access) throw forbidden();
+    if (isServiceAccess(access)) {
+      operator.verify(request);
+      return;
+    }
     const guard = guardOf(access);
     if (!guard) return;
     const auth = requireAuth(request);

@@ -15,6 +15,7 @@ import * as userAdmin from './migrations/013_user_admin.ts';
 import * as requestBudgets from './migrations/014_request_budgets.ts';
 import * as tenantRevisions from './migrations/015_tenant_revisions.ts';
 import * as groupIdentityProvider from './migrations/016_group_identity_provider.ts';
+import * as creditApplications from './migrations/018_credit_applications.ts';
 
 // Listed in code rather than read from a folder, so the bundle-free server and tests
 // run the same ordered set wherever they start from.
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   '014_request_budgets': requestBudgets,
   '015_tenant_revisions': tenantRevisions,
   '016_group_identity_provider': groupIdentityProvider,
+  '018_credit_applications': creditApplications,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

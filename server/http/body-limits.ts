@@ -21,6 +21,11 @@ function isPublic(access: unknown): boolean {
   return typeof access === 'object' && access !== null && 'public' in access;
 }
 
+/** A service route (the operator's) is called without a session: its key is checked by the access hook. */
+function isService(access: unknown): boolean {
+  return typeof access === 'object' && access !== null && 'service' in access;
+}
+
 /**
  * Issue 12 defect 8: anonymous callers get small bodies only. Public routes default to
  * ANONYMOUS_BODY_LIMIT (a route may still set its own, smaller); on every other route a caller
@@ -29,12 +34,14 @@ function isPublic(access: unknown): boolean {
  */
 export function boundAnonymousBodies(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    if (isPublic(route.config?.access) && route.bodyLimit === undefined) route.bodyLimit = ANONYMOUS_BODY_LIMIT;
+    const sessionless = isPublic(route.config?.access) || isService(route.config?.access);
+    if (sessionless && route.bodyLimit === undefined) route.bodyLimit = ANONYMOUS_BODY_LIMIT;
   });
   app.addHook('preParsing', async (request) => {
     if (BODILESS.has(request.method)) return;
     if (request.is404) throw notFound();
-    if (!isPublic(request.routeOptions.config.access)) requireAuth(request);
+    const access = request.routeOptions.config.access;
+    if (!isPublic(access) && !isService(access)) requireAuth(request);
   });
 }
 

@@ -6,7 +6,7 @@ import { readScreens } from '../../engine/build/screens-plugin.ts';
 import { sideOfUserType } from '../../domain/disputes.ts';
 import { resolveBinding, resolveQueryValues, type BindingContext } from '../../engine/definitions/bindings.ts';
 import type { ScreenDefinition } from '../../engine/definitions/types.ts';
-import { guardOf, type DeclaredRoute } from '../../server/auth/access.ts';
+import { guardOf, isServiceAccess, type DeclaredRoute } from '../../server/auth/access.ts';
 import { USERS } from '../../server/db/seed/users.ts';
 import { guardContext, ROLES, screenPath, SNAPSHOT_CUSTOMER } from '../screens/matrix.ts';
 import { startTestApi, type ApiClient, type TestApi } from '../support/api.ts';
@@ -23,7 +23,7 @@ type Verdict = 'allowed' | 401 | 403;
 /** Path parameters: seeded where a GET shows real data, out of range where a write must change nothing. */
 const PARAMETERS: Record<string, string> = {
   trx_id: 'T-1001-0007', customer: SNAPSHOT_CUSTOMER, hostname: 'localhost.json', location: 'statements',
-  id: '999999', dispute_id: '999999', card_id: '999999', document_id: '999999', index: '0', program_id: '999999',
+  id: '999999', application_id: '999999', dispute_id: '999999', card_id: '999999', document_id: '999999', index: '0', program_id: '999999',
   // An interaction of the local identity provider that does not exist.
   uid: 'no-such-interaction',
 };
@@ -44,6 +44,8 @@ function verdictOf(response: LightMyRequestResponse): Verdict | 'error' {
 
 /** What the portal decides for a demo user (signed in, customer or merchant selected), or for a visitor. */
 function browserVerdict(access: DeclaredRoute['access'], caller: Caller): Verdict {
+  // The operator's routes (issue 26) take a service key no portal user or visitor holds.
+  if (isServiceAccess(access)) return 401;
   const guard = guardOf(access);
   if (!guard) return 'allowed';
   if (caller === 'anonymous') return 401;
@@ -86,7 +88,7 @@ describe('every API operation: the portal\'s ability and the API agree', () => {
     for (const { method, url, access } of operations()) {
       // Public routes are the same for everyone: a visitor calls them; a signed-in user would
       // only sign out (POST /auth/logout) or start another sign-in.
-      if (guardOf(access) === undefined && caller !== 'anonymous') continue;
+      if (guardOf(access) === undefined && !isServiceAccess(access) && caller !== 'anonymous') continue;
       const response = await client.request(method as InjectOptions['method'], concreteUrl(url), method === 'GET' ? undefined : {});
       const expected = browserVerdict(access, caller);
       const actual = verdictOf(response);

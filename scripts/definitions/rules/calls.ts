@@ -35,7 +35,8 @@ function callsOf(node: Record<string, unknown>, pointer: string, formWidget: Rec
     if (typeof reauth?.path === 'string') calls.push({ pathAt: `${pointer}/reauth/path`, path: reauth.path, method: 'post', body: { $form: true }, form: typeof reauth.form === 'string' ? reauth.form : undefined });
   }
   if (node.do === 'download' && typeof node.path === 'string') calls.push({ pathAt: `${pointer}/path`, path: node.path, method: 'get' });
-  if (node.widget === 'upload' && typeof node.path === 'string') calls.push({ pathAt: `${pointer}/path`, path: node.path, method: 'post' });
+  if ((node.widget === 'upload' || node.widget === 'multiUpload') && typeof node.path === 'string')
+    calls.push({ pathAt: `${pointer}/path`, path: node.path, method: 'post' });
   if (node.widget === 'csvImport') {
     for (const [property, method] of [['dryRun', 'post'], ['commit', 'post'], ['template', 'get']] as const) {
       if (typeof node[property] === 'string') calls.push({ pathAt: `${pointer}/${property}`, path: node[property], method });
