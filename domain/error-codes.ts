@@ -200,6 +200,12 @@ export const ErrorCode = {
   studioTenantNotGranted: 'errors.studio.tenantNotGranted',
   currencyNotOffered: 'errors.currencies.notOffered',
   unableToSaveDefaultCurrency: 'errors.currencies.unableToSave',
+  // credit applications (issue 26: the application centre)
+  applicationTransitionRefused: 'errors.applications.transitionRefused',
+  applicationNotFound: 'errors.applications.notFound',
+  applicationLimitInvalid: 'errors.applications.limitInvalid',
+  applicationCurrencyNotOffered: 'errors.applications.currencyNotOffered',
+  operatorCredentialInvalid: 'errors.applications.operatorCredentialInvalid',
 } as const;
 
 export type ErrorCodeKey = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from './error-codes.ts';
 import {
-  checkDocumentTypeLimit, checkFile, checkFileCount, checkUpload, contentMatchesType, effectiveType, safeFileName,
+  checkDocumentTypeLimit, checkFile, checkFileCount, checkTypedUpload, checkUpload, contentMatchesType, effectiveType, filesPerType, safeFileName,
   type CandidateFile, type FileLimits,
 } from './files.ts';
 
@@ -110,5 +110,41 @@ describe('a selection', () => {
     expect(checkUpload({ docTypeId: 2, files: [good, file('b.pdf', 'application/pdf', PNG)] }, limits))
       .toEqual({ code: ErrorCode.fileInvalid, index: 1 });
     expect(checkUpload({ docTypeId: 2, files: [good, file('c.png', 'image/png', PNG)] }, limits)).toBeUndefined();
+  });
+});
+
+describe('a document type per file (the file upload screen)', () => {
+  const pdfFile = (docTypeId: number | null) => ({
+    name: 'a.pdf',
+    mimeType: 'application/pdf',
+    size: 9,
+    bytes: new TextEncoder().encode('%PDF-1.4\n'),
+    docTypeId,
+  });
+  const typedLimits = { maxSizeBytes: 1_000, permittedTypes: ['application/pdf'], maxFilesPerUpload: 2 };
+
+  it('names the first file without a type', () => {
+    expect(checkTypedUpload([pdfFile(1), pdfFile(null)], typedLimits)).toEqual({
+      code: ErrorCode.fieldRequired,
+      meta: { field: 'document type' },
+      index: 1,
+    });
+  });
+
+  it("counts the selection against the tenant's maximum files per upload", () => {
+    expect(checkTypedUpload([pdfFile(1), pdfFile(2), pdfFile(2)], typedLimits)?.code).toBe(ErrorCode.tooManyFiles);
+  });
+
+  it('checks each file and names the one refused', () => {
+    const big = { ...pdfFile(2), size: 5_000 };
+    expect(checkTypedUpload([pdfFile(1), big], typedLimits)).toEqual({ code: ErrorCode.fileTooBig, meta: { maximum: 1_000 }, index: 1 });
+    expect(checkTypedUpload([pdfFile(1), pdfFile(2)], typedLimits)).toBeUndefined();
+  });
+
+  it('counts files per type', () => {
+    expect([...filesPerType([pdfFile(1), pdfFile(2), pdfFile(2), pdfFile(null)])]).toEqual([
+      [1, 1],
+      [2, 2],
+    ]);
   });
 });

@@ -162,3 +162,32 @@ export function checkUpload(selection: UploadSelection, limits: FileLimits): Fil
   }
   return undefined;
 }
+
+/** A file of a selection whose files each have their own document type (the file upload screen). */
+export interface TypedCandidateFile extends CandidateFile {
+  docTypeId: number | null | undefined;
+}
+
+/**
+ * checkUpload for a selection with a document type per file: every file has a type (the first
+ * without one is named), not too many files, then each file against the limits. The per-type
+ * maximum is checkDocumentTypeLimit, per type, with the attachments already there.
+ */
+export function checkTypedUpload(files: readonly TypedCandidateFile[], limits: FileLimits): FileRuleError | undefined {
+  const untyped = files.findIndex((file) => file.docTypeId === null || file.docTypeId === undefined);
+  if (untyped >= 0) return { code: ErrorCode.fieldRequired, meta: { field: 'document type' }, index: untyped };
+  const count = checkFileCount(files.length, limits);
+  if (count) return count;
+  for (const [index, file] of files.entries()) {
+    const error = checkFile(file, limits);
+    if (error) return { ...error, index };
+  }
+  return undefined;
+}
+
+/** How many files of each document type a selection adds (for checkDocumentTypeLimit per type). */
+export function filesPerType(files: readonly { docTypeId: number | null | undefined }[]): Map<number, number> {
+  const counts = new Map<number, number>();
+  for (const file of files) if (typeof file.docTypeId === 'number') counts.set(file.docTypeId, (counts.get(file.docTypeId) ?? 0) + 1);
+  return counts;
+}

@@ -6,7 +6,7 @@ export type Subject =
   | 'Self' | 'Session' | 'Customer' | 'Location' | 'Merchant' | 'Currency' | 'Notification'
   | 'Exposure' | 'Invoice' | 'InvoiceDocument' | 'Dispute' | 'DisputeResponse' | 'Payment'
   | 'BankAccount' | 'BankingCountry' | 'ProgramOverview' | 'LoyaltyProgram' | 'Card' | 'CardSecure'
-  | 'User' | 'UserGroup' | 'Rejection' | 'all';
+  | 'User' | 'UserGroup' | 'Rejection' | 'CreditApplication' | 'all';
 export type PortalAbility = MongoAbility<[Action, Subject]>;
 type Rule = RawRuleOf<PortalAbility>;
 

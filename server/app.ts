@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { ErrorCode } from '../domain/error-codes.ts';
 import { accessPlugin } from './auth/access.ts';
+import { serviceCredential } from './auth/service-credential.ts';
 import { authPlugin } from './auth/plugin.ts';
 import type { AppDeps } from './deps.ts';
 import { DEFAULT_BODY_LIMIT, boundAnonymousBodies } from './http/body-limits.ts';
@@ -90,7 +91,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(authPlugin, { db: options.db, clock: options.clock, tenants: options.tenants, policy: options.policy });
   await app.register(studioAuthPlugin, { db: options.db, clock: options.clock });
   // Before any route: every route must declare its access, and one hook enforces it.
-  await app.register(accessPlugin);
+  await app.register(accessPlugin, { operator: serviceCredential(options.operatorKeys ?? []) });
   await registerOpenApi(app);
   await app.register(async (api) => {
     healthRoutes(api, options);

@@ -1,6 +1,7 @@
 import { type LoadShedding, parseLoadShedding } from './http/load-shedding.ts';
 import { parseTrustProxy } from './http/trust-proxy.ts';
 import { DEFAULT_TENANT_SYNC_MS } from './tenants/sync.ts';
+import { parseOperatorKeys } from './auth/service-credential.ts';
 
 /** Process settings, all from the environment so one build runs anywhere. */
 export interface ServerConfig {
@@ -19,6 +20,8 @@ export interface ServerConfig {
   tenantSyncMs: number;
   /** When requests are shed with 503 (LOAD_SHED_EVENT_LOOP_DELAY_MS, LOAD_SHED_EVENT_LOOP_UTILIZATION). */
   loadShedding: LoadShedding;
+  /** The program operator's API keys (OPERATOR_API_KEYS, comma-separated); none: the operator routes refuse every call. */
+  operatorKeys: string[];
 }
 
 export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
@@ -37,6 +40,7 @@ export function readServerConfig(env: NodeJS.ProcessEnv = process.env): ServerCo
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     tenantSyncMs: readMilliseconds(env, 'TENANT_SYNC_MS', DEFAULT_TENANT_SYNC_MS),
     loadShedding: parseLoadShedding(env),
+    operatorKeys: parseOperatorKeys(env.OPERATOR_API_KEYS),
   };
 }
 

@@ -19,6 +19,8 @@ export interface AppDeps {
    * API tests that do not follow tenant revisions) the studio is absent.
    */
   feed?: ChangeFeed;
+  /** Issue 26: the keys a program operator's service presents (OPERATOR_API_KEYS); none: operator routes refuse all. */
+  operatorKeys?: readonly string[];
   /** Tests only: sees (and may tamper with) every identity provider answer before the portal checks it. */
   idpResponseFilter?: IdpResponseFilter;
 }

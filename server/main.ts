@@ -15,6 +15,7 @@ import { recoveryJobHandlers } from './jobs/recovery-mail.ts';
 import { disputeJobHandlers, scheduleDisputeExpiry } from './disputes/expiry.ts';
 import { loadPolicy } from './policy/load.ts';
 import { housekeepingJobHandlers, scheduleHousekeeping } from './jobs/housekeeping.ts';
+import { applicationJobHandlers } from './applications/notify.ts';
 import { createChangeFeed } from './db/change-feed.ts';
 import { shareSessionEvictions } from './auth/session-revocation.ts';
 import { sessionCache } from './auth/session-cache.ts';
@@ -64,13 +65,14 @@ async function main(): Promise<void> {
     reconcileCardIntentsOnStart: true,
     trustProxy: config.trustProxy,
     loadShedding: config.loadShedding,
+    operatorKeys: config.operatorKeys,
   });
   // Publishes by any process (an operator's, another instance's file import) reach this one's store.
   const tenantSync = new TenantSync({ db, feed, store: tenants, intervalMs: config.tenantSyncMs, log: app.log });
   await tenantSync.start();
   // Settlements, the daily AutoPay sweep and account recovery mail run in this process; JOB_POLL_MS sets how often it looks.
   const jobs = paymentJobRunner({ db, tenants, clock: systemClock }, {
-    handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...rejectionJobHandlers, ...disputeJobHandlers({ mailer }), ...housekeepingJobHandlers(tenants) },
+    handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...rejectionJobHandlers, ...disputeJobHandlers({ mailer }), ...applicationJobHandlers({ mailer }), ...housekeepingJobHandlers(tenants) },
     schedulers: [scheduleDisputeExpiry(db), scheduleHousekeeping(db)],
     onError: (error, job) => {
       // While the database is away every tick fails alike: one line each, no stack.

@@ -242,6 +242,92 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/credit-application-documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upload supporting documents (base64, a type each) to an application not yet decided; spec §5 file rules */
+        post: operations["postCreditApplicationDocuments"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/credit-application-documents/{document_id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The bytes of one application document, as an attachment */
+        get: operations["getCreditApplicationDocumentsDocumentIdContent"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/credit-applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Credit applications of a customer (filter[buid_customer], default the selected one); filter[status]; sorted, paged */
+        get: operations["getCreditApplications"];
+        put?: never;
+        /** Apply for a credit line or an increase for a customer of the caller (company, contacts, requested limit in minor units, trade references) */
+        post: operations["postCreditApplications"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/credit-applications/{application_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One credit application: fields, status, history (each change) and documents */
+        get: operations["getCreditApplicationsApplicationId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/credit-applications/{application_id}/answer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The applicant's answer to "more information needed"; the application goes back under review */
+        post: operations["postCreditApplicationsApplicationIdAnswer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/customer-dispute-ineligible-trxs": {
         parameters: {
             query?: never;
@@ -1318,6 +1404,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/operator/credit-applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: every credit application of the tenant; filter[status], filter[buid_customer]; sorted, paged */
+        get: operations["getOperatorCreditApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/credit-applications/{application_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Operator: one credit application with its history and documents */
+        get: operations["getOperatorCreditApplicationsApplicationId"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/credit-applications/{application_id}/decision": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Operator: review, request more information, approve (sets the customer's credit limit) or decline an application */
+        post: operations["postOperatorCreditApplicationsApplicationIdDecision"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/payment-options": {
         parameters: {
             query?: never;
@@ -1363,6 +1500,23 @@ export interface paths {
         get: operations["getPaymentsId"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/prospective-credit-applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply for a credit line without an account (from the sign-in page); followed by e-mail to the contact */
+        post: operations["postProspectiveCreditApplications"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2615,6 +2769,514 @@ export interface operations {
                             id: string;
                             /** @enum {string} */
                             type: "config-secure";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postCreditApplicationDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    application_id: number;
+                    doc_type_id?: number | null;
+                    files: {
+                        content_base64: string;
+                        doc_type_id?: number | null;
+                        file_name: string;
+                        mime_type: string;
+                    }[];
+                };
+                "application/vnd.api+json": {
+                    application_id: number;
+                    doc_type_id?: number | null;
+                    files: {
+                        content_base64: string;
+                        doc_type_id?: number | null;
+                        file_name: string;
+                        mime_type: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The stored documents */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            document_id: number;
+                            document_type: string;
+                            file_name: string;
+                            file_size: number;
+                        }[];
+                    };
+                };
+            };
+        };
+    };
+    getCreditApplicationDocumentsDocumentIdContent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                document_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The document's bytes in its own media type */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+        };
+    };
+    getCreditApplications: {
+        parameters: {
+            query?: {
+                "filter[buid_customer]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default created_at|desc */
+                "filter[sort]"?: string;
+                /** @description One status */
+                "filter[status]"?: "submitted" | "under_review" | "more_info_needed" | "approved" | "declined";
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description Applications, newest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                address: string;
+                                applicant_answer: string | null;
+                                application_id: number;
+                                approved_limit: number | null;
+                                buid_customer: string | null;
+                                can_answer: boolean;
+                                company_name: string;
+                                contact_email: string;
+                                contact_name: string;
+                                contact_phone: string;
+                                country: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                decision_note: string | null;
+                                documents: {
+                                    document_id: number;
+                                    document_type: string;
+                                    /** Format: date-time */
+                                    entry_ts: string;
+                                    file_name: string;
+                                    file_size: number;
+                                }[];
+                                history: {
+                                    actor: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    note: string | null;
+                                    status: string;
+                                }[];
+                                info_request: string | null;
+                                /** @enum {unknown} */
+                                kind: "new_line" | "increase";
+                                registration_number: string;
+                                requested_limit: number;
+                                /** @enum {unknown} */
+                                status: "submitted" | "under_review" | "more_info_needed" | "approved" | "declined";
+                                trade_references: {
+                                    contact_name: string;
+                                    email: string;
+                                    name: string;
+                                    phone: string;
+                                }[];
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "credit-applications";
+                        }[];
+                        meta: {
+                            page: {
+                                number: number;
+                                pages: number;
+                                size: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postCreditApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    buid_customer: string;
+                    company: {
+                        address: string;
+                        company_name: string;
+                        country: string;
+                        registration_number: string;
+                    };
+                    contacts: {
+                        contact_email: string;
+                        contact_name: string;
+                        contact_phone: string;
+                    };
+                    limit: {
+                        currency: string;
+                        /** @enum {unknown} */
+                        kind?: "new_line" | "increase";
+                        requested_limit: number;
+                    };
+                    references?: {
+                        trade_references?: {
+                            contact_name: string;
+                            email: string;
+                            name: string;
+                            phone: string;
+                        }[];
+                    };
+                };
+                "application/vnd.api+json": {
+                    buid_customer: string;
+                    company: {
+                        address: string;
+                        company_name: string;
+                        country: string;
+                        registration_number: string;
+                    };
+                    contacts: {
+                        contact_email: string;
+                        contact_name: string;
+                        contact_phone: string;
+                    };
+                    limit: {
+                        currency: string;
+                        /** @enum {unknown} */
+                        kind?: "new_line" | "increase";
+                        requested_limit: number;
+                    };
+                    references?: {
+                        trade_references?: {
+                            contact_name: string;
+                            email: string;
+                            name: string;
+                            phone: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The application, submitted */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                address: string;
+                                applicant_answer: string | null;
+                                application_id: number;
+                                approved_limit: number | null;
+                                buid_customer: string | null;
+                                can_answer: boolean;
+                                company_name: string;
+                                contact_email: string;
+                                contact_name: string;
+                                contact_phone: string;
+                                country: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                decision_note: string | null;
+                                documents: {
+                                    document_id: number;
+                                    document_type: string;
+                                    /** Format: date-time */
+                                    entry_ts: string;
+                                    file_name: string;
+                                    file_size: number;
+                                }[];
+                                history: {
+                                    actor: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    note: string | null;
+                                    status: string;
+                                }[];
+                                info_request: string | null;
+                                /** @enum {unknown} */
+                                kind: "new_line" | "increase";
+                                registration_number: string;
+                                requested_limit: number;
+                                /** @enum {unknown} */
+                                status: "submitted" | "under_review" | "more_info_needed" | "approved" | "declined";
+                                trade_references: {
+                                    contact_name: string;
+                                    email: string;
+                                    name: string;
+                                    phone: string;
+                                }[];
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "credit-applications";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getCreditApplicationsApplicationId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description One application with its history and documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                address: string;
+                                applicant_answer: string | null;
+                                application_id: number;
+                                approved_limit: number | null;
+                                buid_customer: string | null;
+                                can_answer: boolean;
+                                company_name: string;
+                                contact_email: string;
+                                contact_name: string;
+                                contact_phone: string;
+                                country: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                decision_note: string | null;
+                                documents: {
+                                    document_id: number;
+                                    document_type: string;
+                                    /** Format: date-time */
+                                    entry_ts: string;
+                                    file_name: string;
+                                    file_size: number;
+                                }[];
+                                history: {
+                                    actor: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    note: string | null;
+                                    status: string;
+                                }[];
+                                info_request: string | null;
+                                /** @enum {unknown} */
+                                kind: "new_line" | "increase";
+                                registration_number: string;
+                                requested_limit: number;
+                                /** @enum {unknown} */
+                                status: "submitted" | "under_review" | "more_info_needed" | "approved" | "declined";
+                                trade_references: {
+                                    contact_name: string;
+                                    email: string;
+                                    name: string;
+                                    phone: string;
+                                }[];
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "credit-applications";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postCreditApplicationsApplicationIdAnswer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answer: string;
+                };
+                "application/vnd.api+json": {
+                    answer: string;
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The application, back under review */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                address: string;
+                                applicant_answer: string | null;
+                                application_id: number;
+                                approved_limit: number | null;
+                                buid_customer: string | null;
+                                can_answer: boolean;
+                                company_name: string;
+                                contact_email: string;
+                                contact_name: string;
+                                contact_phone: string;
+                                country: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                decision_note: string | null;
+                                documents: {
+                                    document_id: number;
+                                    document_type: string;
+                                    /** Format: date-time */
+                                    entry_ts: string;
+                                    file_name: string;
+                                    file_size: number;
+                                }[];
+                                history: {
+                                    actor: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    note: string | null;
+                                    status: string;
+                                }[];
+                                info_request: string | null;
+                                /** @enum {unknown} */
+                                kind: "new_line" | "increase";
+                                registration_number: string;
+                                requested_limit: number;
+                                /** @enum {unknown} */
+                                status: "submitted" | "under_review" | "more_info_needed" | "approved" | "declined";
+                                trade_references: {
+                                    contact_name: string;
+                                    email: string;
+                                    name: string;
+                                    phone: string;
+                                }[];
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "credit-applications";
                         };
                     };
                 };
@@ -6620,6 +7282,7 @@ export interface operations {
                     doc_type_id?: number | null;
                     files: {
                         content_base64: string;
+                        doc_type_id?: number | null;
                         file_name: string;
                         mime_type: string;
                     }[];
@@ -6629,6 +7292,7 @@ export interface operations {
                     doc_type_id?: number | null;
                     files: {
                         content_base64: string;
+                        doc_type_id?: number | null;
                         file_name: string;
                         mime_type: string;
                     }[];
@@ -6794,6 +7458,289 @@ export interface operations {
                                 size: number;
                                 total: number;
                             };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getOperatorCreditApplications: {
+        parameters: {
+            query?: {
+                "filter[buid_customer]"?: string;
+                /** @description Up to 3 comma-separated field|direction terms; default created_at|asc */
+                "filter[sort]"?: string;
+                /** @description One status */
+                "filter[status]"?: "submitted" | "under_review" | "more_info_needed" | "approved" | "declined";
+                /** @description Page number, from 1 */
+                "page[number]"?: string;
+                /** @description Rows per page, 1 to 10000 (default 50) */
+                "page[size]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The tenant's applications, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                address: string;
+                                applicant_answer: string | null;
+                                application_id: number;
+                                approved_limit: number | null;
+                                buid_customer: string | null;
+                                can_answer: boolean;
+                                company_name: string;
+                                contact_email: string;
+                                contact_name: string;
+                                contact_phone: string;
+                                country: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                decision_note: string | null;
+                                documents: {
+                                    document_id: number;
+                                    document_type: string;
+                                    /** Format: date-time */
+                                    entry_ts: string;
+                                    file_name: string;
+                                    file_size: number;
+                                }[];
+                                history: {
+                                    actor: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    note: string | null;
+                                    status: string;
+                                }[];
+                                info_request: string | null;
+                                /** @enum {unknown} */
+                                kind: "new_line" | "increase";
+                                registration_number: string;
+                                requested_limit: number;
+                                /** @enum {unknown} */
+                                status: "submitted" | "under_review" | "more_info_needed" | "approved" | "declined";
+                                trade_references: {
+                                    contact_name: string;
+                                    email: string;
+                                    name: string;
+                                    phone: string;
+                                }[];
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "credit-applications";
+                        }[];
+                        meta: {
+                            page: {
+                                number: number;
+                                pages: number;
+                                size: number;
+                                total: number;
+                            };
+                        };
+                    };
+                };
+            };
+        };
+    };
+    getOperatorCreditApplicationsApplicationId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description One application with its history and documents */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                address: string;
+                                applicant_answer: string | null;
+                                application_id: number;
+                                approved_limit: number | null;
+                                buid_customer: string | null;
+                                can_answer: boolean;
+                                company_name: string;
+                                contact_email: string;
+                                contact_name: string;
+                                contact_phone: string;
+                                country: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                decision_note: string | null;
+                                documents: {
+                                    document_id: number;
+                                    document_type: string;
+                                    /** Format: date-time */
+                                    entry_ts: string;
+                                    file_name: string;
+                                    file_size: number;
+                                }[];
+                                history: {
+                                    actor: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    note: string | null;
+                                    status: string;
+                                }[];
+                                info_request: string | null;
+                                /** @enum {unknown} */
+                                kind: "new_line" | "increase";
+                                registration_number: string;
+                                requested_limit: number;
+                                /** @enum {unknown} */
+                                status: "submitted" | "under_review" | "more_info_needed" | "approved" | "declined";
+                                trade_references: {
+                                    contact_name: string;
+                                    email: string;
+                                    name: string;
+                                    phone: string;
+                                }[];
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "credit-applications";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postOperatorCreditApplicationsApplicationIdDecision: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                application_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {unknown} */
+                    action: "review" | "request_info" | "approve" | "decline";
+                    approved_limit?: number;
+                    note?: string;
+                };
+                "application/vnd.api+json": {
+                    /** @enum {unknown} */
+                    action: "review" | "request_info" | "approve" | "decline";
+                    approved_limit?: number;
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The application after the decision */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                address: string;
+                                applicant_answer: string | null;
+                                application_id: number;
+                                approved_limit: number | null;
+                                buid_customer: string | null;
+                                can_answer: boolean;
+                                company_name: string;
+                                contact_email: string;
+                                contact_name: string;
+                                contact_phone: string;
+                                country: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                currency: string;
+                                decision_note: string | null;
+                                documents: {
+                                    document_id: number;
+                                    document_type: string;
+                                    /** Format: date-time */
+                                    entry_ts: string;
+                                    file_name: string;
+                                    file_size: number;
+                                }[];
+                                history: {
+                                    actor: string;
+                                    /** Format: date-time */
+                                    at: string;
+                                    note: string | null;
+                                    status: string;
+                                }[];
+                                info_request: string | null;
+                                /** @enum {unknown} */
+                                kind: "new_line" | "increase";
+                                registration_number: string;
+                                requested_limit: number;
+                                /** @enum {unknown} */
+                                status: "submitted" | "under_review" | "more_info_needed" | "approved" | "declined";
+                                trade_references: {
+                                    contact_name: string;
+                                    email: string;
+                                    name: string;
+                                    phone: string;
+                                }[];
+                                /** Format: date-time */
+                                updated_at: string;
+                            };
+                            id: string;
+                            /** @enum {string} */
+                            type: "credit-applications";
                         };
                     };
                 };
@@ -7017,6 +7964,101 @@ export interface operations {
                             id: string;
                             /** @enum {string} */
                             type: "payments";
+                        };
+                    };
+                };
+            };
+        };
+    };
+    postProspectiveCreditApplications: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    company: {
+                        address: string;
+                        company_name: string;
+                        country: string;
+                        registration_number: string;
+                    };
+                    contacts: {
+                        contact_email: string;
+                        contact_name: string;
+                        contact_phone: string;
+                    };
+                    limit: {
+                        currency: string;
+                        /** @enum {unknown} */
+                        kind?: "new_line";
+                        requested_limit: number;
+                    };
+                    references?: {
+                        trade_references?: {
+                            contact_name: string;
+                            email: string;
+                            name: string;
+                            phone: string;
+                        }[];
+                    };
+                };
+                "application/vnd.api+json": {
+                    company: {
+                        address: string;
+                        company_name: string;
+                        country: string;
+                        registration_number: string;
+                    };
+                    contacts: {
+                        contact_email: string;
+                        contact_name: string;
+                        contact_phone: string;
+                    };
+                    limit: {
+                        currency: string;
+                        /** @enum {unknown} */
+                        kind?: "new_line";
+                        requested_limit: number;
+                    };
+                    references?: {
+                        trade_references?: {
+                            contact_name: string;
+                            email: string;
+                            name: string;
+                            phone: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description JSON:API errors whose code is an i18n key of the error catalogue (spec §8) */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": components["schemas"]["ErrorDocument"];
+                };
+            };
+            /** @description The application's number and status */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/vnd.api+json": {
+                        data: {
+                            attributes: {
+                                application_id: number;
+                                status: string;
+                            };
+                            id: string;
+                            type: string;
                         };
                     };
                 };

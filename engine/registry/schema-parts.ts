@@ -48,6 +48,7 @@ const subject = {
     'User',
     'UserGroup',
     'Rejection',
+    'CreditApplication',
   ],
 } as const;
 

@@ -14,6 +14,7 @@ import { headingContract } from '../widgets/HeadingWidget.contract.ts';
 import { languagePickerContract } from '../widgets/LanguagePickerWidget.contract.ts';
 import { listContract } from '../widgets/ListWidget.contract.ts';
 import { markdownContract } from '../widgets/MarkdownWidget.contract.ts';
+import { multiUploadContract } from '../widgets/MultiUploadWidget.contract.ts';
 import { merchantPickerContract } from '../widgets/MerchantPickerWidget.contract.ts';
 import { notFoundContract } from '../widgets/NotFoundWidget.contract.ts';
 import { pluginContract } from '../widgets/PluginWidget.contract.ts';
@@ -44,6 +45,7 @@ export const widgetContracts = {
   merchantPicker: merchantPickerContract,
   list: listContract,
   csvImport: csvImportContract,
+  multiUpload: multiUploadContract,
 } as const satisfies Record<string, WidgetContract>;
 
 /** The contract of a widget name, if the name is one. */

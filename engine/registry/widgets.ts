@@ -41,6 +41,7 @@ export const widgetModules: Record<WidgetName, WidgetModule> = {
   merchantPicker: () => import('../widgets/MerchantPickerWidget.tsx'),
   list: () => import('../widgets/ListWidget.tsx'),
   csvImport: () => import('../widgets/CsvImportWidget.tsx'),
+  multiUpload: () => import('../widgets/MultiUploadWidget.tsx'),
 };
 
 /** Widget name → its component: those in the entry as they are, the others loaded lazily from widgetModules. */

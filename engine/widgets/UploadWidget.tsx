@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, FileInput, Group, Progress, Select, Stack } from '@mantine/core';
-import { ErrorCode } from '../../domain/error-codes.ts';
 import { checkUpload, type CandidateFile } from '../../domain/files.ts';
 import { useFormatter } from '../format/use-formatter.ts';
 import type { ResourceObject } from '../data/api-client.ts';
@@ -13,15 +12,10 @@ import type { WidgetProps } from '../registry/widget-contract.ts';
 import { useScreen } from '../screens/screen-context.tsx';
 import { useSession } from '../session/store.ts';
 import { useToast } from '../shell/toast.ts';
+import { fileErrorValues, toBase64 } from './upload/upload-files.ts';
 
 interface DocumentType { doc_type_id: number; document_type: string; max_attachments: number }
 const NO_TYPES: DocumentType[] = [];
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (let index = 0; index < bytes.length; index += 0x8000) binary += String.fromCharCode(...bytes.subarray(index, index + 0x8000));
-  return btoa(binary);
-}
 
 /**
  * Document upload (spec §5 file rules, checked here with the same domain rules the server
@@ -63,16 +57,8 @@ export default function UploadWidget({ node }: WidgetProps) {
     void invalidateResources(queryClient);
   };
 
-  // The texts' values: the field named in the user's language, the size limit as a file size
-  // (spec §9 base 1000), the permitted types as their extensions ("PDF, PNG, JPEG, CSV").
-  function errorValues(code: string, meta: Record<string, unknown> = {}): Record<string, unknown> {
-    return {
-      ...meta,
-      field: t(meta.field === 'files' ? 'common.upload.files' : 'common.upload.documentType'),
-      maximum: code === ErrorCode.fileTooBig ? formatValue('fileSize', meta.maximum) : meta.maximum,
-      types: (limits?.permittedTypes ?? []).map((type) => (type.split('/')[1] ?? type).toUpperCase()).join(', '),
-    };
-  }
+  const errorValues = (code: string, meta: Record<string, unknown> = {}) =>
+    fileErrorValues(code, meta, { t, fileSize: (bytes) => formatValue('fileSize', bytes), permittedTypes: limits?.permittedTypes ?? [] });
 
   return (
     <Stack gap="sm" maw={520} data-widget-id={node.id}>

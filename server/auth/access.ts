@@ -7,6 +7,7 @@ import { requireAuth } from './guard.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { unauthenticated } from '../http/errors.ts';
 import { operatorMay, type StudioRight } from '../studio/rights.ts';
+import { type ServiceCredential, serviceCredential } from './service-credential.ts';
 
 /**
  * What a route requires, declared in its options (`config: { access }`); one hook enforces it
@@ -16,11 +17,14 @@ import { operatorMay, type StudioRight } from '../studio/rights.ts';
  * - `{ can: [action, subject], userTypes?, roles?, flags? }`: the policy of permissions/policy.json
  *   and the rest of a screen guard's vocabulary, decided by the browser's own `decideGuard`.
  * - `{ operator: right }`: the operator studio, by the operator's role (server/studio/rights.ts).
+ * - `{ service: 'operator' }`: no portal user; a service presenting the operator key
+ *   (server/auth/service-credential.ts; issue 26: the program operator's decisions).
  */
-export type RouteAccess = PortalAccess | OperatorAccess;
+export type RouteAccess = PortalAccess | OperatorAccess | ServiceAccess;
 export type PortalAccess = { public: true } | { signedIn: true } | PolicyAccess;
 /** The operator studio's routes (issue 24): a signed-in operator whose role holds the right; portal sessions count for nothing. */
 export type OperatorAccess = { operator: StudioRight };
+export type ServiceAccess = { service: 'operator' };
 export type PolicyAccess = Required<Pick<GuardDefinition, 'can'>> & Pick<GuardDefinition, 'userTypes' | 'roles' | 'flags'>;
 
 export const PUBLIC: RouteAccess = { public: true };
@@ -42,6 +46,9 @@ export interface DeclaredRoute { method: string; url: string; access: RouteAcces
 /** A route without a declaration: buildApp rejects with this, naming the route. */
 export class MissingAccessError extends Error {}
 
+export const isServiceAccess = (access: unknown): access is ServiceAccess =>
+  typeof access === 'object' && access !== null && 'service' in access;
+
 /** The route options' declaration as a screen guard, for `decideGuard`; undefined when public. */
 export function guardOf(access: PortalAccess): GuardDefinition | undefined {
   if ('public' in access) return undefined;
@@ -59,7 +66,9 @@ function isStaticFileRoute(route: RouteOptions): boolean {
 }
 
 /** Registered once, before any route: checks declarations at registration and enforces them per request. */
-export const accessPlugin = fp(async (app: FastifyInstance) => {
+export const accessPlugin = fp(async (app: FastifyInstance, options: { operator?: ServiceCredential }) => {
+  // Without a credential no key is known, and every service route refuses.
+  const operatorService = options.operator ?? serviceCredential([]);
   const declared: DeclaredRoute[] = [];
   app.decorate('routeAccess', declared);
 
@@ -82,6 +91,10 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     // Unreachable (onRoute refuses such routes), but should it happen: refuse, never open.
     if (!access) throw forbidden();
     if ('operator' in access) return requireOperatorRight(request, access.operator);
+    if (isServiceAccess(access)) {
+      operatorService.verify(request);
+      return;
+    }
     const guard = guardOf(access);
     if (!guard) return;
     const auth = requireAuth(request);

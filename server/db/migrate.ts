@@ -16,6 +16,7 @@ import * as requestBudgets from './migrations/014_request_budgets.ts';
 import * as tenantRevisions from './migrations/015_tenant_revisions.ts';
 import * as groupIdentityProvider from './migrations/016_group_identity_provider.ts';
 import * as subAccountsDefaultCurrency from './migrations/017_sub_accounts_default_currency.ts';
+import * as creditApplications from './migrations/018_credit_applications.ts';
 import * as operatorStudio from './migrations/019_operator_studio.ts';
 
 // Listed in code rather than read from a folder, so the bundle-free server and tests
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '015_tenant_revisions': tenantRevisions,
   '016_group_identity_provider': groupIdentityProvider,
   '017_sub_accounts_default_currency': subAccountsDefaultCurrency,
+  '018_credit_applications': creditApplications,
   '019_operator_studio': operatorStudio,
 };
 

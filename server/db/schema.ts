@@ -269,11 +269,65 @@ export interface StudioAuditTable {
   draft_id: number | null; revision: number | null; before: Json<unknown> | null; after: Json<unknown> | null; note: string | null;
 }
 export type Operator = Selectable<OperatorsTable>;
+export interface TradeReference {
+  name: string;
+  contact_name: string;
+  email: string;
+  phone: string;
+}
+/** Issue 26 (migration 018): applications for a credit line or an increase. */
+export interface CreditApplicationsTable {
+  application_id: Generated<number>;
+  tenant_id: string;
+  kind: 'new_line' | 'increase';
+  buid_customer: string | null;
+  applicant_user_id: number | null;
+  company_name: string;
+  registration_number: string;
+  country: string;
+  address: string;
+  contact_name: string;
+  contact_email: string;
+  contact_phone: string;
+  requested_limit_minor: number;
+  currency: string;
+  trade_references: Json<TradeReference[]>;
+  language: ColumnType<string, string | undefined, string>;
+  status: 'submitted' | 'under_review' | 'more_info_needed' | 'approved' | 'declined';
+  info_request: string | null;
+  applicant_answer: string | null;
+  approved_limit_minor: number | null;
+  decision_note: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface CreditApplicationEventsTable {
+  id: Generated<number>;
+  application_id: number;
+  status: string;
+  actor: 'applicant' | 'operator';
+  note: string | null;
+  at: Timestamp;
+}
+export interface CreditApplicationDocumentsTable {
+  document_id: Generated<number>;
+  application_id: number;
+  doc_type_id: number;
+  entry_ts: TimestampDefault;
+  file_name: string;
+  file_size: number;
+  mime_type: string;
+  content: Uint8Array;
+  uploaded_by: number | null;
+}
 
 export interface DB {
   currencies: CurrenciesTable;
   customers: CustomersTable;
   credit_lines: CreditLinesTable;
+  credit_applications: CreditApplicationsTable;
+  credit_application_events: CreditApplicationEventsTable;
+  credit_application_documents: CreditApplicationDocumentsTable;
   customer_currencies: CustomerCurrenciesTable;
   customer_banking_countries: CustomerBankingCountriesTable;
   locations: LocationsTable;

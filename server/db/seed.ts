@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Database } from './database.ts';
 import { seedBankingAndPayments, seedCards } from './seed/accounts.ts';
+import { seedCreditApplications } from './seed/applications.ts';
 import { insertSeriesInvoices } from './seed/bulk.ts';
 import { BENCH_CUSTOMER, ensureBenchCustomer, seedCustomers, seedReferenceData } from './seed/customers.ts';
 import { seedDisputes, seedRejections } from './seed/disputes.ts';
@@ -63,6 +64,7 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
     await seedNotifications(trx, today);
     await seedLoyalty(trx, today, users);
     await seedOperators(trx, operatorPasswordHash);
+    await seedCreditApplications(trx, today, users);
   });
   await refreshStatistics(db);
 }

@@ -21,6 +21,11 @@ function isPublic(access: unknown): boolean {
   return typeof access === 'object' && access !== null && 'public' in access;
 }
 
+/** A service route (the operator's) is called without a session: its key is checked by the access hook. */
+function isService(access: unknown): boolean {
+  return typeof access === 'object' && access !== null && 'service' in access;
+}
+
 /**
  * Issue 12 defect 8: anonymous callers get small bodies only. Public routes default to
  * ANONYMOUS_BODY_LIMIT (a route may still set its own, smaller); on every other route a caller
@@ -29,7 +34,8 @@ function isPublic(access: unknown): boolean {
  */
 export function boundAnonymousBodies(app: FastifyInstance): void {
   app.addHook('onRoute', (route) => {
-    if (isPublic(route.config?.access) && route.bodyLimit === undefined) route.bodyLimit = ANONYMOUS_BODY_LIMIT;
+    const sessionless = isPublic(route.config?.access) || isService(route.config?.access);
+    if (sessionless && route.bodyLimit === undefined) route.bodyLimit = ANONYMOUS_BODY_LIMIT;
   });
   app.addHook('preParsing', async (request) => {
     if (BODILESS.has(request.method)) return;
@@ -37,7 +43,7 @@ export function boundAnonymousBodies(app: FastifyInstance): void {
     const access = request.routeOptions.config.access;
     // The operator studio's routes: the access hook asks for an operator's session, before the body too.
     if (typeof access === 'object' && 'operator' in access) return;
-    if (!isPublic(access)) requireAuth(request);
+    if (!isPublic(access) && !isService(access)) requireAuth(request);
   });
 }
 

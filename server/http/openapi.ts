@@ -22,12 +22,13 @@ function completeOperation(schema: FastifySchema | undefined, url: string, route
   const method = Array.isArray(route.method) ? route.method[0]! : route.method;
   const config = route.config;
   const isPublic = config?.access !== undefined && 'public' in config.access;
+  const isService = config?.access !== undefined && 'service' in config.access;
   const base = (schema ?? {}) as FastifySchema & Record<string, unknown>;
   return {
     ...base,
     operationId: operationId(method, url),
     ...(config?.summary && !base.summary ? { summary: config.summary } : {}),
-    security: isPublic ? [] : [{ session: [] }],
+    security: isPublic ? [] : isService ? [{ operatorKey: [] }] : [{ session: [] }],
     consumes: ['application/json', JSON_API],
     produces: [JSON_API],
     response: base.response ?? { '4xx': defaultErrorResponse },
@@ -61,6 +62,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The HttpOnly session cookie set by POST /auth/login' },
+          operatorKey: { type: 'http', scheme: 'bearer', description: 'The program operator\'s key (OPERATOR_API_KEYS), for the operator routes only' },
         },
       },
     },

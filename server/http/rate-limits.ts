@@ -30,6 +30,8 @@ export const DEFAULT_RATE_LIMITS: RateLimits = {
   'POST /ecaas/cards/secure-access': 20,
   'POST /log': 60,
   'POST /analytics/events': 60,
+  // Issue 26: a prospective customer's application, from the sign-in page; a person sends one.
+  'POST /prospective-credit-applications': 5,
 };
 
 const WINDOW_MS = 60_000;

@@ -27,6 +27,8 @@ import { tenantConfigRoutes } from './tenant-config.ts';
 import { userRoutes } from './users.ts';
 import { groupRoutes } from './groups.ts';
 import { userCredentialRoutes } from './user-credentials.ts';
+import { creditApplicationRoutes } from './credit-applications.ts';
+import { operatorApplicationRoutes } from './operator-applications.ts';
 
 /** Every call of spec §7, grouped by concept; each module registers its own routes. */
 export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
@@ -58,4 +60,6 @@ export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
   userRoutes(app, deps);
   groupRoutes(app, deps);
   userCredentialRoutes(app, deps);
+  creditApplicationRoutes(app, deps);
+  operatorApplicationRoutes(app, deps);
 }

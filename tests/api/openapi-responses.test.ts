@@ -3,7 +3,7 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApi, type ApiClient, type TestApi } from '../support/api.ts';
+import { startTestApi, TEST_OPERATOR_KEY, type ApiClient, type TestApi } from '../support/api.ts';
 
 /**
  * Every GET operation of /openapi.json, called as a demo user who may use it with seeded ids,
@@ -15,7 +15,7 @@ interface OpenApiDocument {
   paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema?: unknown }> }> }>>;
 }
 
-type Who = 'anonymous' | 'admin' | 'payer' | 'dealer';
+type Who = 'anonymous' | 'admin' | 'payer' | 'dealer' | 'operator';
 interface Call { who: Who; url: string }
 
 let api: TestApi;
@@ -163,6 +163,12 @@ beforeAll(async () => {
     '/user-credentials/export': { who: 'admin', url: '/user-credentials/export' },
     '/user-credentials/template': { who: 'admin', url: '/user-credentials/template' },
     '/user-groups/{id}': { who: 'admin', url: `/user-groups/${(await first(api.db.selectFrom('user_groups').select('id').where('name', '=', 'Headquarters').execute(), 'group')).id}` },
+    // Issue 26: the application centre (the seed's application 1 has a document) and the operator's API.
+    '/credit-applications': { who: 'payer', url: '/credit-applications' },
+    '/credit-applications/{application_id}': { who: 'payer', url: '/credit-applications/1' },
+    '/credit-application-documents/{document_id}/content': { who: 'payer', url: '/credit-application-documents/1/content' },
+    '/operator/credit-applications': { who: 'operator', url: '/operator/credit-applications' },
+    '/operator/credit-applications/{application_id}': { who: 'operator', url: '/operator/credit-applications/1' },
   };
 }, 180_000);
 afterAll(async () => { await api?.close(); });
@@ -206,8 +212,8 @@ describe('every GET operation answers as the OpenAPI document says', () => {
   it('validates every real response against its documented schema', async () => {
     const failures: string[] = [];
     for (const [path, { who, url }] of Object.entries(plan)) {
-      const client = who === 'anonymous' ? api.client() : await signedIn(who);
-      const response = await client.get(url);
+      const client = who === 'anonymous' || who === 'operator' ? api.client() : await signedIn(who);
+      const response = await client.get(url, who === 'operator' ? { authorization: `Bearer ${TEST_OPERATOR_KEY}` } : undefined);
       try {
         expect(response.statusCode, `${path} ${url}: ${response.body.slice(0, 300)}`).toBeLessThan(path === '/auth/sso/callback' ? 400 : 300);
         validate(path, response);

@@ -28,6 +28,8 @@ const PARAMETERS: Record<string, Record<string, string>> = {
   // The seed's second user (payer, C-1001) and first group (Headquarters, C-1001 and C-1004): the admin manages both.
   'manage-user-edit': { user_id: '2' },
   'manage-group-edit': { group_id: '1' },
+  // The seed's application of C-1001 (more information needed): its answer form and documents show.
+  'application-detail': { application_id: '1' },
 };
 
 /** Query strings a screen needs to show more than its empty state (the invoices or disputes a flow starts from). */

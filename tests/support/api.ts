@@ -21,6 +21,8 @@ import type { LoadShedding } from '../../server/http/load-shedding.ts';
 import type { IdpResponseFilter } from '../../server/sso/relying-party.ts';
 
 export const DEMO_PASSWORD = 'Portal#2026';
+/** The program operator's key the test servers accept (OPERATOR_API_KEYS; issue 26). */
+export const TEST_OPERATOR_KEY = 'test-operator-key-0123456789abcdef';
 /** The day the demo data is anchored to in tests, so figures are the same on every run. */
 export const TEST_TODAY = '2026-11-23';
 
@@ -132,6 +134,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     tenants,
     policy: loadPolicy(),
     ...(synced ? { feed: synced.feed } : {}),
+    operatorKeys: [TEST_OPERATOR_KEY],
     ...(options.logStream ? { logLevel: 'info', logStream: options.logStream } : { logLevel: 'silent' }),
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
     ...(options.idpResponseFilter ? { idpResponseFilter: options.idpResponseFilter } : {}),

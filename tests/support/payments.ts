@@ -7,6 +7,7 @@ import { INVOICE_STATUSES, isPayable } from '../../domain/invoice-status.ts';
 import type { Database } from '../../server/db/database.ts';
 import { paymentJobRunner } from '../../server/payments/jobs.ts';
 import { recoveryJobHandlers } from '../../server/jobs/recovery-mail.ts';
+import { applicationJobHandlers } from '../../server/applications/notify.ts';
 import { disputeJobHandlers, scheduleDisputeExpiry } from '../../server/disputes/expiry.ts';
 import type { ApiClient, TestApi } from './api.ts';
 
@@ -67,6 +68,7 @@ export function testJobRunner(api: TestApi) {
       handlers: {
         ...recoveryJobHandlers({ tenants: api.tenants, mailer: api.mailer }),
         ...disputeJobHandlers({ mailer: api.mailer }),
+        ...applicationJobHandlers({ mailer: api.mailer }),
         ...housekeepingJobHandlers(api.tenants),
       },
       schedulers: [scheduleDisputeExpiry(api.db)],

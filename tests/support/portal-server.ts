@@ -3,6 +3,7 @@ import type { Tenant } from '../../domain/tenant.ts';
 import { buildApp } from '../../server/app.ts';
 import { recoveryJobHandlers } from '../../server/jobs/recovery-mail.ts';
 import { disputeJobHandlers } from '../../server/disputes/expiry.ts';
+import { applicationJobHandlers } from '../../server/applications/notify.ts';
 import { JobRunner } from '../../server/jobs/runner.ts';
 import { rejectionJobHandlers } from '../../server/jobs/rejection-resubmit.ts';
 import { systemClock } from '../../server/clock.ts';
@@ -12,6 +13,7 @@ import { seedDemo } from '../../server/db/seed.ts';
 import { createMailer, MemoryMailer } from '../../server/mail/mailer.ts';
 import { loadPolicy } from '../../server/policy/load.ts';
 import { loadTenants, TenantStore } from '../../server/tenants/store.ts';
+import { TEST_OPERATOR_KEY } from './api.ts';
 
 /** Builds the portal with Vite into `outDir` (quietly). */
 export function buildPortal(outDir: string, extraArguments: string[] = []): void {
@@ -39,12 +41,12 @@ export async function startPortalServer(options: {
   const clock = options.today ? { now: () => new Date(Date.parse(`${options.today}T15:00:00Z`) + Date.now() - started) } : systemClock;
   const tenants = new TenantStore([...loadTenants('tenants').tenants, ...(options.extraTenants ?? [])]);
   const mailer = options.outboxDir ? createMailer({ outboxDir: options.outboxDir }) : new MemoryMailer();
-  const app = await buildApp({ db, clock, mailer, tenants, policy: loadPolicy(), staticDir: options.staticDir, logLevel: 'warn' });
+  const app = await buildApp({ db, clock, mailer, tenants, policy: loadPolicy(), staticDir: options.staticDir, logLevel: 'warn', operatorKeys: [TEST_OPERATOR_KEY] });
   // Account recovery mail is a job (issue 12): run those. Not the payment jobs: the demo data's
   // payments must not be settled or swept under the browser tests (their jobs are not due anyway).
   // So are the rejection centre's resubmissions that outlast their request (issue 15), and the
-  // dispute responses' mail to their contacts (issue 14).
-  const recoveryJobs = new JobRunner({ db, clock, handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...rejectionJobHandlers, ...disputeJobHandlers({ mailer }) } });
+  // dispute responses' mail to their contacts (issue 14), and the credit applications' notices (issue 26).
+  const recoveryJobs = new JobRunner({ db, clock, handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...rejectionJobHandlers, ...disputeJobHandlers({ mailer }), ...applicationJobHandlers({ mailer }) } });
   recoveryJobs.start(200);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

@@ -49,7 +49,18 @@ export default function RjsfForm({ name, definition, validator, submit, initialD
   };
   const uiSchema = useMemo(() => {
     const base = { ...definition.uiSchema };
-    for (const field of hidden) base[field] = { ...(base[field] as object | undefined), 'ui:widget': 'hidden' };
+    // A dotted name hides a field inside an object (a step's field: "limit.kind").
+    for (const field of hidden) {
+      const path = field.split('.');
+      let level: Record<string, unknown> = base;
+      for (const name of path.slice(0, -1)) {
+        const copy = { ...(level[name] as Record<string, unknown> | undefined) };
+        level[name] = copy;
+        level = copy;
+      }
+      const last = path.at(-1)!;
+      level[last] = { ...(level[last] as object | undefined), 'ui:widget': 'hidden' };
+    }
     return base;
   }, [definition, hidden]);
 

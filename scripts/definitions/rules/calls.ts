@@ -64,7 +64,8 @@ function callsOf(node: Record<string, unknown>, pointer: string, formWidget: Rec
       });
   }
   if (node.do === 'download' && typeof node.path === 'string') calls.push({ pathAt: `${pointer}/path`, path: node.path, method: 'get' });
-  if (node.widget === 'upload' && typeof node.path === 'string') calls.push({ pathAt: `${pointer}/path`, path: node.path, method: 'post' });
+  if ((node.widget === 'upload' || node.widget === 'multiUpload') && typeof node.path === 'string')
+    calls.push({ pathAt: `${pointer}/path`, path: node.path, method: 'post' });
   if (node.widget === 'csvImport') {
     for (const [property, method] of [
       ['dryRun', 'post'],
