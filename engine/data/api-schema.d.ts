@@ -1870,6 +1870,7 @@ export interface operations {
                                     location?: string | null;
                                     logged_in: boolean;
                                     merchant_id?: string | null;
+                                    session_expired?: boolean;
                                     user_type?: string;
                                 };
                                 status?: string;
@@ -7138,6 +7139,7 @@ export interface operations {
                                     location?: string | null;
                                     logged_in: boolean;
                                     merchant_id?: string | null;
+                                    session_expired?: boolean;
                                     user_type?: string;
                                 };
                                 status?: string;
@@ -7248,6 +7250,7 @@ export interface operations {
                                     location?: string | null;
                                     logged_in: boolean;
                                     merchant_id?: string | null;
+                                    session_expired?: boolean;
                                     user_type?: string;
                                 };
                                 status?: string;

@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyChunk } from '../app/chunk-timeout.ts';
 
 /** The three flows too rich for plain definitions (DESIGN.md); each registers under its name. */
 export type PluginName = 'payment-flow' | 'dispute-wizard' | 'rejection-centre';
@@ -7,7 +8,7 @@ export type PluginName = 'payment-flow' | 'dispute-wizard' | 'rejection-centre';
 export const pluginRegistry: Partial<Record<PluginName, LazyExoticComponent<ComponentType>>> = {};
 
 export function registerPlugin(name: PluginName, load: () => Promise<{ default: ComponentType }>): void {
-  pluginRegistry[name] = lazy(load);
+  pluginRegistry[name] = lazyChunk(load);
 }
 
 let pluginSource: (() => Promise<unknown>) | undefined;

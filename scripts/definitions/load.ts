@@ -18,33 +18,58 @@ import type { DefinitionSet, FormDefinition, TenantDefinition } from './definiti
 import { type OpenApiDocument, operationsFor, resourceAttributes } from './openapi.ts';
 
 const readJson = (file: string): unknown => JSON.parse(readFileSync(file, 'utf8'));
-const jsonFiles = (directory: string) => readdirSync(directory).filter((name) => name.endsWith('.json')).sort().map((name) => join(directory, name));
+const jsonFiles = (directory: string) =>
+  readdirSync(directory)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => join(directory, name));
 
 export function loadDefinitions(root = '.'): DefinitionSet {
   const at = (path: string) => join(root, path);
   const relative = (file: string) => (root === '.' ? file : file.slice(root.length + 1));
   return {
     screens: jsonFiles(at('screens')).map((file) => ({ file: relative(file), definition: readJson(file) as ScreenDefinition })),
-    forms: new Map(jsonFiles(at('screens/forms')).map((file) => [file.replace(/^.*\//, '').replace(/\.json$/, ''), { file: relative(file), definition: readJson(file) as FormDefinition }])),
+    forms: new Map(
+      jsonFiles(at('screens/forms')).map((file) => [
+        file.replace(/^.*\//, '').replace(/\.json$/, ''),
+        { file: relative(file), definition: readJson(file) as FormDefinition },
+      ]),
+    ),
     menus: { file: 'screens/menus/side-menus.json', definition: readJson(at('screens/menus/side-menus.json')) as MenuDefinitions },
     policy: { file: 'permissions/policy.json', definition: readJson(at('permissions/policy.json')) },
     tenants: jsonFiles(at('tenants')).map((file) => ({ file: relative(file), definition: readJson(file) as TenantDefinition })),
   };
 }
 
-
 /** The attributes of `GET path`'s resources, as a binding root. */
 function attributesOf(api: OpenApiDocument, path: string, extra: readonly string[] = []): BindingRoot {
   const [operation] = operationsFor(api, 'get', path);
   if (!operation) throw new Error(`The API has no GET ${path}, which the session's bindings read`);
-  return { fields: new Set([...resourceAttributes(operation.operation).keys(), ...extra]), from: `GET ${path}${extra.length > 0 ? ` and ${extra.join(', ')}` : ''}` };
+  return {
+    fields: new Set([...resourceAttributes(operation.operation).keys(), ...extra]),
+    from: `GET ${path}${extra.length > 0 ? ` and ${extra.join(', ')}` : ''}`,
+  };
 }
 
 /** A session with nothing in it: what the engine binds under `session` besides /self's attributes. */
 const EMPTY_SESSION: SessionState = {
-  status: 'ready', config: null, flags: {}, self: null, userType: 'none', selectedCustomer: null, selectedMerchant: null,
-  customerCurrencies: [], merchantCurrencies: [], selectedCurrency: null, mappedLocations: [], loyaltyPrograms: [],
-  loyaltyError: false, paymentMode: 'INDIVIDUAL_ACCOUNT', merchantRollUp: false,
+  status: 'ready',
+  config: null,
+  flags: {},
+  self: null,
+  userType: 'none',
+  selectedCustomer: null,
+  selectedMerchant: null,
+  customerCurrencies: [],
+  merchantCurrencies: [],
+  selectedCurrency: null,
+  mappedLocations: [],
+  loyaltyPrograms: [],
+  loyaltyError: false,
+  paymentMode: 'INDIVIDUAL_ACCOUNT',
+  merchantRollUp: false,
+  sessionExpired: false,
+  secureConfig: null,
 };
 
 /** The binding roots the session gives every screen (engine/screens/screen-bindings.ts), with fields from the API. */
@@ -62,8 +87,9 @@ export function sessionBindingRoots(api: OpenApiDocument, flags: readonly string
 }
 
 /**
- * Portal links the server builds (emails, redirects: `/reset-password?token=`), whose query
- * parameters screens read: found in the server's code, so a new one needs no list here.
+ * Portal links the server builds (emails, redirects: `/reset-password?token=`), and the portal's
+ * own rules build (domain/: a guard's redirect to `/login?reason=`), whose query parameters
+ * screens read: found in the code, so a new one needs no list here.
  */
 export function serverLinks(root = '.'): string[] {
   const links: string[] = [];
@@ -72,22 +98,26 @@ export function serverLinks(root = '.'): string[] {
       const path = join(directory, entry.name);
       if (entry.isDirectory()) scan(path);
       else if (/\.ts$/.test(entry.name) && !/\.test\.ts$/.test(entry.name)) {
-        for (const match of readFileSync(path, 'utf8').matchAll(/[`'"](?:\$\{[^}]*\})?(\/[A-Za-z0-9/_-]*\?[A-Za-z_]+=)/g)) links.push(match[1]!);
+        for (const match of readFileSync(path, 'utf8').matchAll(/[`'"](?:\$\{[^}]*\})?(\/[A-Za-z0-9/_-]*\?[A-Za-z_]+=)/g))
+          links.push(match[1]!);
       }
     }
   };
   scan(join(root, 'server'));
+  scan(join(root, 'domain'));
   return links;
 }
 
 export async function loadContract(definitions: DefinitionSet, plugins: readonly string[], root = '.'): Promise<Contract> {
-  const api = await apiDocument() as unknown as OpenApiDocument;
+  const api = (await apiDocument()) as unknown as OpenApiDocument;
   const policy = definitions.policy.definition as Policy;
   const flags = withTwins([
     ...definitions.tenants.flatMap(({ definition }) => Object.keys(definition.flags ?? {})),
     ...Object.values(policy.flagGates).filter((flag): flag is string => typeof flag === 'string'),
   ]);
-  const texts = new Map(jsonFiles(join(root, 'locales/en')).map((file) => [file.replace(/^.*\//, '').replace(/\.json$/, ''), readJson(file)]));
+  const texts = new Map(
+    jsonFiles(join(root, 'locales/en')).map((file) => [file.replace(/^.*\//, '').replace(/\.json$/, ''), readJson(file)]),
+  );
   return {
     api,
     policy,
