@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conditionHolds } from '../../domain/conditions.ts';
+import { conditionHolds, disabledReason } from '../../domain/conditions.ts';
 import { lookup, resolveAll, resolveBinding, type BindingContext } from '../../engine/definitions/bindings.ts';
 import { noticesFor, type NoticeDefinition } from '../../engine/widgets/notices.ts';
 import cardsScreen from '../../screens/cards.json' with { type: 'json' };
@@ -11,13 +11,29 @@ import { DEMO_PASSWORD, startTestApi, type ApiClient, type TestApi } from '../su
  * dialog's form data as `$form`), so a definition and the API cannot drift apart unnoticed.
  */
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
-interface ActionJson { do: string; label: string; path: string; body?: Record<string, unknown>; when?: Record<string, unknown>; secret?: string; expires?: string; reauth?: { when: Record<string, unknown>; path: string } }
+interface ActionJson {
+  do: string;
+  label: string;
+  path: string;
+  body?: Record<string, unknown>;
+  when?: Record<string, unknown>;
+  secret?: string;
+  expires?: string;
+  reauth?: { when: Record<string, unknown>; path: string };
+}
 interface TableJson {
-  id: string; source: { resource: string; filter: Record<string, string> }; defaultSort: { sort: string; direction: string };
-  notices: NoticeDefinition[]; rowActions: ActionJson[];
+  id: string;
+  source: { resource: string; filter: Record<string, string> };
+  defaultSort: { sort: string; direction: string };
+  notices: NoticeDefinition[];
+  rowActions: ActionJson[];
 }
 const tabs = (cardsScreen.body.find((node) => node.widget === 'tabs') as unknown as { tabs: Array<{ children: TableJson[] }> }).tabs;
 const tables = tabs.map((tab) => tab.children[0]!);
@@ -25,11 +41,27 @@ const table = (id: string) => tables.find((candidate) => candidate.id === `cards
 const rowAction = (label: string) => table('active').rowActions.find((action) => action.label === label)!;
 const requestAction = (cardsScreen.body.find((node) => node.widget === 'actions') as unknown as { actions: ActionJson[] }).actions[0]!;
 
-interface CardRecord { card_id: number; card_name: string; status: string; termination_date: string | null; can_activate: boolean; can_terminate: boolean }
-interface CardList { data: Array<{ attributes: CardRecord }>; meta: Record<string, unknown> }
+interface CardRecord {
+  card_id: number;
+  card_name: string;
+  status: string;
+  termination_date: string | null;
+  can_activate: boolean;
+  can_terminate: boolean;
+}
+interface CardList {
+  data: Array<{ attributes: CardRecord }>;
+  meta: Record<string, unknown>;
+}
 
 const bindingsFor = (customer: string, record?: CardRecord): BindingContext => ({
-  session: {}, customer: { buidCustomer: customer }, merchant: null, route: {}, query: {}, selection: [], tenant: {},
+  session: {},
+  customer: { buidCustomer: customer },
+  merchant: null,
+  route: {},
+  query: {},
+  selection: [],
+  tenant: {},
   ...(record ? { record: record as unknown as Record<string, unknown> } : {}),
 });
 
@@ -45,7 +77,9 @@ async function listed(client: ApiClient, tab: string, customer: string): Promise
   const filters = resolveAll(source.filter, bindingsFor(customer));
   const query = new URLSearchParams({
     ...Object.fromEntries(Object.entries(filters).map(([name, value]) => [`filter[${name}]`, String(value)])),
-    'filter[sort]': `${defaultSort.sort}|${defaultSort.direction}`, 'page[number]': '1', 'page[size]': '25',
+    'filter[sort]': `${defaultSort.sort}|${defaultSort.direction}`,
+    'page[number]': '1',
+    'page[size]': '25',
   });
   const response = await client.get(`${source.resource}?${query}`);
   expect(response.statusCode, response.body).toBe(200);
@@ -53,8 +87,10 @@ async function listed(client: ApiClient, tab: string, customer: string): Promise
 }
 
 /** Which of the row's actions the table shows (their `when` over the row). */
-const shownActions = (customer: string, record: CardRecord) => table('active').rowActions
-  .filter((action) => !action.when || conditionHolds(action.when, bindingsFor(customer, record))).map((action) => action.label);
+const shownActions = (customer: string, record: CardRecord) =>
+  table('active')
+    .rowActions.filter((action) => !action.when || conditionHolds(action.when, bindingsFor(customer, record)))
+    .map((action) => action.label);
 
 describe('the cards screen against the API', () => {
   it('lists each state in its tab, the terminated ones newest first with their date', async () => {
@@ -62,7 +98,10 @@ describe('the cards screen against the API', () => {
     for (const state of ['active', 'requested', 'activation', 'terminated']) {
       const rows = (await listed(client, state, 'C-1001')).data.map((row) => row.attributes);
       expect(rows.length, state).toBeGreaterThan(0);
-      expect(rows.every((row) => row.status === state), state).toBe(true);
+      expect(
+        rows.every((row) => row.status === state),
+        state,
+      ).toBe(true);
     }
     const terminated = (await listed(client, 'terminated', 'C-1001')).data.map((row) => row.attributes);
     expect(terminated.every((row) => row.termination_date !== null)).toBe(true);
@@ -77,8 +116,27 @@ describe('the cards screen against the API', () => {
 
     const corporate = await signedIn('corporate', 'C-1005');
     const inactive = await listed(corporate, 'active', 'C-1005');
-    expect(noticesFor(table('active').notices, inactive.meta).map((notice) => notice.text)).toEqual(['errors.cards.unavailableInactive', 'errors.cards.inactiveAccount']);
+    expect(noticesFor(table('active').notices, inactive.meta).map((notice) => notice.text)).toEqual([
+      'errors.cards.unavailableInactive',
+      'errors.cards.inactiveAccount',
+    ]);
     for (const row of inactive.data) expect(shownActions('C-1005', row.attributes)).toEqual(['cards.actions.showNumber']);
+  });
+
+  it("disables Request a card for an inactive account, with the spec's reason, as the session's customer says (issue 26)", async () => {
+    for (const [username, id, reason] of [
+      ['corporate', 'C-1005', 'errors.cards.inactiveAccount'],
+      ['admin', 'C-1001', null],
+    ] as const) {
+      const client = await signedIn(username, id);
+      // The session's selected customer, as the portal loads it (engine/session/signed-in.ts).
+      const customer = (
+        JSON.parse((await client.get(`/customers?filter%5Bbuid_customer%5D=${id}`)).body) as {
+          data: Array<{ attributes: Record<string, unknown> }>;
+        }
+      ).data[0]!.attributes;
+      expect(disabledReason(requestAction, { ...bindingsFor(id), customer }), id).toBe(reason);
+    }
   });
 
   it('requests, activates and terminates with the bodies the engine sends', async () => {
@@ -86,7 +144,11 @@ describe('the cards screen against the API', () => {
     // "$form": the request dialog's data, under the resolved customer.
     const { $form: withForm, ...bound } = requestAction.body!;
     expect(withForm).toBe(true);
-    const requested = await client.post(requestAction.path, { card_name: 'Screen Van', card_holder: 'Ada Lane', ...resolveAll(bound, bindingsFor('C-1001')) });
+    const requested = await client.post(requestAction.path, {
+      card_name: 'Screen Van',
+      card_holder: 'Ada Lane',
+      ...resolveAll(bound, bindingsFor('C-1001')),
+    });
     expect(requested.statusCode, requested.body).toBe(201);
     const card = (requested.json() as { data: { attributes: CardRecord } }).data.attributes;
     expect(shownActions('C-1001', card)).toEqual(['cards.actions.showNumber', 'cards.actions.activate', 'cards.actions.terminate']);
@@ -98,7 +160,10 @@ describe('the cards screen against the API', () => {
     const terminate = rowAction('cards.actions.terminate');
     const terminated = await client.post(String(resolveBinding(terminate.path, bindingsFor('C-1001', card))), { reason: 'stolen' });
     expect(terminated.statusCode, terminated.body).toBe(200);
-    expect((terminated.json() as { data: { attributes: CardRecord } }).data.attributes).toMatchObject({ status: 'terminated', can_terminate: false });
+    expect((terminated.json() as { data: { attributes: CardRecord } }).data.attributes).toMatchObject({
+      status: 'terminated',
+      can_terminate: false,
+    });
   });
 
   it('reveals as the definition says: refused until the password, then the secret and its expiry where it looks', async () => {
