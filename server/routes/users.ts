@@ -8,6 +8,7 @@ import {
   emailProblems,
   nameProblems,
   roleLabel,
+  rolesFor,
   splitName,
   usernameProblems,
   type AccessLevel,
@@ -115,9 +116,12 @@ function refuse(problems: UserProblem[]): void {
     );
 }
 
-function checkedRole(role: string | undefined) {
+/** A role of the side the user is on (issue 26: dealers are never given customer-only roles). */
+function checkedRole(role: string | undefined, merchantSide: boolean) {
   const label = roleLabel(role);
-  if (!label) throw unprocessable(ErrorCode.validationEnum, { pointer: '/role' }, { field: 'role' });
+  const allowed = rolesFor(merchantSide);
+  if (!label || !allowed.includes(label))
+    throw unprocessable(ErrorCode.validationEnum, { pointer: '/role' }, { field: 'role', limit: allowed.join(', ') });
   return label;
 }
 
@@ -250,8 +254,8 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       const username = body.username.trim();
       const names = splitName(body);
       refuse([...usernameProblems(username), ...nameProblems(names, tenant.limits.maxNameLength), ...emailProblems(body.email_address)]);
-      const role = checkedRole(body.role);
       const merchantSide = managesMerchants(auth);
+      const role = checkedRole(body.role, merchantSide);
       const group = merchantSide ? undefined : await assignableGroup(db, tenant, auth, body.user_group_id);
       if (await usernameTaken(db, tenant.id, username)) throw new ApiError(409, ErrorCode.userAlreadyExists, { pointer: '/username' });
       const sso = await groupUsesSso(db, group?.id ?? null);
@@ -386,7 +390,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
         ...nameProblems(names, tenant.limits.maxNameLength),
         ...(body.email_address !== undefined ? emailProblems(body.email_address) : []),
       ]);
-      const role = body.role !== undefined ? checkedRole(body.role) : row.role;
+      const role = body.role !== undefined ? checkedRole(body.role, managesMerchants(auth)) : row.role;
       const changes = {
         first_name: names.first_name,
         last_name: names.last_name,

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../domain/error-codes.ts';
+import { MERCHANT_ROLES } from '../../domain/users.ts';
+import manageUserEdit from '../../screens/manage-user-edit.json' with { type: 'json' };
+import manageUsers from '../../screens/manage-users.json' with { type: 'json' };
 import { errorCode, startTestApi, type ApiClient, type TestApi } from '../support/api.ts';
 
 let api: TestApi;
@@ -154,6 +157,50 @@ describe('invite → email → set password → sign in', () => {
     expect(errorCode(response)).toBe(ErrorCode.userAlreadyExists);
     expect(await userCount()).toBe(before);
     expect(api.mailer.sent.length).toBe(mails);
+  });
+
+  it('gives dealers dealer roles only: the invite and edit forms offer them, the API refuses the others (issue 26)', async () => {
+    for (const screen of [manageUsers, manageUserEdit]) {
+      const forms = JSON.stringify(screen);
+      expect(forms, "the definition narrows the dealer's roles").toContain('"only":["Admin","Payer","View Only"]');
+    }
+    expect([...MERCHANT_ROLES]).toEqual(['Admin', 'Payer', 'View Only']);
+    const dealer = api.client();
+    await dealer.login('dealer');
+    const before = await userCount();
+    for (const role of ['Card Viewer', 'Safety Manager', 'Enrollment Manager', 'Voucher Manager']) {
+      const refused = await dealer.post('/users', {
+        username: `dealer.${role.replace(' ', '')}`,
+        first_name: 'Dee',
+        last_name: 'Role',
+        email_address: 'd@demo.example',
+        role,
+        access_level: 'view_edit',
+      });
+      expect(refused.statusCode, role).toBe(422);
+      expect(errorCode(refused)).toBe(ErrorCode.validationEnum);
+    }
+    expect(await userCount()).toBe(before);
+    const invited = await dealer.post('/users', {
+      username: 'dealer.viewer',
+      first_name: 'Dee',
+      last_name: 'Viewer',
+      email_address: 'dv@demo.example',
+      role: 'View Only',
+      access_level: 'view_edit',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const id = (invited.json() as UserDoc).data.id;
+    expect(errorCode(await dealer.patch(`/users/${id}`, { role: 'Card Viewer' }))).toBe(ErrorCode.validationEnum);
+    // A customer admin keeps every customer role.
+    const cardViewer = await invite({
+      username: 'customer.cards',
+      first_name: 'Cy',
+      last_name: 'Cards',
+      email_address: 'cc@demo.example',
+      role: 'Card Viewer',
+    });
+    expect(cardViewer.statusCode, cardViewer.body).toBe(201);
   });
 
   it('refuses bad input with a 4xx and writes nothing', async () => {
