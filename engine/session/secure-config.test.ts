@@ -61,7 +61,8 @@ afterEach(() => {
 });
 
 describe('GET /config-secure (spec §7)', () => {
-  it('is asked once signed in when loadSecure is set, and kept in the session', async () => {
+  // The first signed-in boot loads the session's signed-in modules; as slow as boot-requests.test.ts's first case on a loaded machine.
+  it('is asked once signed in when loadSecure is set, and kept in the session', { timeout: 60_000 }, async () => {
     const session = await bootAs(signedIn, true);
     expect(asked.filter((path) => path === '/config-secure')).toHaveLength(1);
     expect(session.secureConfig).toEqual(SECURE);
