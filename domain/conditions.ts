@@ -26,3 +26,12 @@ export function isVisible(node: Conditional, ability: PortalAbility, context: ob
   if (node.when && !conditionHolds(node.when, context)) return false;
   return true;
 }
+
+/**
+ * An action the user may use, only not now: its `disabled.reason` while `disabled.when` holds
+ * (schemas/screen.schema.json), else null. Request a card on an inactive account (issue 26).
+ */
+export function disabledReason(action: object, context: object): string | null {
+  const disabled = (action as { disabled?: unknown }).disabled as { when: Record<string, unknown>; reason: string } | undefined;
+  return disabled && conditionHolds(disabled.when, context) ? disabled.reason : null;
+}

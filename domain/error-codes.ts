@@ -49,6 +49,8 @@ export const ErrorCode = {
   failedToInviteUser: 'errors.users.failedToInvite',
   unableToUpdateUser: 'errors.users.unableToUpdate',
   usernameAlreadyExists: 'errors.users.usernameAlreadyExists',
+  /** spec §5: inviting a user whose username is taken ("User already exists"; docs/decisions.md). */
+  userAlreadyExists: 'errors.users.userAlreadyExists',
   usernameReadOnly: 'errors.users.usernameReadOnly',
   // payments
   paymentNotProcessed: 'errors.payments.notProcessed',

@@ -6,7 +6,15 @@ import { ErrorCode, type ErrorCodeKey } from './error-codes.ts';
  */
 
 /** spec §6 role labels, as stored; checks lowercase them (permissions/policy.json). */
-export const USER_ROLES = ['Admin', 'Payer', 'View Only', 'Card Viewer', 'Safety Manager', 'Voucher Manager', 'Enrollment Manager'] as const;
+export const USER_ROLES = [
+  'Admin',
+  'Payer',
+  'View Only',
+  'Card Viewer',
+  'Safety Manager',
+  'Voucher Manager',
+  'Enrollment Manager',
+] as const;
 export type UserRole = (typeof USER_ROLES)[number];
 
 /** spec §6: viewing versus view/edit access. */
@@ -24,7 +32,11 @@ export interface UserNameInput {
   full_name?: string | undefined;
 }
 
-export interface UserProblem { field: string; code: ErrorCodeKey; values?: Record<string, string | number> }
+export interface UserProblem {
+  field: string;
+  code: ErrorCodeKey;
+  values?: Record<string, string | number>;
+}
 
 /**
  * First and last name from the separate fields, or else from the one field: the last word is the
@@ -66,6 +78,18 @@ export function usernameProblems(username: string | undefined): UserProblem[] {
   return [];
 }
 
+/**
+ * The roles a dealer (merchant user) may hold: those the policy grants a merchant anything beyond
+ * signing in (permissions/policy.json `grants.merchant`). Card Viewer, Safety Manager, Voucher and
+ * Enrollment Manager are about a customer's cards, fleet and loyalty: customer-side only (issue 26).
+ */
+export const MERCHANT_ROLES = ['Admin', 'Payer', 'View Only'] as const satisfies readonly UserRole[];
+
+/** The roles a user of this side may be given (an invitation, an edit). */
+export function rolesFor(merchantSide: boolean): readonly UserRole[] {
+  return merchantSide ? MERCHANT_ROLES : USER_ROLES;
+}
+
 /** The role label as stored, from any casing ("view only" → "View Only"); undefined when unknown. */
 export function roleLabel(role: string | undefined): UserRole | undefined {
   const wanted = (role ?? '').trim().toLowerCase();
@@ -74,6 +98,10 @@ export function roleLabel(role: string | undefined): UserRole | undefined {
 
 /** spec §4: the lock states an administrator may lift; a support lock needs support. */
 export const LOCKS_ADMIN_MAY_LIFT = [
-  'locked_by_admin', 'exceeded_login_attempts', 'exceeded_challenge_attempts', 'expired_password', 'password_change_required',
+  'locked_by_admin',
+  'exceeded_login_attempts',
+  'exceeded_challenge_attempts',
+  'expired_password',
+  'password_change_required',
   'challenge_phrase_change_required',
 ] as const;

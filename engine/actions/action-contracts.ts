@@ -29,6 +29,14 @@ const commonProps = {
       },
     },
   },
+  disabled: {
+    description:
+      'Shown but disabled while `when` (a MongoDB-style query over the bindings) holds, with `reason` beside it: an action the user may use, only not now (Request a card on an inactive account).',
+    type: 'object',
+    additionalProperties: false,
+    required: ['when', 'reason'],
+    properties: { when: { type: 'object', minProperties: 1 }, reason: ref('textKey') },
+  },
   success: ref('textKey'),
   failure: ref('textKey'),
   color: {

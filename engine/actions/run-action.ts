@@ -5,6 +5,7 @@ import type { Translate } from '../i18n/use-text.ts';
 import type { ActionName } from '../registry/names.ts';
 import { selectMerchant, setPaymentMode, signIn, signOut } from '../session/store.ts';
 import type { PaymentMode } from '../session/types.ts';
+import { safeReturnPath } from '../../domain/return-path.ts';
 
 /** What an action may do to the page; the shell provides it (useActionRunner). */
 export interface ActionEnvironment {
@@ -108,7 +109,8 @@ const handlers: Record<ActionName, Handler> = {
     const form = context.form ?? {};
     await signIn(String(form.username ?? ''), String(form.password ?? ''));
     env.forgetData();
-    env.navigate(env.landingPath());
+    // Back to the page that sent the user here (issue 26 defect 3), only ever a path of the portal.
+    env.navigate(safeReturnPath(context.query.next) ?? env.landingPath());
   },
   async signOut(_definition, _context, env) {
     try {

@@ -28,6 +28,16 @@ export class ApiRequestError extends Error {
 
 export const CONNECTION_ERROR = 'errors.connection.unableToContactServer';
 
+/** The codes of a 401 that means "no session" (server/auth/guard.ts), not a wrong password. */
+const SESSION_LOST_CODES = new Set(['errors.auth.notAuthenticated', 'errors.auth.sessionExpired']);
+const sessionLostListeners = new Set<() => void>();
+
+/** Calls `listener` whenever the server answers that the request had no session (session/store.ts). */
+export function onSessionLost(listener: () => void): () => void {
+  sessionLostListeners.add(listener);
+  return () => sessionLostListeners.delete(listener);
+}
+
 /** The fetch was aborted (its reader went away): a DOMException named AbortError. */
 export function isAbort(error: unknown): boolean {
   return !!error && typeof error === 'object' && (error as { name?: unknown }).name === 'AbortError';
@@ -99,6 +109,7 @@ export async function apiRequest<T>(
     const errors = (parsed as { errors?: ApiErrorObject[] } | undefined)?.errors ?? [];
     const code = errors[0]?.code ?? (response.status >= 500 ? 'errors.request.serverError' : 'errors.request.invalid');
     if (logFailures) log('error', `${method} ${path}: ${response.status} ${code}`, { method, url: path, status: response.status, code });
+    if (response.status === 401 && SESSION_LOST_CODES.has(code)) for (const listener of sessionLostListeners) listener();
     throw new ApiRequestError(response.status, code, errors);
   }
   return parsed as T;

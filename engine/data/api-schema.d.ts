@@ -1756,7 +1756,7 @@ export interface paths {
         /** Users the caller manages: same tenant and side, scope within the caller's; search, filters, sort, paging */
         get: operations["getUsers"];
         put?: never;
-        /** Invite a user: creates them (not activated) and emails a one-time link to set a password under the tenant's rules; 409 errors.users.usernameAlreadyExists, 502 errors.users.failedToInvite when the mail cannot go out (nothing is kept) */
+        /** Invite a user: creates them (not activated) and emails a one-time link to set a password under the tenant's rules; 409 errors.users.userAlreadyExists (spec §5), 502 errors.users.failedToInvite when the mail cannot go out (nothing is kept) */
         post: operations["postUsers"];
         delete?: never;
         options?: never;
@@ -2076,6 +2076,7 @@ export interface operations {
                                     location?: string | null;
                                     logged_in: boolean;
                                     merchant_id?: string | null;
+                                    session_expired?: boolean;
                                     user_type?: string;
                                 };
                                 status?: string;
@@ -8429,6 +8430,7 @@ export interface operations {
                                     location?: string | null;
                                     logged_in: boolean;
                                     merchant_id?: string | null;
+                                    session_expired?: boolean;
                                     user_type?: string;
                                 };
                                 status?: string;
@@ -8540,6 +8542,7 @@ export interface operations {
                                     location?: string | null;
                                     logged_in: boolean;
                                     merchant_id?: string | null;
+                                    session_expired?: boolean;
                                     user_type?: string;
                                 };
                                 status?: string;

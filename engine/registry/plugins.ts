@@ -1,4 +1,5 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { lazyChunk } from '../app/chunk-timeout.ts';
 
 import type { PluginProps } from '../widgets/PluginWidget.contract.ts';
 
@@ -9,7 +10,7 @@ export type PluginName = PluginProps['name'];
 export const pluginRegistry: Partial<Record<PluginName, LazyExoticComponent<ComponentType>>> = {};
 
 export function registerPlugin(name: PluginName, load: () => Promise<{ default: ComponentType }>): void {
-  pluginRegistry[name] = lazy(load);
+  pluginRegistry[name] = lazyChunk(load);
 }
 
 let pluginSource: (() => Promise<unknown>) | undefined;

@@ -1,4 +1,5 @@
-import { lazy, type LazyExoticComponent } from 'react';
+import type { LazyExoticComponent } from 'react';
+import { lazyChunk } from '../app/chunk-timeout.ts';
 import ActionsWidget from '../widgets/ActionsWidget.tsx';
 import HeadingWidget from '../widgets/HeadingWidget.tsx';
 import MarkdownWidget from '../widgets/MarkdownWidget.tsx';
@@ -14,7 +15,10 @@ type WidgetModule = () => Promise<{ default: WidgetComponent }>;
  * widget tree, which reads this registry.
  */
 const inEntry: Partial<Record<WidgetName, WidgetComponent>> = { actions: ActionsWidget, heading: HeadingWidget, markdown: MarkdownWidget };
-const loaded = (component: WidgetComponent): WidgetModule => () => Promise.resolve({ default: component });
+const loaded =
+  (component: WidgetComponent): WidgetModule =>
+  () =>
+    Promise.resolve({ default: component });
 
 /**
  * Widget name → its module, loaded on first use: a screen pulls in only the widgets it uses,
@@ -46,5 +50,5 @@ export const widgetModules: Record<WidgetName, WidgetModule> = {
 
 /** Widget name → its component: those in the entry as they are, the others loaded lazily from widgetModules. */
 export const widgetRegistry = Object.fromEntries(
-  Object.entries(widgetModules).map(([name, load]) => [name, inEntry[name as WidgetName] ?? lazy(load)]),
+  Object.entries(widgetModules).map(([name, load]) => [name, inEntry[name as WidgetName] ?? lazyChunk(load)]),
 ) as Record<WidgetName, WidgetComponent | LazyExoticComponent<WidgetComponent>>;

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { decideGuard, type GuardDefinition } from '../../domain/route-guards.ts';
+import { decideGuard, LOGIN_PATH, type GuardDefinition } from '../../domain/route-guards.ts';
+import { signInPath } from '../../domain/return-path.ts';
 import { usePortalAbility } from '../policy/AbilityProvider.tsx';
 import { useSession } from '../session/store.ts';
 import { guardContextOf } from './GuardedScreen.tsx';
@@ -19,7 +20,13 @@ export default function GuardGate({ guard, children }: { guard: GuardDefinition;
   const portalPath = usePortalPath();
   const decision = decideGuard(guard, guardContextOf(session, ability));
   if (!decision.allow) {
-    return <Navigate to={portalPath(decision.redirect)} replace state={{ from: location.pathname + location.search, reason: decision.reason }} />;
+    const from = location.pathname + location.search + location.hash;
+    // Refused outright (spec §5: to the sign-in page): say so, and come back once signed in as a
+    // user who may open it (issue 26 defect 3). A missing customer or merchant is chosen first.
+    if (decision.redirect === LOGIN_PATH) {
+      return <Navigate to={portalPath(signInPath(from, decision.reason === 'unauthenticated' ? null : 'noAccess'))} replace />;
+    }
+    return <Navigate to={portalPath(decision.redirect)} replace state={{ from, reason: decision.reason }} />;
   }
   return children;
 }

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazyChunk } from '../app/chunk-timeout.ts';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, useLocation } from 'react-router';
 import { textNamespaces } from 'virtual:portal-screens';
@@ -12,13 +13,14 @@ import { PublicLayout } from '../shell/PublicLayout.tsx';
 import { useSession } from '../session/store.ts';
 import type { SessionState } from '../session/types.ts';
 import type { PortalAbility } from '../../domain/policy.ts';
-import { guardWithOverride, LOGIN_PATH } from '../../domain/guard-paths.ts';
+import { guardWithOverride } from '../../domain/guard-paths.ts';
+import { signInPath } from '../../domain/return-path.ts';
 import type { GuardContext } from '../../domain/route-guards.ts';
 import { usePortalPath } from './navigation.ts';
 
 // The signed-in frame (menus, switchers, and its screens' guards) is its own chunk: sign-in pages never load it.
-const GuardGate = lazy(() => import('./GuardGate.tsx'));
-const GuardedShell = lazy(() => import('../shell/Shell.tsx').then((module) => ({ default: module.GuardedShell })));
+const GuardGate = lazyChunk(() => import('./GuardGate.tsx'));
+const GuardedShell = lazyChunk(() => import('../shell/Shell.tsx').then((module) => ({ default: module.GuardedShell })));
 
 /** The guard's view of the session, with the user's ability (usePortalAbility). */
 export function guardContextOf(session: SessionState, ability: PortalAbility): GuardContext {
@@ -69,10 +71,10 @@ export function GuardedScreen({ route }: { route: ScreenRoute }) {
   // The tenant may tighten or loosen a screen's guard without a rebuild.
   const guard = routeGuard(route, overrides);
   if (!guard.public && session.self?.session_data.logged_in !== true) {
-    // The redirect keeps the prefix the user came in with (spec §2).
-    return (
-      <Navigate to={portalPath(LOGIN_PATH)} replace state={{ from: location.pathname + location.search, reason: 'unauthenticated' }} />
-    );
+    // The redirect keeps the prefix the user came in with (spec §2), the page to come back to
+    // after signing in, and why, when the session ran out (issue 26 defect 3).
+    const to = signInPath(location.pathname + location.search + location.hash, session.sessionExpired ? 'sessionExpired' : null);
+    return <Navigate to={portalPath(to)} replace />;
   }
   // The definition's chunk loads while the texts do (ScreenPage reads the same cached promise
   // and shows its failure); caught here only so it is never an unhandled rejection.

@@ -1,5 +1,6 @@
 import { loaders } from 'virtual:portal-screens';
 import { mergePatch } from '../../domain/merge-patch.ts';
+import { withChunkTimeout } from '../app/chunk-timeout.ts';
 import type { ScreenDefinition } from '../definitions/types.ts';
 
 const cache = new Map<string, Promise<ScreenDefinition>>();
@@ -9,9 +10,9 @@ const cache = new Map<string, Promise<ScreenDefinition>>();
  * is loaded beside /self for a signed-in session), so the sign-in pages do not carry them.
  */
 async function definitionOf(id: string): Promise<ScreenDefinition> {
-  const loader = loaders[id] ?? (await import('virtual:portal-shell-loaders')).shellLoaders[id];
+  const loader = loaders[id] ?? (await withChunkTimeout(import('virtual:portal-shell-loaders'))).shellLoaders[id];
   if (!loader) throw new InvalidScreenError(`No screen ${id}`);
-  return loader();
+  return withChunkTimeout(loader());
 }
 
 export class InvalidScreenError extends Error {}

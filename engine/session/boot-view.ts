@@ -49,6 +49,9 @@ export async function bootSessionView(
       : null,
     selectedMerchant: self?.session_data.merchant_id ? UNKNOWN : null,
     merchantRollUp: showMerchantRollUp(userType, self?.merchants?.length ?? 0),
+    sessionExpired: self?.session_data.session_expired === true,
+    // Screens bind nothing of it; the session's own load asks it.
+    secureConfig: null,
     customerCurrencies: UNKNOWN,
     merchantCurrencies: merchantChoice?.merchantCurrencies ?? [],
     mappedLocations: UNKNOWN,

@@ -1,10 +1,10 @@
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
 import { createStore } from 'zustand/vanilla';
-import { api, type JsonApiDocument, type ResourceObject } from '../data/api-client.ts';
+import { api, onSessionLost, type JsonApiDocument, type ResourceObject } from '../data/api-client.ts';
 // From the domain, not start-rules.ts: the rest of those rules is the signed-in part's (session/signed-in.ts).
 import { showMerchantRollUp } from '../../domain/merchant-roll-up.ts';
-import type { PaymentMode, PortalConfig, SelfAttributes, SessionState } from './types.ts';
+import type { PaymentMode, PortalConfig, SecureConfig, SelfAttributes, SessionState } from './types.ts';
 import { loadDataLayer } from '../data/data-layer.tsx';
 import { configureLogger } from '../logging/logger.ts';
 import { loadAbility } from '../policy/ability.ts';
@@ -27,6 +27,8 @@ const initialState: SessionState = {
   loyaltyError: false,
   paymentMode: 'INDIVIDUAL_ACCOUNT',
   merchantRollUp: false,
+  sessionExpired: false,
+  secureConfig: null,
 };
 
 const store = createStore<SessionState>()(() => initialState);
@@ -122,16 +124,60 @@ export async function refreshSelf(): Promise<SelfAttributes | null> {
 
 async function applySelf(self: SelfAttributes | null): Promise<void> {
   if (!self || !self.session_data.logged_in) {
-    setState({ self, userType: 'none', selectedCustomer: null, selectedMerchant: null, mappedLocations: [], loyaltyPrograms: [] });
+    setState(signedOut(self, self?.session_data.session_expired === true));
     return;
   }
   const userType = self.user_type ?? 'none';
   // A signed-in session needs the user's ability, the data layer (TanStack Query) and the rest of
   // the session's code, so CASL, the policy and the query cache arrive before it does; the
   // sign-in pages load none of them.
-  const [signedIn] = await Promise.all([signedInPart(), loadAbility(), loadDataLayer()]);
-  setState({ self, userType, merchantRollUp: showMerchantRollUp(userType, self.merchants?.length ?? 0) });
+  const [signedIn, , , secureConfig] = await Promise.all([signedInPart(), loadAbility(), loadDataLayer(), fetchSecureConfig()]);
+  setState({
+    self,
+    userType,
+    merchantRollUp: showMerchantRollUp(userType, self.merchants?.length ?? 0),
+    sessionExpired: false,
+    secureConfig,
+  });
   await signedIn.loadSelections(self);
+}
+
+/**
+ * spec §7: GET /config-secure only when the tenant's loadSecure is set and the user is signed in.
+ * Without it the portal works on /config alone, so a failure is logged (by the API client) and
+ * leaves it null.
+ */
+async function fetchSecureConfig(): Promise<SecureConfig | null> {
+  if (!store.getState().config?.loadSecure) return null;
+  try {
+    return (await api.get<JsonApiDocument<ResourceObject<SecureConfig>>>('/config-secure')).data.attributes;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A signed-in session the server no longer knows (expired, or ended on another tab) answers 401:
+ * the session becomes a signed-out one that remembers why, and the page's guard sends the user to
+ * sign in saying so (routing/GuardedScreen.tsx), with the page to come back to.
+ */
+onSessionLost(() => {
+  // One change: the guard must never see the session gone without the reason.
+  if (store.getState().self?.session_data.logged_in === true) setState(signedOut(null, true));
+});
+
+/** The session of nobody signed in; `expired`: because the last one ran out. */
+function signedOut(self: SelfAttributes | null, expired: boolean): Partial<SessionState> {
+  return {
+    self,
+    userType: 'none',
+    selectedCustomer: null,
+    selectedMerchant: null,
+    mappedLocations: [],
+    loyaltyPrograms: [],
+    secureConfig: null,
+    sessionExpired: expired,
+  };
 }
 
 /** Signs in; on success the session starts as after a page load. */

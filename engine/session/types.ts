@@ -25,42 +25,88 @@ export interface PortalConfig {
   overrides: { screens?: Record<string, object>; permissions?: Record<string, object> };
 }
 
-export interface IdLabel { id: string; label: string; status?: string; currency?: string }
+export interface IdLabel {
+  id: string;
+  label: string;
+  status?: string;
+  currency?: string;
+}
 
 /** GET /self attributes (spec §3 user session). */
 export interface SelfAttributes {
   authenticated: boolean;
   session_data: {
-    logged_in: boolean; language?: string; user_type?: UserType;
-    customer_id?: string | null; location?: string | null; merchant_id?: string | null;
+    logged_in: boolean;
+    /** Signed out because the session's time ran out (the server still knew the session). */
+    session_expired?: boolean;
+    language?: string;
+    user_type?: UserType;
+    customer_id?: string | null;
+    location?: string | null;
+    merchant_id?: string | null;
   };
-  first_name?: string; last_name?: string; full_name?: string; email_address?: string;
-  username?: string; user_id?: number; role?: string; status?: string;
-  user_type?: UserType; user_types?: UserType[];
-  language?: string; locale_ISO?: string; language_ISO?: string; timeZone?: string;
-  customers?: IdLabel[]; merchants?: IdLabel[];
-  customerCurrencies?: IdLabel[]; merchantCurrencies?: IdLabel[];
+  first_name?: string;
+  last_name?: string;
+  full_name?: string;
+  email_address?: string;
+  username?: string;
+  user_id?: number;
+  role?: string;
+  status?: string;
+  user_type?: UserType;
+  user_types?: UserType[];
+  language?: string;
+  locale_ISO?: string;
+  language_ISO?: string;
+  timeZone?: string;
+  customers?: IdLabel[];
+  merchants?: IdLabel[];
+  customerCurrencies?: IdLabel[];
+  merchantCurrencies?: IdLabel[];
   /** Issue 26: the user's default currency (currency management), kept on the server; null: spec §9's. */
   defaultCurrency?: string | null;
-  isSso?: boolean; inSsoGroup?: boolean; userGroupId?: number | null;
-  customerEntityRestricted?: boolean; merchantEntityRestricted?: boolean;
+  isSso?: boolean;
+  inSsoGroup?: boolean;
+  userGroupId?: number | null;
+  customerEntityRestricted?: boolean;
+  merchantEntityRestricted?: boolean;
   /** The side-menu entries the server's guard rules allow (the shell applies the same rules itself). */
   menu?: Array<{ id: string; label: string; path: string; icon?: string }>;
 }
 
 /** spec §3 selected customer. */
 export interface SelectedCustomer {
-  buidCustomer: string; customerName: string; paymentEligible: boolean; paymentWebText: string | null;
-  isActive: boolean; buidLocation: string | null; locationName: string | null; currency: string; status: string;
+  buidCustomer: string;
+  customerName: string;
+  paymentEligible: boolean;
+  paymentWebText: string | null;
+  isActive: boolean;
+  buidLocation: string | null;
+  locationName: string | null;
+  currency: string;
+  status: string;
 }
 
-export interface SelectedMerchant { buidMerchant: string; merchantName: string; status: string; currency: string }
+export interface SelectedMerchant {
+  buidMerchant: string;
+  merchantName: string;
+  status: string;
+  currency: string;
+}
 
 export type PaymentMode = 'INDIVIDUAL_ACCOUNT' | 'PROGRAM_OVERVIEW';
 
-export interface MappedLocation { buidLocation: string; buidCustomer: string; display_location: string; name: string }
+export interface MappedLocation {
+  buidLocation: string;
+  buidCustomer: string;
+  display_location: string;
+  name: string;
+}
 
-export interface LoyaltyEnrollment { id: string; attributes: Record<string, unknown> }
+export interface LoyaltyEnrollment {
+  id: string;
+  attributes: Record<string, unknown>;
+}
 
 /** Everything the shell knows about the session; one store, read with useSession(). */
 export interface SessionState {
@@ -81,4 +127,16 @@ export interface SessionState {
   paymentMode: PaymentMode;
   /** spec §4: a merchant roll-up shows for non-corporate users with several merchants. */
   merchantRollUp: boolean;
+  /** Issue 26 defect 3: the session ended on its own (expired), not by signing out: the sign-in page says so. */
+  sessionExpired: boolean;
+  /** GET /config-secure (spec §7), once signed in when the tenant's loadSecure is set; null otherwise. */
+  secureConfig: SecureConfig | null;
+}
+
+/** GET /config-secure attributes: what a signed-in browser may know, never a secret. */
+export interface SecureConfig {
+  emsClientId: string | null;
+  paymentProvider: { name: string; publicKey: string | null };
+  loginAttemptsBeforeLock: number;
+  session: { idleMinutes: number; absoluteMinutes: number };
 }

@@ -7,6 +7,7 @@ import { useFormatter } from '../format/use-formatter.ts';
 import { useText } from '../i18n/use-text.ts';
 import type { FormatterName } from '../registry/names.ts';
 import type { WidgetProps } from '../registry/widget-contract.ts';
+import { useCanOpen } from '../routing/link-access.ts';
 import { usePortalPath } from '../routing/navigation.ts';
 import { useScreen } from '../screens/screen-context.tsx';
 import { ColumnChart } from './chart/ColumnChart.tsx';
@@ -16,7 +17,12 @@ import { DataState } from './DataState.tsx';
  * One bar: a labelled figure of the record, optionally with a count ("ageing.d1_30.amount_minor")
  * and a link to the list it counts (a route template over the record, named by the chart's `linkLabel`).
  */
-interface Series { label: string; field: string; countField?: string; link?: string }
+interface Series {
+  label: string;
+  field: string;
+  countField?: string;
+  link?: string;
+}
 
 type ChartRecord = Record<string, unknown>;
 
@@ -42,8 +48,13 @@ export default function ChartWidget({ node }: WidgetProps) {
   const record = data ?? {};
   return (
     <DataState loading={loading} error={error} height={node.kind === 'progress' ? 40 : 160}>
-      {node.kind === 'progress' ? <ProgressChart node={node} record={record} />
-        : node.kind === 'columns' ? <ColumnChart node={node} record={record} /> : <BarChart node={node} record={record} />}
+      {node.kind === 'progress' ? (
+        <ProgressChart node={node} record={record} />
+      ) : node.kind === 'columns' ? (
+        <ColumnChart node={node} record={record} />
+      ) : (
+        <BarChart node={node} record={record} />
+      )}
     </DataState>
   );
 }
@@ -54,7 +65,12 @@ function ProgressChart({ node, record }: { node: WidgetNode; record: ChartRecord
   const value = numberAt(record, node.valueField as string | undefined);
   const given = numberAt(record, node.percentField as string | undefined);
   const percent = given ?? (total !== null && total > 0 && value !== null ? Math.min(100, Math.round((value / total) * 100)) : null);
-  if (percent === null) return node.missing ? <Text size="sm" c="dimmed" data-widget-id={node.id}>{t(String(node.missing))}</Text> : null;
+  if (percent === null)
+    return node.missing ? (
+      <Text size="sm" c="dimmed" data-widget-id={node.id}>
+        {t(String(node.missing))}
+      </Text>
+    ) : null;
   const label = t(String(node.label), { ...record, percent });
   return (
     <Stack gap={4} data-widget-id={node.id} data-percent={percent}>
@@ -72,7 +88,12 @@ function BarChart({ node, record }: { node: WidgetNode; record: ChartRecord }) {
   const countLabel = (node.countLabel as string | undefined) ?? 'common.stats.count';
   const portalPath = usePortalPath();
   const { bindings } = useScreen();
-  const linkOf = (item: Series) => (item.link ? portalPath(String(resolveBinding(item.link, { ...bindings, record }))) : undefined);
+  const canOpen = useCanOpen();
+  const linkOf = (item: Series) => {
+    const target = item.link ? String(resolveBinding(item.link, { ...bindings, record })) : undefined;
+    // Never a link the user cannot open (issue 26 defect 3).
+    return target && canOpen(target) ? portalPath(target) : undefined;
+  };
   const bars = (node.series as Series[]).map((item) => {
     const count = numberAt(record, item.countField);
     return {
@@ -88,27 +109,54 @@ function BarChart({ node, record }: { node: WidgetNode; record: ChartRecord }) {
   const caption = node.caption ? t(String(node.caption)) : title;
   return (
     <Stack gap="xs" data-widget-id={node.id}>
-      {title ? <Text fw={600} aria-hidden>{title}</Text> : null}
+      {title ? (
+        <Text fw={600} aria-hidden>
+          {title}
+        </Text>
+      ) : null}
       {/* The bars are drawn for the eye; the table below carries the figures, and only a bar's link is exposed here. */}
       <div>
         {bars.map((bar) => (
-          <div key={bar.field} data-series={bar.field}
-            style={{ display: 'grid', gridTemplateColumns: 'minmax(100px, 180px) 1fr minmax(130px, 200px)', alignItems: 'center', gap: 8, marginBottom: 6 }}>
-            <Text size="sm" aria-hidden>{t(bar.label)}</Text>
+          <div
+            key={bar.field}
+            data-series={bar.field}
+            style={{
+              display: 'grid',
+              gridTemplateColumns: 'minmax(100px, 180px) 1fr minmax(130px, 200px)',
+              alignItems: 'center',
+              gap: 8,
+              marginBottom: 6,
+            }}
+          >
+            <Text size="sm" aria-hidden>
+              {t(bar.label)}
+            </Text>
             <div aria-hidden style={{ background: 'var(--mantine-color-gray-2)', borderRadius: 4, height: 14 }}>
-              <div style={{ width: `${(Math.max(0, bar.value) / max) * 100}%`, background: 'var(--mantine-primary-color-filled)', height: 14, borderRadius: 4 }} />
+              <div
+                style={{
+                  width: `${(Math.max(0, bar.value) / max) * 100}%`,
+                  background: 'var(--mantine-primary-color-filled)',
+                  height: 14,
+                  borderRadius: 4,
+                }}
+              />
             </div>
             <Text size="sm" ta="right" aria-hidden={bar.to ? undefined : true}>
-              {bar.to
-                ? (
-                  <Anchor component={Link} to={bar.to}>
-                    <span data-value>{formatValue(format, bar.value, currency)}</span>
-                    {/* The name starts with the figure shown (WCAG 2.5.3) and says where it leads. */}
-                    {node.linkLabel ? <VisuallyHidden> {t(String(node.linkLabel), { label: t(bar.label) })}</VisuallyHidden> : null}
-                  </Anchor>
-                )
-                : <span data-value>{formatValue(format, bar.value, currency)}</span>}
-              {bar.count ? <Text span size="xs" c="dimmed" aria-hidden> · {bar.count}</Text> : null}
+              {bar.to ? (
+                <Anchor component={Link} to={bar.to}>
+                  <span data-value>{formatValue(format, bar.value, currency)}</span>
+                  {/* The name starts with the figure shown (WCAG 2.5.3) and says where it leads. */}
+                  {node.linkLabel ? <VisuallyHidden> {t(String(node.linkLabel), { label: t(bar.label) })}</VisuallyHidden> : null}
+                </Anchor>
+              ) : (
+                <span data-value>{formatValue(format, bar.value, currency)}</span>
+              )}
+              {bar.count ? (
+                <Text span size="xs" c="dimmed" aria-hidden>
+                  {' '}
+                  · {bar.count}
+                </Text>
+              ) : null}
             </Text>
           </div>
         ))}
@@ -119,7 +167,10 @@ function BarChart({ node, record }: { node: WidgetNode; record: ChartRecord }) {
           {bars.map((bar) => (
             <Table.Tr key={bar.field}>
               <Table.Th scope="row">{t(bar.label)}</Table.Th>
-              <Table.Td>{formatValue(format, bar.value, currency)}{bar.count ? `, ${bar.count}` : ''}</Table.Td>
+              <Table.Td>
+                {formatValue(format, bar.value, currency)}
+                {bar.count ? `, ${bar.count}` : ''}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

@@ -8,6 +8,7 @@ import { useFormatter } from '../format/use-formatter.ts';
 import { useText, type Translate } from '../i18n/use-text.ts';
 import type { FormatterName } from '../registry/names.ts';
 import type { WidgetProps } from '../registry/widget-contract.ts';
+import { useCanOpen } from '../routing/link-access.ts';
 import { usePortalPath } from '../routing/navigation.ts';
 import { DataState } from './DataState.tsx';
 import { selectableTest } from './table/selectable.ts';
@@ -36,7 +37,10 @@ export interface ListNode {
 }
 
 type Row = Record<string, unknown>;
-interface Resource { id: string; attributes: Row }
+interface Resource {
+  id: string;
+  attributes: Row;
+}
 
 /** Internal paths stay in the portal; http(s) URLs open in a new tab; anything else is not a link. */
 type Target = { kind: 'internal'; path: string } | { kind: 'external'; href: string } | null;
@@ -51,7 +55,8 @@ export function linkTarget(url: unknown): Target {
   }
 }
 
-const asRows = (value: unknown): Row[] => (Array.isArray(value) ? value.filter((item): item is Row => !!item && typeof item === 'object') : []);
+const asRows = (value: unknown): Row[] =>
+  Array.isArray(value) ? value.filter((item): item is Row => !!item && typeof item === 'object') : [];
 
 /**
  * Records as a list of cards, each with a title, a date, a body, links and attachments
@@ -67,13 +72,23 @@ export default function ListWidget({ node }: WidgetProps) {
   const rows = (data ?? []).map((item) => ({ id: item.id, record: item.attributes }));
   return (
     <DataState loading={loading} error={shownError}>
-      {rows.length === 0 && definition.empty
-        ? <Text c="dimmed">{t(definition.empty)}</Text>
-        : (
-          <Stack component="ol" gap="md" p={0} m={0} style={{ listStyle: 'none' }} aria-label={definition.label ? t(definition.label) : undefined} data-widget-id={node.id}>
-            {rows.map((row) => <ListItem key={row.id} id={row.id} record={row.record} definition={definition} t={t} />)}
-          </Stack>
-        )}
+      {rows.length === 0 && definition.empty ? (
+        <Text c="dimmed">{t(definition.empty)}</Text>
+      ) : (
+        <Stack
+          component="ol"
+          gap="md"
+          p={0}
+          m={0}
+          style={{ listStyle: 'none' }}
+          aria-label={definition.label ? t(definition.label) : undefined}
+          data-widget-id={node.id}
+        >
+          {rows.map((row) => (
+            <ListItem key={row.id} id={row.id} record={row.record} definition={definition} t={t} />
+          ))}
+        </Stack>
+      )}
     </DataState>
   );
 }
@@ -86,13 +101,21 @@ function ListItem({ id, record, definition, t }: { id: string; record: Row; defi
   const body = definition.body ? lookup(record, definition.body) : undefined;
   return (
     <li data-record-id={id} data-highlighted={highlighted || undefined}>
-      <Paper component="article" aria-labelledby={titleId} withBorder radius="md" p="md"
-        style={highlighted ? { borderLeft: '4px solid var(--mantine-color-red-7)' } : undefined}>
+      <Paper
+        component="article"
+        aria-labelledby={titleId}
+        withBorder
+        radius="md"
+        p="md"
+        style={highlighted ? { borderLeft: '4px solid var(--mantine-color-red-7)' } : undefined}
+      >
         <Stack gap="xs">
           <Title order={2} size="h4" id={titleId}>
             {String(lookup(record, definition.title) ?? '')}
             {highlighted && definition.highlight && (
-              <Badge component="span" color="red" variant="filled" ml="sm" style={{ verticalAlign: 'middle' }}>{t(definition.highlight.label)}</Badge>
+              <Badge component="span" color="red" variant="filled" ml="sm" style={{ verticalAlign: 'middle' }}>
+                {t(definition.highlight.label)}
+              </Badge>
             )}
           </Title>
           {definition.date && typeof date === 'string' && (
@@ -115,8 +138,12 @@ function Section({ label, children, t }: { label: string; children: ReactNode[];
   if (children.length === 0) return null;
   return (
     <div>
-      <Text size="sm" fw={600} id={labelId}>{t(label)}</Text>
-      <ul aria-labelledby={labelId} style={{ margin: 0, paddingInlineStart: '1.25rem' }}>{children}</ul>
+      <Text size="sm" fw={600} id={labelId}>
+        {t(label)}
+      </Text>
+      <ul aria-labelledby={labelId} style={{ margin: 0, paddingInlineStart: '1.25rem' }}>
+        {children}
+      </ul>
     </div>
   );
 }
@@ -127,23 +154,48 @@ function NewTabHint({ hint, t }: { hint: string | undefined; t: Translate }) {
 
 function Links({ slot, record, hint, t }: { slot: NonNullable<ListNode['links']>; record: Row; hint: string | undefined; t: Translate }) {
   const portalPath = usePortalPath();
+  const canOpen = useCanOpen();
   const items = asRows(lookup(record, slot.field)).map((link, index) => {
     const text = String(link[slot.text ?? 'label'] ?? link[slot.url ?? 'url'] ?? '');
-    const target = linkTarget(link[slot.url ?? 'url']);
+    const linked = linkTarget(link[slot.url ?? 'url']);
+    // A page of the portal this user may not open is not offered (issue 26 defect 3): its text alone.
+    const target = linked?.kind === 'internal' && !canOpen(linked.path) ? null : linked;
     return (
       <li key={index}>
-        {target?.kind === 'internal' && <Anchor component={Link} to={portalPath(target.path)}>{text}</Anchor>}
+        {target?.kind === 'internal' && (
+          <Anchor component={Link} to={portalPath(target.path)}>
+            {text}
+          </Anchor>
+        )}
         {target?.kind === 'external' && (
-          <Anchor href={target.href} target="_blank" rel="noopener noreferrer">{text}<span aria-hidden="true"> ↗</span><NewTabHint hint={hint} t={t} /></Anchor>
+          <Anchor href={target.href} target="_blank" rel="noopener noreferrer">
+            {text}
+            <span aria-hidden="true"> ↗</span>
+            <NewTabHint hint={hint} t={t} />
+          </Anchor>
         )}
         {!target && text}
       </li>
     );
   });
-  return <Section label={slot.label} t={t}>{items}</Section>;
+  return (
+    <Section label={slot.label} t={t}>
+      {items}
+    </Section>
+  );
 }
 
-function Attachments({ slot, record, hint, t }: { slot: NonNullable<ListNode['attachments']>; record: Row; hint: string | undefined; t: Translate }) {
+function Attachments({
+  slot,
+  record,
+  hint,
+  t,
+}: {
+  slot: NonNullable<ListNode['attachments']>;
+  record: Row;
+  hint: string | undefined;
+  t: Translate;
+}) {
   const formatValue = useFormatter();
   const items = asRows(lookup(record, slot.field)).map((file, index) => {
     const name = String(file[slot.name ?? 'file_name'] ?? '');
@@ -154,18 +206,32 @@ function Attachments({ slot, record, hint, t }: { slot: NonNullable<ListNode['at
     return (
       <li key={index}>
         {target?.kind === 'internal' && (
-          <Anchor href={target.path} download={name}><span aria-hidden="true">{name}</span><VisuallyHidden component="span">{label}</VisuallyHidden></Anchor>
+          <Anchor href={target.path} download={name}>
+            <span aria-hidden="true">{name}</span>
+            <VisuallyHidden component="span">{label}</VisuallyHidden>
+          </Anchor>
         )}
         {target?.kind === 'external' && (
           // A cross-origin file ignores `download`: it opens in a new tab, never in place of the portal.
           <Anchor href={target.href} download={name} target="_blank" rel="noopener noreferrer">
-            <span aria-hidden="true">{name}</span><VisuallyHidden component="span">{label}</VisuallyHidden><NewTabHint hint={hint} t={t} />
+            <span aria-hidden="true">{name}</span>
+            <VisuallyHidden component="span">{label}</VisuallyHidden>
+            <NewTabHint hint={hint} t={t} />
           </Anchor>
         )}
         {!target && name}
-        {size && <Text component="span" size="sm" c="dimmed" aria-hidden="true"> ({size})</Text>}
+        {size && (
+          <Text component="span" size="sm" c="dimmed" aria-hidden="true">
+            {' '}
+            ({size})
+          </Text>
+        )}
       </li>
     );
   });
-  return <Section label={slot.label} t={t}>{items}</Section>;
+  return (
+    <Section label={slot.label} t={t}>
+      {items}
+    </Section>
+  );
 }

@@ -74,6 +74,8 @@ const EMPTY_SESSION: SessionState = {
   loyaltyError: false,
   paymentMode: 'INDIVIDUAL_ACCOUNT',
   merchantRollUp: false,
+  sessionExpired: false,
+  secureConfig: null,
 };
 
 /** The binding roots the session gives every screen (engine/screens/screen-bindings.ts), with fields from the API. */
@@ -91,8 +93,9 @@ export function sessionBindingRoots(api: OpenApiDocument, flags: readonly string
 }
 
 /**
- * Portal links the server builds (emails, redirects: `/reset-password?token=`), whose query
- * parameters screens read: found in the server's code, so a new one needs no list here.
+ * Portal links the server builds (emails, redirects: `/reset-password?token=`), and the portal's
+ * own rules build (domain/: a guard's redirect to `/login?reason=`), whose query parameters
+ * screens read: found in the code, so a new one needs no list here.
  */
 export function serverLinks(root = '.'): string[] {
   const links: string[] = [];
@@ -107,6 +110,7 @@ export function serverLinks(root = '.'): string[] {
     }
   };
   scan(join(root, 'server'));
+  scan(join(root, 'domain'));
   return links;
 }
 

@@ -4,10 +4,15 @@ import { hashToken } from '../../server/auth/tokens.ts';
 import { errorCode, startTestApi, type TestApi } from '../support/api.ts';
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
-const selfOf = (body: string) => (JSON.parse(body) as { data: { attributes: Record<string, unknown> & { session_data: Record<string, unknown> } } }).data.attributes;
+const selfOf = (body: string) =>
+  (JSON.parse(body) as { data: { attributes: Record<string, unknown> & { session_data: Record<string, unknown> } } }).data.attributes;
 
 describe('sign in and /self', () => {
   it('answers logged_in false without a session', async () => {
@@ -74,7 +79,7 @@ describe('sign in and /self', () => {
     }
   });
 
-  it('pauses sign-in after the tenant\'s number of failed attempts, answering as for any wrong password (issue 12)', async () => {
+  it("pauses sign-in after the tenant's number of failed attempts, answering as for any wrong password (issue 12)", async () => {
     const limit = api.tenants.byId('demo')!.limits.loginAttemptsBeforeLock;
     const client = api.client();
     for (let attempt = 1; attempt <= limit; attempt++) {
@@ -82,11 +87,19 @@ describe('sign in and /self', () => {
     }
     // Even the right password is refused alike while the pause lasts; no lasting lock state is set.
     expect(errorCode(await client.login('cardviewer'))).toBe(ErrorCode.credentialsInvalid);
-    const row = await api.db.selectFrom('users').select(['lock_state', 'login_locked_until', 'login_locks']).where('username', '=', 'cardviewer').executeTakeFirstOrThrow();
+    const row = await api.db
+      .selectFrom('users')
+      .select(['lock_state', 'login_locked_until', 'login_locks'])
+      .where('username', '=', 'cardviewer')
+      .executeTakeFirstOrThrow();
     expect(row.lock_state).toBeNull();
     expect(row.login_locks).toBe(1);
     expect(row.login_locked_until).not.toBeNull();
-    await api.db.updateTable('users').set({ login_locked_until: null, login_locks: 0, failed_logins: 0 }).where('username', '=', 'cardviewer').execute();
+    await api.db
+      .updateTable('users')
+      .set({ login_locked_until: null, login_locks: 0, failed_logins: 0 })
+      .where('username', '=', 'cardviewer')
+      .execute();
   });
 
   it('rotates the session at login and ends it at logout', async () => {
@@ -129,11 +142,13 @@ describe('CSRF and session timeouts', () => {
   });
 
   it('refuses a cross-site sign-in post', async () => {
-    const response = await api.client().post('/auth/login', { username: 'payer', password: 'Portal#2026' }, { origin: 'https://evil.example' });
+    const response = await api
+      .client()
+      .post('/auth/login', { username: 'payer', password: 'Portal#2026' }, { origin: 'https://evil.example' });
     expect(response.statusCode).toBe(403);
   });
 
-  it('expires an idle session after the tenant\'s idle minutes', async () => {
+  it("expires an idle session after the tenant's idle minutes", async () => {
     const client = api.client();
     await client.login('payer');
     const idle = api.tenants.byId('demo')!.limits.session.idleMinutes;
@@ -143,6 +158,18 @@ describe('CSRF and session timeouts', () => {
     const response = await client.get('/customers');
     expect(response.statusCode).toBe(401);
     expect(errorCode(response)).toBe(ErrorCode.sessionExpired);
+  });
+
+  it('tells /self that the session ran out, so the sign-in page can say so (issue 26 defect 3)', async () => {
+    const client = api.client();
+    await client.login('payer');
+    expect(selfOf((await client.get('/self')).body).session_data).not.toHaveProperty('session_expired');
+    api.clock.advanceMinutes(api.tenants.byId('demo')!.limits.session.idleMinutes + 1);
+    const self = await client.get('/self');
+    expect(self.statusCode).toBe(200);
+    expect(selfOf(self.body).session_data).toEqual({ logged_in: false, session_expired: true });
+    // Never signed in: nothing ran out.
+    expect(selfOf((await api.client().get('/self')).body).session_data).toEqual({ logged_in: false });
   });
 
   it('expires any session after the absolute timeout even when active', async () => {
@@ -166,12 +193,17 @@ describe('POST /session_data', () => {
   it('sets a customer and location the user may see', async () => {
     const client = api.client();
     await client.login('admin');
-    const response = await client.post('/session_data', { sessionKeys: [{ key: 'customer_id', value: 'C-1001' }, { key: 'location', value: 'L-1001-1' }] });
+    const response = await client.post('/session_data', {
+      sessionKeys: [
+        { key: 'customer_id', value: 'C-1001' },
+        { key: 'location', value: 'L-1001-1' },
+      ],
+    });
     expect(response.statusCode).toBe(200);
     expect(selfOf(response.body).session_data).toMatchObject({ customer_id: 'C-1001', location: 'L-1001-1' });
   });
 
-  it('refuses a customer outside the user\'s scope and changes nothing', async () => {
+  it("refuses a customer outside the user's scope and changes nothing", async () => {
     const client = api.client();
     await client.loginWithCustomer('payer', 'C-1001');
     const response = await client.post('/session_data', { sessionKeys: [{ key: 'customer_id', value: 'C-1002' }] });
@@ -180,10 +212,15 @@ describe('POST /session_data', () => {
     expect(selfOf((await client.get('/self')).body).session_data).toMatchObject({ customer_id: 'C-1001' });
   });
 
-  it('refuses another customer\'s location', async () => {
+  it("refuses another customer's location", async () => {
     const client = api.client();
     await client.login('admin');
-    const response = await client.post('/session_data', { sessionKeys: [{ key: 'customer_id', value: 'C-1002' }, { key: 'location', value: 'L-1001-1' }] });
+    const response = await client.post('/session_data', {
+      sessionKeys: [
+        { key: 'customer_id', value: 'C-1002' },
+        { key: 'location', value: 'L-1001-1' },
+      ],
+    });
     expect(errorCode(response)).toBe(ErrorCode.unableToSetActiveCustomerAndLocation);
   });
 
@@ -191,7 +228,9 @@ describe('POST /session_data', () => {
     const client = api.client();
     await client.login('dealer');
     expect((await client.post('/session_data', { sessionKeys: [{ key: 'merchant_id', value: 'M-2001' }] })).statusCode).toBe(200);
-    expect(errorCode(await client.post('/session_data', { sessionKeys: [{ key: 'merchant_id', value: 'F-M-1' }] }))).toBe(ErrorCode.unableToSetActiveMerchant);
+    expect(errorCode(await client.post('/session_data', { sessionKeys: [{ key: 'merchant_id', value: 'F-M-1' }] }))).toBe(
+      ErrorCode.unableToSetActiveMerchant,
+    );
   });
 
   it('needs a session', async () => {
@@ -202,8 +241,12 @@ describe('POST /session_data', () => {
 
 describe('tenant configuration', () => {
   it('serves flattened feature flags per host name', async () => {
-    const demo = (await api.client().get('/feature-flags/localhost.json')).json() as { data: { id: string; attributes: Record<string, boolean> } };
-    const fleet = (await api.client().get('/feature-flags/fleet.localhost.json')).json() as { data: { id: string; attributes: Record<string, boolean> } };
+    const demo = (await api.client().get('/feature-flags/localhost.json')).json() as {
+      data: { id: string; attributes: Record<string, boolean> };
+    };
+    const fleet = (await api.client().get('/feature-flags/fleet.localhost.json')).json() as {
+      data: { id: string; attributes: Record<string, boolean> };
+    };
     expect(demo.data.id).toBe('demo');
     expect(demo.data.attributes.loyalty_enabled).toBe(true);
     expect(fleet.data.attributes.loyalty_enabled).toBe(false);
@@ -211,8 +254,12 @@ describe('tenant configuration', () => {
   });
 
   it('picks the tenant by host for /config', async () => {
-    const demo = (await api.client().get('/config')).json() as { data: { attributes: { title: string; system_type: string; prefixes: { configured: string } } } };
-    const fleet = (await api.client('fleet.localhost').get('/config')).json() as { data: { attributes: { title: string; system_type: string; prefixes: { configured: string } } } };
+    const demo = (await api.client().get('/config')).json() as {
+      data: { attributes: { title: string; system_type: string; prefixes: { configured: string } } };
+    };
+    const fleet = (await api.client('fleet.localhost').get('/config')).json() as {
+      data: { attributes: { title: string; system_type: string; prefixes: { configured: string } } };
+    };
     expect(demo.data.attributes.title).toBe('Trade Credit Portal');
     expect(demo.data.attributes.system_type).toBe('G');
     expect(fleet.data.attributes.system_type).toBe('U');
@@ -223,13 +270,20 @@ describe('tenant configuration', () => {
     expect((await api.client().get('/config-secure')).statusCode).toBe(401);
     const client = api.client();
     await client.login('payer');
-    expect((await client.get('/config-secure')).statusCode).toBe(200);
+    const secure = await client.get('/config-secure');
+    expect(secure.statusCode).toBe(200);
+    // What a signed-in browser may know: no secret of the tenant (payment provider's secret key,
+    // identity providers' client secrets, card keys) is ever in it.
+    const { attributes } = (secure.json() as { data: { attributes: Record<string, unknown> } }).data;
+    expect(Object.keys(attributes).sort()).toEqual(['emsClientId', 'loginAttemptsBeforeLock', 'paymentProvider', 'session']);
+    expect(Object.keys(attributes.paymentProvider as object).sort()).toEqual(['name', 'publicKey']);
+    expect(secure.body).not.toMatch(/secret|sk_|private/i);
     const fleet = api.client('fleet.localhost');
     await fleet.login('fleetadmin');
     expect((await fleet.get('/config-secure')).statusCode).toBe(404);
   });
 
-  it('lists the tenant\'s languages', async () => {
+  it("lists the tenant's languages", async () => {
     const demo = (await api.client().get('/ecaas/locales')).json() as { data: unknown[] };
     const fleet = (await api.client('fleet.localhost').get('/ecaas/locales')).json() as { data: Array<{ id: string }> };
     expect(demo.data).toHaveLength(15);
@@ -243,7 +297,8 @@ describe('tenant configuration', () => {
   it('serves an OpenAPI document listing the API', async () => {
     const doc = (await api.client().get('/openapi.json')).json() as { openapi: string; paths: Record<string, unknown> };
     expect(doc.openapi).toBe('3.1.0');
-    for (const path of ['/self', '/session_data', '/customers', '/locations', '/merchants', '/auth/login']) expect(doc.paths).toHaveProperty(path);
+    for (const path of ['/self', '/session_data', '/customers', '/locations', '/merchants', '/auth/login'])
+      expect(doc.paths).toHaveProperty(path);
   });
 
   it('sends a strict content security policy without unsafe-eval', async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conditionHolds } from '../../domain/conditions.ts';
+import { conditionHolds, disabledReason } from '../../domain/conditions.ts';
 import { lookup, resolveAll, resolveBinding, type BindingContext } from '../../engine/definitions/bindings.ts';
 import { noticesFor, type NoticeDefinition } from '../../engine/widgets/notices.ts';
 import { readScreens } from '../../engine/build/screens-plugin.ts';
@@ -123,6 +123,22 @@ describe('the cards screen against the API', () => {
       'errors.cards.inactiveAccount',
     ]);
     for (const row of inactive.data) expect(shownActions('C-1005', row.attributes)).toEqual(['cards.actions.showNumber']);
+  });
+
+  it("disables Request a card for an inactive account, with the spec's reason, as the session's customer says (issue 26)", async () => {
+    for (const [username, id, reason] of [
+      ['corporate', 'C-1005', 'errors.cards.inactiveAccount'],
+      ['admin', 'C-1001', null],
+    ] as const) {
+      const client = await signedIn(username, id);
+      // The session's selected customer, as the portal loads it (engine/session/signed-in.ts).
+      const customer = (
+        JSON.parse((await client.get(`/customers?filter%5Bbuid_customer%5D=${id}`)).body) as {
+          data: Array<{ attributes: Record<string, unknown> }>;
+        }
+      ).data[0]!.attributes;
+      expect(disabledReason(requestAction, { ...bindingsFor(id), customer }), id).toBe(reason);
+    }
   });
 
   it('requests, activates and terminates with the bodies the engine sends', async () => {

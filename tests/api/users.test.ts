@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../domain/error-codes.ts';
+import { MERCHANT_ROLES } from '../../domain/users.ts';
+import manageUserEdit from '../../screens/manage-user-edit.json' with { type: 'json' };
+import manageUsers from '../../screens/manage-users.json' with { type: 'json' };
 import { errorCode, startTestApi, type ApiClient, type TestApi } from '../support/api.ts';
 
 let api: TestApi;
@@ -9,15 +12,24 @@ beforeAll(async () => {
   admin = api.client();
   expect((await admin.login('admin')).statusCode).toBe(200);
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 const NEW_PASSWORD = 'Invited#Pass2027';
 type UserDoc = { data: { id: string; attributes: Record<string, unknown> } };
 type UserList = { data: Array<{ id: string; attributes: Record<string, unknown> }>; meta: { page: { total: number } } };
 
-const groupId = async (name: string) => Number((await api.db.selectFrom('user_groups').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id);
+const groupId = async (name: string) =>
+  Number((await api.db.selectFrom('user_groups').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id);
 const userRow = (username: string) => api.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-const userCount = async () => (await api.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+const userCount = async () =>
+  (
+    await api.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 const linkIn = (text: string) => /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
 
 async function invite(body: Record<string, unknown>, client = admin) {
@@ -25,7 +37,7 @@ async function invite(body: Record<string, unknown>, client = admin) {
 }
 
 describe('GET /users', () => {
-  it('lists the users the admin manages: same tenant and side, scope within the admin\'s', async () => {
+  it("lists the users the admin manages: same tenant and side, scope within the admin's", async () => {
     const response = await admin.get('/users?page[size]=100');
     expect(response.statusCode).toBe(200);
     const usernames = (response.json() as UserList).data.map((user) => user.attributes.username);
@@ -63,7 +75,14 @@ describe('invite → email → set password → sign in', () => {
     const response = await invite({ username: 'new.payer', full_name: 'Nora Van Dijk', email_address: 'nora@demo.example' });
     expect(response.statusCode, response.body).toBe(201);
     const created = (response.json() as UserDoc).data.attributes;
-    expect(created).toMatchObject({ username: 'new.payer', first_name: 'Nora Van', last_name: 'Dijk', status: 'not_activated', user_group: 'East Region', role: 'Payer' });
+    expect(created).toMatchObject({
+      username: 'new.payer',
+      first_name: 'Nora Van',
+      last_name: 'Dijk',
+      status: 'not_activated',
+      user_group: 'East Region',
+      role: 'Payer',
+    });
     expect(api.mailer.sent.length).toBe(before + 1);
     const mail = api.mailer.sent.at(-1)!;
     expect(mail.to).toBe('nora@demo.example');
@@ -85,15 +104,21 @@ describe('invite → email → set password → sign in', () => {
   });
 
   it('resends: a new link that voids the old one; an active user cannot be re-invited', async () => {
-    const created = (await invite({ username: 'resend.me', first_name: 'Rene', last_name: 'Sand', email_address: 'rene@demo.example' })).json() as UserDoc;
+    const created = (
+      await invite({ username: 'resend.me', first_name: 'Rene', last_name: 'Sand', email_address: 'rene@demo.example' })
+    ).json() as UserDoc;
     const firstToken = linkIn(api.mailer.sent.at(-1)!.text)!;
     const resent = await admin.post(`/users/${created.data.id}/invite`);
     expect(resent.statusCode, resent.body).toBe(200);
     const secondToken = linkIn(api.mailer.sent.at(-1)!.text)!;
     expect(secondToken).not.toBe(firstToken);
-    const old = await api.client().post('/auth/reset-password', { token: firstToken, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
+    const old = await api
+      .client()
+      .post('/auth/reset-password', { token: firstToken, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
     expect(errorCode(old)).toBe(ErrorCode.resetLinkInvalid);
-    const fresh = await api.client().post('/auth/reset-password', { token: secondToken, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
+    const fresh = await api
+      .client()
+      .post('/auth/reset-password', { token: secondToken, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
     expect(fresh.statusCode).toBe(204);
     const again = await admin.post(`/users/${created.data.id}/invite`);
     expect(again.statusCode).toBe(409);
@@ -101,15 +126,25 @@ describe('invite → email → set password → sign in', () => {
   });
 
   it('invites a member of an SSO group to sign in with the provider: no password link, active at once', async () => {
-    const response = await invite({ username: 'sso.partner', first_name: 'Sol', last_name: 'Partner', email_address: 'sol@demo.example', user_group_id: await groupId('SSO Partners') });
+    const response = await invite({
+      username: 'sso.partner',
+      first_name: 'Sol',
+      last_name: 'Partner',
+      email_address: 'sol@demo.example',
+      user_group_id: await groupId('SSO Partners'),
+    });
     expect(response.statusCode, response.body).toBe(201);
     expect((response.json() as UserDoc).data.attributes).toMatchObject({ sso: true, status: 'active' });
     const mail = api.mailer.sent.at(-1)!;
     expect(mail.to).toBe('sol@demo.example');
     expect(mail.text).toContain('http://localhost:8080/login');
     expect(linkIn(mail.text)).toBeUndefined();
-    const tokens = await api.db.selectFrom('password_reset_tokens').select('token_hash')
-      .where('user_id', '=', Number((await userRow('sso.partner'))!.user_id)).where('used_at', 'is', null).execute();
+    const tokens = await api.db
+      .selectFrom('password_reset_tokens')
+      .select('token_hash')
+      .where('user_id', '=', Number((await userRow('sso.partner'))!.user_id))
+      .where('used_at', 'is', null)
+      .execute();
     expect(tokens).toEqual([]);
   });
 
@@ -118,9 +153,54 @@ describe('invite → email → set password → sign in', () => {
     const mails = api.mailer.sent.length;
     const response = await invite({ username: 'PAYER', first_name: 'Dup', last_name: 'Licate', email_address: 'dup@demo.example' });
     expect(response.statusCode).toBe(409);
-    expect(errorCode(response)).toBe(ErrorCode.usernameAlreadyExists);
+    // spec §5 "User already exists" for this call (docs/decisions.md: the catalogue's "Username already exists" is the credentials import's).
+    expect(errorCode(response)).toBe(ErrorCode.userAlreadyExists);
     expect(await userCount()).toBe(before);
     expect(api.mailer.sent.length).toBe(mails);
+  });
+
+  it('gives dealers dealer roles only: the invite and edit forms offer them, the API refuses the others (issue 26)', async () => {
+    for (const screen of [manageUsers, manageUserEdit]) {
+      const forms = JSON.stringify(screen);
+      expect(forms, "the definition narrows the dealer's roles").toContain('"only":["Admin","Payer","View Only"]');
+    }
+    expect([...MERCHANT_ROLES]).toEqual(['Admin', 'Payer', 'View Only']);
+    const dealer = api.client();
+    await dealer.login('dealer');
+    const before = await userCount();
+    for (const role of ['Card Viewer', 'Safety Manager', 'Enrollment Manager', 'Voucher Manager']) {
+      const refused = await dealer.post('/users', {
+        username: `dealer.${role.replace(' ', '')}`,
+        first_name: 'Dee',
+        last_name: 'Role',
+        email_address: 'd@demo.example',
+        role,
+        access_level: 'view_edit',
+      });
+      expect(refused.statusCode, role).toBe(422);
+      expect(errorCode(refused)).toBe(ErrorCode.validationEnum);
+    }
+    expect(await userCount()).toBe(before);
+    const invited = await dealer.post('/users', {
+      username: 'dealer.viewer',
+      first_name: 'Dee',
+      last_name: 'Viewer',
+      email_address: 'dv@demo.example',
+      role: 'View Only',
+      access_level: 'view_edit',
+    });
+    expect(invited.statusCode, invited.body).toBe(201);
+    const id = (invited.json() as UserDoc).data.id;
+    expect(errorCode(await dealer.patch(`/users/${id}`, { role: 'Card Viewer' }))).toBe(ErrorCode.validationEnum);
+    // A customer admin keeps every customer role.
+    const cardViewer = await invite({
+      username: 'customer.cards',
+      first_name: 'Cy',
+      last_name: 'Cards',
+      email_address: 'cc@demo.example',
+      role: 'Card Viewer',
+    });
+    expect(cardViewer.statusCode, cardViewer.body).toBe(201);
   });
 
   it('refuses bad input with a 4xx and writes nothing', async () => {
@@ -131,7 +211,10 @@ describe('invite → email → set password → sign in', () => {
       [{ username: 'bad name!', first_name: 'A', last_name: 'B', email_address: 'a@demo.example' }, ErrorCode.usernameInvalid],
       [{ username: 'x3.ok', first_name: 'A', last_name: 'B', email_address: 'a@demo.example', role: 'Emperor' }, ErrorCode.validationEnum],
       [{ username: 'x4.ok', first_name: '', last_name: 'B', email_address: 'a@demo.example' }, ErrorCode.fieldRequired],
-      [{ username: 'x5.ok', first_name: 'A', last_name: 'B', email_address: 'a@demo.example', user_group_id: undefined }, ErrorCode.fieldRequired],
+      [
+        { username: 'x5.ok', first_name: 'A', last_name: 'B', email_address: 'a@demo.example', user_group_id: undefined },
+        ErrorCode.fieldRequired,
+      ],
     ];
     for (const [body, code] of cases) {
       const response = await invite(body);
@@ -140,8 +223,18 @@ describe('invite → email → set password → sign in', () => {
       expect(errorCode(response), JSON.stringify(body)).toBe(code);
     }
     // A group outside the admin's reach is "not found".
-    const fleetGroup = await api.db.insertInto('user_groups').values({ tenant_id: 'fleet', name: 'Fleet Ops' }).returning('id').executeTakeFirstOrThrow();
-    const foreign = await invite({ username: 'x6.ok', first_name: 'A', last_name: 'B', email_address: 'a@demo.example', user_group_id: Number(fleetGroup.id) });
+    const fleetGroup = await api.db
+      .insertInto('user_groups')
+      .values({ tenant_id: 'fleet', name: 'Fleet Ops' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const foreign = await invite({
+      username: 'x6.ok',
+      first_name: 'A',
+      last_name: 'B',
+      email_address: 'a@demo.example',
+      user_group_id: Number(fleetGroup.id),
+    });
     expect(foreign.statusCode).toBe(404);
     expect(await userCount()).toBe(before);
   });
@@ -149,7 +242,9 @@ describe('invite → email → set password → sign in', () => {
   it('answers "Failed to invite user" when the mail cannot go out, and keeps nothing', async () => {
     const before = await userCount();
     const send = api.mailer.send;
-    api.mailer.send = async () => { throw new Error('smtp down'); };
+    api.mailer.send = async () => {
+      throw new Error('smtp down');
+    };
     try {
       const response = await invite({ username: 'no.mail', first_name: 'No', last_name: 'Mail', email_address: 'nomail@demo.example' });
       expect(response.statusCode).toBe(502);
@@ -162,15 +257,26 @@ describe('invite → email → set password → sign in', () => {
   });
 });
 
-describe('dealers\' admins', () => {
+describe("dealers' admins", () => {
   it('invite dealer users for their own merchants, without a group, and see only dealer users', async () => {
     const dealer = api.client();
     expect((await dealer.login('dealer')).statusCode).toBe(200);
-    const response = await dealer.post('/users', { username: 'dealer.clerk', first_name: 'Dana', last_name: 'Clerk', email_address: 'dana@demo.example', role: 'View Only' });
+    const response = await dealer.post('/users', {
+      username: 'dealer.clerk',
+      first_name: 'Dana',
+      last_name: 'Clerk',
+      email_address: 'dana@demo.example',
+      role: 'View Only',
+    });
     expect(response.statusCode, response.body).toBe(201);
     const created = await userRow('dealer.clerk');
     expect(created).toMatchObject({ user_type: 'merchant', user_group_id: null, status: 'not_activated' });
-    const merchants = await api.db.selectFrom('user_merchants').select('buid_merchant').where('user_id', '=', created!.user_id).orderBy('buid_merchant').execute();
+    const merchants = await api.db
+      .selectFrom('user_merchants')
+      .select('buid_merchant')
+      .where('user_id', '=', created!.user_id)
+      .orderBy('buid_merchant')
+      .execute();
     expect(merchants.map((row) => row.buid_merchant)).toEqual(['M-2001', 'M-2002']);
     const listed = ((await dealer.get('/users?page[size]=100')).json() as UserList).data.map((user) => user.attributes.username);
     expect(listed.sort()).toEqual(['dealer', 'dealer.clerk']);
@@ -183,7 +289,11 @@ describe('GET /users/:id', () => {
     const response = await admin.get(`/users/${payer!.user_id}`);
     expect(response.statusCode, response.body).toBe(200);
     expect((response.json() as UserDoc).data.attributes).toMatchObject({
-      username: 'payer', first_name: 'Pat', last_name: 'Rivera', role: 'Payer', access_level: expect.stringMatching(/^(viewing|view_edit)$/),
+      username: 'payer',
+      first_name: 'Pat',
+      last_name: 'Rivera',
+      role: 'Payer',
+      access_level: expect.stringMatching(/^(viewing|view_edit)$/),
     });
     const corporate = await userRow('corporate');
     expect((await admin.get(`/users/${corporate!.user_id}`)).statusCode).toBe(404);
@@ -196,7 +306,12 @@ describe('PATCH /users/:id', () => {
     const viewer = await userRow('viewer');
     const response = await admin.patch(`/users/${viewer!.user_id}`, { first_name: 'Veronica', role: 'payer', access_level: 'viewing' });
     expect(response.statusCode, response.body).toBe(200);
-    expect((response.json() as UserDoc).data.attributes).toMatchObject({ first_name: 'Veronica', last_name: 'Nguyen', role: 'Payer', access_level: 'viewing' });
+    expect((response.json() as UserDoc).data.attributes).toMatchObject({
+      first_name: 'Veronica',
+      last_name: 'Nguyen',
+      role: 'Payer',
+      access_level: 'viewing',
+    });
     const rename = await admin.patch(`/users/${viewer!.user_id}`, { username: 'someone.else' });
     expect(rename.statusCode).toBe(422);
     expect(errorCode(rename)).toBe(ErrorCode.usernameReadOnly);
@@ -207,14 +322,21 @@ describe('PATCH /users/:id', () => {
 
   it('saves the whole edit form as the edit screen sends it (the unchanged username included)', async () => {
     const safety = await userRow('safety');
-    const form = { username: 'safety', first_name: 'Samantha', last_name: 'Holt', email_address: 'samantha.holt@demo.example', role: 'Safety Manager', access_level: 'viewing' };
+    const form = {
+      username: 'safety',
+      first_name: 'Samantha',
+      last_name: 'Holt',
+      email_address: 'samantha.holt@demo.example',
+      role: 'Safety Manager',
+      access_level: 'viewing',
+    };
     const response = await admin.patch(`/users/${safety!.user_id}`, form);
     expect(response.statusCode, response.body).toBe(200);
     const { username, ...saved } = form;
     expect((await admin.get(`/users/${safety!.user_id}`)).json()).toMatchObject({ data: { attributes: { username, ...saved } } });
   });
 
-  it('cannot reach a user outside the admin\'s scope', async () => {
+  it("cannot reach a user outside the admin's scope", async () => {
     const corporate = await userRow('corporate');
     expect((await admin.patch(`/users/${corporate!.user_id}`, { first_name: 'X' })).statusCode).toBe(404);
     expect((await userRow('corporate'))?.first_name).toBe('Corinne');
@@ -222,7 +344,7 @@ describe('PATCH /users/:id', () => {
 });
 
 describe('lock and unlock', () => {
-  it('an admin locks: the user\'s session ends and sign-in answers with the lock message; unlock restores it', async () => {
+  it("an admin locks: the user's session ends and sign-in answers with the lock message; unlock restores it", async () => {
     const target = api.client();
     expect((await target.login('payer')).statusCode).toBe(200);
     expect((await target.get('/self')).statusCode).toBe(200);
@@ -255,8 +377,10 @@ describe('lock and unlock', () => {
     expect((await userRow('admin'))?.lock_state).toBeNull();
   });
 
-  it('offers lock and unlock only where they are allowed: never the admin\'s own lock, never lifting a support lock (issue 26 item 6)', async () => {
-    const users = ((await admin.get('/users?page[size]=100')).json() as UserList).data.map((user) => user.attributes as Record<string, unknown>);
+  it("offers lock and unlock only where they are allowed: never the admin's own lock, never lifting a support lock (issue 26 item 6)", async () => {
+    const users = ((await admin.get('/users?page[size]=100')).json() as UserList).data.map(
+      (user) => user.attributes as Record<string, unknown>,
+    );
     const flags = (username: string) => {
       const user = users.find((candidate) => candidate.username === username)!;
       return { can_lock: user.can_lock, can_unlock: user.can_unlock };

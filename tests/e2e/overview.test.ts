@@ -303,7 +303,7 @@ describe('account overview (/account/overview)', () => {
     await page.waitForURL('**/account/cards');
     for (const path of ['/account/overview', '/account/program-overview']) {
       await page.goto(`${baseUrl()}${path}`);
-      await page.waitForURL('**/login');
+      await page.waitForURL((url) => url.pathname.endsWith('/login'));
     }
   });
 });

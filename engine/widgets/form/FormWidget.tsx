@@ -27,6 +27,8 @@ export interface FormNode extends WidgetNode {
   initial?: Record<string, unknown>;
   /** Fields hidden while their query over the bindings matches (a tenant without AutoPay). */
   hide?: Record<string, Record<string, unknown>>;
+  /** A choice's options narrowed while `when` matches (a dealer invites with dealer roles only). */
+  limitOptions?: Record<string, { when: Record<string, unknown>; only: unknown[] }>;
   /** A record to edit: its attributes (those the form's schema names) fill the form over `initial`. */
   source?: SourceDefinition;
   /** With `source`: while this query over the record holds, `readOnlyText` shows instead of the form. */
@@ -44,6 +46,8 @@ export interface FormProps {
   initialData: Record<string, unknown>;
   /** Fields not shown; they keep their initial or default value. */
   hidden: readonly string[];
+  /** Choices offering only these options (by field); the schema and its compiled validator stay as they are. */
+  onlyOptions?: Readonly<Record<string, readonly unknown[]>>;
   /** What submitting does with the data (the form widget: run `submit` with `{ form: data }`). */
   onSubmit: FormSubmitter;
   /**
@@ -64,7 +68,7 @@ export interface FormProps {
  * running the node's action with `{ form: data }`.
  */
 export default function FormWidget({ node }: WidgetProps) {
-  const { form: formName, submit, initial, hide } = node as FormNode;
+  const { form: formName, submit, initial, hide, limitOptions } = node as FormNode;
   const form = use(loadForm(formName));
   // Its titles and hints, when the screen did not name their namespace itself (a tenant override);
   // RJSF translates its messages as it validates, so it needs the errors at hand (FlatForm
@@ -75,15 +79,48 @@ export default function FormWidget({ node }: WidgetProps) {
   if (pendingTexts) use(pendingTexts);
   const { bindings } = useScreen();
   const initialData = useMemo(() => resolveAll(initial, bindings), [initial, bindings]);
-  const hidden = useMemo(() => Object.entries(hide ?? {}).filter(([, when]) => conditionHolds(when, bindings)).map(([field]) => field), [hide, bindings]);
+  const hidden = useMemo(
+    () =>
+      Object.entries(hide ?? {})
+        .filter(([, when]) => conditionHolds(when, bindings))
+        .map(([field]) => field),
+    [hide, bindings],
+  );
+  const onlyOptions = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(limitOptions ?? {})
+          .filter(([, limit]) => conditionHolds(limit.when, bindings))
+          .map(([field, limit]) => [field, limit.only]),
+      ),
+    [limitOptions, bindings],
+  );
   const run = useActionRunner({ showsOwnErrors: true });
   const onSubmit = useCallback<FormSubmitter>((data) => run(submit, { form: data }), [run, submit]);
   const { cancel: cancelAction, source } = node as FormNode;
-  const cancel = useMemo(() => (cancelAction ? { label: String(cancelAction.label ?? 'common.actions.cancel'), run: () => { void run(cancelAction, {}); } } : undefined), [cancelAction, run]);
+  const cancel = useMemo(
+    () =>
+      cancelAction
+        ? {
+            label: String(cancelAction.label ?? 'common.actions.cancel'),
+            run: () => {
+              void run(cancelAction, {});
+            },
+          }
+        : undefined,
+    [cancelAction, run],
+  );
   const props: FormProps = {
-    name: formName, definition: form.definition, submit, initialData, hidden, onSubmit,
+    name: formName,
+    definition: form.definition,
+    submit,
+    initialData,
+    hidden,
+    onlyOptions,
+    onSubmit,
     ...(cancel ? { cancel } : {}),
   };
-  const render = (formProps: FormProps) => (form.flat ? <FlatForm {...formProps} validate={form.validate} /> : <RjsfForm {...formProps} validator={form.validator} />);
+  const render = (formProps: FormProps) =>
+    form.flat ? <FlatForm {...formProps} validate={form.validate} /> : <RjsfForm {...formProps} validator={form.validator} />;
   return source ? <EditForm node={node as FormNode} source={source} props={props} render={render} /> : render(props);
 }

@@ -27,13 +27,27 @@ type FormData = Record<string, unknown>;
  * with the Mantine theme and the precompiled validator. Errors show once the user first submits,
  * then live.
  */
-export default function RjsfForm({ name, definition, validator, submit, initialData, hidden, onSubmit, choicesStartEmpty, cancel, unsaved }: FormProps & { validator: ValidatorType }) {
+export default function RjsfForm({
+  name,
+  definition,
+  validator,
+  submit,
+  initialData,
+  hidden,
+  onlyOptions,
+  onSubmit,
+  choicesStartEmpty,
+  cancel,
+  unsaved,
+}: FormProps & { validator: ValidatorType }) {
   const { t } = useText();
   const limits = useSession((session) => session.config?.limits);
   const [data, setData] = useState<FormData>(initialData);
   const [submitted, setSubmitted] = useState(false);
   const { submitting, submitError, send } = useFormSubmit(onSubmit, submit.failure);
-  useEffect(() => { unsaved?.changed(data); }, [unsaved, data]);
+  useEffect(() => {
+    unsaved?.changed(data);
+  }, [unsaved, data]);
   const stepNames = useMemo(() => stepsOf(definition), [definition]);
   const [step, setStep] = useState(0);
   const stepped = stepNames.length > 1;
@@ -44,7 +58,10 @@ export default function RjsfForm({ name, definition, validator, submit, initialD
     [definition, limits, t],
   );
   const formContext: PortalFormContext = {
-    submitLabel: String(submit.label), submitting, submitError, ...(cancel ? { cancel } : {}),
+    submitLabel: String(submit.label),
+    submitting,
+    submitError,
+    ...(cancel ? { cancel } : {}),
     ...(stepped ? { steps: { current: step, count: stepNames.length, back: () => setStep((current) => Math.max(0, current - 1)) } } : {}),
   };
   const uiSchema = useMemo(() => {
@@ -61,8 +78,13 @@ export default function RjsfForm({ name, definition, validator, submit, initialD
       const last = path.at(-1)!;
       level[last] = { ...(level[last] as object | undefined), 'ui:widget': 'hidden' };
     }
+    // Narrowed in the UI schema, not the schema: the precompiled validator is bound to the schema as built.
+    for (const [field, only] of Object.entries(onlyOptions ?? {})) {
+      const ui = (base[field] ?? {}) as Record<string, unknown>;
+      base[field] = { ...ui, 'ui:options': { ...(ui['ui:options'] as object | undefined), only } };
+    }
     return base;
-  }, [definition, hidden]);
+  }, [definition, hidden, onlyOptions]);
 
   return (
     <ThemedForm
@@ -91,9 +113,16 @@ export default function RjsfForm({ name, definition, validator, submit, initialD
       onSubmit={(event) => {
         setSubmitted(true);
         // Every step but the last moves on; the whole form was valid, so nothing waits behind.
-        if (stepped && step < stepNames.length - 1) { setStep(step + 1); return; }
+        if (stepped && step < stepNames.length - 1) {
+          setStep(step + 1);
+          return;
+        }
         // Done, a stepped form starts over at its first step.
-        void (unsaved ? unsaved.submit(() => send((event.formData ?? {}) as FormData)) : send((event.formData ?? {}) as FormData)).then((ok) => { if (ok && stepped) setStep(0); });
+        void (unsaved ? unsaved.submit(() => send((event.formData ?? {}) as FormData)) : send((event.formData ?? {}) as FormData)).then(
+          (ok) => {
+            if (ok && stepped) setStep(0);
+          },
+        );
       }}
     />
   );

@@ -17,6 +17,17 @@ export const formContract = defineWidget({
       type: 'object',
       additionalProperties: { type: 'object' },
     },
+    limitOptions: {
+      description:
+        'A choice\'s options narrowed while a query over the bindings matches: { "role": { "when": { "session.userType": "merchant" }, "only": ["Admin"] } } (the server refuses the others too).',
+      type: 'object',
+      additionalProperties: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['when', 'only'],
+        properties: { when: { type: 'object', minProperties: 1 }, only: { type: 'array', minItems: 1 } },
+      },
+    },
     source: ref('source', "A record to edit: its attributes that the form's schema names fill the form over `initial`."),
     readOnlyWhen: {
       description: 'With source: while this query over the record holds, readOnlyText shows instead of the form.',

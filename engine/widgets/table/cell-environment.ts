@@ -5,6 +5,7 @@ import type { BindingContext } from '../../definitions/bindings.ts';
 import { useFormatter } from '../../format/use-formatter.ts';
 import { useText, type Translate } from '../../i18n/use-text.ts';
 import { usePortalAbility } from '../../policy/AbilityProvider.tsx';
+import { useCanOpen } from '../../routing/link-access.ts';
 import { usePortalPath } from '../../routing/navigation.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
 import { useSession } from '../../session/store.ts';
@@ -20,6 +21,8 @@ export interface CellEnvironment {
   t: Translate;
   bindings: BindingContext;
   portalPath: (path: string) => string;
+  /** Whether the user may open a portal path (routing/link-access.ts): a cell links only then. */
+  canOpen: (path: string) => boolean;
   /** For row actions: the policy, and the screen's action runner. */
   ability: PortalAbility;
   run: ReturnType<typeof useActionRunner>;
@@ -48,20 +51,25 @@ export function useCellEnvironmentValue(fits: TextFit): CellEnvironment {
   const ability = usePortalAbility();
   const run = useActionRunner();
   const portalPath = usePortalPath();
+  const canOpen = useCanOpen();
   const locale = useSession((session) => session.self?.locale_ISO);
   const timeZone = useSession((session) => session.self?.timeZone);
   // useFormatter and useText return new functions on every render; keep the latest behind
   // stable wrappers so memoised rows re-render only when their output can change.
   const latest = useRef({ format, t, run });
   latest.current = { format, t, run };
-  return useMemo<CellEnvironment>(() => ({
-    format: (name, value, currency) => latest.current.format(name, value, currency),
-    t: (key, values) => latest.current.t(key, values),
-    bindings,
-    portalPath,
-    ability,
-    run: (definition, extra) => latest.current.run(definition, extra),
-    fits,
-    rooms: NO_ROOMS,
-  }), [language, locale, timeZone, bindings, portalPath, ability, fits]);
+  return useMemo<CellEnvironment>(
+    () => ({
+      format: (name, value, currency) => latest.current.format(name, value, currency),
+      t: (key, values) => latest.current.t(key, values),
+      bindings,
+      portalPath,
+      canOpen,
+      ability,
+      run: (definition, extra) => latest.current.run(definition, extra),
+      fits,
+      rooms: NO_ROOMS,
+    }),
+    [language, locale, timeZone, bindings, portalPath, canOpen, ability, fits],
+  );
 }

@@ -11,12 +11,20 @@ import type { TableColumnDefinition } from './types.ts';
 
 // spec §4 invoice and card statuses; anything else is shown neutral (table.module.css holds the colours).
 const STATUS_COLORS: Record<string, string> = {
-  'common.status.billed': 'blue', 'common.status.pastDue': 'red', 'common.status.pending': 'yellow',
-  'common.status.paymentPending': 'yellow', 'common.status.paid': 'green', 'common.status.unbilled': 'gray',
-  'common.status.disputed': 'orange', 'common.status.onHold': 'grape', 'common.status.adjusted': 'cyan',
+  'common.status.billed': 'blue',
+  'common.status.pastDue': 'red',
+  'common.status.pending': 'yellow',
+  'common.status.paymentPending': 'yellow',
+  'common.status.paid': 'green',
+  'common.status.unbilled': 'gray',
+  'common.status.disputed': 'orange',
+  'common.status.onHold': 'grape',
+  'common.status.adjusted': 'cyan',
   'common.status.terminated': 'dark',
   // spec §4 card states.
-  'common.status.active': 'green', 'common.status.requested': 'yellow', 'common.status.activation': 'cyan',
+  'common.status.active': 'green',
+  'common.status.requested': 'yellow',
+  'common.status.activation': 'cyan',
 };
 
 /** The cell links the table routes itself (VirtualTable), instead of a router <Link> per cell. */
@@ -47,19 +55,39 @@ export function dataCell(column: TableColumnDefinition, record: Record<string, u
     const fits = environment.fits(text, room, 'badge');
     return (
       <td key={column.field} className={cellClass(column.align, !fits)}>
-        <span className={fits ? classes.status : `${classes.status} ${classes.clip}`} data-color={STATUS_COLORS[statusKey(String(value))] ?? 'gray'}>{text}</span>
+        <span
+          className={fits ? classes.status : `${classes.status} ${classes.clip}`}
+          data-color={STATUS_COLORS[statusKey(String(value))] ?? 'gray'}
+        >
+          {text}
+        </span>
       </td>
     );
   }
-  return <td key={column.field} className={cellClass(column.align, !environment.fits(text, room))}>{linkOrText(column, record, text, environment)}</td>;
+  return (
+    <td key={column.field} className={cellClass(column.align, !environment.fits(text, room))}>
+      {linkOrText(column, record, text, environment)}
+    </td>
+  );
 }
 
 function linkOrText(column: TableColumnDefinition, record: Record<string, unknown>, text: string, environment: CellEnvironment): ReactNode {
   if (!column.link || !text) return text;
   const target = String(resolveBinding(column.link, { ...environment.bindings, record }));
   // An API file (a document's content) is saved by the browser, never routed in the portal.
-  if (column.download) return <a className={classes.link} href={target} download>{text}</a>;
-  return <a className={classes.link} href={environment.portalPath(target)} data-routed="">{text}</a>;
+  if (column.download)
+    return (
+      <a className={classes.link} href={target} download>
+        {text}
+      </a>
+    );
+  // Never a link the user cannot open (issue 26 defect 3): the text alone.
+  if (!environment.canOpen(target)) return text;
+  return (
+    <a className={classes.link} href={environment.portalPath(target)} data-routed="">
+      {text}
+    </a>
+  );
 }
 
 /**
@@ -69,8 +97,14 @@ function linkOrText(column: TableColumnDefinition, record: Record<string, unknow
 export function selectionCell(id: string, row: PortalRow, label: string, environment: CellEnvironment): ReactElement {
   return (
     <td key={id} className={classes.cell}>
-      <input type="checkbox" className={classes.checkbox} aria-label={environment.t('table.selectRow', { label })}
-        checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={row.getToggleSelectedHandler()} />
+      <input
+        type="checkbox"
+        className={classes.checkbox}
+        aria-label={environment.t('table.selectRow', { label })}
+        checked={row.getIsSelected()}
+        disabled={!row.getCanSelect()}
+        onChange={row.getToggleSelectedHandler()}
+      />
     </td>
   );
 }
@@ -80,7 +114,11 @@ export function selectionCell(id: string, row: PortalRow, label: string, environ
  * (content-widths.ts), and sticks to the right edge when the table scrolls sideways.
  */
 export function actionsCell(id: string, actions: ActionDefinition[], record: Record<string, unknown>, label: string): ReactElement {
-  return <td key={id} className={`${classes.cell} ${classes.sticky}`} data-column={id}><RowActions actions={actions} record={record} label={label} /></td>;
+  return (
+    <td key={id} className={`${classes.cell} ${classes.sticky}`} data-column={id}>
+      <RowActions actions={actions} record={record} label={label} />
+    </td>
+  );
 }
 
 /**
@@ -88,29 +126,72 @@ export function actionsCell(id: string, actions: ActionDefinition[], record: Rec
  * the policy allows it and its `when` matches with the row (`{ "record.removable": true }`).
  * The buttons are named with the row ("Delete: INV-1.pdf") so they differ for screen readers.
  */
-const RowActions = memo(function RowActions({ actions, record, label }: { actions: ActionDefinition[]; record: Record<string, unknown>; label: string }) {
+const RowActions = memo(function RowActions({
+  actions,
+  record,
+  label,
+}: {
+  actions: ActionDefinition[];
+  record: Record<string, unknown>;
+  label: string;
+}) {
   const { t, ability, bindings, run } = useCellEnvironment();
   const [running, setRunning] = useState<number | null>(null);
   const context = { ...bindings, record };
   return (
     <Group gap={4} wrap="nowrap">
-      {actions.map((action, index) => (isVisible(action, ability, context) ? (
-        <Button key={index} size="compact-xs" variant={(action.variant as 'light' | undefined) ?? 'light'} color={action.color as string | undefined}
-          data-action={action.label} loading={running === index} aria-label={t('table.rowAction', { action: t(String(action.label)), label })}
-          onClick={async () => { setRunning(index); try { await run(action, { record }); } finally { setRunning(null); } }}>
-          {t(String(action.label))}
-        </Button>
-      ) : null))}
+      {actions.map((action, index) =>
+        isVisible(action, ability, context) ? (
+          <Button
+            key={index}
+            size="compact-xs"
+            variant={(action.variant as 'light' | undefined) ?? 'light'}
+            color={action.color as string | undefined}
+            data-action={action.label}
+            loading={running === index}
+            aria-label={t('table.rowAction', { action: t(String(action.label)), label })}
+            onClick={async () => {
+              setRunning(index);
+              try {
+                await run(action, { record });
+              } finally {
+                setRunning(null);
+              }
+            }}
+          >
+            {t(String(action.label))}
+          </Button>
+        ) : null,
+      )}
     </Group>
   );
 });
 
 /** Selects every selectable row of the page shown (all of it, not only the rows in view). */
-export function SelectAllCheckbox({ checked, indeterminate, disabled, onToggle }: { checked: boolean; indeterminate: boolean; disabled: boolean; onToggle: (event: unknown) => void }) {
+export function SelectAllCheckbox({
+  checked,
+  indeterminate,
+  disabled,
+  onToggle,
+}: {
+  checked: boolean;
+  indeterminate: boolean;
+  disabled: boolean;
+  onToggle: (event: unknown) => void;
+}) {
   const { t } = useCellEnvironment();
   return (
-    <input type="checkbox" className={classes.checkbox} aria-label={t('table.selectAll')} checked={checked} disabled={disabled} onChange={onToggle}
-      ref={(element) => { if (element) element.indeterminate = indeterminate; }} />
+    <input
+      type="checkbox"
+      className={classes.checkbox}
+      aria-label={t('table.selectAll')}
+      checked={checked}
+      disabled={disabled}
+      onChange={onToggle}
+      ref={(element) => {
+        if (element) element.indeterminate = indeterminate;
+      }}
+    />
   );
 }
 

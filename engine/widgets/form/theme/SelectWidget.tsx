@@ -13,9 +13,15 @@ function EnumSelect(props: WidgetProps) {
   const { id, value, onChange, onBlur, onFocus, options } = props;
   const { t } = useText();
   const field = useFieldProps(props);
-  const enumOptions = options.enumOptions ?? [];
+  // `ui:options.only`: the options this user is offered (FormWidget's limitOptions).
+  const only = Array.isArray(options.only) ? (options.only as unknown[]) : null;
+  const enumOptions = (options.enumOptions ?? []).filter((option) => only === null || only.includes(option.value));
   const selected = enumOptionsIndexForValue(value, enumOptions, false);
-  const data = enumOptions.map((option, index) => ({ value: String(index), label: t(option.label), disabled: (options.enumDisabled ?? []).includes(option.value) }));
+  const data = enumOptions.map((option, index) => ({
+    value: String(index),
+    label: t(option.label),
+    disabled: (options.enumDisabled ?? []).includes(option.value),
+  }));
   return (
     <Select
       {...field}
