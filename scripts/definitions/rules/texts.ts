@@ -76,6 +76,8 @@ export function checkTexts(definitions: ReadonlyArray<DefinitionFile<unknown>>, 
     for (const { pointer, node, property: under } of walk(definition)) {
       for (const [property, value] of Object.entries(node)) {
         if (!TEXT_PROPERTIES.has(property) || typeof value !== 'string' || FIELD_PROPERTIES[under]?.includes(property)) continue;
+        // A text's `values` are what its {{placeholders}} read (bindings), whatever they are called (`reason`).
+        if (under === 'values') continue;
         if (node.widget === 'list' && (property === 'title' || property === 'body')) continue;
         // A JSON Schema's `properties` maps field names; a field called `title` is not a text.
         if (under === 'properties' || under === 'required') continue;
