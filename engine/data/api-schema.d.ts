@@ -1849,7 +1849,15 @@ export interface operations {
                                 language_ISO?: string;
                                 last_name?: string;
                                 locale_ISO?: string;
-                                menu?: Record<string, never>[];
+                                menu?: {
+                                    icon?: string;
+                                    id: string;
+                                    label: string;
+                                    path: string;
+                                    /** @enum {string} */
+                                    paymentMode?: "INDIVIDUAL_ACCOUNT" | "PROGRAM_OVERVIEW";
+                                    screen: string;
+                                }[];
                                 merchantCurrencies?: {
                                     currency?: string;
                                     id: string;
@@ -7117,7 +7125,15 @@ export interface operations {
                                 language_ISO?: string;
                                 last_name?: string;
                                 locale_ISO?: string;
-                                menu?: Record<string, never>[];
+                                menu?: {
+                                    icon?: string;
+                                    id: string;
+                                    label: string;
+                                    path: string;
+                                    /** @enum {string} */
+                                    paymentMode?: "INDIVIDUAL_ACCOUNT" | "PROGRAM_OVERVIEW";
+                                    screen: string;
+                                }[];
                                 merchantCurrencies?: {
                                     currency?: string;
                                     id: string;
@@ -7227,7 +7243,15 @@ export interface operations {
                                 language_ISO?: string;
                                 last_name?: string;
                                 locale_ISO?: string;
-                                menu?: Record<string, never>[];
+                                menu?: {
+                                    icon?: string;
+                                    id: string;
+                                    label: string;
+                                    path: string;
+                                    /** @enum {string} */
+                                    paymentMode?: "INDIVIDUAL_ACCOUNT" | "PROGRAM_OVERVIEW";
+                                    screen: string;
+                                }[];
                                 merchantCurrencies?: {
                                     currency?: string;
                                     id: string;

@@ -1,4 +1,5 @@
 import type { LanguageCode, TenantLimits } from '../../domain/tenant.ts';
+import type { MenuItem } from '../../domain/menus.ts';
 import type { UserType } from '../../domain/route-guards.ts';
 
 export type { UserType };
@@ -25,40 +26,84 @@ export interface PortalConfig {
   overrides: { screens?: Record<string, object>; permissions?: Record<string, object> };
 }
 
-export interface IdLabel { id: string; label: string; status?: string; currency?: string }
+export interface IdLabel {
+  id: string;
+  label: string;
+  status?: string;
+  currency?: string;
+}
 
 /** GET /self attributes (spec §3 user session). */
 export interface SelfAttributes {
   authenticated: boolean;
   session_data: {
-    logged_in: boolean; language?: string; user_type?: UserType;
-    customer_id?: string | null; location?: string | null; merchant_id?: string | null;
+    logged_in: boolean;
+    language?: string;
+    user_type?: UserType;
+    customer_id?: string | null;
+    location?: string | null;
+    merchant_id?: string | null;
   };
-  first_name?: string; last_name?: string; full_name?: string; email_address?: string;
-  username?: string; user_id?: number; role?: string; status?: string;
-  user_type?: UserType; user_types?: UserType[];
-  language?: string; locale_ISO?: string; language_ISO?: string; timeZone?: string;
-  customers?: IdLabel[]; merchants?: IdLabel[];
-  customerCurrencies?: IdLabel[]; merchantCurrencies?: IdLabel[];
-  isSso?: boolean; inSsoGroup?: boolean; userGroupId?: number | null;
-  customerEntityRestricted?: boolean; merchantEntityRestricted?: boolean;
-  /** The side-menu entries the server's guard rules allow (the shell applies the same rules itself). */
-  menu?: Array<{ id: string; label: string; path: string; icon?: string }>;
+  first_name?: string;
+  last_name?: string;
+  full_name?: string;
+  email_address?: string;
+  username?: string;
+  user_id?: number;
+  role?: string;
+  status?: string;
+  user_type?: UserType;
+  user_types?: UserType[];
+  language?: string;
+  locale_ISO?: string;
+  language_ISO?: string;
+  timeZone?: string;
+  customers?: IdLabel[];
+  merchants?: IdLabel[];
+  customerCurrencies?: IdLabel[];
+  merchantCurrencies?: IdLabel[];
+  isSso?: boolean;
+  inSsoGroup?: boolean;
+  userGroupId?: number | null;
+  customerEntityRestricted?: boolean;
+  merchantEntityRestricted?: boolean;
+  /** The side menu (domain/menus.ts buildMenu, the one rule), which the shell renders as answered. */
+  menu?: MenuItem[];
 }
 
 /** spec §3 selected customer. */
 export interface SelectedCustomer {
-  buidCustomer: string; customerName: string; paymentEligible: boolean; paymentWebText: string | null;
-  isActive: boolean; buidLocation: string | null; locationName: string | null; currency: string; status: string;
+  buidCustomer: string;
+  customerName: string;
+  paymentEligible: boolean;
+  paymentWebText: string | null;
+  isActive: boolean;
+  buidLocation: string | null;
+  locationName: string | null;
+  currency: string;
+  status: string;
 }
 
-export interface SelectedMerchant { buidMerchant: string; merchantName: string; status: string; currency: string }
+export interface SelectedMerchant {
+  buidMerchant: string;
+  merchantName: string;
+  status: string;
+  currency: string;
+}
 
 export type PaymentMode = 'INDIVIDUAL_ACCOUNT' | 'PROGRAM_OVERVIEW';
 
-export interface MappedLocation { buidLocation: string; buidCustomer: string; display_location: string; name: string }
+export interface MappedLocation {
+  buidLocation: string;
+  buidCustomer: string;
+  display_location: string;
+  name: string;
+}
 
-export interface LoyaltyEnrollment { id: string; attributes: Record<string, unknown> }
+export interface LoyaltyEnrollment {
+  id: string;
+  attributes: Record<string, unknown>;
+}
 
 /** Everything the shell knows about the session; one store, read with useSession(). */
 export interface SessionState {

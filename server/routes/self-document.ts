@@ -9,7 +9,16 @@ import { selfMenu } from '../menus/self-menu.ts';
 import { effectiveSsoSettings } from '../sso/settings.ts';
 import { customerScopeSql } from '../groups/scope.ts';
 import {
-  boolean, documentSchema, integer, nullableInteger, nullableText, resourceSchema, strictObject, text, textList, type Schema,
+  boolean,
+  documentSchema,
+  integer,
+  nullableInteger,
+  nullableText,
+  resourceSchema,
+  strictObject,
+  text,
+  textList,
+  type Schema,
 } from '../http/api-schema.ts';
 
 export const ANONYMOUS_SELF = {
@@ -18,54 +27,152 @@ export const ANONYMOUS_SELF = {
 
 export { JSON_API };
 
-const listOf = (items: Schema) => ({ type: 'array', items } as const);
+const listOf = (items: Schema) => ({ type: 'array', items }) as const;
+/** One side-menu entry (domain/menus.ts MenuItem): a text key, the path and the screen it opens. */
+const menuItem = strictObject(
+  {
+    id: text,
+    label: text,
+    path: text,
+    screen: text,
+    icon: text,
+    paymentMode: { type: 'string', enum: ['INDIVIDUAL_ACCOUNT', 'PROGRAM_OVERVIEW'] },
+  },
+  ['icon', 'paymentMode'],
+);
 const option = strictObject({ id: text, label: text, status: text, currency: text }, ['status', 'currency']);
 /** GET /self: anonymous, only `authenticated` and `session_data`; signed in, the user too (spec §7). */
-export const selfDocumentSchema = documentSchema(resourceSchema('self', strictObject({
-  authenticated: boolean,
-  session_data: strictObject({
-    logged_in: boolean, language: text, user_type: text, customer_id: nullableText, location: nullableText, merchant_id: nullableText,
-  }, ['language', 'user_type', 'customer_id', 'location', 'merchant_id']),
-  first_name: text, last_name: text, full_name: text, email_address: text, username: text, user_id: integer, role: text,
-  status: text, user_type: text, user_types: textList, language: text, locale_ISO: text, language_ISO: text, timeZone: text,
-  customers: listOf(option), merchants: listOf(option), customerCurrencies: listOf(option), merchantCurrencies: listOf(option),
-  isSso: boolean, inSsoGroup: boolean, userGroupId: nullableInteger, customerEntityRestricted: boolean, merchantEntityRestricted: boolean,
-  menu: listOf({ type: 'object' }),
-}, ['first_name', 'last_name', 'full_name', 'email_address', 'username', 'user_id', 'role', 'status', 'user_type', 'user_types',
-  'language', 'locale_ISO', 'language_ISO', 'timeZone', 'customers', 'merchants', 'customerCurrencies', 'merchantCurrencies',
-  'isSso', 'inSsoGroup', 'userGroupId', 'customerEntityRestricted', 'merchantEntityRestricted', 'menu'])), {
-  meta: strictObject({ csrf_token: text }), metaOptional: true,
-});
+export const selfDocumentSchema = documentSchema(
+  resourceSchema(
+    'self',
+    strictObject(
+      {
+        authenticated: boolean,
+        session_data: strictObject(
+          {
+            logged_in: boolean,
+            language: text,
+            user_type: text,
+            customer_id: nullableText,
+            location: nullableText,
+            merchant_id: nullableText,
+          },
+          ['language', 'user_type', 'customer_id', 'location', 'merchant_id'],
+        ),
+        first_name: text,
+        last_name: text,
+        full_name: text,
+        email_address: text,
+        username: text,
+        user_id: integer,
+        role: text,
+        status: text,
+        user_type: text,
+        user_types: textList,
+        language: text,
+        locale_ISO: text,
+        language_ISO: text,
+        timeZone: text,
+        customers: listOf(option),
+        merchants: listOf(option),
+        customerCurrencies: listOf(option),
+        merchantCurrencies: listOf(option),
+        isSso: boolean,
+        inSsoGroup: boolean,
+        userGroupId: nullableInteger,
+        customerEntityRestricted: boolean,
+        merchantEntityRestricted: boolean,
+        menu: listOf(menuItem),
+      },
+      [
+        'first_name',
+        'last_name',
+        'full_name',
+        'email_address',
+        'username',
+        'user_id',
+        'role',
+        'status',
+        'user_type',
+        'user_types',
+        'language',
+        'locale_ISO',
+        'language_ISO',
+        'timeZone',
+        'customers',
+        'merchants',
+        'customerCurrencies',
+        'merchantCurrencies',
+        'isSso',
+        'inSsoGroup',
+        'userGroupId',
+        'customerEntityRestricted',
+        'merchantEntityRestricted',
+        'menu',
+      ],
+    ),
+  ),
+  {
+    meta: strictObject({ csrf_token: text }),
+    metaOptional: true,
+  },
+);
 
 /** GET /self's document (spec §7): session_data, the user's attributes, scope, currencies and menu. */
 export async function selfDocument(db: Database, tenant: Tenant, policy: Policy, userId: number, csrfToken: string) {
   const user = await db.selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirstOrThrow();
-  const session = await db.selectFrom('sessions').selectAll()
-    .where('user_id', '=', userId).where('csrf_token', '=', csrfToken).executeTakeFirst();
-  const scope = await db.selectFrom('users').select(customerScopeSql('users').as('ids')).where('users.user_id', '=', userId).executeTakeFirstOrThrow();
+  const session = await db
+    .selectFrom('sessions')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('csrf_token', '=', csrfToken)
+    .executeTakeFirst();
+  const scope = await db
+    .selectFrom('users')
+    .select(customerScopeSql('users').as('ids'))
+    .where('users.user_id', '=', userId)
+    .executeTakeFirstOrThrow();
   const [customers, merchants, sso] = await Promise.all([
     // The user's row scope (their group's customers, issue 17), as every other read sees it.
-    db.selectFrom('customers')
+    db
+      .selectFrom('customers')
       .select(['customers.buid_customer as id', 'customers.customer_name as label', 'customers.status', 'customers.currency'])
       .where('customers.buid_customer', 'in', scope.ids.length ? scope.ids : [''])
-      .orderBy('customers.customer_name').execute(),
-    db.selectFrom('user_merchants').innerJoin('merchants', 'merchants.buid_merchant', 'user_merchants.buid_merchant')
+      .orderBy('customers.customer_name')
+      .execute(),
+    db
+      .selectFrom('user_merchants')
+      .innerJoin('merchants', 'merchants.buid_merchant', 'user_merchants.buid_merchant')
       .select(['merchants.buid_merchant as id', 'merchants.merchant_name as label', 'merchants.status', 'merchants.currency'])
-      .where('user_merchants.user_id', '=', userId).orderBy('merchants.merchant_name').execute(),
+      .where('user_merchants.user_id', '=', userId)
+      .orderBy('merchants.merchant_name')
+      .execute(),
     // Inherited from the nearest ancestor group with settings when the user's group has none (issue 17).
     effectiveSsoSettings(db, tenant.id, user.user_group_id),
   ]);
   const currencyConfigured = tenant.config.currency_version !== undefined;
-  const [customerCurrencies, merchantCurrencies] = currencyConfigured ? await Promise.all([
-    session?.customer_id
-      ? db.selectFrom('customer_currencies').innerJoin('currencies', 'currencies.code', 'customer_currencies.currency')
-        .select(['currencies.code as id', 'currencies.label']).where('buid_customer', '=', session.customer_id).orderBy('currencies.code').execute()
-      : Promise.resolve([]),
-    session?.merchant_id
-      ? db.selectFrom('merchant_currencies').innerJoin('currencies', 'currencies.code', 'merchant_currencies.currency')
-        .select(['currencies.code as id', 'currencies.label']).where('buid_merchant', '=', session.merchant_id).orderBy('currencies.code').execute()
-      : Promise.resolve([]),
-  ]) : [[], []];
+  const [customerCurrencies, merchantCurrencies] = currencyConfigured
+    ? await Promise.all([
+        session?.customer_id
+          ? db
+              .selectFrom('customer_currencies')
+              .innerJoin('currencies', 'currencies.code', 'customer_currencies.currency')
+              .select(['currencies.code as id', 'currencies.label'])
+              .where('buid_customer', '=', session.customer_id)
+              .orderBy('currencies.code')
+              .execute()
+          : Promise.resolve([]),
+        session?.merchant_id
+          ? db
+              .selectFrom('merchant_currencies')
+              .innerJoin('currencies', 'currencies.code', 'merchant_currencies.currency')
+              .select(['currencies.code as id', 'currencies.label'])
+              .where('buid_merchant', '=', session.merchant_id)
+              .orderBy('currencies.code')
+              .execute()
+          : Promise.resolve([]),
+      ])
+    : [[], []];
 
   const language = tenant.languages.includes(user.language as never) ? user.language : tenant.defaultLanguage;
   return {
@@ -106,10 +213,11 @@ export async function selfDocument(db: Database, tenant: Tenant, policy: Policy,
         customerEntityRestricted: customers.length > 0 && user.user_type !== 'corporate',
         merchantEntityRestricted: merchants.length > 0,
         menu: selfMenu(tenant, {
-          userType: user.user_type as UserType, role: user.role,
+          userType: user.user_type as UserType,
+          role: user.role,
           ability: abilityFor(policy, tenant.id, tenant.flags, user.user_type, user.role),
-          customerCount: customers.length, merchantCount: merchants.length,
-          hasCustomer: Boolean(session?.customer_id), hasMerchant: Boolean(session?.merchant_id),
+          customerCount: customers.length,
+          merchantCount: merchants.length,
         }),
       },
     },
