@@ -11,6 +11,7 @@ import type { Problem } from './problems.ts';
 import { withTwins } from './flags.ts';
 import { checkBindings } from './rules/bindings.ts';
 import { checkCalls } from './rules/calls.ts';
+import { checkColumnPriorities } from './rules/columns.ts';
 import { checkDuplicatePaths, checkLinks, checkMenuScreens, linksOf, queryNamesByScreen } from './rules/paths.ts';
 import { checkReachable } from './rules/reachability.ts';
 import { checkSchema } from './rules/schemas.ts';
@@ -30,6 +31,7 @@ function screenProblems(screens: ReadonlyArray<DefinitionFile<ScreenDefinition>>
     ...checkReachable(screens, contract),
     ...checkPlugins(screens, contract),
     ...checkSources(screens, contract),
+    ...checkColumnPriorities(screens),
     ...checkCalls(screens, all.forms, contract),
     ...checkBindings(screens, all.forms, contract, (screen) => queryNames.get(screen.id) ?? new Set()),
     ...checkTexts(screens, contract),
