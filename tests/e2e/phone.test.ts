@@ -63,7 +63,7 @@ describe('a buyer on a phone (issue 26)', () => {
     await cards.first().waitFor();
     expect(await page.locator('[data-table="invoices"] table').count()).toBe(0);
     await page.getByRole('searchbox', { name: 'Search' }).fill('INV-100039');
-    await expect.poll(() => cards.count()).toBe(1);
+    await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(1);
     const card = cards.first();
     expect(await card.locator('[data-column="invoiceId"] dt').textContent()).toBe('Invoice ID');
     expect(await card.locator('[data-column="amountMinor"] dd').textContent()).toBe('$835.72');
