@@ -2055,7 +2055,15 @@ export interface operations {
                                 language_ISO?: string;
                                 last_name?: string;
                                 locale_ISO?: string;
-                                menu?: Record<string, never>[];
+                                menu?: {
+                                    icon?: string;
+                                    id: string;
+                                    label: string;
+                                    path: string;
+                                    /** @enum {string} */
+                                    paymentMode?: "INDIVIDUAL_ACCOUNT" | "PROGRAM_OVERVIEW";
+                                    screen: string;
+                                }[];
                                 merchantCurrencies?: {
                                     currency?: string;
                                     id: string;
@@ -8409,7 +8417,15 @@ export interface operations {
                                 language_ISO?: string;
                                 last_name?: string;
                                 locale_ISO?: string;
-                                menu?: Record<string, never>[];
+                                menu?: {
+                                    icon?: string;
+                                    id: string;
+                                    label: string;
+                                    path: string;
+                                    /** @enum {string} */
+                                    paymentMode?: "INDIVIDUAL_ACCOUNT" | "PROGRAM_OVERVIEW";
+                                    screen: string;
+                                }[];
                                 merchantCurrencies?: {
                                     currency?: string;
                                     id: string;
@@ -8521,7 +8537,15 @@ export interface operations {
                                 language_ISO?: string;
                                 last_name?: string;
                                 locale_ISO?: string;
-                                menu?: Record<string, never>[];
+                                menu?: {
+                                    icon?: string;
+                                    id: string;
+                                    label: string;
+                                    path: string;
+                                    /** @enum {string} */
+                                    paymentMode?: "INDIVIDUAL_ACCOUNT" | "PROGRAM_OVERVIEW";
+                                    screen: string;
+                                }[];
                                 merchantCurrencies?: {
                                     currency?: string;
                                     id: string;

@@ -1,4 +1,5 @@
 import type { LanguageCode, TenantLimits } from '../../domain/tenant.ts';
+import type { MenuItem } from '../../domain/menus.ts';
 import type { UserType } from '../../domain/route-guards.ts';
 
 export type { UserType };
@@ -70,8 +71,8 @@ export interface SelfAttributes {
   userGroupId?: number | null;
   customerEntityRestricted?: boolean;
   merchantEntityRestricted?: boolean;
-  /** The side-menu entries the server's guard rules allow (the shell applies the same rules itself). */
-  menu?: Array<{ id: string; label: string; path: string; icon?: string }>;
+  /** The side menu (domain/menus.ts buildMenu, the one rule), which the shell renders as answered. */
+  menu?: MenuItem[];
 }
 
 /** spec §3 selected customer. */

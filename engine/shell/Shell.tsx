@@ -1,7 +1,8 @@
-import { Suspense, useCallback, type ReactNode } from 'react';
+import { Suspense, useCallback, useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { frameTexts, guards } from 'virtual:portal-screen-guards';
-import { AppShell, Burger, Button, Group, Image, Menu, Text, VisuallyHidden } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Burger, Button, Image, Menu, Text, VisuallyHidden } from '@mantine/core';
+import { useDisclosure, useElementSize, useMediaQuery } from '@mantine/hooks';
 import { useText, WithTexts } from '../i18n/use-text.ts';
 import type { ScreenRoute } from '../definitions/types.ts';
 import GuardGate from '../routing/GuardGate.tsx';
@@ -11,6 +12,7 @@ import { signOut, useSession } from '../session/store.ts';
 import { CurrencySwitcher, CustomerSwitcher, LocationSwitcher, MerchantSwitcher } from './AccountSwitchers.tsx';
 import { confirmDialog } from './confirm.ts';
 import { LanguageMenu } from './LanguageMenu.tsx';
+import classes from './shell.module.css';
 import { SideMenu } from './SideMenu.tsx';
 import { useUnsavedChangesPrompt } from './unsaved-changes.ts';
 
@@ -31,9 +33,54 @@ export function GuardedShell({ route, pageLoader, children }: { route: ScreenRou
   );
 }
 
+/**
+ * Below this Mantine breakpoint (75em, 1200 px) the side menu folds behind a menu button, so a
+ * 1024 px page gives its tables the whole width (issue 26).
+ */
+const NAVBAR_BREAKPOINT = 'lg';
+/**
+ * The header's least height. It grows with its content (shell.module.css: below `md` the
+ * account switchers take rows of their own), so a narrow page never clips a select.
+ */
+const HEADER_HEIGHT = 60;
+const NAVBAR_ID = 'portal-side-menu';
+/** The same breakpoint as a query: the side menu is folded below it. */
+const FOLDED_QUERY = '(max-width: 74.99em)';
+
+/**
+ * The folded side menu's behaviour: opening it moves the focus to its first entry, Escape closes
+ * it and gives the focus back to the menu button, and it closes when the page changes (an entry
+ * followed, Back).
+ */
+function useFoldedMenu() {
+  const [opened, { toggle, close }] = useDisclosure();
+  const burger = useRef<HTMLButtonElement>(null);
+  const navbar = useRef<HTMLDivElement>(null);
+  const { pathname } = useLocation();
+  const folded = useMediaQuery(FOLDED_QUERY, false, { getInitialValueInEffect: false });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (an entry followed, Back) is what closes the menu.
+  useEffect(() => {
+    close();
+  }, [pathname, close]);
+  useEffect(() => {
+    if (opened) navbar.current?.querySelector<HTMLElement>('a[href]')?.focus();
+  }, [opened]);
+  const onKeyDown = useCallback(
+    (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || !opened) return;
+      close();
+      burger.current?.focus();
+    },
+    [opened, close],
+  );
+  // Folded away, its entries are off-screen: out of the tab order and the accessibility tree too.
+  return { opened, toggle, close, burger, navbar, onKeyDown, hidden: folded && !opened };
+}
+
 /** The signed-in frame: header with switchers, language and user menu; side menu per user type. */
 export function Shell({ children }: { children: ReactNode }) {
-  const [opened, { toggle, close }] = useDisclosure();
+  const menu = useFoldedMenu();
+  const header = useElementSize<HTMLDivElement>();
   const { t } = useText();
   const config = useSession((session) => session.config);
   const fullName = useSession((session) => session.self?.full_name ?? '');
@@ -43,29 +90,49 @@ export function Shell({ children }: { children: ReactNode }) {
   useUnsavedChangesPrompt(confirmLeave);
 
   return (
-    <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
+    <AppShell
+      header={{ height: Math.max(HEADER_HEIGHT, Math.ceil(header.height)) }}
+      navbar={{ width: 240, breakpoint: NAVBAR_BREAKPOINT, collapsed: { mobile: !menu.opened } }}
+      padding="md"
+    >
       <a href="#main" className="skip-link">
         {t('common.skipToContent')}
       </a>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
-            <Burger opened={opened} onClick={toggle} hiddenFrom="sm" size="sm" aria-label={t('common.menu.toggle')} />
+        <div className={classes.header} ref={header.ref}>
+          <div className={classes.brand}>
+            <Burger
+              ref={menu.burger}
+              opened={menu.opened}
+              onClick={menu.toggle}
+              hiddenFrom={NAVBAR_BREAKPOINT}
+              size="sm"
+              aria-label={t('common.menu.toggle')}
+              aria-expanded={menu.opened}
+              aria-controls={NAVBAR_ID}
+            />
             <a href={portalPath('/')} aria-label={config?.title}>
               {config && <Image src={config.theme.logo} alt="" h={28} w="auto" fit="contain" />}
             </a>
             <VisuallyHidden component="span">{config?.title}</VisuallyHidden>
-          </Group>
-          <Group gap="xs" wrap="nowrap">
+          </div>
+          <div className={classes.switchers}>
             <CustomerSwitcher />
             <LocationSwitcher />
             <CurrencySwitcher />
             <MerchantSwitcher />
             <LanguageMenu />
+          </div>
+          <div className={classes.session}>
             <Menu position="bottom-end">
               <Menu.Target>
-                <Button variant="subtle" size="xs" data-testid="user-menu">
-                  {fullName}
+                <Button
+                  variant="subtle"
+                  size="xs"
+                  classNames={{ root: classes.userButton, inner: classes.userInner, label: classes.userInner }}
+                  data-testid="user-menu"
+                >
+                  <span className={classes.userName}>{fullName}</span>
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
@@ -82,11 +149,11 @@ export function Shell({ children }: { children: ReactNode }) {
                 </Menu.Item>
               </Menu.Dropdown>
             </Menu>
-          </Group>
-        </Group>
+          </div>
+        </div>
       </AppShell.Header>
-      <AppShell.Navbar p="xs">
-        <SideMenu onNavigate={close} />
+      <AppShell.Navbar p="xs" id={NAVBAR_ID} ref={menu.navbar} onKeyDown={menu.onKeyDown} inert={menu.hidden}>
+        <SideMenu onNavigate={menu.close} />
       </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
         {children}

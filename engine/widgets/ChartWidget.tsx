@@ -161,20 +161,20 @@ function BarChart({ node, record }: { node: WidgetNode; record: ChartRecord }) {
           </div>
         ))}
       </div>
-      <Table className="visually-hidden">
-        {caption ? <caption>{caption}</caption> : null}
-        <Table.Tbody>
-          {bars.map((bar) => (
-            <Table.Tr key={bar.field}>
-              <Table.Th scope="row">{t(bar.label)}</Table.Th>
-              <Table.Td>
-                {formatValue(format, bar.value, currency)}
-                {bar.count ? `, ${bar.count}` : ''}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      {/* Hidden in a box that clips it: the table's own width must not widen a phone's page (issue 26). */}
+      <VisuallyHidden>
+        <Table>
+          {caption ? <caption>{caption}</caption> : null}
+          <Table.Tbody>
+            {bars.map((bar) => (
+              <Table.Tr key={bar.field}>
+                <Table.Th scope="row">{t(bar.label)}</Table.Th>
+                <Table.Td>{formatValue(format, bar.value, currency)}{bar.count ? `, ${bar.count}` : ''}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </VisuallyHidden>
     </Stack>
   );
 }

@@ -12,6 +12,7 @@ import { withTwins } from './flags.ts';
 import { resolveScreens } from './parts.ts';
 import { checkBindings } from './rules/bindings.ts';
 import { checkCalls } from './rules/calls.ts';
+import { checkColumnPriorities } from './rules/columns.ts';
 import { checkDuplicatePaths, checkLinks, checkMenuScreens, linksOf, queryNamesByScreen } from './rules/paths.ts';
 import { checkReachable } from './rules/reachability.ts';
 import { checkSchema } from './rules/schemas.ts';
@@ -39,6 +40,7 @@ function screenProblems(
     ...checkReachable(screens, contract),
     ...checkPlugins(screens, contract),
     ...checkSources(screens, contract),
+    ...checkColumnPriorities(screens),
     ...checkCalls(screens, all.forms, contract),
     ...checkBindings(screens, all.forms, contract, (screen) => queryNames.get(screen.id) ?? new Set()),
     ...checkTexts(screens, contract),

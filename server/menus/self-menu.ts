@@ -1,12 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { flagBindings } from '../../domain/flags.ts';
-import { menuKind, showMerchantRollUp, visibleMenu, type MenuDefinitions } from '../../domain/menus.ts';
-import type { PortalAbility } from '../../domain/policy.ts';
-import { guardWithOverride, type GuardDefinition, type UserType } from '../../domain/route-guards.ts';
+import { buildMenu, type MenuDefinitions, type MenuItem, type MenuUser, type ScreenGuard } from '../../domain/menus.ts';
+import { guardWithOverride } from '../../domain/route-guards.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import menus from '../../screens/menus/side-menus.json' with { type: 'json' };
-
-interface ScreenGuard { id: string; guard: GuardDefinition }
 
 const SCREENS_DIR = new URL('../../screens/', import.meta.url);
 
@@ -29,25 +25,12 @@ function tenantGuards(tenant: Tenant): ScreenGuard[] {
   return guards;
 }
 
-export interface MenuItem { id: string; label: string; path: string; icon?: string; paymentMode?: string }
-
-export interface MenuUser {
-  userType: UserType; role: string; ability: PortalAbility;
-  customerCount: number; merchantCount: number; hasCustomer: boolean; hasMerchant: boolean;
-}
+export type { MenuItem };
 
 /**
- * /self's `menu` (spec §7): the side-menu entries this user may use, decided by the same
- * domain rules the portal's shell applies (domain/menus.ts, domain/route-guards.ts).
+ * /self's `menu` (spec §7): the side-menu entries this user may use, by the one rule
+ * (domain/menus.ts buildMenu) over the tenant's screens; the portal renders this answer.
  */
-export function selfMenu(tenant: Tenant, user: MenuUser): MenuItem[] {
-  const kind = menuKind(user.userType, showMerchantRollUp(user.userType, user.merchantCount));
-  if (!kind) return [];
-  const context = {
-    authenticated: true, userType: user.userType, role: user.role, flags: tenant.flags,
-    ability: user.ability, hasCustomer: user.hasCustomer, hasMerchant: user.hasMerchant,
-  };
-  const bindings = { session: { customerCount: user.customerCount, merchantCount: user.merchantCount }, flags: flagBindings(tenant.flags) };
-  return visibleMenu(menus as unknown as MenuDefinitions, kind, tenantGuards(tenant), context, bindings)
-    .map(({ id, label, path, icon, paymentMode }) => ({ id, label, path, ...(icon ? { icon } : {}), ...(paymentMode ? { paymentMode } : {}) }));
+export function selfMenu(tenant: Tenant, user: Omit<MenuUser, 'flags'>): MenuItem[] {
+  return buildMenu(menus as unknown as MenuDefinitions, tenantGuards(tenant), { ...user, flags: tenant.flags });
 }

@@ -33,6 +33,18 @@ export const EXPIRED_SELF = {
 export { JSON_API };
 
 const listOf = (items: Schema) => ({ type: 'array', items }) as const;
+/** One side-menu entry (domain/menus.ts MenuItem): a text key, the path and the screen it opens. */
+const menuItem = strictObject(
+  {
+    id: text,
+    label: text,
+    path: text,
+    screen: text,
+    icon: text,
+    paymentMode: { type: 'string', enum: ['INDIVIDUAL_ACCOUNT', 'PROGRAM_OVERVIEW'] },
+  },
+  ['icon', 'paymentMode'],
+);
 const option = strictObject({ id: text, label: text, status: text, currency: text }, ['status', 'currency']);
 /** GET /self: anonymous, only `authenticated` and `session_data`; signed in, the user too (spec §7). */
 export const selfDocumentSchema = documentSchema(resourceSchema('self', strictObject({
@@ -44,7 +56,7 @@ export const selfDocumentSchema = documentSchema(resourceSchema('self', strictOb
   status: text, user_type: text, user_types: textList, language: text, locale_ISO: text, language_ISO: text, timeZone: text,
   customers: listOf(option), merchants: listOf(option), customerCurrencies: listOf(option), merchantCurrencies: listOf(option),
   isSso: boolean, inSsoGroup: boolean, userGroupId: nullableInteger, customerEntityRestricted: boolean, merchantEntityRestricted: boolean,
-  menu: listOf({ type: 'object' }), defaultCurrency: nullableText,
+  menu: listOf(menuItem), defaultCurrency: nullableText,
 }, ['first_name', 'last_name', 'full_name', 'email_address', 'username', 'user_id', 'role', 'status', 'user_type', 'user_types',
   'language', 'locale_ISO', 'language_ISO', 'timeZone', 'customers', 'merchants', 'customerCurrencies', 'merchantCurrencies',
   'isSso', 'inSsoGroup', 'userGroupId', 'customerEntityRestricted', 'merchantEntityRestricted', 'menu', 'defaultCurrency'])), {
@@ -148,10 +160,11 @@ export async function selfDocument(db: Database, tenant: Tenant, policy: Policy,
         // Issue 26: the currency the user starts an account in when it offers it (currency management).
         defaultCurrency: user.default_currency?.trim() ?? null,
         menu: selfMenu(tenant, {
-          userType: user.user_type as UserType, role: user.role,
+          userType: user.user_type as UserType,
+          role: user.role,
           ability: abilityFor(policy, tenant.id, tenant.flags, user.user_type, user.role, tenant.overrides?.permissions),
-          customerCount: customers.length, merchantCount: merchants.length,
-          hasCustomer: Boolean(session?.customer_id), hasMerchant: Boolean(session?.merchant_id),
+          customerCount: customers.length,
+          merchantCount: merchants.length,
         }),
       },
     },

@@ -13,11 +13,13 @@ async function menuOf(username: string): Promise<string[]> {
   const client = api.client();
   expect((await client.login(username)).statusCode).toBe(200);
   const self = JSON.parse((await client.get('/self')).body) as {
-    data: { attributes: { menu: Array<{ id: string; path: string; label: string }> } };
+    data: { attributes: { menu: Array<{ id: string; path: string; label: string; screen: string }> } };
   };
   for (const entry of self.data.attributes.menu) {
     expect(entry.path.startsWith('/')).toBe(true);
     expect(entry.label).toMatch(/^common\.menu\./);
+    // The shell marks the entry current on every path of its screen (all invoice tabs).
+    expect(entry.screen).toMatch(/^[a-z][a-z0-9-]*$/);
   }
   return self.data.attributes.menu.map((entry) => entry.id);
 }
@@ -47,6 +49,8 @@ describe('/self menu (spec §7), decided by the same guard rules the portal appl
     for (const barred of ['overview', 'invoices', 'pay', 'notifications', 'loyalty', 'sub-accounts', 'unbilled', 'currencies']) expect(cardViewer).not.toContain(barred);
     // Issue 26: the screens beside the overview and the invoice lists follow their guards.
     expect(viewer).toEqual(expect.arrayContaining(['sub-accounts', 'unbilled', 'currencies']));
+    // The shell renders this answer as it is: the safety manager's frame shows notifications alone (tests/e2e/shell.test.ts).
+    expect(await menuOf('safety')).toEqual(['notifications']);
   });
 
   it('gives corporate users the program overview and dealers with two merchants the merchant roll-up', async () => {

@@ -187,6 +187,22 @@ describe('data sources against the OpenAPI document', () => {
   });
 });
 
+describe('column priorities (issue 26: identifiers and amounts never clipped)', () => {
+  it('a table without a key column, and a key column hidden by default', () => {
+    const unkeyed = withScreen('invoice-list', (screen) => {
+      for (const column of invoiceTable(screen).columns) delete column.priority;
+    });
+    expect(problemsOf(unkeyed)).toEqual([expect.stringMatching(/^screens\/invoice-list\.json \/body\/5\/columns: no column has "priority": "key".*`invoiceId`/)]);
+    const hiddenKey = withScreen('invoice-list', (screen) => { invoiceTable(screen).columns[0].defaultHidden = true; });
+    expect(problemsOf(hiddenKey)).toEqual(['screens/invoice-list.json /body/5/columns/0/defaultHidden: `invoiceId` is a key column: it may not be hidden by default (make it "optional" instead)']);
+  });
+
+  it('a priority the schema does not know', () => {
+    const misspelt = withScreen('invoice-list', (screen) => { invoiceTable(screen).columns[0].priority = 'keys'; });
+    expect(problemsOf(misspelt).join('\n')).toContain('/body/5/columns/0/priority');
+  });
+});
+
 describe('calls against the OpenAPI document', () => {
   it('a mutate path or method the API does not have', () => {
     expect(

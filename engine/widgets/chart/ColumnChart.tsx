@@ -1,4 +1,4 @@
-import { Stack, Table, Text } from '@mantine/core';
+import { Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import { lookup } from '../../definitions/bindings.ts';
 import type { WidgetNode } from '../../definitions/types.ts';
 import { useFormatter } from '../../format/use-formatter.ts';
@@ -51,17 +51,20 @@ export function ColumnChart({ node, record }: { node: WidgetNode; record: ChartR
           ))}
         </div>
       </div>
-      <Table className="visually-hidden">
-        <caption>{t(String(node.caption))}</caption>
-        <Table.Tbody>
-          {points.map((point) => (
-            <Table.Tr key={point.key}>
-              <Table.Th scope="row">{point.label}</Table.Th>
-              <Table.Td data-value>{formatValue(format, point.value, currency)}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+      {/* Hidden in a box that clips it: the table's own width must not widen a phone's page (issue 26). */}
+      <VisuallyHidden>
+        <Table>
+          <caption>{t(String(node.caption))}</caption>
+          <Table.Tbody>
+            {points.map((point) => (
+              <Table.Tr key={point.key}>
+                <Table.Th scope="row">{point.label}</Table.Th>
+                <Table.Td data-value>{formatValue(format, point.value, currency)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </VisuallyHidden>
     </Stack>
   );
 }

@@ -1,7 +1,9 @@
 import { Alert, Box, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useText } from '../../i18n/use-text.ts';
 import { Notices } from '../DataState.tsx';
 import { BulkActions } from './BulkActions.tsx';
+import type { ColumnVisibilityState } from './column-visibility.ts';
 import { ColumnMenu } from './ColumnMenu.tsx';
 import type { PortalTable } from './columns.tsx';
 import { TablePager } from './TablePager.tsx';
@@ -9,40 +11,50 @@ import { TableToolbar } from './TableToolbar.tsx';
 import type { TableNode } from './types.ts';
 import type { RowSelection } from './use-row-selection.ts';
 import type { TableData } from './use-table-data.ts';
+import { RowCards } from './RowCards.tsx';
 import { ROW_HEIGHT } from './VirtualBody.tsx';
 import { VirtualTable } from './VirtualTable.tsx';
 
 const SKELETON_ROWS = 8;
 /** A table with this many columns or more offers the column menu (a narrower one fits anyway). */
 const COLUMN_MENU_FROM = 5;
+/** Below Mantine's `sm` breakpoint (a phone) rows are cards, so nothing scrolls sideways (issue 26). */
+const PHONE_QUERY = '(max-width: 47.99em)';
+
+/** Whether the table offers its column menu: wide enough to need one, or with columns a narrow page drops. */
+function hasColumnMenu(definition: TableNode): boolean {
+  return definition.columns.length >= COLUMN_MENU_FROM || definition.columns.some((column) => column.priority === 'optional');
+}
 
 export interface TableViewProps {
   definition: TableNode;
   table: PortalTable;
   data: TableData;
   selection: RowSelection;
+  columns: ColumnVisibilityState;
 }
 
 /** The table's markup: controls, bulk actions, then the rows or the loading, error or empty state, then the pager. */
-export function TableView({ definition, table, data, selection }: TableViewProps) {
+export function TableView({ definition, table, data, selection, columns }: TableViewProps) {
   const { t } = useText();
   return (
     <Stack gap="sm" data-widget="table" data-table={definition.id}>
       <Group justify="flex-end" align="flex-end" gap="sm" wrap="nowrap">
         <Box flex={1} miw={0}><TableToolbar definition={definition} data={data} /></Box>
-        {definition.columns.length >= COLUMN_MENU_FROM ? <ColumnMenu table={table} /> : null}
+        {hasColumnMenu(definition) ? <ColumnMenu table={table} columns={columns} /> : null}
       </Group>
       <Notices notices={definition.notices} meta={data.error ? undefined : data.meta} />
       <BulkActions definition={definition} selection={selection} list={data.criteria} />
-      <TableBody definition={definition} table={table} data={data} />
+      <TableBody definition={definition} table={table} data={data} columns={columns} />
       {data.loaded && !data.error && data.total > 0 ? <TablePager table={table} data={data} /> : null}
       <VisuallyHidden role="status">{data.loading ? t('table.loading') : ''}</VisuallyHidden>
     </Stack>
   );
 }
 
-function TableBody({ definition, table, data }: Omit<TableViewProps, 'selection'>) {
+function TableBody({ definition, table, data, columns }: Omit<TableViewProps, 'selection'>) {
   const { t } = useText();
+  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
   if (data.error) {
     return (
       <Alert color="red" role="alert" title={t(definition.failure ?? 'table.error')}>
@@ -72,5 +84,6 @@ function TableBody({ definition, table, data }: Omit<TableViewProps, 'selection'
   if (data.rows.length === 0) {
     return <Text py="md" data-empty="true">{t(definition.empty ?? 'table.noRows')}</Text>;
   }
-  return <VirtualTable definition={definition} table={table} data={data} />;
+  if (phone) return <RowCards definition={definition} table={table} chosen={columns.chosen} />;
+  return <VirtualTable definition={definition} table={table} data={data} columns={columns} />;
 }

@@ -70,5 +70,5 @@ export default function TableWidget({ node }: WidgetProps) {
     onRowSelectionChange: selection.onChange,
   });
 
-  return <TableView definition={definition} table={table} data={data} selection={selection} />;
+  return <TableView definition={definition} table={table} data={data} selection={selection} columns={columnVisibility} />;
 }

@@ -5,7 +5,8 @@ import { FlexRender, type Header } from '@tanstack/react-table';
 import { CellEnvironmentProvider, useCellEnvironment, useCellEnvironmentValue } from './cell-environment.ts';
 import { CELL_PADDING, ROUTED_LINK_SELECTOR } from './cells.tsx';
 import { ACTIONS_COLUMN_ID, alignClassOf, cellRenderersOf, columnTracks, sizedColumnsOf, type Features, type PortalTable } from './columns.tsx';
-import { columnSizes, fitToWidth, headerLines, type SizedColumn } from './content-widths.ts';
+import type { ColumnVisibilityState } from './column-visibility.ts';
+import { columnSizes, headerLines, planColumns, type SizedColumn } from './content-widths.ts';
 import classes from './table.module.css';
 import { textFitOf, textWidthIn } from './text-fit.ts';
 import type { TableNode, TableRow } from './types.ts';
@@ -14,7 +15,7 @@ import { HEADER_HEIGHT, ROW_HEIGHT, VirtualBody } from './VirtualBody.tsx';
 
 const ARROWS = { asc: '\u25B2', desc: '\u25BC', none: '\u2195' } as const;
 
-interface VirtualTableProps { definition: TableNode; table: PortalTable; data: TableData }
+interface VirtualTableProps { definition: TableNode; table: PortalTable; data: TableData; columns: Pick<ColumnVisibilityState, 'chosen' | 'setDropped'> }
 
 /** A header line's height: the table's 14 px text at Mantine's line height (1.55). */
 const HEADER_LINE_HEIGHT = 22;
@@ -35,7 +36,7 @@ function unmeasuredMinimums(columns: readonly SizedColumn[]): number[] {
  * have fixed tracks (columnTracks) for the page, sized to its content and squeezed to the box
  * (content-widths.ts), so rows entering the view never shift them; headers wrap between words.
  */
-export function VirtualTable({ definition, table, data }: VirtualTableProps) {
+export function VirtualTable({ definition, table, data, columns: visibility }: VirtualTableProps) {
   // The box as state, not a ref: the virtualizer (in a child) mounts before a parent's ref is
   // attached, and must render again once the box exists or it never shows a row.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
@@ -44,19 +45,30 @@ export function VirtualTable({ definition, table, data }: VirtualTableProps) {
   const fits = useMemo(() => textFitOf(measure), [measure]);
   const shared = useCellEnvironmentValue(fits);
   const rows = table.getRowModel().rows;
-  const columns = table.getVisibleLeafColumns();
-  const sized = useMemo(() => sizedColumnsOf(columns), [columns]);
+  // The columns TanStack shows, before a narrow box drops its optional ones (planColumns).
+  const candidates = table.getVisibleLeafColumns();
+  const sizedCandidates = useMemo(() => sizedColumnsOf(candidates), [candidates]);
   const boxWidth = useBoxWidth(scrollElement);
   const sizes = useMemo(() => {
     if (!measure) return null;
     const input = { rows: data.rows, measure, t: shared.t, format: shared.format, ability: shared.ability, bindings: shared.bindings, padding: CELL_PADDING };
-    return { input, sizes: columnSizes(sized, input) };
-  }, [sized, data.rows, measure, shared]);
+    return { input, sizes: columnSizes(sizedCandidates, input) };
+  }, [sizedCandidates, data.rows, measure, shared]);
+  const { chosen, setDropped } = visibility;
+  const plan = useMemo(() => {
+    if (!sizes) return { dropped: new Set<string>(), widths: unmeasuredMinimums(sizedCandidates) };
+    const droppable = sizedCandidates.map((column) => column.column?.priority === 'optional' && !chosen(column.id));
+    const { dropped, widths } = planColumns(sizes.sizes, droppable, boxWidth);
+    return { dropped: new Set(dropped.map((index) => sizedCandidates[index]!.id)), widths };
+  }, [sizes, sizedCandidates, boxWidth, chosen]);
+  // The column menu shows the dropped columns unticked.
+  useEffect(() => { setDropped([...plan.dropped]); }, [plan, setDropped]);
+  const columns = useMemo(() => candidates.filter((column) => !plan.dropped.has(column.id)), [candidates, plan]);
+  const sized = useMemo(() => sizedCandidates.filter((column) => !plan.dropped.has(column.id)), [sizedCandidates, plan]);
   const sizing = useMemo(() => {
-    if (!sizes) return { minimums: unmeasuredMinimums(sized), lines: 1 };
-    const minimums = fitToWidth(sizes.sizes, boxWidth);
-    return { minimums, lines: headerLines(sized, minimums, sizes.input) };
-  }, [sized, sizes, boxWidth]);
+    const minimums = plan.widths.filter((_, index) => !plan.dropped.has(sizedCandidates[index]!.id));
+    return { minimums, lines: sizes ? headerLines(sized, minimums, sizes.input) : 1 };
+  }, [plan, sizes, sized, sizedCandidates]);
   const environment = useMemo(() => ({
     ...shared,
     rooms: Object.fromEntries(sized.map((column, index) => [column.id, sizing.minimums[index]! - 2 * CELL_PADDING])),
@@ -79,7 +91,7 @@ export function VirtualTable({ definition, table, data }: VirtualTableProps) {
         <table className={classes.table} style={style} aria-label={label} aria-rowcount={data.total + 1} aria-busy={data.loading || undefined} onClick={onClick}>
           <thead className={classes.head}>
             <tr className={classes.headRow} aria-rowindex={1}>
-              {table.getHeaderGroups()[0]?.headers.map((header) => <HeaderCell key={header.id} header={header} />)}
+              {table.getHeaderGroups()[0]?.headers.filter((header) => !plan.dropped.has(header.column.id)).map((header) => <HeaderCell key={header.id} header={header} />)}
             </tr>
           </thead>
           <VirtualBody scrollElement={scrollElement} rows={rows} cells={cells} headerHeight={headerHeight}
@@ -137,10 +149,10 @@ function HeaderCell({ header }: { header: Header<Features, TableRow, unknown> })
     return <th className={className + sticky}><FlexRender header={header} /></th>;
   }
   const label = t(column.label);
-  if (!header.column.getCanSort()) return <th className={className}>{label}</th>;
+  if (!header.column.getCanSort()) return <th className={className} data-priority={column.priority}>{label}</th>;
   const sorted = header.column.getIsSorted();
   return (
-    <th className={className} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+    <th className={className} data-priority={column.priority} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
       <UnstyledButton className={classes.sortButton} onClick={header.column.getToggleSortingHandler()} data-sort={column.sort}
         title={t(sorted === 'asc' ? 'table.sortDescending' : 'table.sortAscending')}>
         <span className={classes.sortLabel}>{label}</span>

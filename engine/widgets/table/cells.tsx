@@ -35,9 +35,13 @@ export const CELL_PADDING = 8;
 
 export const ALIGN_CLASSES = { left: classes.alignLeft, center: classes.alignCenter, right: classes.alignRight } as const;
 
-/** The cell's class: aligned as the column says, clipping its text only when it does not fit. */
-function cellClass(align: TableColumnDefinition['align'], clip: boolean): string {
-  return [classes.cell, align && ALIGN_CLASSES[align], clip && classes.clip].filter(Boolean).join(' ');
+/**
+ * The cell's class: aligned as the column says, and only when its text does not fit, wrapping it
+ * onto a second line (a name, a reason) or, for a key value not yet measured, clipping it.
+ */
+function cellClass(column: TableColumnDefinition, fits: boolean): string {
+  const overflow = fits ? undefined : column.priority === 'key' || column.format === 'status' ? classes.clip : classes.wrap;
+  return [classes.cell, column.align && ALIGN_CLASSES[column.align], overflow].filter(Boolean).join(' ');
 }
 
 /**
@@ -54,21 +58,23 @@ export function dataCell(column: TableColumnDefinition, record: Record<string, u
   if (column.format === 'status' && text) {
     const fits = environment.fits(text, room, 'badge');
     return (
-      <td key={column.field} className={cellClass(column.align, !fits)}>
-        <span
-          className={fits ? classes.status : `${classes.status} ${classes.clip}`}
-          data-color={STATUS_COLORS[statusKey(String(value))] ?? 'gray'}
-        >
-          {text}
-        </span>
+      <td key={column.field} className={cellClass(column, fits)}>
+        <span className={fits ? classes.status : `${classes.status} ${classes.clip}`} data-color={STATUS_COLORS[statusKey(String(value))] ?? 'gray'}>{text}</span>
       </td>
     );
   }
-  return (
-    <td key={column.field} className={cellClass(column.align, !environment.fits(text, room))}>
-      {linkOrText(column, record, text, environment)}
-    </td>
-  );
+  return <td key={column.field} className={cellClass(column, environment.fits(text, room))}>{linkOrText(column, record, text, environment)}</td>;
+}
+
+/** A value on a row's card (RowCards): as the table's cell shows it, never clipped. */
+export function dataCardValue(column: TableColumnDefinition, record: Record<string, unknown>, environment: CellEnvironment): ReactNode {
+  const value = record[column.field];
+  const currency = column.currencyField ? record[column.currencyField] : undefined;
+  const text = environment.format(column.format, value, typeof currency === 'string' ? currency : undefined);
+  if (column.format === 'status' && text) {
+    return <span className={classes.status} data-color={STATUS_COLORS[statusKey(String(value))] ?? 'gray'}>{text}</span>;
+  }
+  return linkOrText(column, record, text, environment);
 }
 
 function linkOrText(column: TableColumnDefinition, record: Record<string, unknown>, text: string, environment: CellEnvironment): ReactNode {
@@ -109,6 +115,19 @@ export function selectionCell(id: string, row: PortalRow, label: string, environ
   );
 }
 
+/** A card's selection box (RowCards), named like the table's. */
+export function selectionCardPart(row: PortalRow, label: string, environment: CellEnvironment): ReactElement {
+  return (
+    <input type="checkbox" className={classes.checkbox} aria-label={environment.t('table.selectRow', { label })}
+      checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={row.getToggleSelectedHandler()} />
+  );
+}
+
+/** A card's row actions (RowCards), wrapping onto more lines when they need to. */
+export function actionsCardPart(actions: ActionDefinition[], record: Record<string, unknown>, label: string): ReactElement {
+  return <div className={classes.cardActions}><RowActions actions={actions} record={record} label={label} wrap /></div>;
+}
+
 /**
  * The row's actions cell (RowActions): its column is as wide as the widest row's buttons
  * (content-widths.ts), and sticks to the right edge when the table scrolls sideways.
@@ -126,43 +145,19 @@ export function actionsCell(id: string, actions: ActionDefinition[], record: Rec
  * the policy allows it and its `when` matches with the row (`{ "record.removable": true }`).
  * The buttons are named with the row ("Delete: INV-1.pdf") so they differ for screen readers.
  */
-const RowActions = memo(function RowActions({
-  actions,
-  record,
-  label,
-}: {
-  actions: ActionDefinition[];
-  record: Record<string, unknown>;
-  label: string;
-}) {
+const RowActions = memo(function RowActions({ actions, record, label, wrap = false }: { actions: ActionDefinition[]; record: Record<string, unknown>; label: string; wrap?: boolean }) {
   const { t, ability, bindings, run } = useCellEnvironment();
   const [running, setRunning] = useState<number | null>(null);
   const context = { ...bindings, record };
   return (
-    <Group gap={4} wrap="nowrap">
-      {actions.map((action, index) =>
-        isVisible(action, ability, context) ? (
-          <Button
-            key={index}
-            size="compact-xs"
-            variant={(action.variant as 'light' | undefined) ?? 'light'}
-            color={action.color as string | undefined}
-            data-action={action.label}
-            loading={running === index}
-            aria-label={t('table.rowAction', { action: t(String(action.label)), label })}
-            onClick={async () => {
-              setRunning(index);
-              try {
-                await run(action, { record });
-              } finally {
-                setRunning(null);
-              }
-            }}
-          >
-            {t(String(action.label))}
-          </Button>
-        ) : null,
-      )}
+    <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'}>
+      {actions.map((action, index) => (isVisible(action, ability, context) ? (
+        <Button key={index} size="compact-xs" variant={(action.variant as 'light' | undefined) ?? 'light'} color={action.color as string | undefined}
+          data-action={action.label} loading={running === index} aria-label={t('table.rowAction', { action: t(String(action.label)), label })}
+          onClick={async () => { setRunning(index); try { await run(action, { record }); } finally { setRunning(null); } }}>
+          {t(String(action.label))}
+        </Button>
+      ) : null))}
     </Group>
   );
 });

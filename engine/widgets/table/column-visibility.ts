@@ -44,24 +44,45 @@ function writeChoice(key: string, choice: ColumnVisibility): void {
   try { localStorage.setItem(key, JSON.stringify(choice)); } catch { /* storage refused: the choice lasts for this page */ }
 }
 
+/** The table's column state: what TanStack shows, and what the narrow-page fit and the column menu read. */
+export interface ColumnVisibilityState {
+  /** For TanStack: the defaults under the user's choice (a dropped column is still "visible" here). */
+  visibility: ColumnVisibility;
+  onChange: (updater: Updater<ColumnVisibility>) => void;
+  /** Columns the page is too narrow for (VirtualTable, planColumns), until the user picks them. */
+  dropped: readonly string[];
+  setDropped: (ids: readonly string[]) => void;
+  /** Whether the user chose this column in the menu (a chosen column is never dropped). */
+  chosen: (id: string) => boolean;
+  /** The column menu's choice: shown or hidden, kept per user and table. */
+  choose: (id: string, shown: boolean) => void;
+}
+
 /**
  * The table's column visibility for TanStack (state and its change handler): the defaults
  * (defaultVisibility) under what the user chose in the column menu, which is remembered per
- * user and table in local storage.
+ * user and table in local storage; and the columns a narrow page drops (issue 26), which the
+ * menu shows unticked until the user ticks them back.
  */
-export function useColumnVisibility(definition: TableNode, rows: readonly TableRow[]) {
+export function useColumnVisibility(definition: TableNode, rows: readonly TableRow[]): ColumnVisibilityState {
   const userId = useSession((session) => session.self?.user_id);
   const key = storageKey(userId, definition.id ?? definition.source.resource);
   const [choice, setChoice] = useState(() => ({ key, value: readChoice(key) }));
+  const [dropped, setDroppedState] = useState<readonly string[]>([]);
   const chosen = choice.key === key ? choice.value : readChoice(key);
   const defaults = useMemo(() => defaultVisibility(definition, rows), [definition, rows]);
   const visibility = useMemo(() => ({ ...defaults, ...chosen }), [defaults, chosen]);
-  const onChange = useCallback((updater: Updater<ColumnVisibility>) => {
-    const next = functionalUpdate(updater, visibility);
-    // Only what differs from the defaults is the user's choice.
-    const own = Object.fromEntries(Object.entries(next).filter(([id, shown]) => (defaults[id] ?? true) !== shown || id in chosen));
+  const remember = useCallback((next: ColumnVisibility, explicit?: string) => {
+    // Only what differs from the defaults is the user's choice, and what they ticked themselves.
+    const own = Object.fromEntries(Object.entries(next).filter(([id, shown]) => (defaults[id] ?? true) !== shown || id in chosen || id === explicit));
     writeChoice(key, own);
     setChoice({ key, value: own });
-  }, [visibility, defaults, chosen, key]);
-  return { visibility, onChange };
+  }, [defaults, chosen, key]);
+  const onChange = useCallback((updater: Updater<ColumnVisibility>) => remember(functionalUpdate(updater, visibility)), [visibility, remember]);
+  const choose = useCallback((id: string, shown: boolean) => remember({ ...visibility, [id]: shown }, id), [visibility, remember]);
+  const setDropped = useCallback((ids: readonly string[]) => {
+    setDroppedState((current) => (current.join() === ids.join() ? current : ids));
+  }, []);
+  const isChosen = useCallback((id: string) => id in chosen, [chosen]);
+  return { visibility, onChange, dropped, setDropped, chosen: isChosen, choose };
 }

@@ -72,6 +72,8 @@ export function columnSizes(columns: readonly SizedColumn[], input: SizingInput)
     const header = headerWordsWidth(input.t(column.label), sized.sortable, input.measure);
     let widest = 0;
     for (const row of rows) widest = Math.max(widest, valueWidth(column, row.record, input));
+    // A key value (an identifier, an amount) is never clipped, however long (issue 26).
+    if (column.priority === 'key') return fixed(Math.ceil(Math.max(header, widest + MARGIN) + 2 * input.padding));
     const value = Math.min(widest + MARGIN, MAX_CONTENT_WIDTH - 2 * input.padding);
     const least = Math.ceil(Math.max(header, value) + 2 * input.padding);
     const floor = Math.ceil(Math.max(header, Math.min(value, SQUEEZED_VALUE)) + 2 * input.padding);
@@ -97,6 +99,36 @@ export function fitToWidth(sizes: readonly ColumnSize[], available: number): num
   const softs = sizes.map((size) => size.soft);
   if (sum(softs) <= available) return squeeze(leasts, softs, available);
   return squeeze(softs, sizes.map((size) => size.floor), available);
+}
+
+/** Which columns a narrow box drops, and the widths of the ones it keeps (planColumns). */
+export interface ColumnPlan {
+  /** Indexes of the dropped columns. */
+  dropped: number[];
+  /** The width of every column, 0 for a dropped one. */
+  widths: number[];
+}
+
+/**
+ * The columns a box `available` pixels wide shows (issue 26: identifiers and amounts are never
+ * clipped): when the least widths do not fit, the droppable columns (the definition's
+ * `optional` ones the user did not ask for) go first, the rightmost first, until the rest fits;
+ * what still does not fit is squeezed (fitToWidth: key columns never are), and only then does
+ * the table scroll sideways.
+ * @example planColumns([{ least: 300, soft: 300, floor: 300 }, { least: 200, soft: 80, floor: 80 }], [false, true], 400) // { dropped: [1], widths: [300, 0] }
+ */
+export function planColumns(sizes: readonly ColumnSize[], droppable: readonly boolean[], available: number): ColumnPlan {
+  const dropped: number[] = [];
+  const kept = () => sizes.filter((_, index) => !dropped.includes(index));
+  if (available > 0) {
+    for (let index = sizes.length - 1; index >= 0 && sum(kept().map((size) => size.least)) > available; index -= 1) {
+      if (droppable[index]) dropped.push(index);
+    }
+  }
+  const fitted = fitToWidth(kept(), available);
+  let next = 0;
+  const widths = sizes.map((_, index) => (dropped.includes(index) ? 0 : fitted[next++]!));
+  return { dropped: dropped.sort((a, b) => a - b), widths };
 }
 
 function sum(widths: readonly number[]): number {

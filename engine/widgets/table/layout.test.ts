@@ -3,7 +3,8 @@ import type { PortalAbility } from '../../../domain/policy.ts';
 import type { BindingContext } from '../../definitions/bindings.ts';
 import type { Translate } from '../../i18n/use-text.ts';
 import { ACTIONS_COLUMN_ID, columnTracks, SELECT_COLUMN_ID, type PortalColumn } from './columns.tsx';
-import { columnSizes, fitToWidth, headerLines, type SizedColumn } from './content-widths.ts';
+import { columnSizes, fitToWidth, headerLines, planColumns, type SizedColumn } from './content-widths.ts';
+import { cardFields } from './RowCards.tsx';
 import { NOTHING_FITS, textFitIn, type TextWidth } from './text-fit.ts';
 
 /** A leaf column as columnTracks reads it: its id and the widths of its meta. */
@@ -100,6 +101,45 @@ describe('fitting the columns to the box (issue 13: no sideways scroll whatever 
     const squeezed = fitToWidth([email, name, date, actions], 450);
     expect(squeezed.reduce((total, width) => total + width, 0)).toBeLessThanOrEqual(450);
     expect(squeezed.slice(2)).toEqual([90, 180]);
+  });
+});
+
+describe('key and optional columns (issue 26: identifiers and amounts are never clipped)', () => {
+  it('sizes a key column to its widest value, past 320 px, and never lets it be squeezed', () => {
+    const email: SizedColumn = { id: 'email', column: { field: 'email', label: 'E-mail', priority: 'key' }, sortable: false };
+    // 60 × 7 + 1 + 2 × 10 = 441, whole.
+    expect(columnSizes([email], sizingInput([{ email: 'a'.repeat(60) }]))).toEqual([{ least: 441, soft: 441, floor: 441 }]);
+  });
+
+  const key = { least: 150, soft: 150, floor: 150 };
+  const name = { least: 200, soft: 70, floor: 70 };
+  const optional = { least: 120, soft: 60, floor: 60 };
+
+  it('drops nothing when everything fits, or while the box is not measured', () => {
+    expect(planColumns([key, name, optional], [false, false, true], 470)).toEqual({ dropped: [], widths: [150, 200, 120] });
+    expect(planColumns([key, name, optional], [false, false, true], 0)).toEqual({ dropped: [], widths: [150, 200, 120] });
+  });
+
+  it('drops the droppable columns, the rightmost first, before it squeezes any', () => {
+    expect(planColumns([key, optional, name, optional], [false, true, false, true], 480)).toEqual({ dropped: [3], widths: [150, 120, 200, 0] });
+    expect(planColumns([key, optional, name, optional], [false, true, false, true], 400)).toEqual({ dropped: [1, 3], widths: [150, 0, 200, 0] });
+  });
+
+  it('then squeezes the other columns, never a key one; a column the user picked is not droppable', () => {
+    expect(planColumns([key, name, optional], [false, false, true], 260)).toEqual({ dropped: [2], widths: [150, 110, 0] });
+    const kept = planColumns([key, name, optional], [false, false, false], 300);
+    expect(kept.dropped).toEqual([]);
+    expect(kept.widths[0]).toBe(150);
+    expect(kept.widths.reduce((total, width) => total + width, 0)).toBe(300);
+  });
+
+  it('puts the key columns first on a phone\'s card, then the others it is given', () => {
+    const columns = [
+      { field: 'status', label: 's' }, { field: 'po', label: 'p', priority: 'optional' as const },
+      { field: 'invoiceId', label: 'i', priority: 'key' as const }, { field: 'hidden', label: 'h' }, { field: 'amount', label: 'a', priority: 'key' as const },
+    ];
+    expect(cardFields(columns, (column) => column.field !== 'hidden' && column.priority !== 'optional').map((column) => column.field))
+      .toEqual(['invoiceId', 'amount', 'status']);
   });
 });
 

@@ -25,6 +25,11 @@ export const tableContract = defineWidget({
           download: { description: '`link` is a file of the API (saved, not routed in the portal).', type: 'boolean' },
           defaultHidden: { description: "Hidden until the user shows it in the table's column menu.", type: 'boolean' },
           hideWhenEmpty: { description: 'Hidden, until the user shows it, while no loaded row has a value in it.', type: 'boolean' },
+          priority: {
+            description:
+              "How the column gives way on a narrow page: `key` (an identifier or amount) is never squeezed or clipped and is labelled on a phone's card; `optional` is dropped first when the columns do not fit (the column menu brings it back). Unset: squeezed, its text wrapping.",
+            enum: ['key', 'optional'],
+          },
         },
       },
     },

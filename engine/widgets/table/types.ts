@@ -30,7 +30,15 @@ export interface TableColumnDefinition {
   defaultHidden?: boolean;
   /** Not shown, until the user picks it, while no loaded row has a value in it. */
   hideWhenEmpty?: boolean;
+  /**
+   * How the column gives way on a narrow page (issue 26). `key`: an identifier or amount, never
+   * squeezed or clipped, and labelled on a phone's card; `optional`: dropped first when the
+   * columns do not fit (the column menu brings it back). Unset: squeezed, its text wrapping.
+   */
+  priority?: ColumnPriority;
 }
+
+export type ColumnPriority = 'key' | 'optional';
 
 export type FilterType = 'date' | 'money' | 'text' | 'select';
 

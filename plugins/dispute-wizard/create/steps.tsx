@@ -45,38 +45,41 @@ export function SelectionStep({ draft, data, update, chargeback, onCancel, onNex
   if (items.length === 0) problems.push({ code: chargeback ? ErrorCode.notEligibleForChargeback : 'invoices.selection.required' });
   return (
     <Stack>
-      <Table striped withTableBorder aria-label={t('disputes.wizard.selectionCaption')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('invoices.fields.invoiceId')}</Table.Th>
-            <Table.Th>{t('invoices.fields.status')}</Table.Th>
-            <Table.Th ta="right">{t('invoices.fields.amount')}</Table.Th>
-            <Table.Th ta="right">{t('disputes.fields.openAmount')}</Table.Th>
-            <Table.Th>{t('disputes.fields.eligibility')}</Table.Th>
-            <Table.Th><span className="visually-hidden">{t('disputes.wizard.actions')}</span></Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {items.map((invoice) => {
-            const reason = data.ineligible.get(invoice.trxId);
-            return (
-              <Table.Tr key={invoice.trxId} data-trx={invoice.trxId} data-ineligible={reason ? 'true' : undefined}>
-                <Table.Td>{invoice.invoiceId}</Table.Td>
-                <Table.Td>{formatValue('status', invoice.status)}</Table.Td>
-                <Table.Td ta="right">{formatValue('currency', invoice.amountMinor, invoice.currency)}</Table.Td>
-                <Table.Td ta="right">{formatValue('currency', invoice.currentDueMinor + invoice.pastDueMinor, invoice.currency)}</Table.Td>
-                <Table.Td>{reason ? <Badge color="red" variant="light">{t('disputes.wizard.ineligible', { reason })}</Badge> : <Badge color="green" variant="light">{t('disputes.wizard.eligible')}</Badge>}</Table.Td>
-                <Table.Td>
-                  <Button size="xs" variant="subtle" color="red" aria-label={t('disputes.wizard.removeOne', { invoice: invoice.invoiceId })}
-                    onClick={() => void remove([invoice.trxId], 'disputes.wizard.removeMessage', { invoice: invoice.invoiceId })}>
-                    {t('disputes.wizard.remove')}
-                  </Button>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      {/* On a phone the selection scrolls inside its own box, never the page (issue 26). */}
+      <Table.ScrollContainer minWidth={560}>
+        <Table striped withTableBorder aria-label={t('disputes.wizard.selectionCaption')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('invoices.fields.invoiceId')}</Table.Th>
+              <Table.Th>{t('invoices.fields.status')}</Table.Th>
+              <Table.Th ta="right">{t('invoices.fields.amount')}</Table.Th>
+              <Table.Th ta="right">{t('disputes.fields.openAmount')}</Table.Th>
+              <Table.Th>{t('disputes.fields.eligibility')}</Table.Th>
+              <Table.Th><span className="visually-hidden">{t('disputes.wizard.actions')}</span></Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((invoice) => {
+              const reason = data.ineligible.get(invoice.trxId);
+              return (
+                <Table.Tr key={invoice.trxId} data-trx={invoice.trxId} data-ineligible={reason ? 'true' : undefined}>
+                  <Table.Td>{invoice.invoiceId}</Table.Td>
+                  <Table.Td>{formatValue('status', invoice.status)}</Table.Td>
+                  <Table.Td ta="right">{formatValue('currency', invoice.amountMinor, invoice.currency)}</Table.Td>
+                  <Table.Td ta="right">{formatValue('currency', invoice.currentDueMinor + invoice.pastDueMinor, invoice.currency)}</Table.Td>
+                  <Table.Td>{reason ? <Badge color="red" variant="light">{t('disputes.wizard.ineligible', { reason })}</Badge> : <Badge color="green" variant="light">{t('disputes.wizard.eligible')}</Badge>}</Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="subtle" color="red" aria-label={t('disputes.wizard.removeOne', { invoice: invoice.invoiceId })}
+                      onClick={() => void remove([invoice.trxId], 'disputes.wizard.removeMessage', { invoice: invoice.invoiceId })}>
+                      {t('disputes.wizard.remove')}
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       {ineligible.length > 0 && (
         <Alert color="red" role="alert" title={t(chargeback ? ErrorCode.notEligibleForChargeback : 'disputes.wizard.ineligibleTitle')}>
           <Text size="sm">{t('disputes.wizard.ineligibleHint', { count: ineligible.length })}</Text>

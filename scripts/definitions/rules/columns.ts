@@ -1,0 +1,43 @@
+/**
+ * Column priorities of tables (issue 26: identifiers and amounts are never clipped): every table
+ * names at least one `key` column (what never clips, and the title of a row's card on a phone),
+ * and a key column is not hidden by default (a key value the user must first ask for is no key).
+ */
+import type { ScreenDefinition } from '../../../engine/definitions/types.ts';
+import type { DefinitionFile } from '../definition-set.ts';
+import type { Problem } from '../problems.ts';
+import { walk } from '../walk.ts';
+
+interface Column {
+  field?: unknown;
+  priority?: unknown;
+  defaultHidden?: unknown;
+}
+
+export function checkColumnPriorities(screens: ReadonlyArray<DefinitionFile<ScreenDefinition>>): Problem[] {
+  const problems: Problem[] = [];
+  for (const { file, definition } of screens) {
+    for (const { pointer, node } of walk(definition)) {
+      if (node.widget !== 'table' || !Array.isArray(node.columns)) continue;
+      const columns = node.columns as Column[];
+      if (!columns.some((column) => column.priority === 'key')) {
+        const fields = columns.map((column) => `\`${String(column.field)}\``).join(', ');
+        problems.push({
+          file,
+          pointer: `${pointer}/columns`,
+          message: `no column has "priority": "key"; mark the identifiers and amounts (of ${fields}) that must never be clipped`,
+        });
+      }
+      columns.forEach((column, index) => {
+        if (column.priority === 'key' && column.defaultHidden === true) {
+          problems.push({
+            file,
+            pointer: `${pointer}/columns/${index}/defaultHidden`,
+            message: `\`${String(column.field)}\` is a key column: it may not be hidden by default (make it "optional" instead)`,
+          });
+        }
+      });
+    }
+  }
+  return problems;
+}
