@@ -35,9 +35,11 @@ const path = (pattern: string) => new RegExp(pattern.replaceAll('/', '[\\\\/]'))
 export const chunkGroups: CodeSplittingGroup[] = [
   {
     name: 'data',
-    test: path('(/@tanstack/(query-core/|react-query/(?!build/modern/QueryClientProvider\\.js$))'
-      + '|/engine/(data/(query-layer|queries|use-resource|source-params)\\.ts|routing/prefetch-screen\\.ts|widgets/table/(list-query|list-params|types)\\.ts'
-      + '|session/(signed-in|boot-view|start-rules|currencies)\\.ts)$|/domain/currency\\.ts$|^\\0virtual:portal-(screen-reads|shell-loaders)$)'),
+    test: path(
+      '(/@tanstack/(query-core/|react-query/(?!build/modern/QueryClientProvider\\.js$))' +
+        '|/engine/(data/(query-layer|queries|use-resource|source-params)\\.ts|routing/prefetch-screen\\.ts|widgets/table/(list-query|list-params|list-url-state|types)\\.ts' +
+        '|session/(signed-in|boot-view|start-rules|currencies)\\.ts)$|/domain/currency\\.ts$|^\\0virtual:portal-(screen-reads|shell-loaders)$)',
+    ),
     priority: 5,
     // Not what these import from the entry (bindings, conditions, the screen loader). What they
     // share with other lazy chunks is listed above, so the chunk has no small siblings: its file
@@ -56,8 +58,10 @@ export const chunkGroups: CodeSplittingGroup[] = [
   { name: 'initial', tags: ['$initial'], priority: 3 },
   {
     name: 'screen-kit',
-    test: path('(/engine/widgets/StackWidget\\.tsx'
-      + '|/@mantine/core/esm/components/(ActionIcon|TextInput)/|/@mantine/hooks/esm/use-uncontrolled/)'),
+    test: path(
+      '(/engine/widgets/StackWidget\\.tsx' +
+        '|/@mantine/core/esm/components/(ActionIcon|TextInput)/|/@mantine/hooks/esm/use-uncontrolled/)',
+    ),
     priority: 2,
   },
   { name: 'sign-in-forms', test: path('/engine/widgets/form/(FormWidget|FlatForm)\\.tsx$'), priority: 1 },

@@ -16,8 +16,9 @@ import { widgetModules } from '../registry/widgets.ts';
 import { loadScreen } from '../screens/load-screen.ts';
 import { screenBindings, type ScreenLocation } from '../screens/screen-bindings.ts';
 import type { SessionState } from '../session/types.ts';
-import { initialUiState } from '../widgets/table/list-params.ts';
+import { listNamespaces, namespaceOf } from '../widgets/table/list-namespaces.ts';
 import { listQuery } from '../widgets/table/list-query.ts';
+import { readListState } from '../widgets/table/list-url-state.ts';
 import type { TableNode } from '../widgets/table/types.ts';
 
 const BINDING = /\{([A-Za-z_][\w.]*)\}/g;
@@ -60,19 +61,30 @@ export function firstNodes(nodes: readonly WidgetNode[], bindings: BindingContex
 }
 
 /** A read a screen's first render makes: its key (the widget's own) and how to start it. */
-export interface ScreenRead { queryKey: QueryKey; prefetch(client: QueryClient): Promise<void> }
+export interface ScreenRead {
+  queryKey: QueryKey;
+  prefetch(client: QueryClient): Promise<void>;
+}
 
-const read = <Q extends { queryKey: QueryKey }>(query: Q, prefetch: (client: QueryClient, query: Q) => Promise<void>): ScreenRead =>
-  ({ queryKey: query.queryKey, prefetch: (client) => prefetch(client, query) });
+const read = <Q extends { queryKey: QueryKey }>(query: Q, prefetch: (client: QueryClient, query: Q) => Promise<void>): ScreenRead => ({
+  queryKey: query.queryKey,
+  prefetch: (client) => prefetch(client, query),
+});
 
-/** The reads a screen's first render makes: each table's first page in its initial state, every other source. */
+/**
+ * The reads a screen's first render makes: each table's page in the state the URL's query gives
+ * it (widgets/table/list-url-state.ts: a link to page 3 sorted by amount asks for exactly that
+ * page), every other source.
+ */
 export function screenReads(nodes: readonly WidgetNode[], bindings: BindingContext, locale: string): ScreenRead[] {
+  const namespaces = listNamespaces(nodes);
   return firstNodes(nodes, bindings).flatMap((node) => {
     const source = node.source as SourceDefinition | undefined;
     if (!source?.resource || !resolvable(source, bindings)) return [];
     if (node.widget === 'table') {
       const table = node as TableNode;
-      return [read(listQuery(table, initialUiState(table), bindings, locale), (client, query) => client.prefetchQuery(query))];
+      const state = readListState(table, bindings.query, namespaceOf(node, namespaces));
+      return [read(listQuery(table, state, bindings, locale), (client, query) => client.prefetchQuery(query))];
     }
     return [read(sourceQuery(source, bindings), (client, query) => client.prefetchQuery(query))];
   });
@@ -83,13 +95,19 @@ export function screenReads(nodes: readonly WidgetNode[], bindings: BindingConte
  * what they wait for and them). Resolves once the reads are on their way; the chunks follow the
  * definition.
  */
-export async function prefetchScreen(client: QueryClient, route: ScreenRoute, session: SessionState, location: Omit<ScreenLocation, 'selection'>): Promise<void> {
+export async function prefetchScreen(
+  client: QueryClient,
+  route: ScreenRoute,
+  session: SessionState,
+  location: Omit<ScreenLocation, 'selection'>,
+): Promise<void> {
   const overrides = session.config?.overrides.screens;
   // The selection travels in the router's state, which a loader does not see: unknown.
   const bindings = screenBindings(session, { ...location, selection: undefined as never });
   const locale = document.documentElement.lang || 'en';
   // A tenant's override may change the reads: then they come from the patched definition.
-  if (!overrides?.[route.id]) for (const screenRead of screenReads(manifestReads[route.id] ?? [], bindings, locale)) void screenRead.prefetch(client);
+  if (!overrides?.[route.id])
+    for (const screenRead of screenReads(manifestReads[route.id] ?? [], bindings, locale)) void screenRead.prefetch(client);
   if (route.layout === 'shell') void import('../shell/Shell.tsx').catch(() => undefined);
   const definition = await loadScreen(route.id, overrides);
   if (overrides?.[route.id]) for (const screenRead of screenReads(definition.body, bindings, locale)) void screenRead.prefetch(client);
