@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useScreen } from '../../screens/screen-context.tsx';
 import { namespaceOf } from './list-namespaces.ts';
@@ -19,6 +19,11 @@ export interface ListUrlState {
   appliedKey: string;
   /** Writes a state into the URL; nothing happens when the URL already says it. */
   commit(next: TableUiState, history: HistoryMode): void;
+  /**
+   * The state the next change starts from: the last one committed until the page shows it (the
+   * router renders a navigation in a transition, so a second click may come before), else `applied`.
+   */
+  latest(): TableUiState;
   /** Changes with every navigation (react-router's location key): tells the URL's changes from the session's. */
   locationKey: string;
 }
@@ -33,9 +38,14 @@ export function useListUrlState(definition: TableNode, language: string): ListUr
   const applied = useMemo(() => readListState(definition, bindings.query, namespace), [definition, bindings.query, namespace]);
   const appliedKey = listStateKey(definition, applied, language);
 
+  // The last commit, with the URL state it was made on: once the URL moved (the commit arrived, or Back), the URL is the state again.
+  const committed = useRef<{ from: string; state: TableUiState } | null>(null);
+  const latest = useCallback(() => (committed.current?.from === appliedKey ? committed.current.state : applied), [applied, appliedKey]);
+
   const commit = useCallback(
     (next: TableUiState, history: HistoryMode) => {
-      if (listStateKey(definition, next, language) === appliedKey) return;
+      if (listStateKey(definition, next, language) === listStateKey(definition, latest(), language)) return;
+      committed.current = { from: appliedKey, state: next };
       setSearchParams(writeListState(definition, searchParams, next, namespace, language), {
         replace: history === 'replace',
         preventScrollReset: true,
@@ -43,8 +53,8 @@ export function useListUrlState(definition: TableNode, language: string): ListUr
         state: location.state,
       });
     },
-    [definition, language, appliedKey, setSearchParams, searchParams, namespace, location.state],
+    [definition, language, appliedKey, latest, setSearchParams, searchParams, namespace, location.state],
   );
 
-  return { applied, appliedKey, commit, locationKey: location.key };
+  return { applied, appliedKey, commit, latest, locationKey: location.key };
 }

@@ -102,9 +102,9 @@ export function useTableData(definition: TableNode): TableData {
   // Typed criteria apply after the debounce, replacing the history entry; any change of what the list contains goes back to the first page.
   useEffect(() => {
     if (typedCriteria === appliedCriteria) return undefined;
-    const timer = setTimeout(() => commit({ ...applied, ...input, pageIndex: 0 }, 'replace'), INPUT_DEBOUNCE_MS);
+    const timer = setTimeout(() => commit({ ...url.latest(), ...input, pageIndex: 0 }, 'replace'), INPUT_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [typedCriteria, appliedCriteria, applied, input, commit]);
+  }, [typedCriteria, appliedCriteria, url.latest, input, commit]);
 
   const query = listQuery(definition, applied, bindings, language);
   const [, resource, params] = query.queryKey;
@@ -159,9 +159,11 @@ export function useTableData(definition: TableNode): TableData {
     // The key's hash stands for resource and criteria, new objects on every render.
   }, [JSON.stringify(criteria), resource, invalidations]);
 
+  // A change starts from the last one asked for, which the page may not show yet (use-list-url-state.ts latest).
+  const { latest } = url;
   const applyNow = (criteria: Criteria) => {
     setInput(criteria);
-    commit({ ...applied, ...criteria, pageIndex: 0 }, 'push');
+    commit({ ...latest(), ...criteria, pageIndex: 0 }, 'push');
   };
 
   return {
@@ -176,15 +178,15 @@ export function useTableData(definition: TableNode): TableData {
     meta: document?.meta,
     criteriaKey: listKey,
     criteria,
-    setPageIndex: (pageIndex) => commit({ ...applied, pageIndex: Math.max(0, pageIndex) }, 'push'),
-    setPageSize: (pageSize) => commit({ ...applied, pageSize, pageIndex: 0 }, 'push'),
-    setSort: (sort) => commit({ ...applied, sort, pageIndex: 0 }, 'push'),
-    toggleSort: (sort) => commit({ ...applied, sort: nextSort(applied.sort, sort), pageIndex: 0 }, 'push'),
+    setPageIndex: (pageIndex) => commit({ ...latest(), pageIndex: Math.max(0, pageIndex) }, 'push'),
+    setPageSize: (pageSize) => commit({ ...latest(), pageSize, pageIndex: 0 }, 'push'),
+    setSort: (sort) => commit({ ...latest(), sort, pageIndex: 0 }, 'push'),
+    toggleSort: (sort) => commit({ ...latest(), sort: nextSort(latest().sort, sort), pageIndex: 0 }, 'push'),
     setSearch: (text) => setInput((current) => ({ ...current, search: text })),
     setFilter: (name, value, immediate = false) => {
       const next = { ...input, filters: { ...input.filters, [name]: value } };
       setInput(next);
-      if (immediate) commit({ ...applied, ...next, pageIndex: 0 }, 'push');
+      if (immediate) commit({ ...latest(), ...next, pageIndex: 0 }, 'push');
     },
     clearFilters: () => applyNow({ search: input.search, filters: {} }),
     filtered: isFiltered(definition, applied, language),
