@@ -1,9 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, type QueryParams } from '../../data/api-client.ts';
 import { isCalledOff, RESOURCE_ROOT } from '../../data/queries.ts';
 import { useInvalidations } from '../../data/use-invalidations.ts';
-import { resolveAll } from '../../definitions/bindings.ts';
 import { useText } from '../../i18n/use-text.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
 import { criteriaParams, filterParameterValue, initialUiState, nextSort, pageSizesOf, rowIdOf } from './list-params.ts';
@@ -109,18 +108,9 @@ export function useTableData(definition: TableNode): TableData {
   const query = listQuery(definition, applied, bindings, language);
   const [, resource, params] = query.queryKey;
 
-  // Other bound source values (another customer) list other rows: first page. A navigation brings its own page (Back to page 3 of another status).
-  const sourceKey = JSON.stringify([
-    resource,
-    resolveAll(definition.source.filter, bindings),
-    resolveAll(definition.source.params, bindings),
-  ]);
-  const listed = useRef({ sourceKey, locationKey: url.locationKey });
-  useEffect(() => {
-    const previous = listed.current;
-    listed.current = { sourceKey, locationKey: url.locationKey };
-    if (previous.sourceKey !== sourceKey && previous.locationKey === url.locationKey) commit({ ...applied, pageIndex: 0 }, 'replace');
-  }, [sourceKey, url.locationKey, applied, commit]);
+  // A page the list no longer has after another customer or currency is chosen is corrected below
+  // (the last page that exists). The page is not reset when a bound value changes: at a cold load
+  // the session's values arrive after the table mounts, and the URL's page must survive them.
 
   const result = useQuery({ ...query, placeholderData: keepPreviousData });
   const document = result.data;
