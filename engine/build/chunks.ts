@@ -45,6 +45,7 @@ export const groupMembers = {
       'engine/routing/prefetch-screen.ts',
       'engine/widgets/table/list-query.ts',
       'engine/widgets/table/list-params.ts',
+      'engine/widgets/table/list-url-state.ts',
       'engine/widgets/table/types.ts',
       'engine/session/signed-in.ts',
       'engine/session/boot-view.ts',

@@ -1,33 +1,96 @@
 import { hashKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
+import cardsScreen from '../../screens/cards.json' with { type: 'json' };
 import invoiceList from '../../screens/invoice-list.json' with { type: 'json' };
 import type { BindingContext } from '../definitions/bindings.ts';
 import type { WidgetNode } from '../definitions/types.ts';
 import { buildListParams, initialUiState } from '../widgets/table/list-params.ts';
+import { listApiParams } from '../widgets/table/list-url-state.ts';
 import type { TableNode } from '../widgets/table/types.ts';
 import { resourceKey } from '../data/queries.ts';
 import { firstReads } from './first-reads.ts';
 import { resolvable, screenReads } from './prefetch-screen.ts';
 
 const bindings: BindingContext = {
-  session: { selectedCurrency: 'USD' }, customer: { buidCustomer: 'C-1001', buidLocation: null }, merchant: null,
-  route: { status: 'Billed' }, query: {}, selection: undefined as never, tenant: {}, flags: { multi_currency_enabled: true },
+  session: { selectedCurrency: 'USD' },
+  customer: { buidCustomer: 'C-1001', buidLocation: null },
+  merchant: null,
+  route: { status: 'Billed' },
+  query: {},
+  selection: undefined as never,
+  tenant: {},
+  flags: { multi_currency_enabled: true },
 };
 const body = invoiceList.body as WidgetNode[];
 const table = body.find((node) => node.widget === 'table') as TableNode;
 
-describe('a route loader\'s reads', () => {
+describe("a route loader's reads", () => {
   it('the manifest keeps only the nodes that read, with what their first read needs', () => {
     const reads = firstReads(body);
     expect(reads.map((node) => node.widget)).toEqual(['table']);
-    expect(Object.keys(reads[0]!).sort()).toEqual(['defaultPageSize', 'defaultSort', 'pageSizes', 'source', 'widget']);
+    expect(Object.keys(reads[0]!).sort()).toEqual([
+      'columns',
+      'defaultPageSize',
+      'defaultSort',
+      'filters',
+      'pageSizes',
+      'search',
+      'source',
+      'widget',
+    ]);
+    // Of columns and filters only what the URL state is checked against: sort names, filter names, types and own options.
+    expect(reads[0]!.columns).toEqual(table.columns.filter((column) => column.sort).map((column) => ({ sort: column.sort })));
+    expect(reads[0]!.filters).toContainEqual({ filter: 'amount_min', type: 'money' });
   });
 
-  it('asks for the invoice list\'s first page with the very key the table reads', () => {
+  it('asks for the page, sort and filters the URL names, with the key the table reads them with', () => {
+    const query = {
+      page: '3',
+      size: '100',
+      sort: '-amount',
+      search: 'fuel',
+      amount_min: '12.50',
+      due_from: '2026-01-01',
+      bucket: 'past_due',
+    };
+    const linked = { ...bindings, query };
+    const [read] = screenReads(firstReads(body), linked, 'de');
+    const tableKey = resourceKey('/invoices', listApiParams(table, query, '', linked, 'de'));
+    expect(hashKey(read!.queryKey)).toBe(hashKey(tableKey));
+    expect(read!.queryKey[2]).toMatchObject({
+      'page[number]': '3',
+      'page[size]': '100',
+      'filter[sort]': 'amount|desc',
+      'filter[search]': 'fuel',
+      'filter[amount_min]': '1250',
+      'filter[due_from]': '2026-01-01',
+      'filter[exposure_bucket]': 'past_due',
+    });
+  });
+
+  it("reads each table of a screen with several under its own id, the first tab's from the manifest", () => {
+    const cards = cardsScreen.body as WidgetNode[];
+    const reads = firstReads(cards);
+    const kept = JSON.stringify(reads);
+    expect(kept).toContain('"urlNamespace":"cards-active."');
+    const customer = { ...bindings, query: { 'cards-active.page': '2', 'cards-active.sort': '-card_name', page: '7' } };
+    const [read] = screenReads(reads, customer, 'en').filter((candidate) => candidate.queryKey[1] === '/ecaas/cards');
+    expect(read!.queryKey[2]).toMatchObject({ 'page[number]': '2', 'filter[sort]': 'card_name|desc' });
+    // The same from the whole definition (a tenant's override makes the loader read it).
+    const [whole] = screenReads(cards, customer, 'en').filter((candidate) => candidate.queryKey[1] === '/ecaas/cards');
+    expect(hashKey(whole!.queryKey)).toBe(hashKey(read!.queryKey));
+  });
+
+  it("asks for the invoice list's first page with the very key the table reads", () => {
     const [read] = screenReads(firstReads(body), bindings, 'en');
     const tableKey = resourceKey('/invoices', buildListParams(table, initialUiState(table), bindings, 'en'));
     expect(hashKey(read!.queryKey)).toBe(hashKey(tableKey));
-    expect(read!.queryKey[2]).toMatchObject({ 'filter[status]': 'Billed', 'filter[buid_customer]': 'C-1001', 'filter[sol_currency]': 'USD', 'page[size]': '50' });
+    expect(read!.queryKey[2]).toMatchObject({
+      'filter[status]': 'Billed',
+      'filter[buid_customer]': 'C-1001',
+      'filter[sol_currency]': 'USD',
+      'page[size]': '50',
+    });
   });
 
   it('takes a query parameter the URL lacks as absent, and one it has as the filter', () => {

@@ -17,8 +17,9 @@ import { widgetModules } from '../registry/widgets.ts';
 import { loadScreen } from '../screens/load-screen.ts';
 import { screenBindings, type ScreenLocation } from '../screens/screen-bindings.ts';
 import type { SessionState } from '../session/types.ts';
-import { initialUiState } from '../widgets/table/list-params.ts';
+import { listNamespaces, namespaceOf } from '../widgets/table/list-namespaces.ts';
 import { listQuery } from '../widgets/table/list-query.ts';
+import { readListState } from '../widgets/table/list-url-state.ts';
 import type { TableNode } from '../widgets/table/types.ts';
 
 const BINDING = /\{([A-Za-z_][\w.]*)\}/g;
@@ -76,14 +77,20 @@ const read = <Q extends { queryKey: QueryKey }>(query: Q, prefetch: (client: Que
   },
 });
 
-/** The reads a screen's first render makes: each table's first page in its initial state, every other source. */
+/**
+ * The reads a screen's first render makes: each table's page in the state the URL's query gives
+ * it (widgets/table/list-url-state.ts: a link to page 3 sorted by amount asks for exactly that
+ * page), every other source.
+ */
 export function screenReads(nodes: readonly WidgetNode[], bindings: BindingContext, locale: string): ScreenRead[] {
+  const namespaces = listNamespaces(nodes);
   return firstNodes(nodes, bindings).flatMap((node) => {
     const source = node.source as SourceDefinition | undefined;
     if (!source?.resource || !resolvable(source, bindings)) return [];
     if (node.widget === 'table') {
       const table = node as TableNode;
-      return [read(listQuery(table, initialUiState(table), bindings, locale), (client, query) => client.prefetchQuery(query))];
+      const state = readListState(table, bindings.query, namespaceOf(node, namespaces));
+      return [read(listQuery(table, state, bindings, locale), (client, query) => client.prefetchQuery(query))];
     }
     return [read(sourceQuery(source, bindings), (client, query) => client.prefetchQuery(query))];
   });

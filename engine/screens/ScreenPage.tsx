@@ -5,6 +5,7 @@ import type { BindingContext } from '../definitions/bindings.ts';
 import type { ScreenRoute } from '../definitions/types.ts';
 import { useText } from '../i18n/use-text.ts';
 import { useSession } from '../session/store.ts';
+import { listNamespaces } from '../widgets/table/list-namespaces.ts';
 import { loadScreen } from './load-screen.ts';
 import { ScreenContextProvider } from './screen-context.tsx';
 import { screenBindings } from './screen-bindings.ts';
@@ -25,13 +26,18 @@ export function ScreenPage({ route }: { route: ScreenRoute }) {
     document.title = session.config ? `${title} · ${session.config.title}` : title;
   }, [title, session.config]);
 
-  const bindings = useMemo<BindingContext>(() => screenBindings(session, {
-    route: params,
-    query: Object.fromEntries(search),
-    selection: ((location.state as { selection?: unknown[] } | null)?.selection) ?? [],
-  }), [session, params, search, location.state]);
+  const bindings = useMemo<BindingContext>(
+    () =>
+      screenBindings(session, {
+        route: params,
+        query: Object.fromEntries(search),
+        selection: (location.state as { selection?: unknown[] } | null)?.selection ?? [],
+      }),
+    [session, params, search, location.state],
+  );
 
-  const value = useMemo(() => ({ bindings }), [bindings]);
+  const namespaces = useMemo(() => listNamespaces(definition.body), [definition]);
+  const value = useMemo(() => ({ bindings, listNamespaces: namespaces }), [bindings, namespaces]);
 
   return (
     <ScreenContextProvider value={value}>

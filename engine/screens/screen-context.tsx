@@ -4,6 +4,11 @@ import type { BindingContext } from '../definitions/bindings.ts';
 /** What a screen's widgets read: the bindings. Data comes from the data layer (data/queries.ts), the ability from policy/AbilityProvider. */
 interface ScreenContextValue {
   bindings: BindingContext;
+  /**
+   * Where each table node of the screen keeps its state in the URL's query ('' or "<id>.",
+   * widgets/table/list-url-state.ts listNamespaces); a table it does not name uses plain keys.
+   */
+  listNamespaces?: ReadonlyMap<object, string>;
 }
 
 const ScreenContext = createContext<ScreenContextValue | null>(null);

@@ -10,14 +10,42 @@ import { useScreen } from '../screens/screen-context.tsx';
 import { WidgetTree } from '../screens/WidgetTree.tsx';
 
 /** `count`: a field path into the tabs' `source` record ("status_counts.open"), shown beside the label. */
-interface TabDefinition { label: string; to?: string; count?: string; children?: WidgetNode[] }
+interface TabDefinition {
+  label: string;
+  to?: string;
+  count?: string;
+  children?: WidgetNode[];
+}
 
 function fieldAt(record: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), record);
+  return path
+    .split('.')
+    .reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined), record);
 }
 
 function decoded(text: string): string {
-  try { return decodeURIComponent(text); } catch { return text; }
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * The routed tab the location shows: its path, and every query parameter the tab names with the
+ * same value; of several, the one naming most ("?status=open" over the bare "All"). Other
+ * parameters (a table's page and sort, widgets/table/list-url-state.ts) do not matter.
+ */
+function currentTab(values: string[], portalPath: (path: string) => string, location: { pathname: string; search: string }): string | null {
+  const here = new URLSearchParams(location.search);
+  let best: { value: string; named: number } | null = null;
+  for (const value of values) {
+    const [path = '', query = ''] = portalPath(value).split('?');
+    const named = [...new URLSearchParams(query)];
+    if (decoded(path) !== decoded(location.pathname) || !named.every(([key, wanted]) => here.get(key) === wanted)) continue;
+    if (!best || named.length > best.named) best = { value, named: named.length };
+  }
+  return best?.value ?? null;
 }
 
 /**
@@ -40,30 +68,56 @@ function TabsView({ node, counts }: { node: WidgetNode; counts: Record<string, u
   const location = useLocation();
   const navigate = usePortalNavigate();
   const portalPath = usePortalPath();
-  const tabs = (node.tabs as TabDefinition[]).map((tab, index) => ({ ...tab, value: tab.to ? String(resolveBinding(tab.to, bindings)) : String(index) }));
+  const tabs = (node.tabs as TabDefinition[]).map((tab, index) => ({
+    ...tab,
+    value: tab.to ? String(resolveBinding(tab.to, bindings)) : String(index),
+  }));
   const routed = tabs.every((tab) => tab.to);
-  // Tabs that differ by their query string match the whole location; others its path.
-  const byQuery = tabs.some((tab) => tab.value.includes('?'));
-  const here = decoded(location.pathname) + (byQuery ? decoded(location.search) : '');
-  const current = routed ? tabs.find((tab) => decoded(portalPath(tab.value)) === here)?.value ?? null : undefined;
+  const current = routed
+    ? currentTab(
+        tabs.map((tab) => tab.value),
+        portalPath,
+        location,
+      )
+    : undefined;
   const countOf = (tab: TabDefinition) => (tab.count && counts ? fieldAt(counts, tab.count) : undefined);
   return (
-    <Tabs {...(routed ? { value: current, onChange: (value: string | null) => { if (value) navigate(value); } } : { defaultValue: '0' })} keepMounted={false}>
+    <Tabs
+      {...(routed
+        ? {
+            value: current,
+            onChange: (value: string | null) => {
+              if (value) navigate(value);
+            },
+          }
+        : { defaultValue: '0' })}
+      keepMounted={false}
+    >
       <Tabs.List>
         {tabs.map((tab) => {
           const count = countOf(tab);
           return (
             <Tabs.Tab key={tab.value} value={tab.value}>
-              {typeof count === 'number'
-                ? <Group gap={6} wrap="nowrap">{t(tab.label)}<Badge size="sm" variant="light" data-count={count}>{count}</Badge></Group>
-                : t(tab.label)}
+              {typeof count === 'number' ? (
+                <Group gap={6} wrap="nowrap">
+                  {t(tab.label)}
+                  <Badge size="sm" variant="light" data-count={count}>
+                    {count}
+                  </Badge>
+                </Group>
+              ) : (
+                t(tab.label)
+              )}
             </Tabs.Tab>
           );
         })}
       </Tabs.List>
-      {!routed && tabs.map((tab) => (
-        <Tabs.Panel key={tab.value} value={tab.value} pt="md"><WidgetTree nodes={tab.children ?? []} /></Tabs.Panel>
-      ))}
+      {!routed &&
+        tabs.map((tab) => (
+          <Tabs.Panel key={tab.value} value={tab.value} pt="md">
+            <WidgetTree nodes={tab.children ?? []} />
+          </Tabs.Panel>
+        ))}
     </Tabs>
   );
 }

@@ -97,7 +97,7 @@ export const tableContract = defineWidget({
     failure: ref('textKey', "The title when the list cannot load (default table.error), above the server's reason and the retry button."),
   },
   required: ['source', 'columns'],
-  reads: ['source', 'pageSizes', 'defaultPageSize', 'defaultSort'],
+  reads: ['source', 'pageSizes', 'defaultPageSize', 'defaultSort', 'search'],
 });
 
 export type TableProps = WidgetPropsOf<typeof tableContract>;

@@ -1,70 +1,38 @@
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { ApiRequestError, type QueryParams } from '../../data/api-client.ts';
 import { isCalledOff, RESOURCE_ROOT } from '../../data/queries.ts';
 import { useInvalidations } from '../../data/use-invalidations.ts';
-import { resolveAll } from '../../definitions/bindings.ts';
 import { useText } from '../../i18n/use-text.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
 import { criteriaParams, filterParameterValue, initialUiState, nextSort, pageSizesOf, rowIdOf } from './list-params.ts';
 import { listQuery } from './list-query.ts';
+import { listStateKey, withoutRefused } from './list-url-state.ts';
 import type { SortChoice, TableNode, TableRow, TableUiState } from './types.ts';
+import { useListUrlState } from './use-list-url-state.ts';
 
 /** Typing in the search box or a text filter waits this long before asking the server. */
 export const INPUT_DEBOUNCE_MS = 300;
 const FALLBACK_ERROR = 'errors.request.serverError';
 
-interface Criteria { search: string; filters: Record<string, string> }
-interface State { pageIndex: number; pageSize: number; sort: SortChoice | null; input: Criteria; applied: Criteria }
-
-type Event =
-  | { type: 'page'; pageIndex: number }
-  | { type: 'pageSize'; pageSize: number }
-  | { type: 'sort'; sort: SortChoice }
-  | { type: 'search'; text: string }
-  | { type: 'filter'; name: string; value: string; immediate: boolean }
-  | { type: 'clearFilters' }
-  | { type: 'clearCriteria' }
-  | { type: 'apply' };
-
-// Page, size and sort apply at once; typed criteria apply after the debounce. Any change of
-// what the list contains goes back to the first page.
-function reduce(state: State, event: Event): State {
-  switch (event.type) {
-    case 'page': return { ...state, pageIndex: Math.max(0, event.pageIndex) };
-    case 'pageSize': return { ...state, pageSize: event.pageSize, pageIndex: 0 };
-    case 'sort': return { ...state, sort: event.sort, pageIndex: 0 };
-    case 'search': return { ...state, input: { ...state.input, search: event.text } };
-    case 'filter': {
-      const input = { ...state.input, filters: { ...state.input.filters, [event.name]: event.value } };
-      return event.immediate ? { ...state, input, applied: input, pageIndex: 0 } : { ...state, input };
-    }
-    case 'clearFilters': {
-      const input = { search: state.input.search, filters: {} };
-      return { ...state, input, applied: input, pageIndex: 0 };
-    }
-    case 'clearCriteria': {
-      const input = { search: '', filters: {} };
-      return { ...state, input, applied: input, pageIndex: 0 };
-    }
-    case 'apply': return state.input === state.applied ? state : { ...state, applied: state.input, pageIndex: 0 };
-  }
+interface Criteria {
+  search: string;
+  filters: Record<string, string>;
 }
 
-function initialState(definition: TableNode): State {
-  const ui = initialUiState(definition);
-  const criteria = { search: ui.search, filters: ui.filters };
-  return { pageIndex: ui.pageIndex, pageSize: ui.pageSize, sort: ui.sort, input: criteria, applied: criteria };
-}
+const criteriaOf = (state: TableUiState): Criteria => ({ search: state.search, filters: state.filters });
 
 /** Whether the applied search or a filter narrows the list: a value that is sent (list-params.ts), not only typed. */
-function isFiltered(definition: TableNode, applied: State['applied'], language: string): boolean {
+function isFiltered(definition: TableNode, applied: Criteria, language: string): boolean {
   if (definition.search && applied.search.trim() !== '') return true;
   return (definition.filters ?? []).some((filter) => filterParameterValue(filter, applied.filters[filter.filter], language) !== undefined);
 }
 
 /** A failure as the server named it: an i18n code and the values its text needs. */
-export interface TableError { code: string; values: Record<string, unknown> }
+export interface TableError {
+  code: string;
+  values: Record<string, unknown>;
+}
 const EMPTY_ROWS: TableRow[] = [];
 
 function tableError(error: unknown): TableError | null {
@@ -115,52 +83,81 @@ export interface TableData {
 export function useTableData(definition: TableNode): TableData {
   const { bindings } = useScreen();
   const { language } = useText();
-  const [state, dispatch] = useReducer(reduce, definition, initialState);
+  const url = useListUrlState(definition, language);
+  const { applied, commit } = url;
+  // What the search box and filter inputs hold: the URL's criteria, or what is being typed.
+  const [input, setInput] = useState<Criteria>(() => criteriaOf(applied));
+  const criteriaKey = (criteria: Criteria) => listStateKey(definition, { ...initialUiState(definition), ...criteria }, language);
+  const appliedCriteria = criteriaKey(applied);
+  const typedCriteria = criteriaKey(input);
 
+  // The URL's criteria changed without typing (Back, a link): the inputs show them.
+  const [seenCriteria, setSeenCriteria] = useState(appliedCriteria);
+  if (seenCriteria !== appliedCriteria) {
+    setSeenCriteria(appliedCriteria);
+    if (typedCriteria !== appliedCriteria) setInput(criteriaOf(applied));
+  }
+
+  // Typed criteria apply after the debounce, replacing the history entry; any change of what the list contains goes back to the first page.
   useEffect(() => {
-    if (state.input === state.applied) return undefined;
-    const timer = setTimeout(() => dispatch({ type: 'apply' }), INPUT_DEBOUNCE_MS);
+    if (typedCriteria === appliedCriteria) return undefined;
+    const timer = setTimeout(() => commit({ ...url.latest(), ...input, pageIndex: 0 }, 'replace'), INPUT_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [state.input, state.applied]);
+  }, [typedCriteria, appliedCriteria, url.latest, input, commit]);
 
-  const ui: TableUiState = { pageIndex: state.pageIndex, pageSize: state.pageSize, sort: state.sort, search: state.applied.search, filters: state.applied.filters };
-  const query = listQuery(definition, ui, bindings, language);
+  const query = listQuery(definition, applied, bindings, language);
   const [, resource, params] = query.queryKey;
 
-  // Other bound source values (another customer, another route status) list other rows: first page.
-  const sourceKey = JSON.stringify([resource, resolveAll(definition.source.filter, bindings), resolveAll(definition.source.params, bindings)]);
-  const [listedSource, setListedSource] = useState(sourceKey);
-  if (listedSource !== sourceKey) {
-    setListedSource(sourceKey);
-    dispatch({ type: 'page', pageIndex: 0 });
-  }
+  // A page the list no longer has after another customer or currency is chosen is corrected below
+  // (the last page that exists). The page is not reset when a bound value changes: at a cold load
+  // the session's values arrive after the table mounts, and the URL's page must survive them.
 
   const result = useQuery({ ...query, placeholderData: keepPreviousData });
   const document = result.data;
-  const rows = useMemo(() => document?.data.map((item) => ({ id: rowIdOf(definition, item), record: item.attributes })) ?? EMPTY_ROWS, [document, definition]);
+  const rows = useMemo(
+    () => document?.data.map((item) => ({ id: rowIdOf(definition, item), record: item.attributes })) ?? EMPTY_ROWS,
+    [document, definition],
+  );
   const total = (document?.meta?.page as { total?: number } | undefined)?.total ?? rows.length;
   const loaded = document !== undefined;
-  const error = tableError(result.error);
+  // A value of the URL the server refuses (a link with a filter it does not accept) is dropped, not shown as a failure.
+  const refused =
+    result.error instanceof ApiRequestError && result.error.status === 400
+      ? withoutRefused(definition, applied, result.error.errors[0]?.source?.parameter)
+      : null;
+  const error = refused ? null : tableError(result.error);
   const loading = result.isFetching;
-
-  const pageCount = Math.max(1, Math.ceil(total / state.pageSize));
-  // A write can shrink the list below the current page: go to the last page that exists.
+  const refusedKey = refused ? listStateKey(definition, refused, language) : null;
   useEffect(() => {
-    if (!loading && loaded && !error && rows.length === 0 && state.pageIndex > 0 && total > 0) {
-      dispatch({ type: 'page', pageIndex: pageCount - 1 });
+    if (refused) commit(refused, 'replace');
+    // refusedKey stands for refused, a new object on every render.
+  }, [refusedKey, commit]);
+
+  const pageCount = Math.max(1, Math.ceil(total / applied.pageSize));
+  // A write can shrink the list below the current page, a link can name a page past the end: go to the last page that exists.
+  useEffect(() => {
+    if (!loading && loaded && !error && rows.length === 0 && applied.pageIndex > 0) {
+      commit({ ...applied, pageIndex: total > 0 ? pageCount - 1 : 0 }, 'replace');
     }
-  }, [loading, loaded, error, rows, total, state.pageIndex, pageCount]);
+  }, [loading, loaded, error, rows, total, applied, pageCount, commit]);
 
   const invalidations = useInvalidations([RESOURCE_ROOT, resource]);
   const criteria = criteriaParams(params);
-  const criteriaKey = useMemo(() => {
+  const listKey = useMemo(() => {
     const { 'filter[sort]': _sort, ...unsorted } = criteria;
     return JSON.stringify([resource, unsorted, invalidations]);
     // The key's hash stands for resource and criteria, new objects on every render.
   }, [JSON.stringify(criteria), resource, invalidations]);
 
+  // A change starts from the last one asked for, which the page may not show yet (use-list-url-state.ts latest).
+  const { latest } = url;
+  const applyNow = (criteria: Criteria) => {
+    setInput(criteria);
+    commit({ ...latest(), ...criteria, pageIndex: 0 }, 'push');
+  };
+
   return {
-    ui: { ...ui, search: state.input.search, filters: state.input.filters },
+    ui: { ...applied, ...input },
     pageSizes: pageSizesOf(definition),
     rows,
     total,
@@ -169,17 +166,23 @@ export function useTableData(definition: TableNode): TableData {
     loaded,
     error,
     meta: document?.meta,
-    criteriaKey,
+    criteriaKey: listKey,
     criteria,
-    setPageIndex: (pageIndex) => dispatch({ type: 'page', pageIndex }),
-    setPageSize: (pageSize) => dispatch({ type: 'pageSize', pageSize }),
-    setSort: (sort) => dispatch({ type: 'sort', sort }),
-    toggleSort: (sort) => dispatch({ type: 'sort', sort: nextSort(state.sort, sort) }),
-    setSearch: (text) => dispatch({ type: 'search', text }),
-    setFilter: (name, value, immediate = false) => dispatch({ type: 'filter', name, value, immediate }),
-    clearFilters: () => dispatch({ type: 'clearFilters' }),
-    filtered: isFiltered(definition, state.applied, language),
-    clearCriteria: () => dispatch({ type: 'clearCriteria' }),
-    retry: () => { void result.refetch(); },
+    setPageIndex: (pageIndex) => commit({ ...latest(), pageIndex: Math.max(0, pageIndex) }, 'push'),
+    setPageSize: (pageSize) => commit({ ...latest(), pageSize, pageIndex: 0 }, 'push'),
+    setSort: (sort) => commit({ ...latest(), sort, pageIndex: 0 }, 'push'),
+    toggleSort: (sort) => commit({ ...latest(), sort: nextSort(latest().sort, sort), pageIndex: 0 }, 'push'),
+    setSearch: (text) => setInput((current) => ({ ...current, search: text })),
+    setFilter: (name, value, immediate = false) => {
+      const next = { ...input, filters: { ...input.filters, [name]: value } };
+      setInput(next);
+      if (immediate) commit({ ...latest(), ...next, pageIndex: 0 }, 'push');
+    },
+    clearFilters: () => applyNow({ search: input.search, filters: {} }),
+    filtered: isFiltered(definition, applied, language),
+    clearCriteria: () => applyNow({ search: '', filters: {} }),
+    retry: () => {
+      void result.refetch();
+    },
   };
 }
