@@ -53,7 +53,8 @@ async function bootAs(self: SelfAttributes, loadSecure: boolean) {
 beforeEach(() => {
   asked = [];
   vi.resetModules();
-  vi.stubGlobal('document', { cookie: 'portal_csrf=token' });
+  // A page without the server's hints (session/page-hints.ts): the boot asks for every document itself.
+  vi.stubGlobal('document', { cookie: 'portal_csrf=token', getElementById: () => null });
   vi.stubGlobal('window', { location: { hostname: 'localhost', pathname: '/' } });
 });
 afterEach(() => {

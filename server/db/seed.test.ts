@@ -150,12 +150,13 @@ describe('seedDemo disputes and rejections', () => {
 
 describe('seedDemo users and groups', () => {
   const expected = [
-    ['demo', 'admin', 'customer', 'Admin', ['C-1001', 'C-1002', 'C-1003', 'C-1004'], [], 'Headquarters', null],
+    // Issue 26: admin and corporate also see Northwind's three sub-accounts (C-1011 to C-1013).
+    ['demo', 'admin', 'customer', 'Admin', ['C-1001', 'C-1002', 'C-1003', 'C-1004', 'C-1011', 'C-1012', 'C-1013'], [], 'Headquarters', null],
     ['demo', 'payer', 'customer', 'Payer', ['C-1001'], [], null, null],
     ['demo', 'viewer', 'customer', 'View Only', ['C-1001'], [], null, null],
     ['demo', 'cardviewer', 'customer', 'Card Viewer', ['C-1001'], [], null, null],
     ['demo', 'safety', 'customer', 'Safety Manager', ['C-1001'], [], null, null],
-    ['demo', 'corporate', 'corporate', 'Admin', ['C-1001', 'C-1002', 'C-1005', 'C-1006', 'C-1007'], [], null, null],
+    ['demo', 'corporate', 'corporate', 'Admin', ['C-1001', 'C-1002', 'C-1005', 'C-1006', 'C-1007', 'C-1011', 'C-1012', 'C-1013'], [], null, null],
     ['demo', 'dealer', 'merchant', 'Admin', [], ['M-2001', 'M-2002'], null, null],
     ['demo', 'locked', 'customer', 'Payer', ['C-1001'], [], null, 'locked_by_support'],
     ['demo', 'ssouser', 'customer', 'Payer', ['C-1001'], [], 'SSO Partners', null],
