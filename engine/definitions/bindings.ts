@@ -26,7 +26,8 @@ export interface BindingContext {
  */
 export function lookup(context: object, path: string): unknown {
   return path.split('.').reduce<unknown>((value, key) => {
-    if (Array.isArray(value) && !/^\d+$/.test(key) && key !== 'length') return value.map((item: unknown) => (item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[key] : undefined));
+    if (Array.isArray(value) && !/^\d+$/.test(key) && key !== 'length')
+      return value.map((item: unknown) => (item !== null && typeof item === 'object' ? (item as Record<string, unknown>)[key] : undefined));
     return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
   }, context);
 }
@@ -47,13 +48,31 @@ export function resolveBinding(template: unknown, context: BindingContext): unkn
   if (whole) return lookup(context, whole[1]!);
   return template.replace(BINDING, (_match, path: string) => {
     const value = lookup(context, path);
-    return Array.isArray(value) ? value.filter((item) => item !== undefined && item !== null).map(encodeValue).join(',') : encodeValue(value);
+    return Array.isArray(value)
+      ? value
+          .filter((item) => item !== undefined && item !== null)
+          .map(encodeValue)
+          .join(',')
+      : encodeValue(value);
   });
 }
 
 /** Resolves every binding in an object of parameters (filters, bodies). */
 export function resolveAll(values: Record<string, unknown> | undefined, context: BindingContext): Record<string, unknown> {
   return Object.fromEntries(Object.entries(values ?? {}).map(([key, value]) => [key, resolveBinding(value, context)]));
+}
+
+/**
+ * A form's initial values, resolved at every depth: a stepped form's values sit in an object per
+ * step (`{ "company": { "company_name": "{customer.customerName}" } }`), lists in arrays.
+ */
+export function resolveNested(values: Record<string, unknown> | undefined, context: BindingContext): Record<string, unknown> {
+  const resolve = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(resolve);
+    if (value !== null && typeof value === 'object') return resolveNested(value as Record<string, unknown>, context);
+    return resolveBinding(value, context);
+  };
+  return Object.fromEntries(Object.entries(values ?? {}).map(([key, value]) => [key, resolve(value)]));
 }
 
 /**

@@ -3,7 +3,7 @@ import { useActionRunner } from '../../actions/use-action-runner.ts';
 import { loadForm } from 'virtual:portal-forms';
 import { conditionHolds } from '../../../domain/conditions.ts';
 import type { SourceDefinition } from '../../data/use-resource.ts';
-import { resolveAll } from '../../definitions/bindings.ts';
+import { resolveNested } from '../../definitions/bindings.ts';
 import type { ActionDefinition, WidgetNode } from '../../definitions/types.ts';
 import { ERRORS_NAMESPACE } from '../../i18n/i18n.ts';
 import { namespacesIn } from '../../i18n/namespaces.ts';
@@ -78,7 +78,7 @@ export default function FormWidget({ node }: WidgetProps) {
   const pendingTexts = texts.ready(form.flat ? namespaces : [...namespaces, ERRORS_NAMESPACE]);
   if (pendingTexts) use(pendingTexts);
   const { bindings } = useScreen();
-  const initialData = useMemo(() => resolveAll(initial, bindings), [initial, bindings]);
+  const initialData = useMemo(() => resolveNested(initial, bindings), [initial, bindings]);
   const hidden = useMemo(
     () =>
       Object.entries(hide ?? {})
