@@ -24,7 +24,9 @@ beforeAll(async () => {
   admin = api.client();
   await admin.loginWithCustomer('admin', 'C-1004');
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 function decoded(response: LightMyRequestResponse): string {
   const encoding = response.headers['content-encoding'];
@@ -39,7 +41,10 @@ describe('API responses', () => {
   const PAGE = '/invoices?page[size]=100';
 
   it.each([
-    ['br', 'br'], ['gzip', 'gzip'], [BROWSER, 'br'], ['gzip;q=1, br;q=0.5', 'gzip'],
+    ['br', 'br'],
+    ['gzip', 'gzip'],
+    [BROWSER, 'br'],
+    ['gzip;q=1, br;q=0.5', 'gzip'],
   ])('a 100-row invoice page asked with %s comes as %s, the same document', async (accept, expected) => {
     const plain = await admin.get(PAGE);
     expect(plain.headers['content-encoding']).toBeUndefined();
@@ -96,11 +101,20 @@ describe('a compressed CSV download cut short', () => {
   it('frees the export cursor, so the next request is answered', async () => {
     const cookie = (await api.client().login('admin')).cookies.map((item) => `${item.name}=${item.value}`).join('; ');
     await new Promise<void>((resolvePromise, reject) => {
-      const request = httpRequest(`${url}/invoices.csv?filter[buid_customer]=C-1004`, { headers: { cookie, 'accept-encoding': 'br' } }, (response) => {
-        expect(response.headers['content-encoding']).toBe('br');
-        response.once('data', () => { request.destroy(); resolvePromise(); });
+      const request = httpRequest(
+        `${url}/invoices.csv?filter[buid_customer]=C-1004`,
+        { headers: { cookie, 'accept-encoding': 'br' } },
+        (response) => {
+          expect(response.headers['content-encoding']).toBe('br');
+          response.once('data', () => {
+            request.destroy();
+            resolvePromise();
+          });
+        },
+      );
+      request.on('error', (error) => {
+        if (!request.destroyed) reject(error);
       });
-      request.on('error', (error) => { if (!request.destroyed) reject(error); });
       request.end();
     });
     // PGlite has one connection: a cursor transaction left open would block this request.
@@ -122,16 +136,29 @@ describe('the built portal', () => {
     writeFileSync(join(root, 'assets', 'entry-AbC123.js'), script);
     writeFileSync(join(root, 'boot.css'), `${'.boot { color: #123456; }\n'.repeat(80)}`);
     await compressFiles(root);
-    portal = await buildApp({ db: api.db, clock: api.clock, mailer: api.mailer, tenants: api.tenants, policy: loadPolicy(), staticDir: root, logLevel: 'silent' });
+    portal = await buildApp({
+      db: api.db,
+      clock: api.clock,
+      mailer: api.mailer,
+      tenants: api.tenants,
+      policy: loadPolicy(),
+      staticDir: root,
+      logLevel: 'silent',
+    });
   });
   afterAll(async () => {
     await portal?.close();
     rmSync(root, { recursive: true, force: true });
   });
 
-  const get = (url: string, headers: Record<string, string> = {}) => portal.inject({ method: 'GET', url, headers: { host: 'localhost', ...headers } });
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    portal.inject({ method: 'GET', url, headers: { host: 'localhost', ...headers } });
 
-  it.each([['br', 'br'], [BROWSER, 'br'], ['gzip', 'gz']] as const)('serves a hashed asset asked with %s from its .%s file, immutable', async (accept, extension) => {
+  it.each([
+    ['br', 'br'],
+    [BROWSER, 'br'],
+    ['gzip', 'gz'],
+  ] as const)('serves a hashed asset asked with %s from its .%s file, immutable', async (accept, extension) => {
     const response = await get('/assets/entry-AbC123.js', { 'accept-encoding': accept });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-encoding']).toBe(extension === 'gz' ? 'gzip' : 'br');
@@ -156,7 +183,8 @@ describe('the built portal', () => {
       expect(response.headers['content-encoding']).toBe('br');
       expect(response.headers['content-type']).toMatch(/^text\/html/);
       expect(response.headers['cache-control']).toBe('no-store');
-      expect(decoded(response)).toBe(page);
+      // The page as built, with the route's hints and boot documents the server adds to its head (issue 25).
+      expect(decoded(response).replace(/<script type="application\/json" id="portal-hints" nonce="[^"]+">.*?<\/script>/, '')).toBe(page);
     }
   });
 

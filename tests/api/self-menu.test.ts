@@ -46,7 +46,8 @@ describe('/self menu (spec §7), decided by the same guard rules the portal appl
     expect(viewer).not.toContain('pay');
     const cardViewer = await menuOf('cardviewer');
     expect(cardViewer).toContain('cards');
-    for (const barred of ['overview', 'invoices', 'pay', 'notifications', 'loyalty', 'sub-accounts', 'unbilled', 'currencies']) expect(cardViewer).not.toContain(barred);
+    for (const barred of ['overview', 'invoices', 'pay', 'notifications', 'loyalty', 'sub-accounts', 'unbilled', 'currencies'])
+      expect(cardViewer).not.toContain(barred);
     // Issue 26: the screens beside the overview and the invoice lists follow their guards.
     expect(viewer).toEqual(expect.arrayContaining(['sub-accounts', 'unbilled', 'currencies']));
     // The shell renders this answer as it is: the safety manager's frame shows notifications alone (tests/e2e/shell.test.ts).
@@ -56,13 +57,40 @@ describe('/self menu (spec §7), decided by the same guard rules the portal appl
   it('gives corporate users the program overview and dealers with two merchants the merchant roll-up', async () => {
     // Issue 26: the corporate admin's payment methods (the page works for them) have their entry too.
     expect(await menuOf('corporate')).toEqual([
-      'program-overview', 'customers', 'overview', 'sub-accounts', 'invoices', 'unbilled', 'pay', 'payment-methods', 'disputes', 'rejections', 'cards', 'loyalty',
-      'notifications', 'currencies', 'users', 'groups']);
+      'program-overview',
+      'customers',
+      'overview',
+      'sub-accounts',
+      'invoices',
+      'unbilled',
+      'file-upload',
+      'pay',
+      'payment-methods',
+      'disputes',
+      'rejections',
+      'cards',
+      'loyalty',
+      'applications',
+      'notifications',
+      'currencies',
+      'users',
+      'groups',
+    ]);
     const dealer = await menuOf('dealer');
     // Issue 15: the merchant home first, then the roll-up across merchants and the merchant choice.
     expect(dealer).toEqual([
-      'merchant-home', 'merchant-roll-up', 'merchant-select', 'merchant-invoice-create', 'merchant-invoice-import',
-      'disputes', 'rejections', 'notifications', 'currencies', 'users']);
+      'merchant-home',
+      'merchant-roll-up',
+      'merchant-select',
+      'merchant-invoice-create',
+      'merchant-invoice-import',
+      'file-upload',
+      'disputes',
+      'rejections',
+      'notifications',
+      'currencies',
+      'users',
+    ]);
     expect(dealer).not.toContain('invoices');
   });
 });

@@ -306,6 +306,7 @@ describe('role permissions overrides are applied by the API', () => {
                 'users',
                 'rejections',
                 'rejectionsManage',
+                'applications',
               ],
             },
           },
@@ -316,7 +317,8 @@ describe('role permissions overrides are applied by the API', () => {
       await editor.get(`/studio/api/drafts/${draftId}/diff`),
     ).attributes;
     expect(diff.changes.map((change) => change.text)).toEqual(['Customer, Admin: loses Payment methods']);
-    expect((await publisher.post(`/studio/api/drafts/${draftId}/publish`, { note: 'no payment methods for admins' })).statusCode).toBe(201);
+    const publishing = await publisher.post(`/studio/api/drafts/${draftId}/publish`, { note: 'no payment methods for admins' });
+    expect(publishing.statusCode, publishing.body).toBe(201);
     await waitFor(async () => expect((await admin.get('/bank-accounts')).statusCode).toBe(403));
     const payer = first.client();
     await payer.loginWithCustomer('payer', 'C-1001');

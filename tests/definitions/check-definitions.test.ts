@@ -192,13 +192,21 @@ describe('column priorities (issue 26: identifiers and amounts never clipped)', 
     const unkeyed = withScreen('invoice-list', (screen) => {
       for (const column of invoiceTable(screen).columns) delete column.priority;
     });
-    expect(problemsOf(unkeyed)).toEqual([expect.stringMatching(/^screens\/invoice-list\.json \/body\/5\/columns: no column has "priority": "key".*`invoiceId`/)]);
-    const hiddenKey = withScreen('invoice-list', (screen) => { invoiceTable(screen).columns[0].defaultHidden = true; });
-    expect(problemsOf(hiddenKey)).toEqual(['screens/invoice-list.json /body/5/columns/0/defaultHidden: `invoiceId` is a key column: it may not be hidden by default (make it "optional" instead)']);
+    expect(problemsOf(unkeyed)).toEqual([
+      expect.stringMatching(/^screens\/invoice-list\.json \/body\/5\/columns: no column has "priority": "key".*`invoiceId`/),
+    ]);
+    const hiddenKey = withScreen('invoice-list', (screen) => {
+      invoiceTable(screen).columns[0].defaultHidden = true;
+    });
+    expect(problemsOf(hiddenKey)).toEqual([
+      'screens/invoice-list.json /body/5/columns/0/defaultHidden: `invoiceId` is a key column: it may not be hidden by default (make it "optional" instead)',
+    ]);
   });
 
   it('a priority the schema does not know', () => {
-    const misspelt = withScreen('invoice-list', (screen) => { invoiceTable(screen).columns[0].priority = 'keys'; });
+    const misspelt = withScreen('invoice-list', (screen) => {
+      invoiceTable(screen).columns[0].priority = 'keys';
+    });
     expect(problemsOf(misspelt).join('\n')).toContain('/body/5/columns/0/priority');
   });
 });
@@ -458,30 +466,27 @@ describe('tenant overrides', () => {
   it('a permission patch is checked as the patched policy: roles, rule sets, CASL subjects and actions', () => {
     const definitions = structuredClone(shipped);
     const demo = definitions.tenants.find(({ file }) => file.endsWith('demo.json'))!;
+    // One JSON Merge Patch over the policy, as domain/policy-overrides.ts applies it (the studio's format).
     demo.definition.overrides = {
-      permissions: {
-        policy: { grants: { customer: { 'card viewr': ['cardz'] } }, ruleSets: { extra: [{ action: 'reed', subject: 'Card' }] } },
-      },
+      permissions: { grants: { customer: { 'card viewr': ['cardz'] } }, ruleSets: { extra: [{ action: 'reed', subject: 'Card' }] } },
     };
     expect(problemsOf(definitions)).toEqual(
       expect.arrayContaining([
-        'tenants/demo.json /overrides/permissions/policy/grants/customer: `card viewr` is not a property here; did you mean `card viewer`?',
-        'tenants/demo.json /overrides/permissions/policy/ruleSets/extra/0/action: `reed` is not allowed here; did you mean `read`?',
+        'tenants/demo.json /overrides/permissions/grants/customer: `card viewr` is not a property here; did you mean `card viewer`?',
+        'tenants/demo.json /overrides/permissions/ruleSets/extra/0/action: `reed` is not allowed here; did you mean `read`?',
       ]),
     );
     demo.definition.overrides = {
-      permissions: { policy: { grants: { customer: { admin: ['cardz'] } }, flagGates: { Cards: 'cards_enabled' } } },
+      permissions: { grants: { customer: { admin: ['cardz'] } }, flagGates: { Cards: 'cards_enabled' } },
     };
     expect(problemsOf(definitions)).toEqual([
       expect.stringMatching(
-        /^tenants\/demo\.json \/overrides\/permissions\/policy\/grants\/customer\/admin\/0: `cardz` is not a rule set of the policy/,
+        /^tenants\/demo\.json \/overrides\/permissions\/grants\/customer\/admin\/0: `cardz` is not a rule set of the policy/,
       ),
-      'tenants/demo.json /overrides/permissions/policy/flagGates/Cards: `Cards` is not a CASL subject of the policy; did you mean `Card`?',
+      'tenants/demo.json /overrides/permissions/flagGates/Cards: `Cards` is not a CASL subject of the policy; did you mean `Card`?',
     ]);
     demo.definition.overrides = { permissions: { polcy: {} } };
-    expect(problemsOf(definitions)).toEqual([
-      'tenants/demo.json /overrides/permissions/polcy: `polcy` is not a policy of permissions/; did you mean `policy`?',
-    ]);
+    expect(problemsOf(definitions)).toEqual([expect.stringMatching(/^tenants\/demo\.json \/overrides\/permissions: .*polcy/)]);
   });
 
   it('a screen patch is checked as the patched screen, under the tenant file', () => {

@@ -309,23 +309,19 @@ describe('account overview (/account/overview)', () => {
 });
 
 describe('program overview (/account/program-overview)', () => {
-  it("lists the corporate user's five customers with totals per currency, each row opening its invoices", async () => {
+  it("lists the corporate user's eight customers with totals per currency, each row opening its invoices", async () => {
     await signIn(page, 'corporate');
     await page.waitForURL('**/account/program-overview');
     const rows = page.locator('[data-table="program-customers"] tbody tr[data-row-id]');
-    // Northwind's CAD invoices have a row of their own (issue 26 item 2), without credit-line figures.
-    await expect.poll(() => rows.count(), LOADING).toBe(6);
+    // Five customers and Northwind's three sub-accounts (issue 26); Northwind's CAD invoices have a
+    // row of their own (issue 26 item 2), without credit-line figures.
+    await expect.poll(() => rows.count(), LOADING).toBe(9);
     const document = await apiGet<ExposureDocument>(
-      '/exposures?filter[buid_customer]=C-1001,C-1002,C-1005,C-1006,C-1007&filter[every_currency]=true',
+      '/exposures?filter[buid_customer]=C-1001,C-1002,C-1005,C-1006,C-1007,C-1011,C-1012,C-1013&filter[every_currency]=true',
     );
-    expect(await rows.evaluateAll((elements) => elements.map((row) => row.getAttribute('data-row-id')).sort())).toEqual([
-      'C-1001',
-      'C-1001:CAD',
-      'C-1002',
-      'C-1005',
-      'C-1006',
-      'C-1007',
-    ]);
+    const shown = await rows.evaluateAll((elements) => elements.map((row) => row.getAttribute('data-row-id')).sort());
+    expect(shown).toEqual(document.data.map(({ id }) => id).sort());
+    expect(shown).toEqual(expect.arrayContaining(['C-1001', 'C-1001:CAD', 'C-1002', 'C-1005', 'C-1006', 'C-1007', 'C-1011', 'C-1012']));
 
     // Each row: the customer's figures in its currency.
     for (const { id, attributes: exposure } of document.data) {
@@ -512,9 +508,9 @@ describe('every overview figure equals the list behind its link', () => {
     await signIn(page, 'corporate');
     await page.waitForURL('**/account/program-overview');
     const document = await apiGet<ExposureDocument>(
-      '/exposures?filter[buid_customer]=C-1001,C-1002,C-1005,C-1006,C-1007&filter[every_currency]=true',
+      '/exposures?filter[buid_customer]=C-1001,C-1002,C-1005,C-1006,C-1007,C-1011,C-1012,C-1013&filter[every_currency]=true',
     );
-    await expect.poll(() => page.locator('[data-table="program-customers"] tbody tr[data-row-id]').count(), LOADING).toBe(6);
+    await expect.poll(() => page.locator('[data-table="program-customers"] tbody tr[data-row-id]').count(), LOADING).toBe(9);
     for (const { id, attributes: exposure } of document.data) {
       const cell = (bucket: string) =>
         page.locator(`[data-table="program-customers"] tr[data-row-id="${id}"] a[href*="bucket=${bucket}&"]`);

@@ -5,7 +5,7 @@
  * composition root's registry).
  */
 import type { MenuDefinitions, ScreenDefinition } from '../../../engine/definitions/types.ts';
-import { mergePatch } from '../../../domain/merge-patch.ts';
+import { type PermissionOverrides, withPermissionOverrides } from '../../../domain/policy-overrides.ts';
 import type { Policy } from '../../../domain/policy.ts';
 import policySchema from '../../../schemas/policy.schema.json' with { type: 'json' };
 import type { Contract } from '../contract.ts';
@@ -109,30 +109,25 @@ export function checkPolicy(policy: DefinitionFile<Policy>, tenantFlags: readonl
 }
 
 /**
- * A tenant's `overrides.permissions`: JSON Merge Patches keyed by policy name (the file name in
- * permissions/), applied as the server applies them and held to the policy's schema (roles, user
- * types, CASL actions and subjects) and its vocabulary (rule sets, flags). Reported under the
- * tenant's file, inside the patch.
+ * A tenant's `overrides.permissions`: one JSON Merge Patch over the policy
+ * (domain/policy-overrides.ts withPermissionOverrides, as the portal and the API apply it), held to
+ * the policy's schema (roles, user types, CASL actions and subjects) and its vocabulary (rule sets,
+ * flags). Reported under the tenant's file, inside the patch.
  */
 export function checkPermissionOverrides(
   tenants: ReadonlyArray<DefinitionFile<TenantDefinition>>,
   policy: DefinitionFile<Policy>,
   tenantFlags: readonly string[],
 ): Problem[] {
-  const name = policy.file.replace(/^.*\//, '').replace(/\.json$/, '');
   const problems: Problem[] = [];
   for (const tenant of tenants) {
-    for (const [key, patch] of Object.entries(tenant.definition.overrides?.permissions ?? {})) {
-      const at = `/overrides/permissions/${escapePointer(key)}`;
-      if (key !== name) {
-        problems.push({ file: tenant.file, pointer: at, message: notOneOf(key, 'a policy of permissions/', [name]) });
-        continue;
-      }
-      const patched = { file: policy.file, definition: mergePatch(policy.definition, patch) as Policy };
-      const shape = checkSchema('policy', [patched]);
-      for (const problem of shape.length > 0 ? shape : checkPolicy(patched, tenantFlags)) {
-        problems.push({ file: tenant.file, pointer: `${at}${problem.pointer}`, message: problem.message });
-      }
+    const overrides = tenant.definition.overrides?.permissions;
+    if (!overrides || Object.keys(overrides).length === 0) continue;
+    const at = '/overrides/permissions';
+    const patched = { file: policy.file, definition: withPermissionOverrides(policy.definition, overrides as PermissionOverrides) };
+    const shape = checkSchema('policy', [patched]);
+    for (const problem of shape.length > 0 ? shape : checkPolicy(patched, tenantFlags)) {
+      problems.push({ file: tenant.file, pointer: `${at}${problem.pointer}`, message: problem.message });
     }
   }
   return problems;
