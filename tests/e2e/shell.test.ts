@@ -29,10 +29,10 @@ describe('signing in lands each demo user where the spec says', () => {
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
-  it('admin must choose one of four customers first, then sees admin entries', async () => {
+  it("admin must choose one of seven customers first (four and Northwind's three sub-accounts), then sees admin entries", async () => {
     await signIn(page, 'admin');
     await page.waitForURL('**/account/customers');
-    await expect.poll(() => page.locator('[data-customer]').count()).toBe(4);
+    await expect.poll(() => page.locator('[data-customer]').count()).toBe(7);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await chooseCustomer('C-1001');
     await page.waitForURL('**/account/overview');
