@@ -131,15 +131,19 @@ async function applySelf(self: SelfAttributes | null): Promise<void> {
   // A signed-in session needs the user's ability, the data layer (TanStack Query) and the rest of
   // the session's code, so CASL, the policy and the query cache arrive before it does; the
   // sign-in pages load none of them.
-  const [signedIn, , , secureConfig] = await Promise.all([signedInPart(), loadAbility(), loadDataLayer(), fetchSecureConfig()]);
+  // /config-secure runs beside the rest, never in front of it: the first screen's reads wait for
+  // the selections, not for it (the cold load's three dependent steps, issue 25).
+  const secureConfig = fetchSecureConfig();
+  const [signedIn] = await Promise.all([signedInPart(), loadAbility(), loadDataLayer()]);
   setState({
     self,
     userType,
     merchantRollUp: showMerchantRollUp(userType, self.merchants?.length ?? 0),
     sessionExpired: false,
-    secureConfig,
+    secureConfig: null,
   });
   await signedIn.loadSelections(self);
+  setState({ secureConfig: await secureConfig });
 }
 
 /**

@@ -38,6 +38,7 @@ describe.each(['/prod', '/fleet-charge-beta'])('under the prefix %s', (prefix) =
 
     // A guard's redirect (signed out, a guarded screen) keeps it as well.
     await page.goto(`${baseUrl()}${prefix}/invoice-list/Billed`);
-    await page.waitForURL(`**${prefix}/login`);
+    // The sign-in page now carries the page to come back to (issue 26 defect 3).
+    await page.waitForURL((url) => url.pathname === `${prefix}/login`);
   });
 });

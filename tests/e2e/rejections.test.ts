@@ -22,6 +22,9 @@ describe('the rejection centre for customers', () => {
     await page.waitForURL('**/account/overview');
     await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Rejections', exact: true }).click();
     await page.waitForURL('**/rejection-center');
+    // R-1001-0003 is a CAD rejection: with a currency chosen, every list shows that currency's rows (issue 26).
+    await page.getByTestId('currency-switcher').click();
+    await page.getByRole('option', { name: 'CAD', exact: true }).click();
     const id = await rejectionId('R-1001-0003');
     const active = page.locator('[data-table="rejections-active"]');
     await active.locator(`tr[data-row-id="${id}"]`).getByRole('link', { name: 'R-1001-0003' }).click();
