@@ -357,7 +357,8 @@ describe('program overview (/account/program-overview)', () => {
     // A customer opens its program-overview invoice list, on the status clicked.
     const northwind = page.locator('[data-table="program-customers"] tr[data-row-id="C-1001"]');
     expect(await northwind.getByRole('link', { name: 'Northwind Logistics' }).getAttribute('href')).toBe(
-      '/account/program-overview-invoice-list/Billed?customer=C-1001',
+      // The row's currency goes with it (issue 26 item 6).
+      '/account/program-overview-invoice-list/Billed?customer=C-1001&currency=USD',
     );
     const listRequest = page.waitForRequest((candidate) => candidate.url().includes('/invoices?'));
     await northwind.getByRole('link', { name: await money(document.data[0]!.attributes.past_due_total, 'USD') }).click();

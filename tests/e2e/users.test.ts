@@ -162,8 +162,8 @@ describe('manage users (admin)', () => {
     await page.getByRole('button', { name: 'Save changes' }).click();
     await page.getByText('User updated').first().waitFor();
     await page.waitForURL(/\/manage-users$/);
-    await expect.poll(() => row('safety').textContent()).toContain('Samira Holt');
-    expect(await row('safety').textContent()).toContain('samira.holt@demo.example');
+    // The full name is the column that gives way first on this width (the columns menu brings it back): the e-mail shows the save.
+    await expect.poll(() => row('safety').textContent()).toContain('samira.holt@demo.example');
 
     // Opened again, the form holds the saved values; Cancel without a change leaves at once.
     await row('safety')
