@@ -1,4 +1,3 @@
-import { effectiveType, safeFileName } from '../../domain/files.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { isFinal, type ApplicationStatus } from '../../domain/credit-applications.ts';
 import type { Tenant } from '../../domain/tenant.ts';
@@ -6,7 +5,7 @@ import type { AuthContext } from '../auth/context.ts';
 import { audit } from '../audit.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
-import { checkedFiles, checkTypeLimits, type UploadFile } from '../invoices/document-upload.ts';
+import { checkedFiles, checkTypeLimits, storedFileColumns, type UploadFile } from '../invoices/document-upload.ts';
 
 export interface ApplicationUploadBody {
   application_id: number;
@@ -57,18 +56,7 @@ export async function uploadApplicationDocuments(db: Database, tenant: Tenant, a
     const stored = await trx
       .insertInto('credit_application_documents')
       .values(
-        files.map((file) => {
-          const name = safeFileName(file.name) ?? 'document';
-          return {
-            application_id: application.application_id,
-            doc_type_id: file.docTypeId,
-            file_name: name,
-            file_size: file.size,
-            mime_type: effectiveType(name, file.mimeType),
-            content: file.bytes,
-            uploaded_by: auth.user.user_id,
-          };
-        }),
+        files.map((file) => ({ application_id: application.application_id, ...storedFileColumns(file, auth.user.user_id) })),
       )
       .returning(['document_id', 'application_id', 'doc_type_id', 'entry_ts', 'file_name', 'file_size', 'mime_type'])
       .execute();

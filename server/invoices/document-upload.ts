@@ -86,6 +86,19 @@ function decode(file: UploadFile, index: number, docTypeId: number | null | unde
   return { name: file.file_name, mimeType: file.mime_type, size: bytes.byteLength, bytes, docTypeId: file.doc_type_id ?? docTypeId };
 }
 
+/** The columns a checked file is stored with, whatever it is attached to (an invoice, a credit application). */
+export function storedFileColumns(file: TypedCandidateFile & { docTypeId: number }, uploadedBy: number) {
+  const name = safeFileName(file.name) ?? 'document';
+  return {
+    doc_type_id: file.docTypeId,
+    file_name: name,
+    file_size: file.size,
+    mime_type: effectiveType(name, file.mimeType),
+    content: file.bytes,
+    uploaded_by: uploadedBy,
+  };
+}
+
 /**
  * spec §5 file rules that need no database, shared by every upload (invoice documents, credit
  * application documents): decoded files, each with its document type (its own, else the body's).
@@ -190,18 +203,7 @@ export async function uploadDocuments(
     const stored = await trx
       .insertInto('invoice_documents')
       .values(
-        files.map((file) => {
-          const name = safeFileName(file.name) ?? 'document';
-          return {
-            trx_id: invoice.trx_id,
-            doc_type_id: file.docTypeId,
-            file_name: name,
-            file_size: file.size,
-            mime_type: effectiveType(name, file.mimeType),
-            content: file.bytes,
-            uploaded_by: auth.user.user_id,
-          };
-        }),
+        files.map((file) => ({ trx_id: invoice.trx_id, ...storedFileColumns(file, auth.user.user_id) })),
       )
       .returning(['document_id', 'trx_id', 'doc_type_id', 'entry_ts', 'file_name', 'file_size', 'mime_type'])
       .execute();
