@@ -3,10 +3,9 @@ import { Anchor, Badge, Paper, Stack, Text, Title, VisuallyHidden } from '@manti
 import { Link } from 'react-router';
 import { lookup } from '../definitions/bindings.ts';
 import { ApiRequestError } from '../data/api-client.ts';
-import { useResource, type SourceDefinition } from '../data/use-resource.ts';
+import { useResource } from '../data/use-resource.ts';
 import { useFormatter } from '../format/use-formatter.ts';
 import { useText, type Translate } from '../i18n/use-text.ts';
-import type { FormatterName } from '../registry/names.ts';
 import { contractProps, type WidgetProps } from '../registry/widget-contract.ts';
 import type { ListProps } from './ListWidget.contract.ts';
 import { useCanOpen } from '../routing/link-access.ts';
