@@ -6,6 +6,11 @@
 import { resolveQueryValues, type BindingContext } from '../definitions/bindings.ts';
 import type { QueryParams } from './api-client.ts';
 
+/**
+ * Wider than the screen schema's `source` part (registry/schema-parts.ts, which a definition's source is held to):
+ * plugins build sources at run time whose filter values are arrays and nulls (the payment flow's selected invoices),
+ * so this type is the reader's, not derived from the part.
+ */
 export interface SourceDefinition {
   resource: string;
   filter?: Record<string, unknown>;

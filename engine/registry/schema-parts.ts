@@ -4,6 +4,7 @@
  * them under the schema's `definitions`. The action definition is built from the actions'
  * contracts (actions/action-contracts.ts), the formatter names from registry/names.ts.
  */
+import type { FromSchema } from 'json-schema-to-ts';
 import { actionDefinition } from '../actions/action-contracts.ts';
 import { FORMATTER_NAMES } from './formatter-names.ts';
 import { ref } from './schema-ref.ts';
@@ -221,3 +222,6 @@ export const typingParts = {
 } as const;
 
 export type PartName = keyof typeof sharedParts | 'node' | 'nodes';
+
+/** A shared part's type, derived from its schema as the widgets' props types are (the notices a list or record shows). */
+export type PartType<N extends PartName> = FromSchema<(typeof typingParts)['definitions'][N], { references: [typeof typingParts] }>;

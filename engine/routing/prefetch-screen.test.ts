@@ -1,15 +1,21 @@
 import { hashKey } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import cardsScreen from '../../screens/cards.json' with { type: 'json' };
-import invoiceList from '../../screens/invoice-list.json' with { type: 'json' };
+import invoiceListWritten from '../../screens/invoice-list.json' with { type: 'json' };
+import invoicesTable from '../../screens/parts/invoices-table.json' with { type: 'json' };
+import { resolveParts } from '../definitions/parts.ts';
 import type { BindingContext } from '../definitions/bindings.ts';
 import type { WidgetNode } from '../definitions/types.ts';
+import { contractProps } from '../registry/widget-contract.ts';
 import { buildListParams, initialUiState } from '../widgets/table/list-params.ts';
 import { listApiParams } from '../widgets/table/list-url-state.ts';
 import type { TableNode } from '../widgets/table/types.ts';
 import { resourceKey } from '../data/queries.ts';
 import { firstReads } from './first-reads.ts';
 import { resolvable, screenReads } from './prefetch-screen.ts';
+
+/** The invoice list as the portal renders it: its table is the part screens/parts/invoices-table.json. */
+const invoiceList = resolveParts(invoiceListWritten, new Map([['invoices-table', invoicesTable]])).resolved as unknown as { body: WidgetNode[] };
 
 const bindings: BindingContext = {
   session: { selectedCurrency: 'USD' },
@@ -22,7 +28,7 @@ const bindings: BindingContext = {
   flags: { multi_currency_enabled: true },
 };
 const body = invoiceList.body as WidgetNode[];
-const table = body.find((node) => node.widget === 'table') as TableNode;
+const table = contractProps<TableNode>(body.find((node) => node.widget === 'table')!);
 
 describe("a route loader's reads", () => {
   it('the manifest keeps only the nodes that read, with what their first read needs', () => {

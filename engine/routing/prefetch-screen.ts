@@ -13,6 +13,7 @@ import { sourceQuery, type SourceDefinition } from '../data/use-resource.ts';
 import { lookup, type BindingContext } from '../definitions/bindings.ts';
 import type { ScreenRoute, WidgetNode } from '../definitions/types.ts';
 import type { WidgetName } from '../registry/names.ts';
+import { contractProps } from '../registry/widget-contract.ts';
 import { widgetModules } from '../registry/widgets.ts';
 import { loadScreen } from '../screens/load-screen.ts';
 import { screenBindings, type ScreenLocation } from '../screens/screen-bindings.ts';
@@ -88,7 +89,7 @@ export function screenReads(nodes: readonly WidgetNode[], bindings: BindingConte
     const source = node.source as SourceDefinition | undefined;
     if (!source?.resource || !resolvable(source, bindings)) return [];
     if (node.widget === 'table') {
-      const table = node as TableNode;
+      const table = contractProps<TableNode>(node);
       const state = readListState(table, bindings.query, namespaceOf(node, namespaces));
       return [read(listQuery(table, state, bindings, locale), (client, query) => client.prefetchQuery(query))];
     }

@@ -3,38 +3,18 @@ import { Anchor, Badge, Paper, Stack, Text, Title, VisuallyHidden } from '@manti
 import { Link } from 'react-router';
 import { lookup } from '../definitions/bindings.ts';
 import { ApiRequestError } from '../data/api-client.ts';
-import { useResource, type SourceDefinition } from '../data/use-resource.ts';
+import { useResource } from '../data/use-resource.ts';
 import { useFormatter } from '../format/use-formatter.ts';
 import { useText, type Translate } from '../i18n/use-text.ts';
-import type { FormatterName } from '../registry/names.ts';
-import type { WidgetProps } from '../registry/widget-contract.ts';
+import { contractProps, type WidgetProps } from '../registry/widget-contract.ts';
+import type { ListProps } from './ListWidget.contract.ts';
 import { useCanOpen } from '../routing/link-access.ts';
 import { usePortalPath } from '../routing/navigation.ts';
 import { DataState } from './DataState.tsx';
 import { selectableTest } from './table/selectable.ts';
 
-/** The definition of a list (schemas/screen.schema.json, widget "list"). */
-export interface ListNode {
-  source: SourceDefinition;
-  /** The list's accessible name. */
-  label?: string;
-  /** Record fields of the title and body slots. */
-  title: string;
-  body?: string;
-  /** A date shown under the title: "Effective: 21 Nov 2026, 08:00 CST". */
-  date?: { field: string; format?: FormatterName; label: string };
-  /** Records matching `when` (MongoDB-style query over the record) are marked with `label`. */
-  highlight?: { when: Record<string, unknown>; label: string };
-  /** An array field of links: [{ label, url }] by default. */
-  links?: { field: string; label: string; text?: string; url?: string };
-  /** An array field of files: [{ file_name, file_size, url }] by default; `download` names the link. */
-  attachments?: { field: string; label: string; download: string; name?: string; size?: string; url?: string };
-  /** Read after links that open a new tab ("opens in a new tab"). */
-  newTabHint?: string;
-  empty?: string;
-  /** Shown instead of the server's error when loading fails. */
-  failure?: string;
-}
+/** The definition of a list, as its contract (ListWidget.contract.ts) declares it. */
+export type ListNode = ListProps;
 
 type Row = Record<string, unknown>;
 interface Resource {
@@ -65,7 +45,7 @@ const asRows = (value: unknown): Row[] =>
  * { "widget": "list", "source": { "resource": "/ecaas/notifications" }, "title": "text_title", "body": "text_body" }
  */
 export default function ListWidget({ node }: WidgetProps) {
-  const definition = node as unknown as ListNode;
+  const definition = contractProps<ListNode>(node);
   const { t } = useText();
   const { data, loading, error } = useResource<Resource[]>(definition.source);
   const shownError = error && definition.failure ? new ApiRequestError(error.status, definition.failure, []) : error;

@@ -4,18 +4,14 @@ import { useResource, type SourceDefinition } from '../data/use-resource.ts';
 import { resolveBinding } from '../definitions/bindings.ts';
 import type { WidgetNode } from '../definitions/types.ts';
 import { useText } from '../i18n/use-text.ts';
-import type { WidgetProps } from '../registry/widget-contract.ts';
+import { contractProps, type WidgetProps } from '../registry/widget-contract.ts';
+import type { TabsProps } from './TabsWidget.contract.ts';
 import { usePortalNavigate, usePortalPath } from '../routing/navigation.ts';
 import { useScreen } from '../screens/screen-context.tsx';
 import { WidgetTree } from '../screens/WidgetTree.tsx';
 
-/** `count`: a field path into the tabs' `source` record ("status_counts.open"), shown beside the label. */
-interface TabDefinition {
-  label: string;
-  to?: string;
-  count?: string;
-  children?: WidgetNode[];
-}
+/** A tab as the tabs contract (TabsWidget.contract.ts) declares it: `count` is a field path into the tabs' `source` record. */
+type TabDefinition = TabsProps['tabs'][number];
 
 function fieldAt(record: unknown, path: string): unknown {
   return path
@@ -68,7 +64,7 @@ function TabsView({ node, counts }: { node: WidgetNode; counts: Record<string, u
   const location = useLocation();
   const navigate = usePortalNavigate();
   const portalPath = usePortalPath();
-  const tabs = (node.tabs as TabDefinition[]).map((tab, index) => ({
+  const tabs = contractProps<TabsProps>(node).tabs.map((tab, index) => ({
     ...tab,
     value: tab.to ? String(resolveBinding(tab.to, bindings)) : String(index),
   }));

@@ -7,18 +7,19 @@ import { mergePatch } from '../../domain/merge-patch.ts';
 import type { Policy } from '../../domain/policy.ts';
 import type { Contract } from './contract.ts';
 import type { DefinitionFile, DefinitionSet } from './definition-set.ts';
-import type { Problem } from './problems.ts';
+import { notOneOf, type Problem } from './problems.ts';
 import { withTwins } from './flags.ts';
 import { resolveScreens } from './parts.ts';
 import { checkBindings } from './rules/bindings.ts';
 import { checkCalls } from './rules/calls.ts';
 import { checkColumnPriorities } from './rules/columns.ts';
 import { checkDuplicatePaths, checkLinks, checkMenuScreens, linksOf, queryNamesByScreen } from './rules/paths.ts';
+import { checkPageSizes } from './rules/page-sizes.ts';
 import { checkReachable } from './rules/reachability.ts';
 import { checkSchema } from './rules/schemas.ts';
 import { checkSources } from './rules/sources.ts';
 import { checkTexts } from './rules/texts.ts';
-import { checkGuards, checkMenuFlags, checkPermissionOverrides, checkPlugins, checkPolicy } from './rules/vocabulary.ts';
+import { checkGuards, checkMenuEntries, checkPermissionOverrides, checkPlugins, checkPolicy } from './rules/vocabulary.ts';
 
 /** Links the API sends users to (emails, redirects), which pass query parameters screens read. */
 export interface CheckOptions {
@@ -41,6 +42,7 @@ function screenProblems(
     ...checkPlugins(screens, contract),
     ...checkSources(screens, contract),
     ...checkColumnPriorities(screens),
+    ...checkPageSizes(screens),
     ...checkCalls(screens, all.forms, contract),
     ...checkBindings(screens, all.forms, contract, (screen) => queryNames.get(screen.id) ?? new Set()),
     ...checkTexts(screens, contract),
@@ -64,7 +66,11 @@ function overrideProblems(all: DefinitionSet, contract: Contract, options: Check
       const base = all.screens.find(({ definition }) => definition.id === id);
       const where = `${tenant.file} /overrides/screens/${id}`;
       if (!base) {
-        problems.push({ file: tenant.file, pointer: `/overrides/screens/${id}`, message: `\`${id}\` is no screen's id` });
+        problems.push({
+          file: tenant.file,
+          pointer: `/overrides/screens/${id}`,
+          message: notOneOf(id, "a screen's id", all.screens.map(({ definition }) => definition.id)),
+        });
         continue;
       }
       const patched = { file: base.file, definition: mergePatch(base.definition, patch) };
@@ -116,7 +122,7 @@ function checkResolved(all: DefinitionSet, contract: Contract, options: CheckOpt
     ...checkDuplicatePaths(all.screens),
     ...checkTexts([...all.forms.values(), all.menus], contract),
     ...checkLinks(all.screens, linksOf([], all.menus), contract, options.prefixes ?? []),
-    ...checkMenuFlags(all.menus, contract),
+    ...checkMenuEntries(all.menus, contract),
     ...checkMenuScreens(all.screens, all.menus),
     ...checkPolicy(all.policy as DefinitionFile<Policy>, tenantFlags),
     ...checkPermissionOverrides(all.tenants, all.policy as DefinitionFile<Policy>, tenantFlags),

@@ -4,6 +4,7 @@
  * the shipped definitions pass.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
+import { resolveParts } from '../../engine/definitions/parts.ts';
 import type { ScreenDefinition } from '../../engine/definitions/types.ts';
 import { pluginRegistry } from '../../engine/registry/plugins.ts';
 import '../../plugins/index.ts';
@@ -33,7 +34,15 @@ function withScreen(id: string, change: (screen: Json) => void): DefinitionSet {
   change(screen.definition);
   return definitions;
 }
-const invoiceTable = (screen: Json) => screen.body.find((node: Json) => node.widget === 'table');
+/**
+ * The invoice list's table, written out in the screen (it uses screens/parts/invoices-table.json, as the program overview's
+ * list does): a typo made in it is the screen's own, named by the screen's file and pointer.
+ */
+function invoiceTable(screen: Json): Json {
+  const index = screen.body.findIndex((node: Json) => node.widget === 'table' || node.$use === 'invoices-table');
+  screen.body[index] = resolveParts(screen.body[index], new Map([...shipped.parts].map(([name, part]) => [name, part.definition]))).resolved;
+  return screen.body[index];
+}
 /** The shipped definitions with the cards table every tab of the cards screen uses (screens/parts/cards-table.json) changed. */
 function withCardsTable(change: (table: Json) => void, definitions: DefinitionSet = structuredClone(shipped)): DefinitionSet {
   change(definitions.parts.get('cards-table')!.definition);
@@ -111,6 +120,26 @@ describe('data sources against the OpenAPI document', () => {
       ),
     ).toEqual([
       `screens/parts/cards-table.json /source/filter/statuss: \`filter[statuss]\` is not a query parameter of GET /ecaas/cards; did you mean \`filter[status]\`? ${usedBy}`,
+    ]);
+  });
+  it('a query parameter the operation does not take', () => {
+    expect(
+      problemsOf(
+        withScreen('notification-center', (screen) => {
+          const { 'page[size]': size, ...params } = screen.body[1].source.params;
+          screen.body[1].source.params = { ...params, 'page[sise]': size };
+        }),
+      ),
+    ).toEqual([
+      'screens/notification-center.json /body/1/source/params/page[sise]: `page[sise]` is not a query parameter of GET /ecaas/notifications; did you mean `page[size]`?',
+    ]);
+  });
+  it('a typo in the invoice lists\' shared table is the part\'s, once, under the screen that uses all of it', () => {
+    const definitions = structuredClone(shipped);
+    (definitions.parts.get('invoices-table')!.definition as Json).columns[0].field = 'invoiceIdd';
+    // The program overview's list writes its own columns over the part's: only the invoice list shows the typo.
+    expect(problemsOf(definitions)).toEqual([
+      'screens/parts/invoices-table.json /columns/0/field: `invoiceIdd` is not a field of GET /invoices; did you mean `invoiceId`? (used by screens/invoice-list.json /body/5)',
     ]);
   });
   it("what a screen writes over a part stays the screen's problem", () => {
@@ -338,6 +367,39 @@ describe('bindings against the binding context', () => {
       ),
     ]);
   });
+  it('a form, selection or result binding with nothing to read, or naming a field that is not there', () => {
+    expect(
+      problemsOf(
+        withScreen('cards', (screen) => {
+          screen.body[0].values = { name: '{form.name}', card: '{selection.card_id}' };
+        }),
+      ),
+    ).toEqual([
+      'screens/cards.json /body/0/values/name: `form.name` reads a form, but no form encloses it',
+      'screens/cards.json /body/0/values/card: `selection.card_id` reads selection, but nothing here provides one',
+    ]);
+    const retyped = (id: string, from: string, to: string) =>
+      withScreen(id, (screen) => {
+        Object.assign(screen, JSON.parse(JSON.stringify(screen).replace(from, to)));
+      });
+    expect(problemsOf(retyped('manage-groups', '{form.step1.name}', '{form.step1.nme}'))).toEqual([
+      'screens/manage-groups.json /body/2/tabs/1/children/0/submit/body/name: `nme` is not a field of form group-wizard; did you mean `name`?',
+    ]);
+    expect(problemsOf(retyped('application-new', '{result.application_id}', '{result.aplication_id}'))).toEqual([
+      'screens/application-new.json /body/2/submit/to: `aplication_id` is not a field of result (the answer of POST /credit-applications); did you mean `application_id`?',
+    ]);
+  });
+  it("a selection rule's `where` naming a field the rows do not have", () => {
+    expect(
+      problemsOf(
+        withScreen('program-overview-invoice-list', (screen) => {
+          screen.body[5].actions[0].requires.where = { payabl: true };
+        }),
+      ),
+    ).toEqual([
+      'screens/program-overview-invoice-list.json /body/5/actions/0/requires/where/payabl: `payabl` is not a field of GET /invoices; did you mean `payable`?',
+    ]);
+  });
 });
 
 describe('vocabularies', () => {
@@ -354,6 +416,13 @@ describe('vocabularies', () => {
       'screens/cards.json /guard/flags/0: `card_enabled` is not a flag any tenant defines or the policy gates on; did you mean `cards_enabled`?',
       'screens/cards.json /guard: no user type (customer, corporate, merchant, admin), role and flags pass this guard: nobody can open the screen',
     ]);
+    expect(
+      problemsOf(
+        withScreen('cards', (screen) => {
+          screen.guard.forbiddenRoles = ['view onl'];
+        }),
+      ),
+    ).toEqual(['screens/cards.json /guard/forbiddenRoles/0: `view onl` is not a role of permissions/policy.json; did you mean `view only`?']);
   });
   it('an unregistered plugin', () => {
     // The screen schema's enum refuses it first; the registry rule holds plugins the enum would let through.
@@ -397,6 +466,25 @@ describe('vocabularies', () => {
         'permissions/policy.json /flagGates/Card: `card_enabled` is not a flag any tenant defines; did you mean `cards_enabled`?',
       ]),
     );
+    const gated = structuredClone(shipped);
+    (gated.policy.definition as Json).flagGates.Cardz = 'cards_enabled';
+    expect(problemsOf(gated)).toEqual(['permissions/policy.json /flagGates/Cardz: `Cardz` is not a CASL subject of the policy; did you mean `Card`?']);
+  });
+  it("a menu entry's `when`, `can` or id outside what a menu entry may name", () => {
+    const definitions = structuredClone(shipped);
+    const [overview, subAccounts, programOverview] = definitions.menus.definition.customer as Json[];
+    programOverview.when = { 'sesion.customerCount': { $gt: 1 } };
+    subAccounts.when = { $or: [{ 'session.customerCont': { $gt: 1 } }, { 'flags.cards_enabld': true }] };
+    overview.can = ['reed', 'Custmer'];
+    subAccounts.id = 'overview';
+    expect(problemsOf(definitions)).toEqual([
+      'screens/menus/side-menus.json /customer/0/can/0: `reed` is not a CASL action of the policy; did you mean `read`?',
+      'screens/menus/side-menus.json /customer/0/can/1: `Custmer` is not a CASL subject of the policy; did you mean `Customer`?',
+      'screens/menus/side-menus.json /customer/1/id: `overview` is also the id of /customer/0; every entry of a menu needs its own id',
+      'screens/menus/side-menus.json /customer/1/when/$or/0/session.customerCont: `customerCont` is not a field of session a menu entry may test (the menu is built once per session); did you mean `customerCount`?',
+      'screens/menus/side-menus.json /customer/1/when/$or/1/flags.cards_enabld: `cards_enabld` is not a flag any tenant defines or the policy gates on; did you mean `cards_enabled`?',
+      'screens/menus/side-menus.json /customer/2/when/sesion.customerCount: `sesion` is not a binding root a menu entry may test; did you mean `session`?',
+    ]);
   });
 });
 
@@ -489,6 +577,14 @@ describe('tenant overrides', () => {
     expect(problemsOf(definitions)).toEqual([expect.stringMatching(/^tenants\/demo\.json \/overrides\/permissions: .*polcy/)]);
   });
 
+  it('a screen patch for a screen id that does not exist', () => {
+    const definitions = structuredClone(shipped);
+    const demo = definitions.tenants.find(({ file }) => file.endsWith('demo.json'))!;
+    demo.definition.overrides = { screens: { 'invoice-lst': { title: 'common.screens.invoiceList' } } };
+    expect(problemsOf(definitions)).toEqual([
+      "tenants/demo.json /overrides/screens/invoice-lst: `invoice-lst` is not a screen's id; did you mean `invoice-list`?",
+    ]);
+  });
   it('a screen patch is checked as the patched screen, under the tenant file', () => {
     const definitions = structuredClone(shipped);
     const demo = definitions.tenants.find(({ file }) => file.endsWith('demo.json'))!;
@@ -499,5 +595,143 @@ describe('tenant overrides', () => {
     expect(problemsOf(definitions)).toEqual([
       'tenants/demo.json /overrides/screens/invoice-list (patched screens/invoice-list.json) /body/5/columns/2/field: `poNumbr` is not a field of GET /invoices; did you mean `poNumber`?',
     ]);
+  });
+});
+
+/**
+ * The newcomer exercise of engine/README.md ("Add a screen"): the locations screen, its menu entry and its texts, written
+ * from that section only, pass; then one plausible typo at a time in each part, and the check fails naming it (the
+ * problem the README's table shows).
+ */
+describe('the newcomer exercise: a new list screen, then one typo at a time', () => {
+  const screen = {
+    id: 'locations',
+    path: '/account/locations',
+    title: 'common.screens.locations',
+    layout: 'shell',
+    guard: { userTypes: ['customer', 'corporate'], can: ['read', 'Location'], requiresCustomer: true },
+    body: [
+      { widget: 'heading', text: 'common.screens.locations' },
+      {
+        widget: 'table',
+        id: 'locations',
+        source: { resource: '/locations', filter: { buid_customer: '{customer.buidCustomer}' } },
+        rowId: 'buidLocation',
+        defaultSort: { sort: 'location_name', direction: 'asc' },
+        search: { filter: 'search', placeholder: 'common.locations.search' },
+        columns: [
+          { field: 'locationName', label: 'common.locations.name', sort: 'location_name', priority: 'key' },
+          { field: 'display_location', label: 'common.locations.address' },
+        ],
+      },
+    ],
+  };
+  const entry = { id: 'locations', label: 'common.menu.locations', path: '/account/locations', screen: 'locations', icon: 'building' };
+  const texts = {
+    screens: { locations: 'Locations' },
+    menu: { locations: 'Locations' },
+    locations: { name: 'Name', address: 'Address', search: 'Search locations' },
+  };
+  interface Exercise {
+    screen: Json;
+    entry: Json;
+    texts: Json;
+  }
+  const menuAt = `/customer/${shipped.menus.definition.customer.length}`;
+
+  /** The shipped definitions with the exercise's three files added (texts into locales/en/common.json), after `typo`. */
+  function exercise(typo: (files: Exercise) => void): string[] {
+    const files: Exercise = structuredClone({ screen, entry, texts });
+    typo(files);
+    const definitions = structuredClone(shipped);
+    definitions.screens.push({ file: 'screens/locations.json', definition: files.screen });
+    (definitions.menus.definition.customer as Json[]).push(files.entry);
+    const common = structuredClone(contract.texts.get('common')) as Json;
+    for (const [group, added] of Object.entries(files.texts)) common[group] = { ...common[group], ...(added as object) };
+    const withTexts = { ...contract, texts: new Map([...contract.texts, ['common', common]]) };
+    return checkDefinitions(definitions, withTexts, options).map(formatProblem);
+  }
+  const table = (files: Exercise) => files.screen.body[1];
+
+  it('passes as written (three files: the screen, the menu, the locales)', () => {
+    expect(exercise(() => {})).toEqual([]);
+  });
+
+  const typos: Array<[part: string, typo: string, change: (files: Exercise) => void, named: string]> = [
+    ['route', 'screen path `/acount/locations`', (f) => { f.screen.path = '/acount/locations'; },
+      `screens/menus/side-menus.json ${menuAt}/path: \`/account/locations\` opens no screen; did you mean \`/acount/locations\`?`],
+    ['route', 'layout `shel`', (f) => { f.screen.layout = 'shel'; },
+      'screens/locations.json /layout: `shel` is not allowed here; did you mean `shell`?'],
+    ['guard', 'role `admn`', (f) => { f.screen.guard.roles = ['admn']; },
+      'screens/locations.json /guard/roles/0: `admn` is not a role of permissions/policy.json; did you mean `admin`?'],
+    ['guard', 'user type `customr`', (f) => { f.screen.guard.userTypes[0] = 'customr'; },
+      'screens/locations.json /guard/userTypes/0: `customr` is not allowed here; did you mean `customer`?'],
+    ['guard', 'flag `cards_enabld`', (f) => { f.screen.guard.flags = ['cards_enabld']; },
+      'screens/locations.json /guard/flags/0: `cards_enabld` is not a flag any tenant defines or the policy gates on; did you mean `cards_enabled`?'],
+    ['guard', 'CASL subject `Locaton`', (f) => { f.screen.guard.can[1] = 'Locaton'; },
+      'screens/locations.json /guard/can/1: `Locaton` is not allowed here; did you mean `Location`?'],
+    ['guard', 'CASL action `reed`', (f) => { f.screen.guard.can[0] = 'reed'; },
+      'screens/locations.json /guard/can/0: `reed` is not allowed here; did you mean `read`?'],
+    ['guard', 'property `requiresCustomr`', (f) => { f.screen.guard.requiresCustomr = f.screen.guard.requiresCustomer; delete f.screen.guard.requiresCustomer; },
+      'screens/locations.json /guard: `requiresCustomr` is not a property here; did you mean `requiresCustomer`?'],
+    ['table', 'resource `/location`', (f) => { table(f).source.resource = '/location'; },
+      'screens/locations.json /body/1/source/resource: `/location` is not a GET path of the API; did you mean `/locations`?'],
+    ['table', 'filter key `buid_custmer`', (f) => { table(f).source.filter = { buid_custmer: '{customer.buidCustomer}' }; },
+      'screens/locations.json /body/1/source/filter/buid_custmer: `filter[buid_custmer]` is not a query parameter of GET /locations; did you mean `filter[buid_customer]`?'],
+    ['table', 'binding `{customer.buidCustomr}`', (f) => { table(f).source.filter.buid_customer = '{customer.buidCustomr}'; },
+      'screens/locations.json /body/1/source/filter/buid_customer: `buidCustomr` is not a field of customer (GET /customers and buidLocation, locationName); did you mean `buidCustomer`?'],
+    ['table', '`rowId` `buidLocaton`', (f) => { table(f).rowId = 'buidLocaton'; },
+      'screens/locations.json /body/1/rowId: `buidLocaton` is not a field of GET /locations; did you mean `buidLocation`?'],
+    ['table', 'column `field` `locationNme`', (f) => { table(f).columns[0].field = 'locationNme'; },
+      'screens/locations.json /body/1/columns/0/field: `locationNme` is not a field of GET /locations; did you mean `locationName`?'],
+    ['table', 'column `sort` `locaton_name`', (f) => { table(f).columns[0].sort = 'locaton_name'; },
+      'screens/locations.json /body/1/columns/0/sort: `locaton_name` is not a sort GET /locations offers; did you mean `location_name`?'],
+    ['table', 'column `format` `dat`', (f) => { table(f).columns[1].format = 'dat'; },
+      'screens/locations.json /body/1/columns/1/format: `dat` is not allowed here; did you mean `date`?'],
+    ['table', 'column link binding `{record.buidLocaton}`', (f) => { table(f).columns[0].link = '/account/locations?location={record.buidLocaton}'; },
+      'screens/locations.json /body/1/columns/0/link: `buidLocaton` is not a field of record (GET /locations); did you mean `buidLocation`?'],
+    ['table', 'column link path `/acount/locations`', (f) => { table(f).columns[0].link = '/acount/locations'; },
+      'screens/locations.json /body/1/columns/0/link: `/acount/locations` opens no screen; did you mean `/account/locations`?'],
+    ['table', '`defaultSort` `location_nme`', (f) => { table(f).defaultSort.sort = 'location_nme'; },
+      'screens/locations.json /body/1/defaultSort/sort: `location_nme` is not a sort GET /locations offers; did you mean `location_name`?'],
+    ['table', '`defaultSort` direction `acs`', (f) => { table(f).defaultSort.direction = 'acs'; },
+      'screens/locations.json /body/1/defaultSort/direction: `acs` is not allowed here; did you mean `asc`?'],
+    ['table', 'search filter `serch`', (f) => { table(f).search.filter = 'serch'; },
+      'screens/locations.json /body/1/search/filter: `serch` is not a filter of GET /locations; did you mean `search`?'],
+    ['table', 'literal filter value `name|sideways` for `filter[sort]`', (f) => { table(f).source.filter.sort = 'name|sideways'; },
+      'screens/locations.json /body/1/source/filter/sort: `name|sideways` is not a value filter[sort] of GET /locations accepts ({"type":"string","pattern":"^(?:location_name|buid_location)(?:\\\\|(?:asc|desc))?(?:,(?:location_name|buid_location)(?:\\\\|(?:asc|desc))?){0,2}$"})'],
+    ['table', 'property `colums` (unknown to the table)', (f) => { table(f).colums = table(f).columns; delete table(f).columns; },
+      'screens/locations.json /body/1: `colums` is not a property of the table widget; did you mean `columns`?'],
+    ['table', 'widget `tabel`', (f) => { table(f).widget = 'tabel'; },
+      'screens/locations.json /body/1/widget: `tabel` is not allowed here; did you mean `table`?'],
+    ['table', '`defaultPageSize` 500 with the default page sizes', (f) => { table(f).defaultPageSize = 500; },
+      'screens/locations.json /body/1/defaultPageSize: `500` is not one of the page sizes the table offers (`25`, `50`, `100`)'],
+    ['texts', 'title `common.screens.locatons`', (f) => { f.screen.title = 'common.screens.locatons'; },
+      'screens/locations.json /title: `common.screens.locatons` is not a text of locales/en/common.json; did you mean `common.screens.locations`?'],
+    ['texts', 'column label `common.locations.nam`', (f) => { table(f).columns[0].label = 'common.locations.nam'; },
+      'screens/locations.json /body/1/columns/0/label: `common.locations.nam` is not a text of locales/en/common.json; did you mean `common.locations.name`?'],
+    ['texts', 'search placeholder `comon.locations.search`', (f) => { table(f).search.placeholder = 'comon.locations.search'; },
+      'screens/locations.json /body/1/search/placeholder: `comon.locations.search` is not a text key: `comon` is no namespace of locales/en; did you mean `common`?'],
+    ['menu', 'entry `path` `/account/location`', (f) => { f.entry.path = '/account/location'; },
+      `screens/menus/side-menus.json ${menuAt}/path: \`/account/location\` opens no screen; did you mean \`/account/locations\`?`],
+    ['menu', 'entry `screen` `location`', (f) => { f.entry.screen = 'location'; },
+      `screens/menus/side-menus.json ${menuAt}/screen: \`location\` is not the screen /account/locations opens, which is \`locations\``],
+    ['menu', 'entry `label` `common.menu.locatons`', (f) => { f.entry.label = 'common.menu.locatons'; },
+      `screens/menus/side-menus.json ${menuAt}/label: \`common.menu.locatons\` is not a text of locales/en/common.json; did you mean \`common.menu.locations\`?`],
+    ['menu', 'entry `icon` `buildng`', (f) => { f.entry.icon = 'buildng'; },
+      `screens/menus/side-menus.json ${menuAt}/icon: \`buildng\` is not allowed here; did you mean \`building\`?`],
+    ['menu', 'entry `when` `session.customerCont`', (f) => { f.entry.when = { 'session.customerCont': { $gt: 1 } }; },
+      `screens/menus/side-menus.json ${menuAt}/when/session.customerCont: \`customerCont\` is not a field of session a menu entry may test (the menu is built once per session); did you mean \`customerCount\`?`],
+    ['menu', 'entry `when` flag `flags.cards_enabld`', (f) => { f.entry.when = { 'flags.cards_enabld': true }; },
+      `screens/menus/side-menus.json ${menuAt}/when/flags.cards_enabld: \`cards_enabld\` is not a flag any tenant defines or the policy gates on; did you mean \`cards_enabled\`?`],
+    ['menu', 'entry `can` subject `Locaton`', (f) => { f.entry.can = ['read', 'Locaton']; },
+      `screens/menus/side-menus.json ${menuAt}/can/1: \`Locaton\` is not a CASL subject of the policy; did you mean \`Location\`?`],
+    ['menu', 'entry `id` `overview` (another entry\'s)', (f) => { f.entry.id = 'overview'; },
+      `screens/menus/side-menus.json ${menuAt}/id: \`overview\` is also the id of ${'/customer/0'}; every entry of a menu needs its own id`],
+    ['locales', 'English key written `locations.nmae` instead of `locations.name`', (f) => { f.texts.locations = { nmae: 'Name', address: 'Address', search: 'Search locations' }; },
+      'screens/locations.json /body/1/columns/0/label: `common.locations.name` is not a text of locales/en/common.json; did you mean `common.locations.nmae`?'],
+  ];
+  it.each(typos)('%s: %s', (_part, _typo, change, named) => {
+    expect(exercise(change)).toContain(named);
   });
 });

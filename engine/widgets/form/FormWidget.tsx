@@ -2,14 +2,14 @@ import { lazy, use, useCallback, useMemo } from 'react';
 import { useActionRunner } from '../../actions/use-action-runner.ts';
 import { loadForm } from 'virtual:portal-forms';
 import { conditionHolds } from '../../../domain/conditions.ts';
-import type { SourceDefinition } from '../../data/use-resource.ts';
 import { resolveNested } from '../../definitions/bindings.ts';
-import type { ActionDefinition, WidgetNode } from '../../definitions/types.ts';
+import type { ActionDefinition } from '../../definitions/types.ts';
 import { ERRORS_NAMESPACE } from '../../i18n/i18n.ts';
 import { namespacesIn } from '../../i18n/namespaces.ts';
 import { useTexts } from '../../i18n/use-text.ts';
-import type { WidgetProps } from '../../registry/widget-contract.ts';
+import { contractProps, type WidgetProps } from '../../registry/widget-contract.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
+import type { FormProps as FormNodeProps } from './form.contract.ts';
 import type { FormDefinition } from './form-definition.ts';
 import type { UnsavedTracking } from './unsaved-form.ts';
 import type { FormSubmitter } from './use-form-submit.ts';
@@ -20,23 +20,11 @@ const RjsfForm = lazy(() => import('./RjsfForm.tsx'));
 // Only screens that edit a record load it, and with it the data layer: the sign-in pages stay light.
 const EditForm = lazy(() => import('./EditForm.tsx'));
 
-/** `{ "widget": "form", "form": "login", "submit": { "do": "signIn", "label": "auth.login.submit" }, "initial"?: {…} }` */
-export interface FormNode extends WidgetNode {
-  form: string;
-  submit: ActionDefinition;
-  initial?: Record<string, unknown>;
-  /** Fields hidden while their query over the bindings matches (a tenant without AutoPay). */
-  hide?: Record<string, Record<string, unknown>>;
-  /** A choice's options narrowed while `when` matches (a dealer invites with dealer roles only). */
-  limitOptions?: Record<string, { when: Record<string, unknown>; only: unknown[] }>;
-  /** A record to edit: its attributes (those the form's schema names) fill the form over `initial`. */
-  source?: SourceDefinition;
-  /** With `source`: while this query over the record holds, `readOnlyText` shows instead of the form. */
-  readOnlyWhen?: Record<string, unknown>;
-  readOnlyText?: string;
-  /** A secondary button beside the submit, e.g. `{ "do": "navigate", "to": "/manage-users", "label": "common.actions.cancel" }`. */
-  cancel?: ActionDefinition;
-}
+/**
+ * `{ "widget": "form", "form": "login", "submit": { "do": "signIn", "label": "auth.login.submit" }, "initial"?: {…} }`:
+ * the node as its contract (form.contract.ts) declares it (hidden fields, narrowed options, a record to edit, a cancel button).
+ */
+export type FormNode = FormNodeProps;
 
 /** What either renderer receives. */
 export interface FormProps {
@@ -68,7 +56,7 @@ export interface FormProps {
  * running the node's action with `{ form: data }`.
  */
 export default function FormWidget({ node }: WidgetProps) {
-  const { form: formName, submit, initial, hide, limitOptions } = node as FormNode;
+  const { form: formName, submit, initial, hide, limitOptions } = contractProps<FormNode>(node);
   const form = use(loadForm(formName));
   // Its titles and hints, when the screen did not name their namespace itself (a tenant override);
   // RJSF translates its messages as it validates, so it needs the errors at hand (FlatForm
@@ -97,7 +85,7 @@ export default function FormWidget({ node }: WidgetProps) {
   );
   const run = useActionRunner({ showsOwnErrors: true });
   const onSubmit = useCallback<FormSubmitter>((data) => run(submit, { form: data }), [run, submit]);
-  const { cancel: cancelAction, source } = node as FormNode;
+  const { cancel: cancelAction, source } = contractProps<FormNode>(node);
   const cancel = useMemo(
     () =>
       cancelAction
@@ -122,5 +110,5 @@ export default function FormWidget({ node }: WidgetProps) {
   };
   const render = (formProps: FormProps) =>
     form.flat ? <FlatForm {...formProps} validate={form.validate} /> : <RjsfForm {...formProps} validator={form.validator} />;
-  return source ? <EditForm node={node as FormNode} source={source} props={props} render={render} /> : render(props);
+  return source ? <EditForm node={contractProps<FormNode>(node)} source={source} props={props} render={render} /> : render(props);
 }

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { functionalUpdate, useTable, type PaginationState, type SortingState, type Updater } from '@tanstack/react-table';
-import type { WidgetProps } from '../../registry/widget-contract.ts';
+import { contractProps, type WidgetProps } from '../../registry/widget-contract.ts';
 import { useColumnVisibility } from './column-visibility.ts';
 import { buildColumns, features, type PortalRow } from './columns.tsx';
 import { selectableTest } from './selectable.ts';
@@ -18,7 +18,7 @@ const getRowId = (row: TableRow) => row.id;
  * useTableData owns state and fetching, TanStack Table the row and header models, TableView the markup.
  */
 export default function TableWidget({ node }: WidgetProps) {
-  const definition = node as TableNode;
+  const definition = contractProps<TableNode>(node);
   const data = useTableData(definition);
   const selection = useRowSelection(data.rows, data.criteriaKey);
   const columns = useMemo(() => buildColumns(definition), [definition]);

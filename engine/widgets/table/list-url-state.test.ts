@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import cardsScreen from '../../../screens/cards.json' with { type: 'json' };
-import invoiceList from '../../../screens/invoice-list.json' with { type: 'json' };
+import invoiceListWritten from '../../../screens/invoice-list.json' with { type: 'json' };
+import invoicesTable from '../../../screens/parts/invoices-table.json' with { type: 'json' };
+import { resolveParts } from '../../definitions/parts.ts';
+import type { WidgetNode } from '../../definitions/types.ts';
 import type { BindingContext } from '../../definitions/bindings.ts';
 import { listNamespaces, namespaceOf } from './list-namespaces.ts';
 import { initialUiState } from './list-params.ts';
@@ -12,9 +15,13 @@ import {
   minorToUrlAmount,
   readListState,
   withoutRefused,
+  withTypedCriteria,
   writeListState,
 } from './list-url-state.ts';
 import type { TableNode, TableUiState } from './types.ts';
+
+/** The invoice list as the portal renders it: its table is the part screens/parts/invoices-table.json. */
+const invoiceList = resolveParts(invoiceListWritten, new Map([['invoices-table', invoicesTable]])).resolved as unknown as { body: WidgetNode[] };
 
 const invoices = invoiceList.body.find((node) => node.widget === 'table') as unknown as TableNode;
 const defaults = initialUiState(invoices);
@@ -189,5 +196,21 @@ describe('the API parameters of a URL', () => {
     expect(withoutRefused(invoices, linked, 'filter[buid_customer]')).toBeNull();
     expect(withoutRefused(invoices, defaults, 'filter[sort]')).toBeNull();
     expect(withoutRefused(invoices, linked, undefined)).toBeNull();
+  });
+
+  it('typed criteria commit on the first page once, and never undo a page chosen after a picked filter', () => {
+    const picked = state({ sort: { sort: 'amount', direction: 'asc' }, filters: { due_from: '2026-01-01' } });
+    // A date picked (committed at once), then page 2 chosen before the router rendered the pick: the debounce of the
+    // typed criteria finds them asked for and leaves page 2 alone.
+    expect(withTypedCriteria(invoices, { ...picked, pageIndex: 1 }, { search: '', filters: { due_from: '2026-01-01' } }, 'en')).toBeNull();
+    // An amount typed as German "12,5" is the URL's 12.50: the same criteria.
+    const typedAmount = state({ filters: { amount_min: '12.50' } });
+    expect(withTypedCriteria(invoices, typedAmount, { search: '', filters: { amount_min: '12,5' } }, 'de')).toBeNull();
+    // New typed criteria: the latest state with them, on the first page.
+    expect(withTypedCriteria(invoices, { ...picked, pageIndex: 1 }, { search: 'fuel', filters: { due_from: '2026-01-01' } }, 'en')).toEqual({
+      ...picked,
+      search: 'fuel',
+      pageIndex: 0,
+    });
   });
 });

@@ -199,6 +199,31 @@ export function listStateKey(definition: ListStateDefinition, state: TableUiStat
   return new URLSearchParams(listStateEntries(definition, state, locale)).toString();
 }
 
+/** What the user types into (the search box, text and amount filters), apart from paging and sort. */
+export type ListCriteria = Pick<TableUiState, 'search' | 'filters'>;
+
+/** The key equal criteria share (paging and sort left at the definition's defaults). */
+export function listCriteriaKey(definition: ListStateDefinition, criteria: ListCriteria, locale: string): string {
+  return listStateKey(definition, { ...initialUiState(definition), search: criteria.search, filters: criteria.filters }, locale);
+}
+
+/**
+ * The state typed criteria commit once their debounce ends: the latest state (the last one asked
+ * for, use-list-url-state.ts) with them, back on the first page; null when the latest state already
+ * holds them. A picked filter commits at once and its debounce then finds nothing to do: were it to
+ * commit again it would send the list back to page 1 after a page chosen in between (the page-2
+ * click of tests/e2e/list-state.test.ts, when the router renders the pick later than the debounce).
+ */
+export function withTypedCriteria(
+  definition: ListStateDefinition,
+  latest: TableUiState,
+  typed: ListCriteria,
+  locale: string,
+): TableUiState | null {
+  if (listCriteriaKey(definition, latest, locale) === listCriteriaKey(definition, typed, locale)) return null;
+  return { ...latest, search: typed.search, filters: typed.filters, pageIndex: 0 };
+}
+
 /**
  * The JSON:API list parameters of the page a URL shows: what the table and its route loader
  * send (list-params.ts buildListParams over readListState).

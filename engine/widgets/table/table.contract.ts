@@ -14,14 +14,24 @@ export const tableContract = defineWidget({
         additionalProperties: false,
         required: ['field', 'label'],
         properties: {
-          field: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+          field: { description: 'An attribute of the source\'s records ("invoiceId").', type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
           label: ref('textKey'),
           format: ref('formatter'),
-          currencyField: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
-          link: ref('template'),
-          sort: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
+          currencyField: {
+            description: 'With format "currency": the record attribute holding the ISO currency ("currency").',
+            type: 'string',
+            pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+          },
+          link: ref('template', 'A route template over the row: "/invoice/{record.trxId}".'),
+          sort: { description: "The server's sort name (filter[sort]=<sort>|asc); absent: not sortable.", type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
           align: { enum: ['left', 'center', 'right'] },
-          width: { type: 'integer', minimum: 24, maximum: 1000 },
+          width: {
+            description:
+              'A weight, not a fixed width: the column is as wide as its content up to this many pixels, and room left over is shared in proportion (columns.tsx columnTracks).',
+            type: 'integer',
+            minimum: 24,
+            maximum: 1000,
+          },
           download: { description: '`link` is a file of the API (saved, not routed in the portal).', type: 'boolean' },
           defaultHidden: { description: "Hidden until the user shows it in the table's column menu.", type: 'boolean' },
           hideWhenEmpty: { description: 'Hidden, until the user shows it, while no loaded row has a value in it.', type: 'boolean' },
@@ -33,7 +43,7 @@ export const tableContract = defineWidget({
         },
       },
     },
-    rowId: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+    rowId: { description: 'The record attribute identifying a row (the selection keeps ids); default the resource id.', type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
     defaultSort: {
       type: 'object',
       additionalProperties: false,
@@ -83,7 +93,7 @@ export const tableContract = defineWidget({
       },
     },
     selection: { enum: ['single', 'multiple'] },
-    selectable: { type: 'object' },
+    selectable: { description: 'A MongoDB-style query over the row: which rows may be selected.', type: 'object' },
     actions: { type: 'array', items: ref('actionDefinition') },
     rowActions: {
       description: 'Buttons in each row, run with the row as {record} (its `when` may test record fields).',

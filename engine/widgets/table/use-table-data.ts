@@ -5,9 +5,9 @@ import { isCalledOff, RESOURCE_ROOT } from '../../data/queries.ts';
 import { useInvalidations } from '../../data/use-invalidations.ts';
 import { useText } from '../../i18n/use-text.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
-import { criteriaParams, filterParameterValue, initialUiState, nextSort, pageSizesOf, rowIdOf } from './list-params.ts';
+import { criteriaParams, filterParameterValue, nextSort, pageSizesOf, rowIdOf } from './list-params.ts';
 import { listQuery } from './list-query.ts';
-import { listStateKey, withoutRefused } from './list-url-state.ts';
+import { listCriteriaKey, listStateKey, withoutRefused, withTypedCriteria } from './list-url-state.ts';
 import type { SortChoice, TableNode, TableRow, TableUiState } from './types.ts';
 import { useListUrlState } from './use-list-url-state.ts';
 
@@ -87,7 +87,7 @@ export function useTableData(definition: TableNode): TableData {
   const { applied, commit } = url;
   // What the search box and filter inputs hold: the URL's criteria, or what is being typed.
   const [input, setInput] = useState<Criteria>(() => criteriaOf(applied));
-  const criteriaKey = (criteria: Criteria) => listStateKey(definition, { ...initialUiState(definition), ...criteria }, language);
+  const criteriaKey = (criteria: Criteria) => listCriteriaKey(definition, criteria, language);
   const appliedCriteria = criteriaKey(applied);
   const typedCriteria = criteriaKey(input);
 
@@ -98,12 +98,17 @@ export function useTableData(definition: TableNode): TableData {
     if (typedCriteria !== appliedCriteria) setInput(criteriaOf(applied));
   }
 
-  // Typed criteria apply after the debounce, replacing the history entry; any change of what the list contains goes back to the first page.
+  // Typed criteria apply after the debounce, replacing the history entry; any change of what the list contains goes back to
+  // the first page. Criteria already asked for (a picked filter, committed at once) are not asked for again: that would undo
+  // a page chosen since (list-url-state.ts withTypedCriteria).
   useEffect(() => {
     if (typedCriteria === appliedCriteria) return undefined;
-    const timer = setTimeout(() => commit({ ...url.latest(), ...input, pageIndex: 0 }, 'replace'), INPUT_DEBOUNCE_MS);
+    const timer = setTimeout(() => {
+      const next = withTypedCriteria(definition, url.latest(), input, language);
+      if (next) commit(next, 'replace');
+    }, INPUT_DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [typedCriteria, appliedCriteria, url.latest, input, commit]);
+  }, [typedCriteria, appliedCriteria, url.latest, input, commit, definition, language]);
 
   const query = listQuery(definition, applied, bindings, language);
   const [, resource, params] = query.queryKey;

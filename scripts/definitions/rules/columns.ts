@@ -4,15 +4,13 @@
  * and a key column is not hidden by default (a key value the user must first ask for is no key).
  */
 import type { ScreenDefinition } from '../../../engine/definitions/types.ts';
+import type { TableColumnDefinition } from '../../../engine/widgets/table/types.ts';
 import type { DefinitionFile } from '../definition-set.ts';
 import type { Problem } from '../problems.ts';
 import { walk } from '../walk.ts';
 
-interface Column {
-  field?: unknown;
-  priority?: unknown;
-  defaultHidden?: unknown;
-}
+/** What the rule reads of a column, as the table's contract types it (the schema check has passed). */
+type Column = Pick<TableColumnDefinition, 'field' | 'priority' | 'defaultHidden'>;
 
 export function checkColumnPriorities(screens: ReadonlyArray<DefinitionFile<ScreenDefinition>>): Problem[] {
   const problems: Problem[] = [];

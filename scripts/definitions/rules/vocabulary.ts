@@ -5,6 +5,7 @@
  * composition root's registry).
  */
 import type { MenuDefinitions, ScreenDefinition } from '../../../engine/definitions/types.ts';
+import { menuBindings } from '../../../domain/menus.ts';
 import { type PermissionOverrides, withPermissionOverrides } from '../../../domain/policy-overrides.ts';
 import type { Policy } from '../../../domain/policy.ts';
 import policySchema from '../../../schemas/policy.schema.json' with { type: 'json' };
@@ -57,19 +58,56 @@ export function checkPlugins(screens: ReadonlyArray<DefinitionFile<unknown>>, co
   return problems;
 }
 
-export function checkMenuFlags(menus: DefinitionFile<MenuDefinitions>, contract: Contract): Problem[] {
+/** CASL actions the policy may name (its schema's enum). */
+const ACTIONS: readonly string[] = policySchema.definitions.action.enum;
+
+/** What a menu entry's `when` may test of the session (domain/menus.ts menuBindings: fixed for the session's length). */
+const MENU_SESSION_FIELDS = Object.keys(menuBindings({ customerCount: 0, merchantCount: 0, flags: {} }).session);
+
+/**
+ * A menu entry's own vocabulary: its `flags`, the CASL action and subject of its `can`, the keys of its `when` (what
+ * domain/menus.ts menuBindings offers: the session's counts and the flags), and an id no other entry of its menu has.
+ * A typo in `can` or `when` would hide the entry from everyone, and a repeated id would mark two entries current.
+ */
+export function checkMenuEntries(menus: DefinitionFile<MenuDefinitions>, contract: Contract): Problem[] {
   const problems: Problem[] = [];
+  const report = (pointer: string, message: string) => problems.push({ file: menus.file, pointer, message });
+  const checkWhen = (at: string, query: Record<string, unknown>) => {
+    for (const [key, value] of Object.entries(query)) {
+      if (key === '$and' || key === '$or' || key === '$nor') {
+        if (Array.isArray(value))
+          for (const [index, inner] of value.entries()) if (inner && typeof inner === 'object') checkWhen(`${at}/${key}/${index}`, inner as Record<string, unknown>);
+        continue;
+      }
+      const [root, field] = key.split('.');
+      const pointer = `${at}/${escapePointer(key)}`;
+      if (root === 'session') {
+        if (!field || !MENU_SESSION_FIELDS.includes(field))
+          report(pointer, notOneOf(field ?? '', 'a field of session a menu entry may test (the menu is built once per session)', MENU_SESSION_FIELDS));
+      } else if (root === 'flags') {
+        if (!field || !contract.flags.includes(field)) report(pointer, notOneOf(field ?? '', 'a flag any tenant defines or the policy gates on', contract.flags));
+      } else {
+        report(pointer, notOneOf(root ?? key, 'a binding root a menu entry may test', ['session', 'flags']));
+      }
+    }
+  };
   for (const [kind, entries] of Object.entries(menus.definition)) {
     if (!Array.isArray(entries)) continue;
+    const ids = new Map<string, number>();
     for (const [index, entry] of entries.entries()) {
+      const at = `/${kind}/${index}`;
+      const first = ids.get(entry.id);
+      if (first === undefined) ids.set(entry.id, index);
+      else report(`${at}/id`, `\`${entry.id}\` is also the id of /${kind}/${first}; every entry of a menu needs its own id`);
       for (const [flagIndex, flag] of (entry.flags ?? []).entries()) {
-        if (!contract.flags.includes(flag))
-          problems.push({
-            file: menus.file,
-            pointer: `/${kind}/${index}/flags/${flagIndex}`,
-            message: notOneOf(flag, 'a flag any tenant defines or the policy gates on', contract.flags),
-          });
+        if (!contract.flags.includes(flag)) report(`${at}/flags/${flagIndex}`, notOneOf(flag, 'a flag any tenant defines or the policy gates on', contract.flags));
       }
+      if (Array.isArray(entry.can)) {
+        const [action, subject] = entry.can as unknown[];
+        if (!ACTIONS.includes(String(action))) report(`${at}/can/0`, notOneOf(String(action), 'a CASL action of the policy', ACTIONS));
+        if (!SUBJECTS.includes(String(subject))) report(`${at}/can/1`, notOneOf(String(subject), 'a CASL subject of the policy', SUBJECTS));
+      }
+      if (entry.when && typeof entry.when === 'object') checkWhen(`${at}/when`, entry.when as Record<string, unknown>);
     }
   }
   return problems;
