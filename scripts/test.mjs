@@ -8,6 +8,8 @@ const checks = [
   ['lint', 'npm run --silent lint'],
   ['import boundaries', 'npm run --silent check:boundaries'],
   ['OpenAPI lint', 'npm run --silent lint:openapi'],
+  // The document the lint step wrote, so the app is not built a second time for it.
+  ['API types current', 'npm run --silent check:api-types -- --from build/openapi.json'],
   ['definition check', 'npm run --silent check:definitions'],
 ];
 
@@ -16,7 +18,7 @@ const checks = [
 // of CI's two cores idle for about ten minutes. As a second Vitest beside the other projects, it
 // fills that core. Each line keeps its project's badge; the browser run's lines are also tagged.
 const suites = [
-  ['Vitest (unit, API, screens)', 'npx vitest run --project unit --project api --project screens', ''],
+  ['Vitest (unit, API, screens)', 'npx vitest run --project unit --project api --project api-isolated --project screens', ''],
   ['Vitest (browser)', 'npx vitest run --project browser', '[browser] '],
 ];
 
