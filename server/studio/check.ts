@@ -2,6 +2,8 @@ import { permissionGuardrails } from '../../domain/permission-guardrails.ts';
 import type { Policy } from '../../domain/policy.ts';
 import { withPermissionOverrides } from '../../domain/policy-overrides.ts';
 import type { Tenant } from '../../domain/tenant.ts';
+import { textOverrideProblems } from '../../domain/text-overrides.ts';
+import { textKeyExists, textsIn } from '../i18n/locale-text.ts';
 import { TenantDocumentError, validateTenantDocument } from '../tenants/validate.ts';
 import { definitionProblems } from './definition-check.ts';
 import { describeRefusal } from './describe.ts';
@@ -10,7 +12,7 @@ import { describeRefusal } from './describe.ts';
 export interface DraftProblem {
   pointer: string;
   message: string;
-  rule: 'tenant' | 'guardrail' | 'definitions';
+  rule: 'tenant' | 'guardrail' | 'texts' | 'definitions';
 }
 
 /** "/limits/cardFeeMinor must be integer" → its pointer and the rest. */
@@ -22,7 +24,8 @@ function splitProblem(text: string): { pointer: string; message: string } {
 /**
  * The whole check of a draft on the server (issue 24), in the order a problem makes the next
  * meaningless: the tenant schema and the rules of every tenant document (as a file is checked,
- * host clashes with the other tenants included), the permission guardrails, then the definition
+ * host clashes with the other tenants included), the permission guardrails and the tenant's own
+ * texts (keys that exist, given in every language the tenant offers), then the definition
  * check of its screen overrides against the API contract. Empty: it may be published.
  */
 export async function checkDraft(
@@ -46,6 +49,11 @@ export async function checkDraft(
     message: describeRefusal(language, refusal),
     rule: 'guardrail' as const,
   }));
-  if (guardrails.length > 0) return guardrails;
+  const texts = textOverrideProblems(tenant.overrides?.texts, tenant.languages, textKeyExists).map((problem) => ({
+    pointer: problem.pointer,
+    message: textsIn(language)(problem.code, problem.values),
+    rule: 'texts' as const,
+  }));
+  if (guardrails.length > 0 || texts.length > 0) return [...guardrails, ...texts];
   return (await definitionProblems(tenant)).map((problem) => ({ ...problem, rule: 'definitions' as const }));
 }

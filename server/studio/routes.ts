@@ -12,9 +12,12 @@ import { ApiError } from '../http/errors.ts';
 import { checkDraft } from './check.ts';
 import { describeChange } from './describe.ts';
 import { operatorOf } from './plugin.ts';
+import { permissionsRoutes } from './permissions-routes.ts';
 import { publishRoutes } from './publish-routes.ts';
 import { closeDraft, type DraftRow, insertDraft, openDrafts, operatorByName, replaceDraftDocument, writeStudioAudit } from './queries.ts';
 import { rightsOf } from './rights.ts';
+import { shippedScreen } from './shipped-screens.ts';
+import { transferRoutes } from './transfer-routes.ts';
 import {
   type DraftRequest,
   draftParams,
@@ -309,7 +312,7 @@ export function studioRoutes(app: FastifyInstance, deps: StudioDeps): void {
       const draft = await grantedDraft(request);
       const latest = await publishedOf(draft.tenant_id);
       const language = languageOf(request);
-      const changes = tenantChanges(policy, latest.document, draft.document as Tenant).map((change) => ({
+      const changes = tenantChanges(policy, latest.document, draft.document as Tenant, shippedScreen).map((change) => ({
         ...change,
         text: describeChange(language, change),
       }));
@@ -324,4 +327,6 @@ export function studioRoutes(app: FastifyInstance, deps: StudioDeps): void {
   );
 
   publishRoutes(app, deps);
+  transferRoutes(app, deps);
+  permissionsRoutes(app, deps);
 }
