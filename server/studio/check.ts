@@ -6,6 +6,7 @@ import { textOverrideProblems } from '../../domain/text-overrides.ts';
 import { textKeyExists, textsIn } from '../i18n/locale-text.ts';
 import { TenantDocumentError, validateTenantDocument } from '../tenants/validate.ts';
 import { definitionProblems } from './definition-check.ts';
+import { problemText, problemWords } from './definition-words.ts';
 import { describeRefusal } from './describe.ts';
 
 /** Why a draft may not be published: where in the tenant document, and the reason in the operator's language. */
@@ -13,6 +14,9 @@ export interface DraftProblem {
   pointer: string;
   message: string;
   rule: 'tenant' | 'guardrail' | 'texts' | 'definitions';
+  /** The reason's text key (locales/<lang>/studio.json) and its values, for a client that words it itself (texts, definitions). */
+  code?: string;
+  values?: Record<string, string>;
 }
 
 /** "/limits/cardFeeMinor must be integer" → its pointer and the rest. */
@@ -53,7 +57,18 @@ export async function checkDraft(
     pointer: problem.pointer,
     message: textsIn(language)(problem.code, problem.values),
     rule: 'texts' as const,
+    code: problem.code,
+    values: problem.values,
   }));
   if (guardrails.length > 0 || texts.length > 0) return [...guardrails, ...texts];
-  return (await definitionProblems(tenant)).map((problem) => ({ ...problem, rule: 'definitions' as const }));
+  return (await definitionProblems(tenant)).map((problem) => {
+    const words = problemWords(problem.message);
+    return {
+      pointer: problem.pointer,
+      message: problemText(language, words),
+      rule: 'definitions' as const,
+      code: `studio.definitions.${words.code}`,
+      values: words.values,
+    };
+  });
 }
