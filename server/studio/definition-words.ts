@@ -3,7 +3,7 @@
  * (scripts/definitions) writes English sentences for developers; the studio reads each back into a
  * rule key and its values (locales/<lang>/studio.json `definitions.*`) and says it in the
  * operator's language. A sentence no pattern knows reads as `definitions.other` with the English
- * detail (server/studio/definition-words.test.ts holds every shape the rules write).
+ * detail (tests/definitions/studio-words.test.ts holds every shape the rules write).
  */
 import { textsIn } from '../i18n/locale-text.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { notOneOf } from '../../scripts/definitions/problems.ts';
-import { problemText, problemWords } from './definition-words.ts';
+import { problemText, problemWords } from '../../server/studio/definition-words.ts';
 
 describe("the definition check's problems in the operator's language", () => {
   it('reads a "not one of" sentence back into its rule, name, suggestion and where a part is used', () => {
