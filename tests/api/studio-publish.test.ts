@@ -52,7 +52,8 @@ describe('publish and its audit are one transaction', () => {
     const published = await publisher.post(`/studio/api/drafts/${draftId}/publish`, { note: 'audit back' });
     expect(published.statusCode, published.body).toBe(201);
     expect(await revisions()).toBe(before + 1);
-  });
+    // The first publish builds the definition check's contract (the API's OpenAPI document, in-process).
+  }, 240_000);
 
   it('rolls nothing back when the audit entry cannot be written', async () => {
     const publisher = await operator(api, 'publisher');
