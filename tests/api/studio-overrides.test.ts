@@ -34,6 +34,8 @@ describe("the tenant's own texts", () => {
       pointer: '/overrides/texts/de/common.noSuchText',
       message: 'No text has the key common.noSuchText',
       rule: 'texts',
+      code: 'studio.texts.unknownKey',
+      values: { key: 'common.noSuchText' },
     });
     const missing = check.problems.find((problem) => problem.message.startsWith(KEY))!;
     expect(missing).toMatchObject({ pointer: `/overrides/texts/bg/${KEY}`, rule: 'texts' });
