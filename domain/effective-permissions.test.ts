@@ -13,7 +13,8 @@ const screens: ScreenGuardOf[] = [
 ];
 const payer = { userType: 'customer' as const, role: 'payer', hasCustomer: true, hasMerchant: false };
 const admin = { ...payer, role: 'admin' };
-const byScreen = (result: ReturnType<typeof effectivePermissions>) => Object.fromEntries(result.screens.map(({ screen, ...verdict }) => [screen, verdict]));
+const byScreen = (result: ReturnType<typeof effectivePermissions>) =>
+  Object.fromEntries(result.screens.map(({ screen, ...verdict }) => [screen, verdict]));
 
 describe('effectivePermissions (issue 24)', () => {
   it('says for each screen whether the user may open it, and which rule refused', () => {

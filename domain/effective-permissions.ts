@@ -62,7 +62,11 @@ function screenVerdict(screen: ScreenGuardOf, policy: Policy, flags: FeatureFlag
       const off = guard.flags?.find((flag) => !flagOn(flags, flag));
       return off
         ? { allowed: false, reason: 'flag', detail: { flag: off, state: 'off' } }
-        : { allowed: false, reason: 'flag', detail: { flag: guard.forbiddenFlags?.find((flag) => flagOn(flags, flag)) ?? '', state: 'on' } };
+        : {
+            allowed: false,
+            reason: 'flag',
+            detail: { flag: guard.forbiddenFlags?.find((flag) => flagOn(flags, flag)) ?? '', state: 'on' },
+          };
     }
     case 'permission': {
       const [action, subject] = guard.can!;
@@ -98,7 +102,11 @@ export function effectivePermissions(
   // rulesFor throws on a grant of an unknown set: the draft check refuses such a policy before anyone asks.
   rulesFor(policy, { userType: user.userType, role: user.role, flags });
   return {
-    screens: screens.map((screen) => ({ screen: screen.id, ...(screen.title ? { title: screen.title } : {}), ...screenVerdict(screen, policy, flags, user) })),
+    screens: screens.map((screen) => ({
+      screen: screen.id,
+      ...(screen.title ? { title: screen.title } : {}),
+      ...screenVerdict(screen, policy, flags, user),
+    })),
     ruleSets: Object.keys(policy.ruleSets)
       .sort()
       .map((ruleSet) => ({ ruleSet, ...ruleSetVerdict(ruleSet, policy, flags, user) })),

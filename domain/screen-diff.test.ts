@@ -33,7 +33,13 @@ const table = (body: Body) => body[2] as unknown as Table;
 
 describe('screenChanges (issue 24: a screen override in the operator words)', () => {
   it('finds nothing when both patches leave the screen alike', () => {
-    expect(screenChanges(shipped, undefined, patched(() => undefined))).toEqual([]);
+    expect(
+      screenChanges(
+        shipped,
+        undefined,
+        patched(() => undefined),
+      ),
+    ).toEqual([]);
   });
 
   it('names hidden, shown and reordered columns', () => {

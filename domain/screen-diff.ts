@@ -71,14 +71,20 @@ function tableChanges(id: string, before: Node, after: Node): ScreenChange[] {
     const was = oldByField.get(column.field);
     if (!column.hidden && (!was || was.hidden)) changes.push({ kind: 'columnShown', table, column: column.label });
   }
-  const common = (columns: Column[], other: Map<string, Column>) => columns.filter((column) => other.has(column.field)).map((column) => column.field);
+  const common = (columns: Column[], other: Map<string, Column>) =>
+    columns.filter((column) => other.has(column.field)).map((column) => column.field);
   const oldOrder = common(old, nowByField);
   const newOrder = common(now, oldByField);
   if (oldOrder.join() !== newOrder.join())
-    changes.push({ kind: 'columnsReordered', table, columns: now.filter((column) => oldByField.has(column.field)).map((column) => column.label) });
+    changes.push({
+      kind: 'columnsReordered',
+      table,
+      columns: now.filter((column) => oldByField.has(column.field)).map((column) => column.label),
+    });
   if (sortText(before.defaultSort) !== sortText(after.defaultSort))
     changes.push({ kind: 'defaultSort', table, before: sortText(before.defaultSort), after: sortText(after.defaultSort) });
-  if (pageSizeOf(before) !== pageSizeOf(after)) changes.push({ kind: 'pageSize', table, before: pageSizeOf(before), after: pageSizeOf(after) });
+  if (pageSizeOf(before) !== pageSizeOf(after))
+    changes.push({ kind: 'pageSize', table, before: pageSizeOf(before), after: pageSizeOf(after) });
   return changes;
 }
 

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { overrideTree, textOverrideProblems, withTextOverrides } from './text-overrides.ts';
 
-const overrides = { de: { 'overview.title': 'Kontoübersicht', 'overview.cards.due': 'Fällig', 'common.ok': 'Gut' }, en: { 'overview.title': 'Summary' } };
+const overrides = {
+  de: { 'overview.title': 'Kontoübersicht', 'overview.cards.due': 'Fällig', 'common.ok': 'Gut' },
+  en: { 'overview.title': 'Summary' },
+};
 
 describe('text overrides (issue 24)', () => {
   it('builds the tree of one language and namespace', () => {

@@ -17,12 +17,20 @@ type Pattern = [code: string, pattern: RegExp, names: readonly string[]];
 
 /** Sentences of the rules, most specific first; each capture is a value named in `names`. */
 const SENTENCES: readonly Pattern[] = [
-  ['unknownTextNamespace', /^`(.*)` is not a text key: `(.*)` is no namespace of locales\/en(?:; did you mean `(.*)`\?)?$/s, ['key', 'namespace', 'suggestion']],
+  [
+    'unknownTextNamespace',
+    /^`(.*)` is not a text key: `(.*)` is no namespace of locales\/en(?:; did you mean `(.*)`\?)?$/s,
+    ['key', 'namespace', 'suggestion'],
+  ],
   ['unknownText', /^`(.*)` is not a text of locales\/en\/(.+)\.json(?:; did you mean `(.*)`\?)?$/s, ['key', 'namespace', 'suggestion']],
   ['notAcceptedValue', /^`(.*)` is not a value (\S+) of (.+) accepts \((.*)\)$/s, ['value', 'name', 'of', 'allowed']],
   ['wrongScreen', /^`(.*)` is not the screen (.+) opens, which is `(.*)`$/s, ['screen', 'path', 'opened']],
   ['keyColumnHidden', /^`(.*)` is a key column: it may not be hidden by default/s, ['field']],
-  ['noKeyColumn', /^no column has "priority": "key"; mark the identifiers and amounts \(of (.*)\) that must never be clipped$/s, ['fields']],
+  [
+    'noKeyColumn',
+    /^no column has "priority": "key"; mark the identifiers and amounts \(of (.*)\) that must never be clipped$/s,
+    ['fields'],
+  ],
   ['nobodyCanOpen', /^no user type \((.*)\), role and flags pass this guard/s, ['userTypes']],
   ['opensNoScreen', /^`(.*)` opens no screen(?:; did you mean `(.*)`\?)?$/s, ['path', 'suggestion']],
   ['noSuchScreen', /^`(.*)` is no screen's id$/s, ['id']],
@@ -61,7 +69,11 @@ const NOT_ONE_OF = /^`(.*)` is not (.+?)(?:; did you mean `(.*)`\?|; allowed: (.
 function matchOf(patterns: readonly Pattern[], text: string): ProblemWords | undefined {
   for (const [code, pattern, names] of patterns) {
     const match = pattern.exec(text);
-    if (match) return { code, values: Object.fromEntries(names.flatMap((name, index) => (match[index + 1] === undefined ? [] : [[name, match[index + 1]!]]))) };
+    if (match)
+      return {
+        code,
+        values: Object.fromEntries(names.flatMap((name, index) => (match[index + 1] === undefined ? [] : [[name, match[index + 1]!]]))),
+      };
   }
   return undefined;
 }
@@ -80,7 +92,14 @@ export function problemWords(message: string): ProblemWords {
     const none = sentence.endsWith(' (there are none)');
     return {
       code: `notOneOf.${what.code}`,
-      values: { name: name!, ...what.values, ...(suggestion ? { suggestion } : {}), ...(allowed ? { allowed } : {}), ...(none ? { none: 'true' } : {}), ...extra },
+      values: {
+        name: name!,
+        ...what.values,
+        ...(suggestion ? { suggestion } : {}),
+        ...(allowed ? { allowed } : {}),
+        ...(none ? { none: 'true' } : {}),
+        ...extra,
+      },
     };
   }
   return { code: 'other', values: { detail: sentence, ...extra } };

@@ -55,7 +55,10 @@ export function permissionsRoutes(app: FastifyInstance, { db, policy }: StudioDe
     studioPath('/tenants/:tenantId/effective-permissions'),
     {
       schema: { ...HIDDEN, params: tenantParams, querystring: permissionsQuery },
-      config: { access: { operator: 'read' }, summary: "What a user may do on each screen and API rule set, and why not (published or a draft's)" },
+      config: {
+        access: { operator: 'read' },
+        summary: "What a user may do on each screen and API rule set, and why not (published or a draft's)",
+      },
     },
     async (request, reply) => {
       const { tenantId } = request.params;
@@ -68,7 +71,11 @@ export function permissionsRoutes(app: FastifyInstance, { db, policy }: StudioDe
           'user_type',
           'role',
           customerScopeSql('users').as('customer_ids'),
-          eb.selectFrom('user_merchants').select((inner) => inner.fn.countAll<number>().as('n')).whereRef('user_merchants.user_id', '=', 'users.user_id').as('merchants'),
+          eb
+            .selectFrom('user_merchants')
+            .select((inner) => inner.fn.countAll<number>().as('n'))
+            .whereRef('user_merchants.user_id', '=', 'users.user_id')
+            .as('merchants'),
         ])
         .where('tenant_id', '=', tenantId)
         .where('username', '=', request.query.user.trim())
@@ -79,7 +86,12 @@ export function permissionsRoutes(app: FastifyInstance, { db, policy }: StudioDe
       const verdicts = effectivePermissions(
         withPermissionOverrides(policy, tenant.overrides?.permissions),
         tenant.flags,
-        { userType: user.user_type as UserType, role: user.role, hasCustomer: user.customer_ids.length > 0, hasMerchant: Number(user.merchants) > 0 },
+        {
+          userType: user.user_type as UserType,
+          role: user.role,
+          hasCustomer: user.customer_ids.length > 0,
+          hasMerchant: Number(user.merchants) > 0,
+        },
         screens,
       );
       const language = languageOf(request);

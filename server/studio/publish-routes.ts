@@ -74,7 +74,13 @@ export function publishRoutes(app: FastifyInstance, { db, clock, policy, feed }:
           { source: 'operator', note: request.body.note, createdBy: `operator:${operator.username}` },
           async (trx, change) => {
             if (!(await closeDraft(trx, draft.draft_id, 'published', clock.now()))) throw new ApiError(409, ErrorCode.studioDraftClosed);
-            await writeStudioAudit(trx, { ...who, action: 'published', revision: change.revision, before: latest.document, after: draft.document });
+            await writeStudioAudit(trx, {
+              ...who,
+              action: 'published',
+              revision: change.revision,
+              before: latest.document,
+              after: draft.document,
+            });
           },
         ));
       } catch (error) {

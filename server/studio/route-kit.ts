@@ -39,7 +39,11 @@ export const revisionParams = {
   required: ['tenantId', 'revision'],
   properties: { tenantId: tenantParams.properties.tenantId, revision: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } },
 } as const;
-export const langQuery = { type: 'object', additionalProperties: false, properties: { lang: { type: 'string', pattern: '^[a-z]{2}$' } } } as const;
+export const langQuery = {
+  type: 'object',
+  additionalProperties: false,
+  properties: { lang: { type: 'string', pattern: '^[a-z]{2}$' } },
+} as const;
 export const noteBody = {
   type: 'object',
   additionalProperties: false,

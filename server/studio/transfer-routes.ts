@@ -112,10 +112,20 @@ export function transferRoutes(app: FastifyInstance, { db, clock, policy, feed }
       if (!publish) {
         const draft = await db.transaction().execute(async (trx) => {
           const created = await insertDraft(trx, tenantId, latest.revision, document, session.operator.operator_id);
-          await writeStudioAudit(trx, { ...who, action: 'draft_imported', draftId: created.draft_id, revision: latest.revision, after: document });
+          await writeStudioAudit(trx, {
+            ...who,
+            action: 'draft_imported',
+            draftId: created.draft_id,
+            revision: latest.revision,
+            after: document,
+          });
           return created;
         });
-        return send(reply, { data: { type: 'draft', id: String(draft.draft_id), attributes: { tenant_id: tenantId, state: draft.state } } }, 201);
+        return send(
+          reply,
+          { data: { type: 'draft', id: String(draft.draft_id), attributes: { tenant_id: tenantId, state: draft.state } } },
+          201,
+        );
       }
       try {
         const { revision } = await publishTenantRevision(
@@ -128,10 +138,22 @@ export function transferRoutes(app: FastifyInstance, { db, clock, policy, feed }
             // The import is kept as a draft published at once, so the history shows where the revision came from.
             const draft = await insertDraft(trx, tenantId, latest.revision, document, session.operator.operator_id);
             await closeDraft(trx, draft.draft_id, 'published', clock.now());
-            await writeStudioAudit(trx, { ...who, action: 'published', draftId: draft.draft_id, revision: change.revision, before: latest.document, after: document, note });
+            await writeStudioAudit(trx, {
+              ...who,
+              action: 'published',
+              draftId: draft.draft_id,
+              revision: change.revision,
+              before: latest.document,
+              after: document,
+              note,
+            });
           },
         );
-        return send(reply, { data: { type: 'tenant-revision', id: `${tenantId}:${revision}`, attributes: { tenant_id: tenantId, revision } } }, 201);
+        return send(
+          reply,
+          { data: { type: 'tenant-revision', id: `${tenantId}:${revision}`, attributes: { tenant_id: tenantId, revision } } },
+          201,
+        );
       } catch (error) {
         if (error instanceof TenantDocumentError)
           throw refused(error.problems.map((problem) => ({ pointer: '', message: problem, rule: 'tenant' as const })));

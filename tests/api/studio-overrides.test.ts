@@ -99,7 +99,9 @@ describe('screen overrides', () => {
     const draftId = await draftWith(editor, (tenant) => {
       tenant.overrides = {
         ...tenant.overrides,
-        screens: { 'invoice-list': withColumns((columns) => [...columns, { field: 'poNumbr', label: 'invoices.fields.poNumber' } as never]) },
+        screens: {
+          'invoice-list': withColumns((columns) => [...columns, { field: 'poNumbr', label: 'invoices.fields.poNumber' } as never]),
+        },
       };
     });
     const check = data<{ attributes: Check }>(await editor.get(`/studio/api/drafts/${draftId}/check`)).attributes;

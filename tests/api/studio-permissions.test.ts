@@ -53,7 +53,21 @@ describe('effective permissions', () => {
         permissions: {
           grants: {
             customer: {
-              payer: ['session', 'notifications', 'account', 'programOverview', 'loyalty', 'documents', 'pay', 'paymentMethods', 'disputeCreate', 'disputeRead', 'rejections', 'rejectionsManage', 'applications'],
+              payer: [
+                'session',
+                'notifications',
+                'account',
+                'programOverview',
+                'loyalty',
+                'documents',
+                'pay',
+                'paymentMethods',
+                'disputeCreate',
+                'disputeRead',
+                'rejections',
+                'rejectionsManage',
+                'applications',
+              ],
             },
           },
         },

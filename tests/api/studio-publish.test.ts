@@ -26,7 +26,9 @@ async function failAudit(action: string): Promise<void> {
     .raw(`create or replace function studio_audit_fails() returns trigger language plpgsql as $$
       begin if new.action = '${action}' then raise exception 'audit unavailable'; end if; return new; end $$`)
     .execute(api.db);
-  await sql`create trigger studio_audit_fails before insert on studio_audit for each row execute function studio_audit_fails()`.execute(api.db);
+  await sql`create trigger studio_audit_fails before insert on studio_audit for each row execute function studio_audit_fails()`.execute(
+    api.db,
+  );
 }
 const auditWorks = () => sql`drop trigger studio_audit_fails on studio_audit`.execute(api.db);
 

@@ -52,7 +52,10 @@ describe('import', () => {
   it('refuses a file that would drop required settings with replace, another tenant, and bad input, writing nothing', async () => {
     const editor = await operator(api, 'editor');
     const before = await counts();
-    const replaced = await editor.post('/studio/api/tenants/demo/import?dryRun=false&replace=true', { id: 'demo', limits: { cardFeeMinor: 350 } });
+    const replaced = await editor.post('/studio/api/tenants/demo/import?dryRun=false&replace=true', {
+      id: 'demo',
+      limits: { cardFeeMinor: 350 },
+    });
     expect(replaced.statusCode).toBe(422);
     expect(firstError(replaced).code).toBe('errors.studio.draftRefused');
     expect(firstError(replaced).meta.problems.every((problem) => problem.rule === 'tenant')).toBe(true);
@@ -85,12 +88,16 @@ describe('import', () => {
     expect(draft).toMatchObject({ state: 'open', document: { title: 'Imported portal' } });
     expect(await counts()).toEqual({ revisions: before.revisions, drafts: before.drafts + 1 });
 
-    const published = await publisher.post('/studio/api/tenants/demo/import?dryRun=false&publish=true&note=from%20file', { title: 'Imported live' });
+    const published = await publisher.post('/studio/api/tenants/demo/import?dryRun=false&publish=true&note=from%20file', {
+      title: 'Imported live',
+    });
     expect(published.statusCode, published.body).toBe(201);
     expect(await counts()).toEqual({ revisions: before.revisions + 1, drafts: before.drafts + 2 });
     const live = data<{ attributes: { document: Tenant } }>(await publisher.get('/studio/api/tenants/demo')).attributes.document;
     expect(live.title).toBe('Imported live');
-    const audit = data<Array<{ attributes: { action: string; note: string | null } }>>(await publisher.get('/studio/api/tenants/demo/audit'));
+    const audit = data<Array<{ attributes: { action: string; note: string | null } }>>(
+      await publisher.get('/studio/api/tenants/demo/audit'),
+    );
     expect(audit.map((entry) => entry.attributes)).toContainEqual(expect.objectContaining({ action: 'published', note: 'from file' }));
     expect(audit.map((entry) => entry.attributes.action)).toContain('draft_imported');
   });

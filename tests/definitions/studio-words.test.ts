@@ -19,7 +19,9 @@ describe("the definition check's problems in the operator's language", () => {
   });
 
   it('knows the guard, flag and property words, and the fixed sentences', () => {
-    expect(problemWords(notOneOf('no_such_flag_enabled', 'a flag any tenant defines or the policy gates on', ['a', 'b'])).code).toBe('notOneOf.flag');
+    expect(problemWords(notOneOf('no_such_flag_enabled', 'a flag any tenant defines or the policy gates on', ['a', 'b'])).code).toBe(
+      'notOneOf.flag',
+    );
     expect(problemWords(notOneOf('x', 'a property of the table widget', ['columns'])).values).toMatchObject({ of: 'table' });
     expect(problemWords('`/nowhere` opens no screen; did you mean `/now`?')).toEqual({
       code: 'opensNoScreen',
