@@ -42,7 +42,7 @@ async function start(): Promise<void> {
   let router: PortalRouter | undefined;
   // Issue 25: with the page's documents, the first screen's texts (its hints) start with the entry, beside the screen's reads.
   const known = pageBasics();
-  let texts: Promise<Texts> | undefined = known ? initTexts(languageOf(known), bootHints().namespaces) : undefined;
+  let texts: Promise<Texts> | undefined = known ? initTexts(languageOf(known), bootHints().namespaces, known.config.overrides.texts) : undefined;
   let bootView: Promise<SessionState> | undefined;
   let booted = false;
   const loaderSession = () => (booted || !bootView ? Promise.resolve(sessionStore.get()) : bootView);
@@ -57,7 +57,7 @@ async function start(): Promise<void> {
     router = created.router;
     // The screen's reads go first: the texts, the policy and the customer wait until they are asked.
     await created.started();
-    texts ??= initTexts(languageOf(basics), bootHints().namespaces);
+    texts ??= initTexts(languageOf(basics), bootHints().namespaces, basics.config.overrides.texts);
   });
   booted = true;
   const { config } = sessionStore.get();

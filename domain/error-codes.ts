@@ -200,6 +200,10 @@ export const ErrorCode = {
   studioDraftStale: 'errors.studio.draftStale',
   studioDraftClosed: 'errors.studio.draftClosed',
   studioTenantNotGranted: 'errors.studio.tenantNotGranted',
+  studioImportOtherTenant: 'errors.studio.importOtherTenant',
+  studioNoteRequired: 'errors.studio.noteRequired',
+  studioUserNotFound: 'errors.studio.userNotFound',
+  studioPreviewReadOnly: 'errors.studio.previewReadOnly',
   currencyNotOffered: 'errors.currencies.notOffered',
   unableToSaveDefaultCurrency: 'errors.currencies.unableToSave',
   // credit applications (issue 26: the application centre)

@@ -42,7 +42,30 @@ describe('tenantChanges', () => {
     });
     expect(tenantChanges(shipped, demo, after)).toEqual([
       { kind: 'grants', userType: 'customer', role: 'payer', added: ['paymentMethods'], removed: ['pay'] },
-      { kind: 'screen', screen: 'invoice-list' },
+      { kind: 'screen', screen: 'invoice-list', change: { kind: 'definitionChanged' } },
+    ]);
+  });
+
+  it("says what a screen override changes on the shipped screen, and each of the tenant's own texts", () => {
+    const invoiceList = JSON.parse(readFileSync('screens/invoice-list.json', 'utf8')) as { title: string; body: unknown[] };
+    const body = structuredClone(invoiceList.body) as Array<{ id?: string; columns?: Array<{ field: string }> }>;
+    const table = body.find((node) => node.id === 'invoices')!;
+    table.columns = table.columns!.filter((column) => column.field !== 'poNumber');
+    const after = changed((tenant) => {
+      tenant.overrides = { screens: { 'invoice-list': { body } }, texts: { de: { 'overview.title': 'Konto' } } };
+    });
+    const before = changed((tenant) => {
+      tenant.overrides = { texts: { en: { 'overview.title': 'Account' } } };
+    });
+    expect(tenantChanges(shipped, before, after, (id) => (id === 'invoice-list' ? invoiceList : undefined))).toEqual([
+      {
+        kind: 'screen',
+        screen: 'invoice-list',
+        title: invoiceList.title,
+        change: { kind: 'columnHidden', table: 'invoices.list.caption', column: 'invoices.fields.poNumber' },
+      },
+      { kind: 'text', language: 'de', key: 'overview.title', change: 'changed' },
+      { kind: 'text', language: 'en', key: 'overview.title', change: 'restored' },
     ]);
   });
 });

@@ -1,5 +1,6 @@
 import type { Policy, PolicyUserType, RoleName } from './policy.ts';
 import { withPermissionOverrides } from './policy-overrides.ts';
+import { type ScreenChange, screenChanges } from './screen-diff.ts';
 import type { Tenant } from './tenant.ts';
 
 /**
@@ -14,7 +15,13 @@ export type ChangeValue = { money: number } | { flag: boolean } | { text: string
 export type TenantChange =
   | { kind: 'setting'; pointer: string; before: ChangeValue; after: ChangeValue }
   | { kind: 'grants'; userType: PolicyUserType; role: RoleName; added: string[]; removed: string[] }
-  | { kind: 'screen'; screen: string };
+  /** `change` says what changed on the screen (domain/screen-diff.ts), `title` is its title's text key. */
+  | { kind: 'screen'; screen: string; title?: string; change: ScreenChange }
+  /** A tenant's own text: given or changed, or taken back (the shipped text again). */
+  | { kind: 'text'; language: string; key: string; change: 'changed' | 'restored' };
+
+/** A shipped screen definition by id (screens/*.json), to read what an override changes on it. */
+export type ShippedScreen = (id: string) => ({ title?: string } & object) | undefined;
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
@@ -53,8 +60,29 @@ function grantChanges(shipped: Policy, before: Tenant, after: Tenant): TenantCha
   return changes;
 }
 
-/** What publishing `after` over `before` changes, settings in document order, then permissions, then screens. */
-export function tenantChanges(shipped: Policy, before: Tenant, after: Tenant): TenantChange[] {
+function overrideScreenChanges(screen: string, shippedScreen: ShippedScreen | undefined, before: unknown, after: unknown): TenantChange[] {
+  const definition = shippedScreen?.(screen);
+  if (!definition) return [{ kind: 'screen', screen, change: { kind: 'definitionChanged' } }];
+  return screenChanges(definition, before, after).map((change) => ({ kind: 'screen', screen, title: definition.title, change }));
+}
+
+function textChanges(before: Tenant, after: Tenant): TenantChange[] {
+  const old = before.overrides?.texts ?? {};
+  const now = after.overrides?.texts ?? {};
+  const changes: TenantChange[] = [];
+  for (const language of [...new Set([...Object.keys(old), ...Object.keys(now)])].sort() as Array<keyof typeof old>) {
+    const was = old[language] ?? {};
+    const is = now[language] ?? {};
+    for (const key of [...new Set([...Object.keys(was), ...Object.keys(is)])].sort()) {
+      if (was[key] === is[key]) continue;
+      changes.push({ kind: 'text', language, key, change: is[key] === undefined ? 'restored' : 'changed' });
+    }
+  }
+  return changes;
+}
+
+/** What publishing `after` over `before` changes, settings in document order, then permissions, screens and texts. */
+export function tenantChanges(shipped: Policy, before: Tenant, after: Tenant, shippedScreen?: ShippedScreen): TenantChange[] {
   const { overrides: beforeOverrides, $schema: _beforeSchema, ...beforeSettings } = before as Tenant & { $schema?: string };
   const { overrides: afterOverrides, $schema: _afterSchema, ...afterSettings } = after as Tenant & { $schema?: string };
   const changes: TenantChange[] = [];
@@ -63,7 +91,8 @@ export function tenantChanges(shipped: Policy, before: Tenant, after: Tenant): T
   const screens = new Set([...Object.keys(beforeOverrides?.screens ?? {}), ...Object.keys(afterOverrides?.screens ?? {})]);
   for (const screen of [...screens].sort()) {
     if (JSON.stringify(beforeOverrides?.screens?.[screen]) !== JSON.stringify(afterOverrides?.screens?.[screen]))
-      changes.push({ kind: 'screen', screen });
+      changes.push(...overrideScreenChanges(screen, shippedScreen, beforeOverrides?.screens?.[screen], afterOverrides?.screens?.[screen]));
   }
+  changes.push(...textChanges(before, after));
   return changes;
 }

@@ -110,6 +110,9 @@ export function issuerAcceptable(issuer: string): boolean {
   return url.protocol === 'http:' && (url.hostname === 'localhost' || url.hostname.endsWith('.localhost') || url.hostname === '127.0.0.1');
 }
 
+/** `overrides.texts`: by language, a key as the portal names it ("overview.title") → the tenant's text (domain/text-overrides.ts). */
+export type TextOverrides = Partial<Record<LanguageCode, Record<string, string>>>;
+
 export interface Tenant {
   id: string;
   hosts: string[];
@@ -127,7 +130,7 @@ export interface Tenant {
   paymentProvider: { name: 'sandbox'; publicKey?: string; timeoutMs?: number };
   /** The identity providers the tenant's groups may choose (single sign-on); none: no single sign-on. */
   identityProviders?: IdentityProviderConfig[];
-  overrides?: { screens?: Record<string, object>; permissions?: Record<string, object> };
+  overrides?: { screens?: Record<string, object>; permissions?: Record<string, object>; texts?: TextOverrides };
 }
 
 /** spec §9: system type is the api version's first letter, upper-cased; default U. */

@@ -1,6 +1,7 @@
 import { localeUrl, NAMESPACES } from 'virtual:portal-locales';
-import { LANGUAGES, type LanguageCode } from '../../domain/tenant.ts';
+import { LANGUAGES, type LanguageCode, type TextOverrides } from '../../domain/tenant.ts';
 import { Texts, type TextTree } from './i18next-texts.ts';
+import { withTenantTexts } from './tenant-texts.ts';
 
 /** spec §1: the chosen locale is kept in local storage; default and fallback en. */
 export const LOCALE_STORAGE_KEY = 'portal.locale';
@@ -45,10 +46,10 @@ export function initialLanguage(offered: readonly LanguageCode[], tenantDefault:
  * The portal's translator in `language` with the base namespaces loaded. `first` (the namespaces
  * the first screen waits for, engine/session/page-hints.ts) are asked at the same time but not
  * waited for: the frame renders meanwhile, and the screen waits for them itself (a failure shows
- * there, with its retry).
+ * there, with its retry). `tenantTexts`: the tenant's own texts (withTenantTexts).
  */
-export async function initTexts(language: LanguageCode, first: readonly string[] = []): Promise<Texts> {
-  const texts = new Texts({ load: loadFile, namespaces: NAMESPACES, language });
+export async function initTexts(language: LanguageCode, first: readonly string[] = [], tenantTexts?: TextOverrides): Promise<Texts> {
+  const texts = new Texts({ load: withTenantTexts(loadFile, tenantTexts), namespaces: NAMESPACES, language });
   const base = texts.ready(BASE_NAMESPACES);
   void texts.ready(first)?.catch(() => undefined);
   await base;

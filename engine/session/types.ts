@@ -1,4 +1,4 @@
-import type { LanguageCode, TenantLimits } from '../../domain/tenant.ts';
+import type { LanguageCode, TenantLimits, TextOverrides } from '../../domain/tenant.ts';
 import type { MenuItem } from '../../domain/menus.ts';
 import type { UserType } from '../../domain/route-guards.ts';
 
@@ -23,7 +23,8 @@ export interface PortalConfig {
   supportPhone: string | null;
   supportEmail: string | null;
   limits: Omit<TenantLimits, 'loginAttemptsBeforeLock' | 'session'>;
-  overrides: { screens?: Record<string, object>; permissions?: Record<string, object> };
+  /** The tenant's overrides: screens and permissions (JSON Merge Patches), its own texts by language (issue 24). */
+  overrides: { screens?: Record<string, object>; permissions?: Record<string, object>; texts?: TextOverrides };
 }
 
 export interface IdLabel {

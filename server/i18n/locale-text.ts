@@ -62,3 +62,22 @@ export function localeText(language: string | null | undefined, key: string, val
   return textsIn(language)(key, values);
 }
 
+
+/** Plural and context forms i18next reads for a key ("items" → "items_one", "items_other"). */
+const FORM_SUFFIX = /^_(zero|one|two|few|many|other|male|female)$/;
+
+/**
+ * Whether the portal has a text of this key ("namespace.path") in English, the language every key
+ * exists in (npm run i18n:check); a counted text exists by its plural forms. The studio refuses a
+ * tenant's own text of a key that does not exist (issue 24).
+ */
+export function textKeyExists(key: string): boolean {
+  const [namespace, ...path] = key.split('.');
+  let node: unknown = resources[FALLBACK_LANGUAGE]?.[namespace ?? ''];
+  for (const segment of path.slice(0, -1)) node = (node as Record<string, unknown> | undefined)?.[segment];
+  if (node === null || typeof node !== 'object' || path.length === 0) return false;
+  const last = path.at(-1)!;
+  return Object.entries(node).some(([name, value]) =>
+    typeof value === 'string' && (name === last || (name.startsWith(last) && FORM_SUFFIX.test(name.slice(last.length)))),
+  );
+}

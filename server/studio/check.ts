@@ -2,15 +2,21 @@ import { permissionGuardrails } from '../../domain/permission-guardrails.ts';
 import type { Policy } from '../../domain/policy.ts';
 import { withPermissionOverrides } from '../../domain/policy-overrides.ts';
 import type { Tenant } from '../../domain/tenant.ts';
+import { textOverrideProblems } from '../../domain/text-overrides.ts';
+import { textKeyExists, textsIn } from '../i18n/locale-text.ts';
 import { TenantDocumentError, validateTenantDocument } from '../tenants/validate.ts';
 import { definitionProblems } from './definition-check.ts';
+import { problemText, problemWords } from './definition-words.ts';
 import { describeRefusal } from './describe.ts';
 
 /** Why a draft may not be published: where in the tenant document, and the reason in the operator's language. */
 export interface DraftProblem {
   pointer: string;
   message: string;
-  rule: 'tenant' | 'guardrail' | 'definitions';
+  rule: 'tenant' | 'guardrail' | 'texts' | 'definitions';
+  /** The reason's text key (locales/<lang>/studio.json) and its values, for a client that words it itself (texts, definitions). */
+  code?: string;
+  values?: Record<string, string>;
 }
 
 /** "/limits/cardFeeMinor must be integer" → its pointer and the rest. */
@@ -22,7 +28,8 @@ function splitProblem(text: string): { pointer: string; message: string } {
 /**
  * The whole check of a draft on the server (issue 24), in the order a problem makes the next
  * meaningless: the tenant schema and the rules of every tenant document (as a file is checked,
- * host clashes with the other tenants included), the permission guardrails, then the definition
+ * host clashes with the other tenants included), the permission guardrails and the tenant's own
+ * texts (keys that exist, given in every language the tenant offers), then the definition
  * check of its screen overrides against the API contract. Empty: it may be published.
  */
 export async function checkDraft(
@@ -46,6 +53,22 @@ export async function checkDraft(
     message: describeRefusal(language, refusal),
     rule: 'guardrail' as const,
   }));
-  if (guardrails.length > 0) return guardrails;
-  return (await definitionProblems(tenant)).map((problem) => ({ ...problem, rule: 'definitions' as const }));
+  const texts = textOverrideProblems(tenant.overrides?.texts, tenant.languages, textKeyExists).map((problem) => ({
+    pointer: problem.pointer,
+    message: textsIn(language)(problem.code, problem.values),
+    rule: 'texts' as const,
+    code: problem.code,
+    values: problem.values,
+  }));
+  if (guardrails.length > 0 || texts.length > 0) return [...guardrails, ...texts];
+  return (await definitionProblems(tenant)).map((problem) => {
+    const words = problemWords(problem.message);
+    return {
+      pointer: problem.pointer,
+      message: problemText(language, words),
+      rule: 'definitions' as const,
+      code: `studio.definitions.${words.code}`,
+      values: words.values,
+    };
+  });
 }

@@ -1,4 +1,6 @@
 import type { GuardrailRefusal } from '../../domain/permission-guardrails.ts';
+import type { Verdict } from '../../domain/effective-permissions.ts';
+import type { ScreenChange } from '../../domain/screen-diff.ts';
 import type { ChangeValue, TenantChange } from '../../domain/tenant-diff.ts';
 import { textLanguage, textsIn } from '../i18n/locale-text.ts';
 
@@ -18,7 +20,7 @@ function textOr(language: string, key: string, fallback: string, values: Record<
   return text === key ? fallback : text;
 }
 
-function roleName(language: string, role: string): string {
+export function roleName(language: string, role: string): string {
   return textOr(language, `common.status.${ROLE_KEYS[role] ?? role}`, role);
 }
 
@@ -54,7 +56,36 @@ export function describeChange(language: string, change: TenantChange): string {
       });
     }
     case 'screen':
-      return t('studio.diff.screen', { screen: change.screen });
+      return describeScreenChange(language, change.title ? textOr(language, change.title, change.screen) : change.screen, change.change);
+    case 'text':
+      return t(change.change === 'changed' ? 'studio.diff.textChanged' : 'studio.diff.textRestored', {
+        language: change.language,
+        key: change.key,
+      });
+  }
+}
+
+/** "Invoice list: column PO number hidden": the screen's title, then the change, names read from their text keys. */
+function describeScreenChange(language: string, screen: string, change: ScreenChange): string {
+  const t = textsIn(language);
+  const words = (key: string) => textOr(language, key, key);
+  const say = (key: string, values: Record<string, string> = {}) => t(`studio.diff.screens.${key}`, { screen, ...values });
+  switch (change.kind) {
+    case 'columnHidden':
+    case 'columnShown':
+      return say(change.kind, { column: words(change.column) });
+    case 'columnsReordered':
+      return say(change.kind, { columns: change.columns.map(words).join(', ') });
+    case 'defaultSort':
+    case 'pageSize':
+      return say(change.kind, { before: change.before || t('studio.diff.none'), after: change.after || t('studio.diff.none') });
+    case 'widgetHidden':
+    case 'widgetShown':
+      return say(change.kind, { widget: words(change.widget) });
+    case 'labelChanged':
+      return say(change.kind, { before: words(change.before), after: words(change.after) });
+    case 'definitionChanged':
+      return say(change.kind);
   }
 }
 
@@ -66,4 +97,29 @@ export function describeRefusal(language: string, refusal: GuardrailRefusal): st
     ...(userType ? { userType: textsIn(language)(`studio.userTypes.${userType}`) } : {}),
     ...(role ? { role: roleName(language, role) } : {}),
   });
+}
+
+/** A screen's or rule set's name for the operator: its text key's words, else the name itself. */
+export function nameText(language: string, key: string | undefined, fallback: string): string {
+  return key ? textOr(language, key, fallback) : fallback;
+}
+
+/** Why a user may not open a screen or use a rule set, in `language` (empty when allowed). */
+export function describeVerdict(language: string, verdict: Verdict): string {
+  if (verdict.allowed || !verdict.reason) return '';
+  const t = textsIn(language);
+  const detail = verdict.detail ?? {};
+  const userType = (type: string) => textOr(language, `studio.userTypes.${type}`, type);
+  switch (verdict.reason) {
+    case 'userType':
+      return t('studio.permissions.userType', { userTypes: (detail.allowed ?? detail.userType ?? '').split(', ').map(userType).join(', ') });
+    case 'role':
+      return t('studio.permissions.role', { role: roleName(language, detail.role ?? '') });
+    case 'flag':
+      return t(detail.state === 'on' ? 'studio.permissions.flagOn' : 'studio.permissions.flagOff', { flag: detail.flag ?? '' });
+    case 'policy':
+      return t('studio.permissions.policy', { action: detail.action ?? '', subject: detail.subject ?? '' });
+    case 'scope':
+      return t(detail.needs === 'merchant' ? 'studio.permissions.noMerchant' : 'studio.permissions.noCustomer');
+  }
 }

@@ -1,40 +1,37 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../domain/error-codes.ts';
-import type { Policy } from '../../domain/policy.ts';
 import { tenantChanges } from '../../domain/tenant-diff.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import { checkAccountPassword } from '../auth/password-sign-in.ts';
 import { clearFailedSignIns, type SignInCounters } from '../auth/login-lock.ts';
 import { normaliseName } from '../auth/sign-in-limits.ts';
 import { signInFailureThrottle } from '../auth/throttle.ts';
-import type { Clock } from '../clock.ts';
-import { stringifyCsv } from '../csv/export.ts';
-import type { ChangeFeed } from '../db/change-feed.ts';
-import type { Database } from '../db/database.ts';
+import { hashToken } from '../auth/tokens.ts';
 import type { Operator } from '../db/schema.ts';
-import { ApiError, notFound } from '../http/errors.ts';
-import { JSON_API } from '../http/jsonapi.ts';
-import { textLanguage } from '../i18n/locale-text.ts';
-import { publishTenantRevision, publishedRevisions } from '../tenants/revisions.ts';
-import { TenantDocumentError } from '../tenants/validate.ts';
-import { checkDraft, type DraftProblem } from './check.ts';
+import { ApiError } from '../http/errors.ts';
+import { checkDraft } from './check.ts';
 import { describeChange } from './describe.ts';
-import { operatorOf, STUDIO_API_PATH } from './plugin.ts';
-import {
-  closeDraft,
-  draftById,
-  type DraftRow,
-  insertDraft,
-  latestRevision,
-  openDrafts,
-  operatorByName,
-  replaceDraftDocument,
-  revisionDocument,
-  revisionsOf,
-  studioAuditOf,
-  writeStudioAudit,
-} from './queries.ts';
+import { operatorOf } from './plugin.ts';
+import { permissionsRoutes } from './permissions-routes.ts';
+import { publishRoutes } from './publish-routes.ts';
+import { closeDraft, type DraftRow, insertDraft, openDrafts, operatorByName, replaceDraftDocument, writeStudioAudit } from './queries.ts';
 import { rightsOf } from './rights.ts';
+import { shippedScreen } from './shipped-screens.ts';
+import { transferRoutes } from './transfer-routes.ts';
+import {
+  type DraftRequest,
+  draftParams,
+  HIDDEN,
+  langQuery,
+  languageOf,
+  requireGrant,
+  type StudioDeps,
+  send,
+  studioPath,
+  studioReads,
+  tenantParams,
+  type TenantRequest,
+} from './route-kit.ts';
 import {
   clearOperatorCookies,
   endOperatorSession,
@@ -43,14 +40,8 @@ import {
   setOperatorCookies,
   startOperatorSession,
 } from './sessions.ts';
-import { hashToken } from '../auth/tokens.ts';
 
-export interface StudioDeps {
-  db: Database;
-  clock: Clock;
-  policy: Policy;
-  feed: ChangeFeed;
-}
+export type { StudioDeps } from './route-kit.ts';
 
 /** Failed operator sign-ins count on the operator's row; a pause is the studio's to audit. */
 const OPERATOR_COUNTERS: SignInCounters = {
@@ -68,30 +59,6 @@ const OPERATOR_COUNTERS: SignInCounters = {
   },
 };
 
-// The studio is not part of the program API the portal is generated from: its operations stay out of /openapi.json.
-const HIDDEN = { hide: true } as const;
-const tenantParams = {
-  type: 'object',
-  required: ['tenantId'],
-  properties: { tenantId: { type: 'string', pattern: '^[a-z0-9-]{1,64}$' } },
-} as const;
-const draftParams = {
-  type: 'object',
-  required: ['draftId'],
-  properties: { draftId: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } },
-} as const;
-const revisionParams = {
-  type: 'object',
-  required: ['tenantId', 'revision'],
-  properties: { tenantId: tenantParams.properties.tenantId, revision: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } },
-} as const;
-const langQuery = { type: 'object', additionalProperties: false, properties: { lang: { type: 'string', pattern: '^[a-z]{2}$' } } } as const;
-const noteBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['note'],
-  properties: { note: { type: 'string', minLength: 1, maxLength: 500 } },
-} as const;
 const documentBody = {
   type: 'object',
   additionalProperties: false,
@@ -104,23 +71,6 @@ const loginBody = {
   required: ['username', 'password'],
   properties: { username: { type: 'string', minLength: 1, maxLength: 100 }, password: { type: 'string', minLength: 1, maxLength: 256 } },
 } as const;
-
-type TenantRequest = FastifyRequest<{ Params: { tenantId: string } }>;
-type DraftRequest = FastifyRequest<{ Params: { draftId: string } }>;
-
-/** The operator's language for texts of the studio: ?lang=, else the browser's first, else English. */
-function languageOf(request: FastifyRequest): string {
-  const query = request.query as { lang?: string } | undefined;
-  return textLanguage(query?.lang ?? request.headers['accept-language']?.split(',')[0]);
-}
-
-function send(reply: FastifyReply, body: unknown, status = 200) {
-  return reply.status(status).type(JSON_API).send(body);
-}
-
-function requireGrant(operator: OperatorSession, tenantId: string): void {
-  if (!operator.tenantIds.includes(tenantId)) throw new ApiError(403, ErrorCode.studioTenantNotGranted);
-}
 
 function operatorResource(session: OperatorSession) {
   const { operator } = session;
@@ -153,30 +103,12 @@ function draftResource(draft: DraftRow) {
   };
 }
 
-function refused(problems: readonly DraftProblem[]): ApiError {
-  return new ApiError(422, ErrorCode.studioDraftRefused, undefined, { problems });
-}
-
 /** The operator studio's API (issue 24): sign-in, drafts, check, diff, publish, history, rollback, audit. */
-export function studioRoutes(app: FastifyInstance, { db, clock, policy, feed }: StudioDeps): void {
+export function studioRoutes(app: FastifyInstance, deps: StudioDeps): void {
+  const { db, clock, policy } = deps;
   const failuresPerName = signInFailureThrottle(app);
-  const path = (suffix: string) => `${STUDIO_API_PATH}${suffix}`;
-
-  /** The other tenants as published, for the host check of a draft. */
-  const publishedTenants = async () => (await publishedRevisions(db)).map((revision) => revision.document as Tenant);
-
-  async function grantedDraft(request: DraftRequest): Promise<DraftRow> {
-    const draft = await draftById(db, Number(request.params.draftId));
-    if (!draft) throw notFound();
-    requireGrant(operatorOf(request), draft.tenant_id);
-    return draft;
-  }
-
-  async function publishedOf(tenantId: string) {
-    const latest = await latestRevision(db, tenantId);
-    if (!latest) throw notFound();
-    return latest;
-  }
+  const path = studioPath;
+  const { publishedTenants, grantedDraft, publishedOf } = studioReads(db);
 
   app.post<{ Body: { username: string; password: string } }>(
     path('/auth/login'),
@@ -380,7 +312,7 @@ export function studioRoutes(app: FastifyInstance, { db, clock, policy, feed }: 
       const draft = await grantedDraft(request);
       const latest = await publishedOf(draft.tenant_id);
       const language = languageOf(request);
-      const changes = tenantChanges(policy, latest.document, draft.document as Tenant).map((change) => ({
+      const changes = tenantChanges(policy, latest.document, draft.document as Tenant, shippedScreen).map((change) => ({
         ...change,
         text: describeChange(language, change),
       }));
@@ -394,192 +326,7 @@ export function studioRoutes(app: FastifyInstance, { db, clock, policy, feed }: 
     },
   );
 
-  app.post<{ Params: { draftId: string }; Body: { note: string }; Querystring: { lang?: string } }>(
-    path('/drafts/:draftId/publish'),
-    {
-      schema: { ...HIDDEN, params: draftParams, body: noteBody, querystring: langQuery },
-      config: { access: { operator: 'publish' }, summary: "Publish a draft as the tenant's next revision, after the whole check" },
-    },
-    async (request, reply) => {
-      const draft = await grantedDraft(request);
-      const { operator } = operatorOf(request);
-      const who = {
-        tenantId: draft.tenant_id,
-        operatorId: operator.operator_id,
-        operatorUsername: operator.username,
-        draftId: draft.draft_id,
-        note: request.body.note,
-      };
-      if (draft.state !== 'open') throw new ApiError(409, ErrorCode.studioDraftClosed);
-      const latest = await publishedOf(draft.tenant_id);
-      // A draft from an older revision would silently undo what was published since.
-      if (draft.base_revision !== latest.revision)
-        throw new ApiError(409, ErrorCode.studioDraftStale, undefined, {
-          base_revision: draft.base_revision,
-          published_revision: latest.revision,
-        });
-      const problems = await checkDraft(draft.document, draft.tenant_id, await publishedTenants(), policy, languageOf(request));
-      if (problems.length > 0) {
-        await writeStudioAudit(db, { ...who, action: 'publish_refused', revision: latest.revision, after: { problems } });
-        throw refused(problems);
-      }
-      // Claimed first, so two publishers pressing at once publish it once.
-      if (!(await closeDraft(db, draft.draft_id, 'published', clock.now()))) throw new ApiError(409, ErrorCode.studioDraftClosed);
-      let revision: number;
-      try {
-        ({ revision } = await publishTenantRevision(db, feed, draft.tenant_id, draft.document, {
-          source: 'operator',
-          note: request.body.note,
-          createdBy: `operator:${operator.username}`,
-        }));
-      } catch (error) {
-        await closeDraft(db, draft.draft_id, 'open', clock.now(), 'published');
-        if (error instanceof TenantDocumentError)
-          throw refused(error.problems.map((problem) => ({ pointer: '', message: problem, rule: 'tenant' as const })));
-        throw error;
-      }
-      await writeStudioAudit(db, { ...who, action: 'published', revision, before: latest.document, after: draft.document });
-      return send(
-        reply,
-        { data: { type: 'tenant-revision', id: `${draft.tenant_id}:${revision}`, attributes: { tenant_id: draft.tenant_id, revision } } },
-        201,
-      );
-    },
-  );
-
-  app.get<{ Params: { tenantId: string } }>(
-    path('/tenants/:tenantId/revisions'),
-    {
-      schema: { ...HIDDEN, params: tenantParams },
-      config: { access: { operator: 'read' }, summary: "The tenant's published revisions, newest first" },
-    },
-    async (request: TenantRequest, reply) => {
-      requireGrant(operatorOf(request), request.params.tenantId);
-      const rows = await revisionsOf(db, request.params.tenantId);
-      return send(reply, {
-        data: rows.map((row) => ({
-          type: 'tenant-revision',
-          id: `${request.params.tenantId}:${row.revision}`,
-          attributes: {
-            tenant_id: request.params.tenantId,
-            revision: row.revision,
-            source: row.source,
-            note: row.note,
-            created_at: new Date(row.created_at).toISOString(),
-            created_by: row.created_by,
-          },
-        })),
-      });
-    },
-  );
-
-  app.get<{ Params: { tenantId: string; revision: string } }>(
-    path('/tenants/:tenantId/revisions/:revision'),
-    {
-      schema: { ...HIDDEN, params: revisionParams },
-      config: { access: { operator: 'read' }, summary: "One revision's document" },
-    },
-    async (request, reply) => {
-      requireGrant(operatorOf(request), request.params.tenantId);
-      const document = await revisionDocument(db, request.params.tenantId, Number(request.params.revision));
-      if (!document) throw notFound();
-      return send(reply, {
-        data: {
-          type: 'tenant-revision',
-          id: `${request.params.tenantId}:${request.params.revision}`,
-          attributes: { revision: Number(request.params.revision), document },
-        },
-      });
-    },
-  );
-
-  app.post<{ Params: { tenantId: string; revision: string }; Body: { note: string } }>(
-    path('/tenants/:tenantId/revisions/:revision/rollback'),
-    {
-      schema: { ...HIDDEN, params: revisionParams, body: noteBody },
-      config: { access: { operator: 'publish' }, summary: 'Publish an earlier revision again, as a new revision (nothing is destroyed)' },
-    },
-    async (request, reply) => {
-      const { operator } = operatorOf(request);
-      const { tenantId } = request.params;
-      requireGrant(operatorOf(request), tenantId);
-      const target = await revisionDocument(db, tenantId, Number(request.params.revision));
-      if (!target) throw notFound();
-      const latest = await publishedOf(tenantId);
-      let revision: number;
-      try {
-        // Today's checks apply to an old document too (a host another tenant took since, a provider a group chose).
-        ({ revision } = await publishTenantRevision(db, feed, tenantId, target, {
-          source: 'operator',
-          note: request.body.note,
-          createdBy: `operator:${operator.username}`,
-        }));
-      } catch (error) {
-        if (error instanceof TenantDocumentError)
-          throw refused(error.problems.map((problem) => ({ pointer: '', message: problem, rule: 'tenant' as const })));
-        throw error;
-      }
-      await writeStudioAudit(db, {
-        tenantId,
-        operatorId: operator.operator_id,
-        operatorUsername: operator.username,
-        action: 'rolled_back',
-        revision,
-        before: latest.document,
-        after: target,
-        note: `${request.body.note} (revision ${request.params.revision})`,
-      });
-      return send(
-        reply,
-        { data: { type: 'tenant-revision', id: `${tenantId}:${revision}`, attributes: { tenant_id: tenantId, revision } } },
-        201,
-      );
-    },
-  );
-
-  const auditRows = async (tenantId: string) =>
-    (await studioAuditOf(db, tenantId)).map((row) => ({
-      at: new Date(row.at).toISOString(),
-      operator: row.operator_username,
-      action: row.action,
-      draft_id: row.draft_id,
-      revision: row.revision,
-      note: row.note,
-      before: row.before,
-      after: row.after,
-    }));
-
-  app.get<{ Params: { tenantId: string } }>(
-    path('/tenants/:tenantId/audit'),
-    {
-      schema: { ...HIDDEN, params: tenantParams },
-      config: { access: { operator: 'audit' }, summary: "The studio's audit log of a tenant, newest first" },
-    },
-    async (request: TenantRequest, reply) => {
-      requireGrant(operatorOf(request), request.params.tenantId);
-      const rows = await auditRows(request.params.tenantId);
-      return send(reply, { data: rows.map((row, index) => ({ type: 'studio-audit', id: String(index + 1), attributes: row })) });
-    },
-  );
-
-  app.get<{ Params: { tenantId: string } }>(
-    path('/tenants/:tenantId/audit.csv'),
-    {
-      schema: { ...HIDDEN, params: tenantParams },
-      config: { access: { operator: 'audit' }, summary: 'The audit log as CSV' },
-    },
-    async (request: TenantRequest, reply) => {
-      requireGrant(operatorOf(request), request.params.tenantId);
-      const rows = (await auditRows(request.params.tenantId)).map((row) => ({
-        ...row,
-        before: row.before === null ? '' : JSON.stringify(row.before),
-        after: row.after === null ? '' : JSON.stringify(row.after),
-      }));
-      const columns = ['at', 'operator', 'action', 'draft_id', 'revision', 'note', 'before', 'after'];
-      return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="studio-audit-${request.params.tenantId}.csv"`)
-        .send(stringifyCsv(columns, rows));
-    },
-  );
+  publishRoutes(app, deps);
+  transferRoutes(app, deps);
+  permissionsRoutes(app, deps);
 }

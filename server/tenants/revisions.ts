@@ -44,10 +44,12 @@ export async function tenantRevisionsVersion(db: Database): Promise<string> {
 /**
  * Publishes `document` as the next revision of `tenantId` after the same checks as a tenant file
  * (TenantDocumentError naming the JSON pointers otherwise, and nothing is written). Every process
- * hears of it once the transaction commits.
+ * hears of it once the transaction commits. `alongside` writes in the same transaction: if it
+ * throws, nothing is published.
  */
 export async function publishTenantRevision(
   db: Database, feed: ChangeFeed, tenantId: string, document: unknown, options: PublishOptions,
+  alongside?: (trx: Transaction<DB>, change: TenantChange) => Promise<void>,
 ): Promise<TenantChange> {
   return db.transaction().execute(async (trx) => {
     await lockRevisions(trx);
@@ -55,7 +57,10 @@ export async function publishTenantRevision(
     const tenant = validateTenantDocument(document, where, await publishedTenants(trx));
     if (tenant.id !== tenantId) throw new TenantDocumentError(where, [`/id must be ${tenantId}`]);
     await refuseDroppedProviders(trx, tenant, where);
-    return addRevision(trx, feed, tenant, { ...options, contentHash: null });
+    const change = await addRevision(trx, feed, tenant, { ...options, contentHash: null });
+    // What must go live with the revision or not at all (the studio's audit entry, its draft's state).
+    await alongside?.(trx, change);
+    return change;
   });
 }
 
