@@ -20,6 +20,9 @@ const RjsfForm = lazy(() => import('./RjsfForm.tsx'));
 // Only screens that edit a record load it, and with it the data layer: the sign-in pages stay light.
 const EditForm = lazy(() => import('./EditForm.tsx'));
 
+/** A choice's options while `when` holds. */
+interface OptionLimit { when: Record<string, unknown>; only: unknown[] }
+
 /** `{ "widget": "form", "form": "login", "submit": { "do": "signIn", "label": "auth.login.submit" }, "initial"?: {…} }` */
 export interface FormNode extends WidgetNode {
   form: string;
@@ -27,8 +30,8 @@ export interface FormNode extends WidgetNode {
   initial?: Record<string, unknown>;
   /** Fields hidden while their query over the bindings matches (a tenant without AutoPay). */
   hide?: Record<string, Record<string, unknown>>;
-  /** A choice's options narrowed while `when` matches (a dealer invites with dealer roles only). */
-  limitOptions?: Record<string, { when: Record<string, unknown>; only: unknown[] }>;
+  /** A choice's options narrowed while `when` matches (a dealer invites with dealer roles only); an edit form's `when` also sees {record.*}. */
+  limitOptions?: Record<string, OptionLimit | OptionLimit[]>;
   /** A record to edit: its attributes (those the form's schema names) fill the form over `initial`. */
   source?: SourceDefinition;
   /** With `source`: while this query over the record holds, `readOnlyText` shows instead of the form. */
@@ -36,6 +39,21 @@ export interface FormNode extends WidgetNode {
   readOnlyText?: string;
   /** A secondary button beside the submit, e.g. `{ "do": "navigate", "to": "/manage-users", "label": "common.actions.cancel" }`. */
   cancel?: ActionDefinition;
+}
+
+/**
+ * The choices narrowed by `limitOptions` whose `when` holds over `bindings` (an edit form adds
+ * its record as {record.*}: a billed invoice is offered the billed statuses). Of several limits
+ * of a field, the first that holds.
+ */
+export function limitedOptions(limitOptions: FormNode['limitOptions'], bindings: object): Record<string, readonly unknown[]> {
+  return Object.fromEntries(
+    Object.entries(limitOptions ?? {}).flatMap(([field, limits]) => {
+      // Several limits: the first whose `when` holds.
+      const limit = [limits].flat().find(({ when }) => conditionHolds(when, bindings));
+      return limit ? [[field, limit.only]] : [];
+    }),
+  );
 }
 
 /** What either renderer receives. */
@@ -86,15 +104,7 @@ export default function FormWidget({ node }: WidgetProps) {
         .map(([field]) => field),
     [hide, bindings],
   );
-  const onlyOptions = useMemo(
-    () =>
-      Object.fromEntries(
-        Object.entries(limitOptions ?? {})
-          .filter(([, limit]) => conditionHolds(limit.when, bindings))
-          .map(([field, limit]) => [field, limit.only]),
-      ),
-    [limitOptions, bindings],
-  );
+  const onlyOptions = useMemo(() => limitedOptions(limitOptions, bindings), [limitOptions, bindings]);
   const run = useActionRunner({ showsOwnErrors: true });
   const onSubmit = useCallback<FormSubmitter>((data) => run(submit, { form: data }), [run, submit]);
   const { cancel: cancelAction, source } = node as FormNode;
