@@ -8,6 +8,7 @@ import type { FormatterName } from '../registry/names.ts';
 import type { WidgetProps } from '../registry/widget-contract.ts';
 import { WithRecord } from '../screens/screen-context.tsx';
 import { WidgetTree } from '../screens/WidgetTree.tsx';
+import { useCanonicalRoute, type CanonicalRoute } from './canonical-route.ts';
 import { DataState, Notices } from './DataState.tsx';
 import type { NoticeDefinition } from './notices.ts';
 
@@ -33,7 +34,8 @@ function fieldText(field: DetailField, record: Row, formatValue: Format): string
  * A record's fields as a description list, amounts in the record's currency. With `list`, an
  * array field of the record as a table; with `children`, widgets shown once the record loaded
  * that see it as {record.*} (actions on it, its related lists). A failure shows the server's
- * error translated ("Invoice not found") and nothing of the children.
+ * error translated ("Invoice not found") and nothing of the children. With `canonical`, a record
+ * opened by another of its ids moves the address to the canonical one (canonical-route.ts).
  * @example { "widget": "detail", "source": { "resource": "/invoices/{route.invoice_id}", "single": true },
  *            "fields": [{ "label": "invoices.fields.status", "field": "status", "format": "status" }],
  *            "children": [{ "widget": "actions", "actions": [...] }] }
@@ -42,6 +44,7 @@ export default function DetailWidget({ node }: WidgetProps) {
   const { t } = useText();
   const formatValue = useFormatter();
   const { data, meta, loading, error } = useResource<Row>({ ...(node.source as SourceDefinition), single: true });
+  const moving = useCanonicalRoute(node.canonical as CanonicalRoute | undefined, data ?? undefined);
   if (!loading && !error && !data && node.empty) return <Text c="dimmed" data-widget-id={node.id} data-empty="true">{t(String(node.empty))}</Text>;
   const record = data ?? {};
   const fields = (node.fields as DetailField[] | undefined) ?? [];
@@ -64,7 +67,7 @@ export default function DetailWidget({ node }: WidgetProps) {
           </SimpleGrid>
         ) : null}
         {list ? <RecordList list={list} record={record} formatValue={formatValue} /> : null}
-        {children && data ? <WithRecord record={data}><WidgetTree nodes={children} /></WithRecord> : null}
+        {children && data && !moving ? <WithRecord record={data}><WidgetTree nodes={children} /></WithRecord> : null}
       </Stack>
     </DataState>
   );
