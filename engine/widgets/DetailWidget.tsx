@@ -10,6 +10,8 @@ import { WithRecord } from '../screens/screen-context.tsx';
 import { WidgetTree } from '../screens/WidgetTree.tsx';
 import { useCanonicalRoute, type CanonicalRoute } from './canonical-route.ts';
 import { DataState, Notices } from './DataState.tsx';
+import { usePhone } from './table/phone.ts';
+import tableClasses from './table/table.module.css';
 import type { NoticeDefinition } from './notices.ts';
 
 /** One value, or with `lines` several fields as one block (an address), empty ones left out. */
@@ -32,7 +34,7 @@ function fieldText(field: DetailField, record: Row, formatValue: Format): string
 
 /**
  * A record's fields as a description list, amounts in the record's currency. With `list`, an
- * array field of the record as a table; with `children`, widgets shown once the record loaded
+ * array field of the record as a table (on a phone as cards, so nothing scrolls sideways); with `children`, widgets shown once the record loaded
  * that see it as {record.*} (actions on it, its related lists). A failure shows the server's
  * error translated ("Invoice not found") and nothing of the children. With `canonical`, a record
  * opened by another of its ids moves the address to the canonical one (canonical-route.ts).
@@ -75,8 +77,28 @@ export default function DetailWidget({ node }: WidgetProps) {
 
 function RecordList({ list, record, formatValue }: { list: DetailList; record: Row; formatValue: Format }) {
   const { t } = useText();
+  const phone = usePhone();
   const rows = (lookup(record, list.field) as Row[] | undefined) ?? [];
   const currency = currencyOf(record);
+  if (phone) {
+    // On a phone, as a table's rows (table/RowCards.tsx): one card per row, each value under its label.
+    return (
+      <ul className={tableClasses.cards} aria-label={t(list.label)} data-list={list.field} data-cards="">
+        {rows.map((row, index) => (
+          <li key={index} className={tableClasses.card}>
+            <dl className={tableClasses.cardFields}>
+              {list.columns.map((column) => (
+                <div key={column.field} className={tableClasses.cardField} data-column={column.field}>
+                  <dt>{t(column.label)}</dt>
+                  <dd>{formatValue(column.format, row[column.field], currencyOf(row) ?? currency)}</dd>
+                </div>
+              ))}
+            </dl>
+          </li>
+        ))}
+      </ul>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={480}>
       <Table fz="sm" captionSide="top" data-list={list.field}>
