@@ -73,12 +73,12 @@ export function LocationSwitcher() {
   const allLocations = '__all__';
   const labels = [t('common.customers.allLocations'), ...locations.map((row) => row.name)];
   // As wide as its longest name, so the chosen one shows whole in every language (issue 26).
-  const width = useFittedWidth(labels, 140, 260);
+  const { width, ref } = useFittedWidth(labels, 140, 280);
   if (!offered || customerId === null || locations.length === 0) return null;
   const place = new Map(locations.map((row) => [row.buidLocation, row.display_location]));
   return (
     <Select
-      aria-label={t('common.customers.location')} data-testid="location-switcher" size="xs" w={width} allowDeselect={false}
+      ref={ref} aria-label={t('common.customers.location')} data-testid="location-switcher" size="xs" w={width} allowDeselect={false}
       value={selected ?? allLocations}
       data={[{ value: allLocations, label: t('common.customers.allLocations') },
         ...locations.map((row) => ({ value: row.buidLocation, label: row.name }))]}
