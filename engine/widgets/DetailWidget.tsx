@@ -1,4 +1,5 @@
 import { SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useId } from 'react';
 import { lookup } from '../definitions/bindings.ts';
 import type { WidgetNode } from '../definitions/types.ts';
 import { useResource, type SourceDefinition } from '../data/use-resource.ts';
@@ -78,25 +79,30 @@ export default function DetailWidget({ node }: WidgetProps) {
 function RecordList({ list, record, formatValue }: { list: DetailList; record: Row; formatValue: Format }) {
   const { t } = useText();
   const phone = usePhone();
+  const captionId = useId();
   const rows = (lookup(record, list.field) as Row[] | undefined) ?? [];
   const currency = currencyOf(record);
   if (phone) {
-    // On a phone, as a table's rows (table/RowCards.tsx): one card per row, each value under its label.
+    // On a phone, as a table's rows (table/RowCards.tsx): one card per row, each value under its
+    // label; the caption stays above them.
     return (
-      <ul className={tableClasses.cards} aria-label={t(list.label)} data-list={list.field} data-cards="">
-        {rows.map((row, index) => (
-          <li key={index} className={tableClasses.card}>
-            <dl className={tableClasses.cardFields}>
-              {list.columns.map((column) => (
-                <div key={column.field} className={tableClasses.cardField} data-column={column.field}>
-                  <dt>{t(column.label)}</dt>
-                  <dd>{formatValue(column.format, row[column.field], currencyOf(row) ?? currency)}</dd>
-                </div>
-              ))}
-            </dl>
-          </li>
-        ))}
-      </ul>
+      <Stack gap={4}>
+        <Text size="sm" c="dimmed" ta="center" id={captionId}>{t(list.label)}</Text>
+        <ul className={tableClasses.cards} aria-labelledby={captionId} data-list={list.field} data-cards="">
+          {rows.map((row, index) => (
+            <li key={index} className={tableClasses.card}>
+              <dl className={tableClasses.cardFields}>
+                {list.columns.map((column) => (
+                  <div key={column.field} className={tableClasses.cardField} data-column={column.field}>
+                    <dt>{t(column.label)}</dt>
+                    <dd>{formatValue(column.format, row[column.field], currencyOf(row) ?? currency)}</dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </Stack>
     );
   }
   return (

@@ -76,7 +76,7 @@ describe('dealer invoices', () => {
     await expect.poll(() => status.inputValue()).toBe('Adjusted');
     await status.click();
     const offered = (name: string) => page.getByRole('option', { name, exact: true }).count();
-    for (const name of ['Billed', 'Past due', 'Adjusted', 'On hold']) await expect.poll(() => offered(name), name).toBe(1);
+    for (const name of ['Billed', 'Past due', 'Adjusted', 'On hold']) await expect.poll(() => offered(name), { message: name }).toBe(1);
     expect(await offered('Pending')).toBe(0);
     expect(await offered('Unbilled')).toBe(0);
     await page.keyboard.press('Escape');
