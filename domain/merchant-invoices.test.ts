@@ -68,6 +68,14 @@ describe('checkInvoiceDraft', () => {
     expect(fields({}, { billedTotalMinor: 11678 })).toEqual([]);
     expect(fields({}, { billedTotalMinor: 0 })).toEqual([]);
   });
+
+  it('keeps a billed invoice billed: its own status, never back to pending (issue 26)', () => {
+    for (const status of ['Billed', 'Past Due', 'Adjusted', 'On hold']) expect(fields({ status }, { billedTotalMinor: 11678 }), status).toEqual([]);
+    expect(fields({ status: 'Pending', due_date: undefined }, { billedTotalMinor: 11678 })).toEqual([['status', ErrorCode.validationEnum]]);
+    // Not billed yet (or new): a new invoice's statuses only.
+    expect(fields({ status: 'Adjusted' }, { billedTotalMinor: 0 })).toEqual([['status', ErrorCode.validationEnum]]);
+    expect(fields({ status: 'Adjusted' })).toEqual([['status', ErrorCode.validationEnum]]);
+  });
 });
 
 describe('isEditableStatus', () => {

@@ -12,6 +12,12 @@ export const NEW_INVOICE_STATUSES = ['Billed', 'Pending', 'Unbilled'] as const;
 export type NewInvoiceStatus = (typeof NEW_INVOICE_STATUSES)[number];
 
 /**
+ * Statuses a billed invoice's edit may carry: the one it has (the server derives it from the
+ * dates and the total; a changed total makes it Adjusted), never back to not billed.
+ */
+export const BILLED_EDIT_STATUSES = ['Billed', 'Past Due', 'Adjusted', 'On hold'] as const;
+
+/**
  * "edits one that is not yet paid or disputed": Paid and Payment Pending (money on its way),
  * Disputed, and Terminated (closed for good) are not editable; everything else is.
  */
@@ -98,8 +104,11 @@ export function checkInvoiceDraft(draft: InvoiceDraft, context: DraftContext): {
   required('currency');
   for (const field of ['po_number', 'product', 'notes', 'merchant_original_invoice', 'adjustment_reason'] as const) maxLength(field, draft[field], TEXT_LIMITS[field]);
   const editing = context.billedTotalMinor !== undefined;
-  if (!editing && !blank(draft.status) && !(NEW_INVOICE_STATUSES as readonly string[]).includes(String(draft.status))) {
-    problems.push({ field: 'status', code: ErrorCode.validationEnum, values: { limit: NEW_INVOICE_STATUSES.join(', ') } });
+  // A billed invoice stays billed (its edit form shows its own status: Adjusted, Past Due, …);
+  // one not billed yet takes a new invoice's statuses.
+  const statuses: readonly string[] = editing && context.billedTotalMinor! > 0 ? BILLED_EDIT_STATUSES : NEW_INVOICE_STATUSES;
+  if (!blank(draft.status) && !statuses.includes(String(draft.status))) {
+    problems.push({ field: 'status', code: ErrorCode.validationEnum, values: { limit: statuses.join(', ') } });
   }
 
   const received = blank(draft.received_date) ? undefined : String(draft.received_date);

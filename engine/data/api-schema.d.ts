@@ -1273,7 +1273,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One invoice of any customer (or merchant) the user may see; 404 errors.invoices.notFound otherwise */
+        /** One invoice of any customer (or merchant) the user may see, by its trx id or its invoice id (when that names one invoice of the user's); 404 errors.invoices.notFound otherwise */
         get: operations["getInvoicesTrxId"];
         put?: never;
         post?: never;

@@ -6,6 +6,7 @@ import { useText } from '../i18n/use-text.ts';
 import { loadAllPages, LOCATION_PAGE_SIZE } from '../session/start-rules.ts';
 import { selectCustomer, selectLocation, selectMerchant, setSelectedCurrency, useSession } from '../session/store.ts';
 import { confirmDialog } from './confirm.ts';
+import { useFittedWidth } from './fitted-width.ts';
 import { hasUnsavedChanges, setUnsavedChanges } from './unsaved-changes.ts';
 import { useToast } from './toast.ts';
 
@@ -69,12 +70,15 @@ export function LocationSwitcher() {
   const userType = useSession((session) => session.userType);
   const offered = userType === 'customer' || userType === 'corporate';
   const locations = useQuery({ ...customerLocationsQuery(customerId), enabled: offered && customerId !== null }).data ?? [];
-  if (!offered || customerId === null || locations.length === 0) return null;
   const allLocations = '__all__';
+  const labels = [t('common.customers.allLocations'), ...locations.map((row) => row.name)];
+  // As wide as its longest name, so the chosen one shows whole in every language (issue 26).
+  const { width, ref } = useFittedWidth(labels, 140, 280);
+  if (!offered || customerId === null || locations.length === 0) return null;
   const place = new Map(locations.map((row) => [row.buidLocation, row.display_location]));
   return (
     <Select
-      aria-label={t('common.customers.location')} data-testid="location-switcher" size="xs" w={200} allowDeselect={false}
+      ref={ref} aria-label={t('common.customers.location')} data-testid="location-switcher" size="xs" w={width} allowDeselect={false}
       value={selected ?? allLocations}
       data={[{ value: allLocations, label: t('common.customers.allLocations') },
         ...locations.map((row) => ({ value: row.buidLocation, label: row.name }))]}

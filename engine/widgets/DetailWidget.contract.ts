@@ -56,6 +56,14 @@ export const detailContract = defineWidget({
       'nodes',
       'Rendered once the record loaded, with it as {record.*}; not when it failed (an unknown invoice shows only the error).',
     ),
+    canonical: {
+      description:
+        'A record opened by another of its ids (an invoice by its invoice id) moves the address to the canonical one: the route parameter `param` takes the record\'s `field`, replacing the history entry; the children wait for it.',
+      type: 'object',
+      additionalProperties: false,
+      required: ['param', 'field'],
+      properties: { param: { type: 'string', pattern: '^[a-z][a-z0-9_]*$' }, field: { type: 'string', minLength: 1 } },
+    },
     empty: ref('textKey'),
     caption: ref('textKey'),
     notices: ref('notices'),

@@ -46,8 +46,8 @@ export function merchantInvoiceResource(invoice: Invoice & { customer_name: stri
   return resource('merchant-invoices', invoice.trx_id, {
     trx_id: invoice.trx_id, buid_merchant: invoice.buid_merchant, buid_customer: invoice.buid_customer, customer_name: invoice.customer_name,
     invoice_id: invoice.invoice_id, po_number: invoice.po_number ?? '',
-    // The form's choice: a billed invoice (Past Due, Adjusted, On hold too) stays billed; one not billed yet may be.
-    status: invoice.billed_total_minor > 0 ? 'Billed' : invoice.status, received_date: invoice.received_date,
+    // Its own status (an edited total shows Adjusted); the form offers a billed invoice the billed statuses only.
+    status: invoice.status, received_date: invoice.received_date,
     due_date: invoice.due_date ?? '', currency: invoice.currency.trim(), product: invoice.product ?? '', notes: invoice.notes ?? '',
     merchant_original_invoice: invoice.merchant_original_invoice ?? '', adjustment_reason: invoice.adjustment_reason ?? '',
     tax: formatScaled(invoice.tax_minor, minorUnits), invoice_total: formatScaled(invoice.invoice_total_minor, minorUnits),

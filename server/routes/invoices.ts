@@ -75,14 +75,21 @@ export function invoiceRoutes(app: FastifyInstance, deps: AppDeps): void {
 
   app.get<{ Params: { trx_id: string } }>('/invoices/:trx_id', {
     schema: { params: trxParams, response: responses(singleDocument(invoiceResourceSchema), 'One invoice') },
-    config: { access: { can: ['read', 'Invoice'] }, summary: 'One invoice of any customer (or merchant) the user may see; 404 errors.invoices.notFound otherwise' },
+    config: { access: { can: ['read', 'Invoice'] }, summary: 'One invoice of any customer (or merchant) the user may see, by its trx id or its invoice id (when that names one invoice of the user\'s); 404 errors.invoices.notFound otherwise' },
   }, async (request, reply) => {
     const auth = authOf(request);
     const [parameter] = Object.keys(request.query as object);
     if (parameter !== undefined) throw badRequest(ErrorCode.invalidFilter, { parameter });
-    const row = await selectInvoiceColumns(applyScope(db.selectFrom('invoices'), fullScope(auth)))
-      .where('invoices.trx_id', '=', request.params.trx_id)
-      .executeTakeFirst();
+    // Either id names it (issue 26): the transaction id, or the invoice id every list shows
+    // (INV-100004), which the user's scope must hold once; a trx id wins over an equal invoice id.
+    const id = request.params.trx_id;
+    const rows = await selectInvoiceColumns(applyScope(db.selectFrom('invoices'), fullScope(auth)))
+      .where((eb) => eb.or([eb('invoices.trx_id', '=', id), eb('invoices.invoice_id', '=', id)]))
+      .orderBy('invoices.trx_id')
+      .limit(3)
+      .execute();
+    const byTrx = rows.find((candidate) => candidate.trx_id === id);
+    const row = byTrx ?? (rows.length === 1 ? rows[0] : undefined);
     if (!row) throw new ApiError(404, ErrorCode.invoiceNotFound);
     return reply.type(JSON_API).send({ data: invoiceResource(row) });
   });

@@ -102,9 +102,15 @@ export function subAccountRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
           true,
         ),
       ]);
+      // A sub-account with no standing in the currency chosen (Northwind Canada, all CAD, while
+      // USD is chosen) shows its own currency's figures instead of blank ones; the roll-up stays
+      // the chosen currency's, from the accounts that have figures in it.
+      const inChosen = currency ? standing.filter((row) => !withoutStanding(row)) : standing;
+      const elsewhere = currency ? standing.filter(withoutStanding).map((row) => row.buid_customer) : [];
+      const ownCurrency = elsewhere.length ? await loadExposures(db, elsewhere, today, undefined, undefined, true) : [];
       const byId = new Map(children.map((child) => [child.buid_customer, child]));
       const rows = sortRows(
-        standing.map(({ ageing: _ageing, ...figures }) => ({ ...figures, ...byId.get(figures.buid_customer)! })),
+        [...inChosen, ...ownCurrency].map(({ ageing: _ageing, ...figures }) => ({ ...figures, ...byId.get(figures.buid_customer)! })),
         list.sort,
       );
       const ids = rows.map((row, index) => rowId(rows, row, index));
@@ -120,12 +126,18 @@ export function subAccountRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
             buid_customer: parent,
             customer_name: accounts.find((account) => account.buid_customer === parent)?.customer_name ?? null,
           },
-          totals: exposureTotals([...own, ...standing]),
+          totals: exposureTotals([...own, ...inChosen]),
           ...(paged ? { page: pageMeta(list.page, rows.length) } : {}),
         },
       });
     },
   );
+}
+
+/** No credit line and nothing owed or unbilled in the currency of the row. */
+function withoutStanding(row: Exposure): boolean {
+  return row.credit_limit === null && row.unpaid_invoice === 0 && row.unbilled_invoice === 0 && row.past_due_total === 0
+    && row.current_due_amount === 0 && row.late_fee === 0;
 }
 
 /** A sub-account's rows stay together in the order asked for, its credit line's currency first (as loadExposures gives them). */

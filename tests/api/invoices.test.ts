@@ -249,6 +249,27 @@ describe('GET /invoices/:trx_id', () => {
     expect(response.json()).toMatchObject({ data: { type: 'invoices', id: 'T-1002-0003', attributes: { buidCustomer: 'C-1002', currency: 'CAD' } } });
   });
 
+  it('opens an invoice by the invoice id every list shows too (issue 26)', async () => {
+    const response = await payer.get('/invoices/INV-100004');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.json()).toMatchObject({ data: { id: 'T-1001-0004', attributes: { invoiceId: 'INV-100004', trxId: 'T-1001-0004' } } });
+    // Another customer's invoice id is as unknown as its trx id.
+    const other = await api.db.selectFrom('invoices').select('invoice_id').where('trx_id', '=', 'T-1002-0001').executeTakeFirstOrThrow();
+    expect(errorCode(await payer.get(`/invoices/${other.invoice_id}`))).toBe(ErrorCode.invoiceNotFound);
+    // An invoice id two of the user's invoices share (two merchants' numbers) names neither; their trx ids still do.
+    const shared = await api.db.selectFrom('invoices').select('invoice_id').where('trx_id', '=', 'T-1001-0039').executeTakeFirstOrThrow();
+    const own = await api.db.selectFrom('invoices').select('invoice_id').where('trx_id', '=', 'T-1001-0040').executeTakeFirstOrThrow();
+    await api.db.updateTable('invoices').set({ invoice_id: shared.invoice_id }).where('trx_id', '=', 'T-1001-0040').execute();
+    try {
+      const ambiguous = await payer.get(`/invoices/${shared.invoice_id}`);
+      expect(ambiguous.statusCode).toBe(404);
+      expect(errorCode(ambiguous)).toBe(ErrorCode.invoiceNotFound);
+      expect((await payer.get('/invoices/T-1001-0040')).statusCode).toBe(200);
+    } finally {
+      await api.db.updateTable('invoices').set({ invoice_id: own.invoice_id }).where('trx_id', '=', 'T-1001-0040').execute();
+    }
+  });
+
   it('is errors.invoices.notFound outside the scope or when unknown', async () => {
     for (const trx of ['T-1002-0001', 'T-0000-0000']) {
       const response = await payer.get(`/invoices/${trx}`);

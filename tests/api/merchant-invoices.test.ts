@@ -122,6 +122,19 @@ describe('PATCH /ecaas/merchant-invoices/:trx_id', () => {
     expect(lines).toEqual([{ line_no: 1, amount_minor: 3410 }]);
   });
 
+  it('shows the edited invoice as Adjusted in its edit form, and keeps a billed invoice billed (issue 26)', async () => {
+    const form = (await dealer.get(`/ecaas/merchant-invoices/${trxId}`)).json() as { data: { attributes: { status: string } } };
+    expect(form.data.attributes.status).toBe('Adjusted');
+    // Saved again as the form holds it: still Adjusted; a billed invoice is not made pending.
+    const again = draft({ invoice_id: 'ACME-E1', status: 'Adjusted', adjustment_reason: 'Quantity corrected', line_items: [{ description: 'Diesel', quantity: '10', unit_price: '3.41' }] });
+    const saved = await dealer.patch(`/ecaas/merchant-invoices/${trxId}`, again);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((saved.json() as { data: { attributes: { status: string } } }).data.attributes.status).toBe('Adjusted');
+    await refused(() => dealer.patch(`/ecaas/merchant-invoices/${trxId}`, { ...again, status: 'Pending' }), 422, ErrorCode.validationEnum, '/status');
+    // A new invoice takes a new invoice's statuses only.
+    await refused(() => dealer.post('/ecaas/merchant-invoices', draft({ invoice_id: 'ACME-E9', status: 'Adjusted' })), 422, ErrorCode.validationEnum, '/status');
+  });
+
   it('refuses paid and disputed invoices, other merchants\' invoices and non-dealers, writing nothing', async () => {
     await refused(() => dealer.patch(`/ecaas/merchant-invoices/${invoiceFor('paid1')}`, draft({ invoice_id: 'ACME-P' })), 409, ErrorCode.merchantInvoiceNotEditable);
     await refused(() => dealer.patch(`/ecaas/merchant-invoices/${invoiceFor('dispute1')}`, draft({ invoice_id: 'ACME-D' })), 409, ErrorCode.merchantInvoiceNotEditable);

@@ -92,11 +92,32 @@ describe('GET /customer-sub-accounts', () => {
   it('shows one currency with filter[sol_currency] (the multi-currency flag)', async () => {
     const admin = await signedIn('admin', 'C-1001');
     const body = await subAccounts(admin, '?filter[sol_currency]=CAD');
-    expect(body.data.every((row) => row.attributes.currency === 'CAD')).toBe(true);
+    const currencyOf = (id: string) => body.data.filter((row) => row.attributes.buid_customer === id).map((row) => row.attributes.currency);
+    expect(currencyOf('C-1013')).toEqual(['CAD']);
     expect(body.data).toHaveLength(3);
     expect(body.meta.totals.map((total) => total.currency)).toEqual(['CAD']);
     const reference = await exposures(admin, ['C-1001', 'C-1011', 'C-1012', 'C-1013'], 'CAD');
     expect(body.meta.totals[0]!.past_due_total).toBe(reference.reduce((sum, row) => sum + row.past_due_total, 0));
+    expect(body.meta.totals[0]!.current_due_amount).toBe(reference.reduce((sum, row) => sum + row.current_due_amount, 0));
+  });
+
+  it('shows a sub-account with nothing in the chosen currency in its own, and leaves it out of that roll-up (issue 26)', async () => {
+    const admin = await signedIn('admin', 'C-1001');
+    // Northwind Canada (C-1013) is all CAD: with USD chosen its row is its CAD standing, not blank USD figures.
+    const body = await subAccounts(admin, '?filter[sol_currency]=USD');
+    const canada = body.data.filter((row) => row.attributes.buid_customer === 'C-1013').map((row) => row.attributes);
+    expect(canada.map((row) => row.currency)).toEqual(['CAD']);
+    const [cad] = (await exposures(admin, ['C-1013'], 'CAD'));
+    expect(canada[0]).toMatchObject({ credit_limit: cad!.credit_limit, credit_available: cad!.credit_available, current_due_amount: cad!.current_due_amount });
+    expect(canada[0]!.credit_limit).not.toBeNull();
+    // The others keep their USD standing; no row has blank credit figures.
+    expect(body.data.filter((row) => row.attributes.buid_customer !== 'C-1013').every((row) => row.attributes.currency === 'USD')).toBe(true);
+    expect(body.data.every((row) => row.attributes.credit_limit !== null)).toBe(true);
+    // The roll-up is USD only, over the accounts with USD figures.
+    expect(body.meta.totals.map((total) => total.currency)).toEqual(['USD']);
+    expect(body.meta.totals[0]!.customer_ids.split(',').sort()).toEqual(['C-1001', 'C-1011', 'C-1012']);
+    const usd = await exposures(admin, ['C-1001', 'C-1011', 'C-1012'], 'USD');
+    for (const field of FIGURES) expect(body.meta.totals[0]![field], field).toBe(usd.reduce((sum, row) => sum + row[field], 0));
   });
 
   it('pages and sorts when a table asks', async () => {

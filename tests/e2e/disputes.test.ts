@@ -77,6 +77,12 @@ describe('disputes end to end (issue 14)', () => {
     await page.waitForURL('**/dispute/create?**');
     expect(new URL(page.url()).searchParams.get('invoiceIds')).toBe(DISPUTED.trxId);
 
+    // A chargeback link naming the ineligible one says so in the spec's words (issue 26), and goes no further.
+    await page.goto(`${baseUrl()}/dispute/create?invoiceIds=${INELIGIBLE.trxId}&chargeback=true`);
+    const refusal = page.getByRole('alert').filter({ hasText: 'Transaction not eligible for chargeback' });
+    await expect.poll(() => refusal.count()).toBe(1);
+    expect(await button('Continue').isDisabled()).toBe(true);
+
     // A link naming both (another tab, a bookmark): the wizard flags the ineligible one with its reason.
     await page.goto(`${baseUrl()}/dispute/create?invoiceIds=${DISPUTED.trxId},${INELIGIBLE.trxId}`);
     const ineligibleRow = page.locator(`tr[data-trx="${INELIGIBLE.trxId}"]`);

@@ -320,6 +320,17 @@ describe('invoice details', () => {
     await expect.poll(() => page.getByText('The document was deleted').count()).toBeGreaterThan(0);
   });
 
+  it('opens an invoice by the invoice id the lists show, moving to its transaction id (issue 26)', async () => {
+    await signIn(page, 'payer');
+    await page.waitForURL('**/account/overview');
+    await page.goto(`${baseUrl()}/invoice/INV-100007`);
+    await page.waitForURL('**/invoice/T-1001-0007');
+    await expect.poll(() => page.locator('[data-field="invoiceId"]').textContent()).toBe('INV-100007');
+    // The record's own reads follow the canonical id: its addresses are there.
+    await expect.poll(() => page.locator('[data-widget-id="bill-to"] dd').textContent()).toContain('200 W Adams St');
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+
   it('an invoice of another customer is "Invoice not found"', async () => {
     await signIn(page, 'payer');
     await page.waitForURL('**/account/overview');

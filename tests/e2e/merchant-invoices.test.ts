@@ -70,6 +70,16 @@ describe('dealer invoices', () => {
     await page.getByRole('textbox', { name: 'Adjustment reason' }).fill('Second delivery');
     await page.getByRole('button', { name: 'Save changes' }).click();
     await expect.poll(() => page.getByText('Invoice saved').count()).toBeGreaterThan(0);
+    // Its edit form, opened again, shows it Adjusted, not Billed (issue 26), and offers only billed statuses.
+    await page.reload();
+    const status = page.getByRole('main').getByLabel('Status').first();
+    await expect.poll(() => status.inputValue()).toBe('Adjusted');
+    await status.click();
+    const offered = (name: string) => page.getByRole('option', { name, exact: true }).count();
+    for (const name of ['Billed', 'Past due', 'Adjusted', 'On hold']) await expect.poll(() => offered(name), { message: name }).toBe(1);
+    expect(await offered('Pending')).toBe(0);
+    expect(await offered('Unbilled')).toBe(0);
+    await page.keyboard.press('Escape');
   });
 
   it('imports a CSV of 1,000 rows with a progress bar, after a dry run', async () => {

@@ -3,7 +3,7 @@
  * pay it, open a dispute. Lists are cards, forms one column, and no page scrolls sideways. One
  * browser context for the whole path (browser time is scarce).
  *
- * Invoices used (C-1001, no other browser test touches them): T-1001-0039 (INV-100039, Billed),
+ * Invoices used (C-1001, no other browser test touches them): T-1001-0006 (INV-100006, Billed),
  * paid here; T-1001-0012 (INV-100012, Past Due, eligible), taken into the dispute wizard.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -49,9 +49,9 @@ async function viaMenu(entry: string) {
 }
 
 describe('a buyer on a phone (issue 26)', () => {
-  // Not green yet (issue 26 stays open): in the merged suite it fails before the payment step; the
-  // layout it checks is in place (cards, the folding menu), the whole path is not yet proven.
-  it.skip('signs in, reads the overview, finds an invoice, pays it and opens a dispute, never scrolling sideways', async () => {
+  // The invoice paid is a USD one: the list shows the user's default currency (USD), so a CAD
+  // invoice is not found by its search (what kept this test red).
+  it('signs in, reads the overview, finds an invoice, pays it and opens a dispute, never scrolling sideways', async () => {
     const started = Date.now();
     await signIn(page, 'payer');
     await page.waitForURL('**/account/overview');
@@ -64,26 +64,35 @@ describe('a buyer on a phone (issue 26)', () => {
     const cards = page.locator('[data-table="invoices"] [data-cards] li[data-row-id]');
     await cards.first().waitFor();
     expect(await page.locator('[data-table="invoices"] table').count()).toBe(0);
-    await page.getByRole('searchbox', { name: 'Search' }).fill('INV-100039');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('INV-100006');
     await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(1);
     const card = cards.first();
     expect(await card.locator('[data-column="invoiceId"] dt').textContent()).toBe('Invoice ID');
-    expect(await card.locator('[data-column="amountMinor"] dd').textContent()).toBe('$835.72');
+    expect(await card.locator('[data-column="amountMinor"] dd').textContent()).toBe('$2,271.04');
     await fitsThePhone('invoice list');
+    // The filters fold behind their button on a phone, and open in one column.
+    const filtersButton = page.locator('[data-table="invoices"]').getByRole('button', { name: 'Filters', exact: true });
+    expect(await filtersButton.getAttribute('aria-expanded')).toBe('false');
+    expect(await page.locator('[data-table="invoices"] [data-filters]').count()).toBe(0);
+    await filtersButton.click();
+    await page.locator('[data-table="invoices"] [data-filters]').waitFor();
+    expect(await filtersButton.getAttribute('aria-expanded')).toBe('true');
+    await fitsThePhone('invoice list, filters open');
+    await filtersButton.click();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await card.getByRole('link', { name: 'INV-100039' }).click();
-    await page.waitForURL('**/invoice/T-1001-0039');
-    await page.getByText('INV-100039').first().waitFor();
+    await card.getByRole('link', { name: 'INV-100006' }).click();
+    await page.waitForURL('**/invoice/T-1001-0006');
+    await page.getByText('INV-100006').first().waitFor();
     await fitsThePhone('invoice');
 
     // Pay it: choose it on its card, review, accept the terms, pay.
     await viaMenu('pay');
     await page.waitForURL('**/payment/due');
-    await page.getByRole('checkbox', { name: 'Select row INV-100039', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'Select row INV-100006', exact: true }).check();
     await fitsThePhone('payment due');
     await page.locator('button[data-action="payments.due.paySelected"]').click();
     await page.waitForURL('**/payment/invoices');
-    await expect.poll(() => page.getByRole('checkbox', { name: 'Include invoice INV-100039', exact: true }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Include invoice INV-100006', exact: true }).isChecked()).toBe(true);
     await fitsThePhone('payment invoices');
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.waitForURL('**/payment/confirm');

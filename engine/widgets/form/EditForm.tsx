@@ -5,7 +5,8 @@ import { useResource, type SourceDefinition } from '../../data/use-resource.ts';
 import { useText } from '../../i18n/use-text.ts';
 import { DataState } from '../DataState.tsx';
 import { withEmptiedTexts } from './emptied-texts.ts';
-import type { FormNode, FormProps } from './FormWidget.tsx';
+import { useScreen } from '../../screens/screen-context.tsx';
+import { limitedOptions, type FormNode, type FormProps } from './FormWidget.tsx';
 import { useUnsavedTracking } from './unsaved-form.ts';
 
 /** A form over a record: loads it, then fills the fields the schema names (nothing else is sent back; an emptied text is sent as ""). */
@@ -21,10 +22,15 @@ export default function EditForm({ node, source, props, render }: { node: FormNo
   const unsaved = useUnsavedTracking(initialData);
   const { onSubmit } = props;
   const onSubmitEdits = useCallback<FormProps['onSubmit']>((formData) => onSubmit(withEmptiedTexts(formData, initialData, definition.schema)), [onSubmit, initialData, definition]);
+  const { bindings } = useScreen();
+  const onlyOptions = useMemo(
+    () => (data && node.limitOptions ? limitedOptions(node.limitOptions, { ...bindings, record: data }) : props.onlyOptions),
+    [data, node.limitOptions, bindings, props.onlyOptions],
+  );
   const readOnly = data !== undefined && node.readOnlyWhen !== undefined && conditionHolds(node.readOnlyWhen, data);
   return (
     <DataState loading={loading || data === undefined} error={error} height={320}>
-      {readOnly ? <Alert color="yellow" role="status">{t(String(node.readOnlyText ?? 'common.form.readOnly'))}</Alert> : render({ ...props, initialData, unsaved, onSubmit: onSubmitEdits })}
+      {readOnly ? <Alert color="yellow" role="status">{t(String(node.readOnlyText ?? 'common.form.readOnly'))}</Alert> : render({ ...props, initialData, unsaved, onSubmit: onSubmitEdits, ...(onlyOptions ? { onlyOptions } : {}) })}
     </DataState>
   );
 }

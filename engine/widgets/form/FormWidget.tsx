@@ -26,6 +26,21 @@ const EditForm = lazy(() => import('./EditForm.tsx'));
  */
 export type FormNode = FormNodeProps;
 
+/**
+ * The choices narrowed by `limitOptions` whose `when` holds over `bindings` (an edit form adds
+ * its record as {record.*}: a billed invoice is offered the billed statuses). Of several limits
+ * of a field, the first that holds.
+ */
+export function limitedOptions(limitOptions: FormNode['limitOptions'], bindings: object): Record<string, readonly unknown[]> {
+  return Object.fromEntries(
+    Object.entries(limitOptions ?? {}).flatMap(([field, limits]) => {
+      // Several limits: the first whose `when` holds.
+      const limit = [limits].flat().find(({ when }) => conditionHolds(when, bindings));
+      return limit ? [[field, limit.only]] : [];
+    }),
+  );
+}
+
 /** What either renderer receives. */
 export interface FormProps {
   name: string;
@@ -74,15 +89,7 @@ export default function FormWidget({ node }: WidgetProps) {
         .map(([field]) => field),
     [hide, bindings],
   );
-  const onlyOptions = useMemo(
-    () =>
-      Object.fromEntries(
-        Object.entries(limitOptions ?? {})
-          .filter(([, limit]) => conditionHolds(limit.when, bindings))
-          .map(([field, limit]) => [field, limit.only]),
-      ),
-    [limitOptions, bindings],
-  );
+  const onlyOptions = useMemo(() => limitedOptions(limitOptions, bindings), [limitOptions, bindings]);
   const run = useActionRunner({ showsOwnErrors: true });
   const onSubmit = useCallback<FormSubmitter>((data) => run(submit, { form: data }), [run, submit]);
   const { cancel: cancelAction, source } = contractProps<FormNode>(node);

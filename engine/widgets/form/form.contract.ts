@@ -1,6 +1,13 @@
 import { defineWidget, type WidgetPropsOf } from '../../registry/define-widget.ts';
 import { ref } from '../../registry/schema-ref.ts';
 
+const OPTION_LIMIT = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['when', 'only'],
+  properties: { when: { type: 'object', minProperties: 1 }, only: { type: 'array', minItems: 1 } },
+} as const;
+
 /** A form of screens/forms/ and the action its submit runs. */
 export const formContract = defineWidget({
   name: 'form',
@@ -19,14 +26,9 @@ export const formContract = defineWidget({
     },
     limitOptions: {
       description:
-        'A choice\'s options narrowed while a query over the bindings matches: { "role": { "when": { "session.userType": "merchant" }, "only": ["Admin"] } } (the server refuses the others too).',
+        'A choice\'s options narrowed while a query over the bindings matches: { "role": { "when": { "session.userType": "merchant" }, "only": ["Admin"] } } (the server refuses the others too). A form with a source also sees its record: { "status": { "when": { "record.status": { "$in": ["Pending"] } }, "only": ["Pending", "Billed"] } }.',
       type: 'object',
-      additionalProperties: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['when', 'only'],
-        properties: { when: { type: 'object', minProperties: 1 }, only: { type: 'array', minItems: 1 } },
-      },
+      additionalProperties: { oneOf: [OPTION_LIMIT, { type: 'array', minItems: 1, items: OPTION_LIMIT, description: 'The first whose when holds.' }] },
     },
     source: ref('source', "A record to edit: its attributes that the form's schema names fill the form over `initial`."),
     readOnlyWhen: {

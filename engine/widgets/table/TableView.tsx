@@ -1,5 +1,4 @@
 import { Alert, Box, Button, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { useText } from '../../i18n/use-text.ts';
 import { Notices } from '../DataState.tsx';
 import { BulkActions } from './BulkActions.tsx';
@@ -12,14 +11,13 @@ import type { TableNode } from './types.ts';
 import type { RowSelection } from './use-row-selection.ts';
 import type { TableData } from './use-table-data.ts';
 import { RowCards } from './RowCards.tsx';
+import { usePhone } from './phone.ts';
 import { ROW_HEIGHT } from './VirtualBody.tsx';
 import { VirtualTable } from './VirtualTable.tsx';
 
 const SKELETON_ROWS = 8;
 /** A table with this many columns or more offers the column menu (a narrower one fits anyway). */
 const COLUMN_MENU_FROM = 5;
-/** Below Mantine's `sm` breakpoint (a phone) rows are cards, so nothing scrolls sideways (issue 26). */
-const PHONE_QUERY = '(max-width: 47.99em)';
 
 /** Whether the table offers its column menu: wide enough to need one, or with columns a narrow page drops. */
 function hasColumnMenu(definition: TableNode): boolean {
@@ -54,7 +52,7 @@ export function TableView({ definition, table, data, selection, columns }: Table
 
 function TableBody({ definition, table, data, columns }: Omit<TableViewProps, 'selection'>) {
   const { t } = useText();
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const phone = usePhone();
   if (data.error) {
     return (
       <Alert color="red" role="alert" title={t(definition.failure ?? 'table.error')}>

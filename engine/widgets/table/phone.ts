@@ -1,0 +1,9 @@
+import { useMediaQuery } from '@mantine/hooks';
+
+/** Below Mantine's `sm` breakpoint (a phone) rows are cards and filters fold, so nothing scrolls sideways (issue 26). */
+export const PHONE_QUERY = '(max-width: 47.99em)';
+
+/** Whether the page is a phone's width; read at once (not after an effect), so the first paint is already right. */
+export function usePhone(): boolean {
+  return useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+}
