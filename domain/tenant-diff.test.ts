@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import policyJson from '../permissions/policy.json' with { type: 'json' };
 import type { Policy } from './policy.ts';
 import type { Tenant } from './tenant.ts';
+import { resolveParts } from './definition-parts.ts';
 import { tenantChanges } from './tenant-diff.ts';
 
 const shipped = policyJson as unknown as Policy;
@@ -47,7 +48,10 @@ describe('tenantChanges', () => {
   });
 
   it("says what a screen override changes on the shipped screen, and each of the tenant's own texts", () => {
-    const invoiceList = JSON.parse(readFileSync('screens/invoice-list.json', 'utf8')) as { title: string; body: unknown[] };
+    // As the portal and the studio see it: with its parts (the invoices table) resolved.
+    const parts = new Map([['invoices-table', JSON.parse(readFileSync('screens/parts/invoices-table.json', 'utf8')) as unknown]]);
+    const written = JSON.parse(readFileSync('screens/invoice-list.json', 'utf8')) as { title: string; body: unknown[] };
+    const invoiceList = resolveParts(written, parts).resolved;
     const body = structuredClone(invoiceList.body) as Array<{ id?: string; columns?: Array<{ field: string }> }>;
     const table = body.find((node) => node.id === 'invoices')!;
     table.columns = table.columns!.filter((column) => column.field !== 'poNumber');

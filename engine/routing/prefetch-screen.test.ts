@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import cardsScreen from '../../screens/cards.json' with { type: 'json' };
 import invoiceListWritten from '../../screens/invoice-list.json' with { type: 'json' };
 import invoicesTable from '../../screens/parts/invoices-table.json' with { type: 'json' };
-import { resolveParts } from '../definitions/parts.ts';
+import { resolveParts } from '../../domain/definition-parts.ts';
 import type { BindingContext } from '../definitions/bindings.ts';
 import type { WidgetNode } from '../definitions/types.ts';
 import { contractProps } from '../registry/widget-contract.ts';

@@ -1,9 +1,9 @@
 /**
- * Parts (`"$use"`, engine/definitions/parts.ts) for the definition check: screens are checked
+ * Parts (`"$use"`, domain/definition-parts.ts) for the definition check: screens are checked
  * with their parts resolved, as the portal renders them, and a problem that lies in what a part
  * gave (not in what the screen wrote over it) is reported under the part's file.
  */
-import { type PartUse, resolveParts } from '../../engine/definitions/parts.ts';
+import { type PartUse, resolveParts } from '../../domain/definition-parts.ts';
 import type { ScreenDefinition } from '../../engine/definitions/types.ts';
 import type { DefinitionFile, DefinitionSet } from './definition-set.ts';
 import { notOneOf, type Problem } from './problems.ts';

@@ -1,8 +1,16 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { resolveParts } from '../../domain/definition-parts.ts';
 import type { GuardDefinition } from '../../domain/route-guards.ts';
 import type { ShippedScreen } from '../../domain/tenant-diff.ts';
 
 const SCREENS_DIR = new URL('../../screens/', import.meta.url);
+const PARTS_DIR = new URL('parts/', SCREENS_DIR);
+
+const readJsonFiles = (directory: URL): Array<[string, unknown]> =>
+  readdirSync(directory)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => [name.slice(0, -'.json'.length), JSON.parse(readFileSync(new URL(name, directory), 'utf8')) as unknown]);
 
 export interface ShippedDefinition {
   id: string;
@@ -14,17 +22,19 @@ let screens: Map<string, ShippedDefinition> | undefined;
 
 /**
  * The shipped screen definitions (screens/*.json) by id, read on first use and kept: what a
- * tenant's screen overrides patch, for the diff's words and the effective permissions. The
- * definitions are validated by the build and tests.
+ * tenant's screen overrides patch, for the diff's words and the effective permissions. Their parts
+ * (`$use`, screens/parts) are resolved, as in the portal, whose overrides patch the resolved screen.
+ * The definitions are validated by the build and tests.
  */
 export function shippedScreens(): ReadonlyMap<string, ShippedDefinition> {
-  screens ??= new Map(
-    readdirSync(SCREENS_DIR)
-      .filter((name) => name.endsWith('.json'))
-      .sort()
-      .map((name) => JSON.parse(readFileSync(new URL(name, SCREENS_DIR), 'utf8')) as ShippedDefinition)
-      .map((definition) => [definition.id, definition]),
-  );
+  if (!screens) {
+    const parts = new Map(readJsonFiles(PARTS_DIR));
+    screens = new Map(
+      readJsonFiles(SCREENS_DIR)
+        .map(([, definition]) => resolveParts(definition as ShippedDefinition, parts).resolved)
+        .map((definition) => [definition.id, definition]),
+    );
+  }
   return screens;
 }
 

@@ -4,7 +4,7 @@
  * the shipped definitions pass.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resolveParts } from '../../engine/definitions/parts.ts';
+import { resolveParts } from '../../domain/definition-parts.ts';
 import type { ScreenDefinition } from '../../engine/definitions/types.ts';
 import { pluginRegistry } from '../../engine/registry/plugins.ts';
 import '../../plugins/index.ts';

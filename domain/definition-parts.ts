@@ -1,4 +1,4 @@
-import { mergePatch } from '../../domain/merge-patch.ts';
+import { mergePatch } from './merge-patch.ts';
 
 /**
  * Reuse inside definitions: a node `{ "$use": "cards-table", …overrides }` is the part
