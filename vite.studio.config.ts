@@ -12,13 +12,13 @@ import portal from './vite.config.ts';
  * (bench/bundle.ts). Run after the portal's build, which empties the folder:
  * `vite build && vite build -c vite.studio.config.ts`.
  */
-export default defineConfig((env: ConfigEnv) =>
-  mergeConfig((portal as (env: ConfigEnv) => UserConfig)(env), {
+export default defineConfig((env: ConfigEnv) => {
+  const config: UserConfig = mergeConfig((portal as (env: ConfigEnv) => UserConfig)(env), {
     plugins: [tenantFormPlugin()],
-    build: {
-      emptyOutDir: false,
-      assetsDir: 'studio/assets',
-      rolldownOptions: { input: fileURLToPath(new URL('./studio/index.html', import.meta.url)) },
-    },
-  } satisfies UserConfig),
-);
+    build: { emptyOutDir: false, assetsDir: 'studio/assets' },
+  } satisfies UserConfig);
+  // Not the portal's chunk groups: they are cut for its /login page and its lazy sign-in, and
+  // the `policy` group, loaded first, would run before the entry's CASL conditions it needs.
+  config.build = { ...config.build, rolldownOptions: { input: fileURLToPath(new URL('./studio/index.html', import.meta.url)) } };
+  return config;
+});

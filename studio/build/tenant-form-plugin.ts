@@ -16,11 +16,22 @@ import type { FormDefinition } from '../../engine/widgets/form/form-definition.t
 export const TENANT_FORM_MODULE_ID = 'virtual:studio-tenant-form';
 const RESOLVED = `\0${TENANT_FORM_MODULE_ID}`;
 
+/** A schema without its descriptions: notes for developers, in English, which the form would show as they are. */
+function withoutDescriptions(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutDescriptions);
+  if (!node || typeof node !== 'object') return node;
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key, value]) => key !== 'description' || typeof value !== 'string')
+      .map(([key, value]) => [key, withoutDescriptions(value)]),
+  );
+}
+
 /** The tenant schema as the form's schema: the settings an operator edits in the form. */
 export function tenantFormSchema(schema: Record<string, unknown>): Record<string, unknown> {
   const { $schema: _schema, $id: _id, properties = {}, ...rest } = schema as { properties?: Record<string, unknown> } & Record<string, unknown>;
   const { $schema: _documentSchema, overrides: _overrides, ...settings } = properties;
-  return { ...rest, properties: settings };
+  return withoutDescriptions({ ...rest, properties: settings }) as Record<string, unknown>;
 }
 
 export function tenantFormPlugin(schemaPath = 'schemas/tenant.schema.json'): Plugin {
