@@ -34,6 +34,7 @@ export function DraftPanel({ workspace }: { workspace: TenantWorkspace }) {
   const draftId = draft?.id;
   const savedAt = draft?.attributes.updated_at;
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: savedAt is the trigger: the diff is read again after each save.
   useEffect(() => {
     setDiff(null);
     setCheck(null);

@@ -31,6 +31,7 @@ export function HistoryPanel({ tenantId, published, onRolledBack }: { tenantId: 
     () => studioData<Array<Resource<Revision>>>(`/tenants/${tenantId}/revisions`).then((rows) => setRevisions(rows.map((row) => row.attributes)), setError),
     [tenantId],
   );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the published revision is the trigger: the list is read again after a publish.
   useEffect(() => {
     void load();
   }, [load, published?.revision]);

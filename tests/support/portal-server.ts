@@ -50,7 +50,7 @@ export async function startPortalServer(options: {
   // studio's publish and rollback reach the portal under test.
   const feed = createChangeFeed({ db });
   await importTenantFiles(db, feed, readTenantFiles('tenants'));
-  for (const tenant of options.extraTenants ?? []) await publishTenantRevision(db, feed, tenant.id, tenant, { source: 'file', note: 'test tenant' });
+  for (const tenant of options.extraTenants ?? []) await publishTenantRevision(db, feed, tenant.id, tenant, { source: 'operator', note: 'test tenant', createdBy: 'tests' });
   const tenants = await publishedTenantStore(db);
   const tenantSync = new TenantSync({ db, feed, store: tenants, intervalMs: 0 });
   await tenantSync.start();
