@@ -28,7 +28,7 @@ async function axeClean(): Promise<void> {
 async function studioSignIn(username: string): Promise<void> {
   await page.goto(`${baseUrl()}/studio`);
   await page.getByRole('textbox', { name: 'Operator name' }).fill(username);
-  await page.getByLabel('Password', { exact: true }).fill(STUDIO_PASSWORD);
+  await page.getByLabel(/^Password/).fill(STUDIO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.locator('[data-table="studio-tenants"] [data-row-id="fleet"]').waitFor();
 }
@@ -75,7 +75,7 @@ describe('the operator studio', () => {
     await page.getByRole('heading', { level: 1, name: 'Sign in to the operator studio' }).waitFor();
     await axeClean();
     await page.getByRole('textbox', { name: 'Operator name' }).fill('auditor');
-    await page.getByLabel('Password', { exact: true }).fill('not the password');
+    await page.getByLabel(/^Password/).fill('not the password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/\S/);
     // The operator's session is no portal session.
@@ -94,7 +94,8 @@ describe('the operator studio', () => {
     await page.locator('[data-table="studio-revisions"] tbody tr').first().waitFor();
     expect(await page.getByRole('button', { name: /^Roll back/ }).count()).toBe(0);
     await page.getByRole('tab', { name: 'Audit', exact: true }).click();
-    await page.locator('[data-table="studio-audit"] tbody tr').first().waitFor();
+    // The audit table (the fleet tenant's log may still be empty: sign-ins count on the host's tenant).
+    await page.locator('[data-table="studio-audit"]').waitFor();
     expect(await page.getByRole('link', { name: 'Download the audit log (CSV)' }).getAttribute('href')).toBe('/studio/api/tenants/fleet/audit.csv');
     await axeClean();
   });
