@@ -52,9 +52,7 @@ export function StudioFrame({ children }: { children: ReactNode }) {
           </Group>
         </Group>
       </header>
-      <main className={classes.main}>
-        {children}
-      </main>
+      <main className={classes.main}>{children}</main>
     </>
   );
 }

@@ -15,7 +15,10 @@ export function TenantList() {
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
     Promise.all(
-      (operator?.tenants ?? []).map(async (id) => ({ id, published: (await studioData<Resource<PublishedTenant>>(`/tenants/${id}`)).attributes })),
+      (operator?.tenants ?? []).map(async (id) => ({
+        id,
+        published: (await studioData<Resource<PublishedTenant>>(`/tenants/${id}`)).attributes,
+      })),
     ).then(setTenants, setError);
   }, [operator]);
   return (

@@ -24,7 +24,10 @@ describe('the role-permission matrix', () => {
   });
 
   it('reads a tenant override and drops it once the role is back to its shipped grants, keeping other sections', () => {
-    const previous = { grants: { customer: { payer: [...policy.grants.customer.payer, 'paymentMethods'] } }, flagGates: { Card: 'cards_enabled' } };
+    const previous = {
+      grants: { customer: { payer: [...policy.grants.customer.payer, 'paymentMethods'] } },
+      flagGates: { Card: 'cards_enabled' },
+    };
     const matrix = matrixOf(policy, previous);
     expect(matrix.customer?.payer).toContain('paymentMethods');
     // Kept in the policy's order, whatever order the override listed.

@@ -28,7 +28,14 @@ export function matrixOf(policy: Policy, overrides: PermissionOverrides | undefi
 }
 
 /** The matrix with one cell switched: `ruleSet` granted to (or taken from) the role. */
-export function toggleGrant(matrix: GrantMatrix, userType: string, role: string, ruleSet: string, granted: boolean, policy: Policy): GrantMatrix {
+export function toggleGrant(
+  matrix: GrantMatrix,
+  userType: string,
+  role: string,
+  ruleSet: string,
+  granted: boolean,
+  policy: Policy,
+): GrantMatrix {
   const current = matrix[userType]?.[role] ?? [];
   const next = granted ? [...new Set([...current, ruleSet])] : current.filter((name) => name !== ruleSet);
   const order = ruleSetNames(policy);
@@ -45,7 +52,11 @@ const isEmpty = (value: object | undefined) => !value || Object.keys(value).leng
  * and the policy's later changes still reach it. The other sections the overrides held
  * (ruleSets, flagGates) are kept as they were. Undefined when nothing is left to override.
  */
-export function overridesOf(policy: Policy, matrix: GrantMatrix, previous: PermissionOverrides | undefined): PermissionOverrides | undefined {
+export function overridesOf(
+  policy: Policy,
+  matrix: GrantMatrix,
+  previous: PermissionOverrides | undefined,
+): PermissionOverrides | undefined {
   const grants: Record<string, Record<string, string[]>> = {};
   for (const [userType, roles] of Object.entries(matrix)) {
     const shipped = (policy.grants as Record<string, Record<string, string[]>>)[userType] ?? {};

@@ -29,7 +29,12 @@ function withoutDescriptions(node: unknown): unknown {
 
 /** The tenant schema as the form's schema: the settings an operator edits in the form. */
 export function tenantFormSchema(schema: Record<string, unknown>): Record<string, unknown> {
-  const { $schema: _schema, $id: _id, properties = {}, ...rest } = schema as { properties?: Record<string, unknown> } & Record<string, unknown>;
+  const {
+    $schema: _schema,
+    $id: _id,
+    properties = {},
+    ...rest
+  } = schema as { properties?: Record<string, unknown> } & Record<string, unknown>;
   const { $schema: _documentSchema, overrides: _overrides, ...settings } = properties;
   return withoutDescriptions({ ...rest, properties: settings }) as Record<string, unknown>;
 }

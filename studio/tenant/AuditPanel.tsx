@@ -20,7 +20,10 @@ export function AuditPanel({ tenantId }: { tenantId: string }) {
   const [rows, setRows] = useState<AuditRow[] | null>(null);
   const [error, setError] = useState<unknown>(null);
   useEffect(() => {
-    studioData<Array<Resource<AuditRow>>>(`/tenants/${tenantId}/audit`).then((data) => setRows(data.map((row) => row.attributes)), setError);
+    studioData<Array<Resource<AuditRow>>>(`/tenants/${tenantId}/audit`).then(
+      (data) => setRows(data.map((row) => row.attributes)),
+      setError,
+    );
   }, [tenantId]);
   return (
     <>

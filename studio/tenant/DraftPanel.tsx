@@ -57,7 +57,9 @@ export function DraftPanel({ workspace }: { workspace: TenantWorkspace }) {
     run(async () => setCheck((await studioData<Resource<DraftCheck>>(`/drafts/${draftId}/check?lang=${language}`)).attributes));
   const publish = () =>
     run(async () => {
-      const answer = await studioRequest<{ data: Resource<{ revision: number }> }>('POST', `/drafts/${draftId}/publish?lang=${language}`, { note });
+      const answer = await studioRequest<{ data: Resource<{ revision: number }> }>('POST', `/drafts/${draftId}/publish?lang=${language}`, {
+        note,
+      });
       setPublished(answer.data.attributes.revision);
       setNote('');
       await workspace.reload();

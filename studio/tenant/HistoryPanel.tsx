@@ -19,7 +19,15 @@ interface Revision {
  * The tenant's published revisions, newest first. A publisher rolls back to an earlier one with a
  * note: it is published again as a new revision (nothing is destroyed, the API checks it anew).
  */
-export function HistoryPanel({ tenantId, published, onRolledBack }: { tenantId: string; published: PublishedTenant | null; onRolledBack(): Promise<void> }) {
+export function HistoryPanel({
+  tenantId,
+  published,
+  onRolledBack,
+}: {
+  tenantId: string;
+  published: PublishedTenant | null;
+  onRolledBack(): Promise<void>;
+}) {
   const { t, language } = useText();
   const { operator } = useOperator();
   const [revisions, setRevisions] = useState<Revision[] | null>(null);
@@ -28,7 +36,11 @@ export function HistoryPanel({ tenantId, published, onRolledBack }: { tenantId: 
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<unknown>(null);
   const load = useCallback(
-    () => studioData<Array<Resource<Revision>>>(`/tenants/${tenantId}/revisions`).then((rows) => setRevisions(rows.map((row) => row.attributes)), setError),
+    () =>
+      studioData<Array<Resource<Revision>>>(`/tenants/${tenantId}/revisions`).then(
+        (rows) => setRevisions(rows.map((row) => row.attributes)),
+        setError,
+      ),
     [tenantId],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: the published revision is the trigger: the list is read again after a publish.
@@ -56,7 +68,17 @@ export function HistoryPanel({ tenantId, published, onRolledBack }: { tenantId: 
     <>
       <ErrorNotice error={error} />
       {target !== null && (
-        <Paper withBorder p="md" mb="md" component="form" aria-labelledby="rollback-title" onSubmit={(event) => { event.preventDefault(); void rollBack(); }}>
+        <Paper
+          withBorder
+          p="md"
+          mb="md"
+          component="form"
+          aria-labelledby="rollback-title"
+          onSubmit={(event) => {
+            event.preventDefault();
+            void rollBack();
+          }}
+        >
           <Title order={2} size="h4" id="rollback-title" mb="xs">
             {t('studioUi.history.rollbackTitle', { revision: target })}
           </Title>
@@ -64,7 +86,14 @@ export function HistoryPanel({ tenantId, published, onRolledBack }: { tenantId: 
             {t('studioUi.history.rollbackExplained', { revision: target })}
           </Text>
           <Group align="flex-end" wrap="wrap">
-            <TextInput label={t('studioUi.history.note')} required maxLength={500} value={note} onChange={(event) => setNote(event.currentTarget.value)} style={{ flex: '1 1 16rem' }} />
+            <TextInput
+              label={t('studioUi.history.note')}
+              required
+              maxLength={500}
+              value={note}
+              onChange={(event) => setNote(event.currentTarget.value)}
+              style={{ flex: '1 1 16rem' }}
+            />
             <Button type="submit" disabled={note.trim() === ''} loading={busy}>
               {t('studioUi.history.confirm')}
             </Button>

@@ -16,7 +16,15 @@ const policy = policyJson as unknown as Policy;
  * as the merge patch the API expects (permission-matrix.ts); the server's check refuses what the
  * guardrails forbid, with the reason, on check and publish.
  */
-export function PermissionsPanel({ document, editable, onChange }: { document: TenantDocument; editable: boolean; onChange(document: TenantDocument): void }) {
+export function PermissionsPanel({
+  document,
+  editable,
+  onChange,
+}: {
+  document: TenantDocument;
+  editable: boolean;
+  onChange(document: TenantDocument): void;
+}) {
   const { t } = useText();
   const previous = document.overrides?.permissions;
   const matrix = useMemo(() => matrixOf(policy, previous), [previous]);
@@ -55,7 +63,11 @@ export function PermissionsPanel({ document, editable, onChange }: { document: T
                       {Object.entries(roles).map(([role, granted]) => (
                         <Table.Td key={role}>
                           <Checkbox
-                            aria-label={t('studioUi.permissions.cell', { userType: userTypeName, role: t(roleTextKey(role)), ruleSet: t(`studio.ruleSets.${ruleSet}`) })}
+                            aria-label={t('studioUi.permissions.cell', {
+                              userType: userTypeName,
+                              role: t(roleTextKey(role)),
+                              ruleSet: t(`studio.ruleSets.${ruleSet}`),
+                            })}
                             checked={granted.includes(ruleSet)}
                             disabled={!editable}
                             onChange={(event) => toggle(userType, role, ruleSet, event.currentTarget.checked)}

@@ -18,7 +18,15 @@ const FORM_CONTEXT: PortalFormContext = { submitLabel: 'studioUi.draft.save', su
  * theme, the validator compiled at build time): every setting, none written here. Changes go to
  * the working document; the draft bar saves it. Read-only without an open draft or the right.
  */
-export function SettingsPanel({ document, editable, onChange }: { document: TenantDocument; editable: boolean; onChange(document: TenantDocument): void }) {
+export function SettingsPanel({
+  document,
+  editable,
+  onChange,
+}: {
+  document: TenantDocument;
+  editable: boolean;
+  onChange(document: TenantDocument): void;
+}) {
   const texts = useTexts();
   const schema = tenantForm.definition.schema as RJSFSchema;
   const uiSchema = useMemo(() => settingsUiSchema(schema, (key) => texts.i18n.exists(key)), [schema, texts]);

@@ -96,13 +96,19 @@ describe('the operator studio', () => {
     await page.getByRole('tab', { name: 'Audit', exact: true }).click();
     // The audit table (the fleet tenant's log may still be empty: sign-ins count on the host's tenant).
     await page.locator('[data-table="studio-audit"]').waitFor();
-    expect(await page.getByRole('link', { name: 'Download the audit log (CSV)' }).getAttribute('href')).toBe('/studio/api/tenants/fleet/audit.csv');
+    expect(await page.getByRole('link', { name: 'Download the audit log (CSV)' }).getAttribute('href')).toBe(
+      '/studio/api/tenants/fleet/audit.csv',
+    );
     await axeClean();
   });
 
   it('drafts, checks, publishes and rolls back a card fee and a role permission that the portal and its API follow', async () => {
     const before = await fleetAdminSees();
-    expect(before).toEqual({ feeNote: 'A flat, non-refundable card fee of $4.50 is added to card payments.', paymentMethodsStatus: 200, paymentMethodsPage: true });
+    expect(before).toEqual({
+      feeNote: 'A flat, non-refundable card fee of $4.50 is added to card payments.',
+      paymentMethodsStatus: 200,
+      paymentMethodsPage: true,
+    });
 
     // The editor writes the draft.
     await studioSignIn('editor');
@@ -142,7 +148,11 @@ describe('the operator studio', () => {
     await axeClean();
 
     const after = await fleetAdminSees();
-    expect(after).toEqual({ feeNote: 'A flat, non-refundable card fee of $5.25 is added to card payments.', paymentMethodsStatus: 403, paymentMethodsPage: false });
+    expect(after).toEqual({
+      feeNote: 'A flat, non-refundable card fee of $5.25 is added to card payments.',
+      paymentMethodsStatus: 403,
+      paymentMethodsPage: false,
+    });
 
     // Rolled back in History: the revision before the publish is published again.
     await page.getByRole('tab', { name: 'History', exact: true }).click();
