@@ -77,7 +77,7 @@ describe('the operator studio', () => {
     await page.getByRole('textbox', { name: 'Operator name' }).fill('auditor');
     await page.getByLabel(/^Password/).fill('not the password');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toMatch(/\S/);
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain('Username and/or password is invalid');
     // The operator's session is no portal session.
     const self = await page.evaluate(async () => (await fetch('/self', { headers: { accept: 'application/vnd.api+json' } })).json());
     expect(JSON.stringify(self)).not.toContain('auditor');
