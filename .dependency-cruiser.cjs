@@ -2,7 +2,9 @@
  * Import boundaries of DESIGN.md ("one-way imports"), checked by `npm run check:boundaries`:
  *
  *   app/ ─► plugins/ ─► engine/ ─► domain/ ◄─ server/
- *                                   ▲
+ *                       ▲           ▲
+ *   studio/ ────────────┴───────────┘  (the operator studio's page: a second app on the engine)
+ *
  *   schemas/ (neutral: the Ajv set-up and JSON Schemas, for engine/build and server)
  *
  * Tests follow the rules of the folder they sit in; tests/ (cross-cutting suites) may reach
@@ -12,7 +14,7 @@
  */
 
 /** Folders of our own code and data; npm packages and node: built-ins are always allowed. */
-const OURS = '^(app|bench|domain|engine|locales|permissions|plugins|schemas|screens|scripts|server|tenants|tests)/';
+const OURS = '^(app|bench|domain|engine|locales|permissions|plugins|schemas|screens|scripts|server|studio|tenants|tests)/';
 const TEST = '\\.test\\.tsx?$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -38,14 +40,14 @@ module.exports = {
       comment: 'The engine is mounted by app/ and registers plugins through its registry: it never imports plugins/, app/ or server/.',
       severity: 'error',
       from: { path: '^engine/' },
-      to: { path: '^(app|plugins|server|bench|scripts|tests)/' },
+      to: { path: '^(app|plugins|server|studio|bench|scripts|tests)/' },
     },
     {
       name: 'server-is-not-the-portal',
       comment: 'The reference API shares only domain/ (and the neutral schemas/) with the portal.',
       severity: 'error',
       from: { path: '^server/', pathNot: '^server/studio/definition-check\\.ts$' },
-      to: { path: '^(app|engine|plugins|bench|scripts|tests)/' },
+      to: { path: '^(app|engine|plugins|studio|bench|scripts|tests)/' },
     },
     {
       name: 'server-checks-drafts-through-one-door',
@@ -61,7 +63,23 @@ module.exports = {
       comment: 'schemas/ is shared by engine/build and server/: it may use domain/ but neither side.',
       severity: 'error',
       from: { path: '^schemas/' },
-      to: { path: '^(app|engine|plugins|server|bench|scripts|tests)/' },
+      to: { path: '^(app|engine|plugins|server|studio|bench|scripts|tests)/' },
+    },
+    {
+      name: 'studio-is-its-own-app',
+      comment:
+        "The operator studio's page (issue 24, its own build: vite.studio.config.ts) is built on the engine and domain/ like the portal, " +
+        'and talks to the server only over HTTP; it imports neither the portal (app/, plugins/) nor the server, and only tests import it.',
+      severity: 'error',
+      from: { path: '^studio/' },
+      to: { path: '^(app|plugins|server|bench|scripts|tests)/' },
+    },
+    {
+      name: 'nothing-imports-the-studio',
+      comment: 'The studio is a page of its own: the portal, the engine and the server never import it (its tests and build config may).',
+      severity: 'error',
+      from: { pathNot: '^(studio|tests)/' },
+      to: { path: '^studio/' },
     },
     {
       name: 'only-app-imports-plugins',

@@ -30,6 +30,7 @@ export default defineConfig({
             'domain/**/*.test.ts',
             'engine/**/*.test.{ts,tsx}',
             'plugins/**/*.test.{ts,tsx}',
+            'studio/**/*.test.{ts,tsx}',
             'server/**/*.test.ts',
             'tests/definitions/**/*.test.ts',
             'tests/i18n/**/*.test.ts',

@@ -17,7 +17,7 @@ import { registerOpenApi } from './http/openapi.ts';
 import { refuseControlCharacters } from './http/control-characters.ts';
 import { applySecurityHeaders, registerSecurityHeaders } from './http/security-headers.ts';
 import { registerRateLimits, type RateLimits } from './http/rate-limits.ts';
-import { registerPortalAssets } from './http/static-assets.ts';
+import { isStudioPagePath, registerPortalAssets, studioPage } from './http/static-assets.ts';
 import { reconcileCardIntents } from './payments/card-intents.ts';
 import { apiRoutes } from './routes/index.ts';
 import { healthRoutes } from './health/routes.ts';
@@ -102,9 +102,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;
   const hasPortal = staticDir !== undefined && existsSync(join(staticDir, 'index.html'));
   const sendPortalPage = hasPortal ? await registerPortalAssets(app, staticDir) : undefined;
+  const sendStudioPage = hasPortal ? studioPage(app, staticDir) : undefined;
 
   app.setNotFoundHandler(async (request, reply) => {
     const wantsPage = request.method === 'GET' && (request.headers.accept ?? '').includes('text/html');
+    // The operator studio (issue 24) is an app of its own under /studio, beside its API.
+    if (sendStudioPage && wantsPage && isStudioPagePath(request.url)) return sendStudioPage(request, reply);
     if (sendPortalPage && wantsPage) {
       // The portal's router decides what a path shows, including its own not-found page.
       return sendPortalPage(request, reply);

@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
@@ -81,6 +81,32 @@ export function portalPage(app: FastifyInstance, root: string): PortalPageSender
   };
 }
 
+/** Where the build puts the operator studio's page (vite.config.ts's second entry, studio/index.html). */
+export const STUDIO_PAGE = 'studio/index.html';
+
+/**
+ * The operator studio's page (issue 24), sent like the portal's: from memory, a new style nonce
+ * in the places Vite left the placeholder (the same strict CSP as the portal), never stored. No
+ * route hints or boot documents: those are the portal's, and the studio reads its own API.
+ */
+export function studioPage(app: FastifyInstance, root: string): PortalPageSender | undefined {
+  const file = join(root, STUDIO_PAGE);
+  if (!existsSync(file)) return undefined;
+  const parts = readFileSync(file, 'utf8').split(CSP_NONCE_PLACEHOLDER);
+  if (parts.length === 1) app.log.warn(`${file} has no ${CSP_NONCE_PLACEHOLDER}: the CSP will refuse the studio's style elements`);
+  return async (request, reply) =>
+    reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(encoded(request, reply, parts.join(styleNonce(request))));
+}
+
+/** A path the studio's page answers: /studio and below, but not its API. */
+export function isStudioPagePath(url: string): boolean {
+  const path = url.split('?')[0] ?? '';
+  return (path === '/studio' || path.startsWith('/studio/')) && !path.startsWith('/studio/api');
+}
+
 /**
  * Serves the built portal from `root`: one route per file, and for each the brotli or gzip
  * variant written at build time when the request accepts it (Vary: Accept-Encoding); index.html
@@ -94,8 +120,8 @@ export async function registerPortalAssets(app: FastifyInstance, root: string): 
     cacheControl: false,
     preCompressed: true,
     // The variants are found beside their file; they need no routes of their own. index.html
-    // is sent by portalPage, with its nonce.
-    globIgnore: ['**/*.br', '**/*.gz', 'index.html', '.vite/**'],
+    // is sent by portalPage, and studio/index.html by studioPage, each with its nonce.
+    globIgnore: ['**/*.br', '**/*.gz', 'index.html', STUDIO_PAGE, '.vite/**'],
     setHeaders: (reply, path) => {
       reply.header('cache-control', cacheControlFor(path));
     },

@@ -38,7 +38,10 @@ async function loadChecker(): Promise<Checker> {
   const apiLinks = serverLinks();
   return (tenant) => {
     const file = `tenant ${tenant.id} (draft)`;
-    const definitions = { ...shipped, tenants: [{ file, definition: tenant }] };
+    // The shipped tenants stay beside the draft: the flags any tenant defines are the check's
+    // vocabulary (a policy gate on `notification_center_enabled` is known from the demo tenant's
+    // twin), and a draft of a tenant that defines fewer flags must not make the policy's gates unknown.
+    const definitions = { ...shipped, tenants: [...shipped.tenants, { file, definition: tenant }] };
     const prefixes = Object.values(tenant.prefixes ?? {});
     // Only what the draft brings: the shipped definitions pass the same check in CI.
     return checkDefinitions(definitions, contract, { apiLinks, prefixes })

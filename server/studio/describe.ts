@@ -1,18 +1,10 @@
+import { roleTextKey } from '../../domain/role-text-keys.ts';
 import type { GuardrailRefusal } from '../../domain/permission-guardrails.ts';
 import type { Verdict } from '../../domain/effective-permissions.ts';
 import type { ScreenChange } from '../../domain/screen-diff.ts';
 import type { ChangeValue, TenantChange } from '../../domain/tenant-diff.ts';
 import { textLanguage, textsIn } from '../i18n/locale-text.ts';
 
-/** Role names of the policy as the portal's text keys (common.status.*, the users screens' labels). */
-const ROLE_KEYS: Record<string, string> = {
-  admin: 'admin',
-  payer: 'payer',
-  'view only': 'viewOnly',
-  'card viewer': 'cardViewer',
-  'safety manager': 'safetyManager',
-  'enrollment manager': 'enrollmentManager',
-};
 
 /** A text of the studio, or `fallback` when the key has none (a setting without a label of its own reads as its path). */
 function textOr(language: string, key: string, fallback: string, values: Record<string, string> = {}): string {
@@ -21,7 +13,7 @@ function textOr(language: string, key: string, fallback: string, values: Record<
 }
 
 export function roleName(language: string, role: string): string {
-  return textOr(language, `common.status.${ROLE_KEYS[role] ?? role}`, role);
+  return textOr(language, roleTextKey(role), role);
 }
 
 function valueText(language: string, value: ChangeValue): string {

@@ -206,6 +206,18 @@ describe('a draft is checked whole and refused with the reason', () => {
     expect(check.problems.map((problem) => problem.message).join(' ')).toContain('no_such_flag_enabled');
     // The definition check's contract is built once per process (the API's OpenAPI document from an in-process app).
   }, 240_000);
+
+  it("passes permission overrides on a tenant that defines fewer flags than the policy gates on (the others' flags count)", async () => {
+    const editor = await operator('editor');
+    const created = await editor.post('/studio/api/tenants/fleet/drafts', {});
+    const draft = data<{ id: string; attributes: { document: Tenant } }>(created);
+    const document = structuredClone(draft.attributes.document);
+    document.overrides = { permissions: { grants: { customer: { admin: ['session', 'account', 'pay', 'users'] } } } };
+    expect((await editor.request('PUT', `/studio/api/drafts/${draft.id}`, { document })).statusCode).toBe(200);
+    const check = data<{ attributes: { problems: Problem[] } }>(await editor.get(`/studio/api/drafts/${draft.id}/check`)).attributes;
+    expect(check.problems).toEqual([]);
+    await editor.post(`/studio/api/drafts/${draft.id}/discard`, {});
+  }, 240_000);
 });
 
 describe('diff, publish, rollback and the audit', () => {

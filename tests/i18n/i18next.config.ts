@@ -10,7 +10,7 @@ import { LANGUAGES } from '../../domain/tenant.ts';
 export default {
   locales: [...LANGUAGES],
   extract: {
-    input: ['engine/**/*.{ts,tsx}', 'plugins/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}', 'server/**/*.ts'],
+    input: ['engine/**/*.{ts,tsx}', 'plugins/**/*.{ts,tsx}', 'app/**/*.{ts,tsx}', 'studio/**/*.{ts,tsx}', 'server/**/*.ts'],
     ignore: ['**/*.test.ts', '**/*.test.tsx'],
     output: 'locales/{{language}}/{{namespace}}.json',
     primaryLanguage: 'en',

@@ -54,7 +54,7 @@ function keysNamedAsData(): Map<string, string> {
     if (value && typeof value === 'object') for (const item of Object.values(value)) collect(item, where);
   };
   for (const file of ['screens', 'permissions', 'tenants'].flatMap((directory) => filesUnder(directory, /\.json$/))) collect(JSON.parse(readFileSync(file, 'utf8')), file);
-  for (const file of ['engine', 'plugins', 'app'].flatMap((directory) => filesUnder(directory, /\.tsx?$/)).filter((name) => !name.includes('.test.'))) {
+  for (const file of ['engine', 'plugins', 'app', 'studio'].flatMap((directory) => filesUnder(directory, /\.tsx?$/)).filter((name) => !name.includes('.test.'))) {
     const source = readFileSync(file, 'utf8');
     for (const match of source.matchAll(/['`]([a-z][A-Za-z0-9]*\.[A-Za-z0-9.]+)['`]/g)) if (isKey(match[1]!)) used.set(match[1]!, file);
   }

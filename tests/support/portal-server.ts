@@ -12,12 +12,18 @@ import { migrateToLatest } from '../../server/db/migrate.ts';
 import { seedDemo } from '../../server/db/seed.ts';
 import { createMailer, MemoryMailer } from '../../server/mail/mailer.ts';
 import { loadPolicy } from '../../server/policy/load.ts';
-import { loadTenants, TenantStore } from '../../server/tenants/store.ts';
+import { createChangeFeed } from '../../server/db/change-feed.ts';
+import { readTenantFiles } from '../../server/tenants/files.ts';
+import { importTenantFiles, publishTenantRevision } from '../../server/tenants/revisions.ts';
+import { publishedTenantStore, TenantSync } from '../../server/tenants/sync.ts';
 import { TEST_OPERATOR_KEY } from './api.ts';
 
-/** Builds the portal with Vite into `outDir` (quietly). */
-export function buildPortal(outDir: string, extraArguments: string[] = []): void {
-  execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error', '--outDir', outDir, ...extraArguments], { stdio: 'inherit' });
+/** Builds the portal with Vite into `outDir` (quietly), and the operator studio beside it when asked (vite.studio.config.ts). */
+export function buildPortal(outDir: string, extraArguments: string[] = [], options: { studio?: boolean } = {}): void {
+  const build = (config: string[]) =>
+    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', ...config, '--logLevel', 'error', '--outDir', outDir, ...extraArguments], { stdio: 'inherit' });
+  build([]);
+  if (options.studio) build(['-c', 'vite.studio.config.ts']);
 }
 
 /**
@@ -39,9 +45,17 @@ export async function startPortalServer(options: {
   // A fixed `today` (screen snapshots) anchors the server's clock too: 15:00 UTC that day, running from there.
   const started = Date.now();
   const clock = options.today ? { now: () => new Date(Date.parse(`${options.today}T15:00:00Z`) + Date.now() - started) } : systemClock;
-  const tenants = new TenantStore([...loadTenants('tenants').tenants, ...(options.extraTenants ?? [])]);
+  // Tenants as main.ts serves them (issue 24): the files and the extra tenants published as
+  // revisions, the store following each publish through the change feed, so the operator
+  // studio's publish and rollback reach the portal under test.
+  const feed = createChangeFeed({ db });
+  await importTenantFiles(db, feed, readTenantFiles('tenants'));
+  for (const tenant of options.extraTenants ?? []) await publishTenantRevision(db, feed, tenant.id, tenant, { source: 'operator', note: 'test tenant', createdBy: 'tests' });
+  const tenants = await publishedTenantStore(db);
+  const tenantSync = new TenantSync({ db, feed, store: tenants, intervalMs: 0 });
+  await tenantSync.start();
   const mailer = options.outboxDir ? createMailer({ outboxDir: options.outboxDir }) : new MemoryMailer();
-  const app = await buildApp({ db, clock, mailer, tenants, policy: loadPolicy(), staticDir: options.staticDir, logLevel: 'warn', operatorKeys: [TEST_OPERATOR_KEY] });
+  const app = await buildApp({ db, clock, mailer, tenants, feed, policy: loadPolicy(), staticDir: options.staticDir, logLevel: 'warn', operatorKeys: [TEST_OPERATOR_KEY] });
   // Account recovery mail is a job (issue 12): run those. Not the payment jobs: the demo data's
   // payments must not be settled or swept under the browser tests (their jobs are not due anyway).
   // So are the rejection centre's resubmissions that outlast their request (issue 15), and the
@@ -54,6 +68,6 @@ export async function startPortalServer(options: {
   return {
     url: `http://localhost:${port}`,
     tenants,
-    async close() { await recoveryJobs.stop(); await app.close(); await db.destroy(); },
+    async close() { await recoveryJobs.stop(); await app.close(); await tenantSync.close(); await feed.close(); await db.destroy(); },
   };
 }

@@ -25,7 +25,8 @@ async function addResetUser(db: Database): Promise<void> {
 
 /** Browser tests run against the real thing: the built portal on the real server and database. */
 export default async function setup(project: TestProject) {
-  buildPortal('dist-e2e');
+  // With the operator studio beside it (issue 24, tests/e2e/studio.test.ts).
+  buildPortal('dist-e2e', [], { studio: true });
   // A third tenant whose operator override breaks the landing screen: the portal must refuse
   // to render it and show the error page instead.
   const demo = loadTenants('tenants').byId('demo')!;

@@ -1,0 +1,58 @@
+import { Anchor, Button, Group, NativeSelect, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { LANGUAGES } from '../domain/tenant.ts';
+import { changeLanguage } from '../engine/i18n/i18n.ts';
+import { useText, useTexts } from '../engine/i18n/use-text.ts';
+import { studioRequest } from './api.ts';
+import { useOperator } from './operator.ts';
+import classes from './studio.module.css';
+
+/** Each language in its own words (Intl), as a language menu shows them. */
+const languageName = (code: string) => new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
+
+/** The studio's frame: its name, the language, the signed-in operator and sign-out; the page below. */
+export function StudioFrame({ children }: { children: ReactNode }) {
+  const { t, language } = useText();
+  const texts = useTexts();
+  const { operator, setOperator } = useOperator();
+  const navigate = useNavigate();
+  const signOut = async () => {
+    await studioRequest('POST', '/auth/logout').catch(() => undefined);
+    setOperator(null);
+    navigate('/studio');
+  };
+  return (
+    <>
+      <header className={classes.header}>
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Anchor component={Link} to="/studio" c="inherit" underline="never">
+            <Text fw={700} size="lg">
+              {t('studioUi.title')}
+            </Text>
+          </Anchor>
+          <Group gap="sm" wrap="wrap">
+            <NativeSelect
+              size="xs"
+              aria-label={t('common.language.label')}
+              value={language}
+              data={LANGUAGES.map((code) => ({ value: code, label: languageName(code) }))}
+              onChange={(event) => void changeLanguage(texts, event.currentTarget.value as (typeof LANGUAGES)[number])}
+            />
+            {operator && (
+              <>
+                <Text size="sm" data-operator={operator.username}>
+                  {t('studioUi.frame.signedInAs', { name: operator.display_name, role: t(`studioUi.roles.${operator.role}`) })}
+                </Text>
+                <Button size="xs" variant="default" onClick={() => void signOut()}>
+                  {t('common.signOut')}
+                </Button>
+              </>
+            )}
+          </Group>
+        </Group>
+      </header>
+      <main className={classes.main}>{children}</main>
+    </>
+  );
+}

@@ -1,0 +1,70 @@
+import { Anchor, Tabs, Title } from '@mantine/core';
+import { useParams, useSearchParams, Link } from 'react-router';
+import { useText } from '../../engine/i18n/use-text.ts';
+import { ErrorNotice } from '../ErrorNotice.tsx';
+import { may, useOperator } from '../operator.ts';
+import { AuditPanel } from './AuditPanel.tsx';
+import { DraftBar } from './DraftBar.tsx';
+import { DraftPanel } from './DraftPanel.tsx';
+import { HistoryPanel } from './HistoryPanel.tsx';
+import { PermissionsPanel } from './PermissionsPanel.tsx';
+import { SettingsPanel } from './SettingsPanel.tsx';
+import { useTenantWorkspace } from './use-tenant-workspace.ts';
+
+const TABS = ['settings', 'permissions', 'draft', 'history', 'audit'] as const;
+type TabName = (typeof TABS)[number];
+
+/**
+ * One tenant in the studio: its settings and role permissions (edited in a draft), the draft's
+ * check, diff and publish, the published history with rollback, and the audit log. The tab is in
+ * the address (?tab=), so a reload or a shared link opens the same one.
+ */
+export function TenantPage() {
+  const { t } = useText();
+  const { tenantId = '' } = useParams();
+  const { operator } = useOperator();
+  const [search, setSearch] = useSearchParams();
+  const workspace = useTenantWorkspace(tenantId);
+  const tabs = TABS.filter((tab) => tab !== 'audit' || may(operator, 'audit'));
+  const requested = search.get('tab') as TabName | null;
+  const tab = requested && tabs.includes(requested) ? requested : 'settings';
+  const editable = may(operator, 'draft') && workspace.draft !== null;
+  return (
+    <>
+      <Anchor component={Link} to="/studio" size="sm">
+        {t('studioUi.tenants.back')}
+      </Anchor>
+      <Title order={1} size="h2" mt="xs" mb="sm">
+        {t('studioUi.tenant.title', { tenant: workspace.published?.document.title ?? tenantId, id: tenantId })}
+      </Title>
+      <ErrorNotice error={workspace.error} />
+      <DraftBar workspace={workspace} />
+      <Tabs value={tab} onChange={(value) => setSearch(value && value !== 'settings' ? { tab: value } : {})} keepMounted={false}>
+        <Tabs.List mb="md">
+          {tabs.map((name) => (
+            <Tabs.Tab key={name} value={name}>
+              {t(`studioUi.tabs.${name}`)}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="settings">
+          {workspace.working && <SettingsPanel document={workspace.working} editable={editable} onChange={workspace.edit} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="permissions">
+          {workspace.working && <PermissionsPanel document={workspace.working} editable={editable} onChange={workspace.edit} />}
+        </Tabs.Panel>
+        <Tabs.Panel value="draft">
+          <DraftPanel workspace={workspace} />
+        </Tabs.Panel>
+        <Tabs.Panel value="history">
+          <HistoryPanel tenantId={tenantId} published={workspace.published} onRolledBack={workspace.reload} />
+        </Tabs.Panel>
+        {tabs.includes('audit') && (
+          <Tabs.Panel value="audit">
+            <AuditPanel tenantId={tenantId} />
+          </Tabs.Panel>
+        )}
+      </Tabs>
+    </>
+  );
+}
