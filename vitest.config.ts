@@ -6,9 +6,12 @@ import { screensPlugin } from './engine/build/screens-plugin.ts';
 import { formsPlugin } from './engine/build/forms-plugin.ts';
 import { localesPlugin } from './engine/build/locales-plugin.ts';
 
-/** API test files that mock a module (found by reading them, so a new one cannot be missed): they run isolated. */
+/**
+ * API test files that mock a module, spy on one or stub globals (found by reading them, so a new one
+ * cannot be missed): they run isolated, so what they replace never reaches another file's modules.
+ */
 const API_FILES_THAT_MOCK = readdirSync('tests/api')
-  .filter((name) => name.endsWith('.test.ts') && /\bvi\.(do)?mock\(/i.test(readFileSync(join('tests/api', name), 'utf8')))
+  .filter((name) => name.endsWith('.test.ts') && /\bvi\.(mock|doMock|spyOn|stubGlobal|stubEnv|useFakeTimers)\(/.test(readFileSync(join('tests/api', name), 'utf8')))
   .map((name) => `tests/api/${name}`);
 
 export default defineConfig({
