@@ -108,6 +108,19 @@ function checkoutBaseline(ref: string): { root: string; remove: () => void } {
   return { root, remove: () => execFileSync('git', ['worktree', 'remove', '--force', root], { cwd: REPO_ROOT, stdio: 'ignore' }) };
 }
 
+/** One more request, queued behind those in flight: it returns once they are done (a shedding server is asked again after its Retry-After). */
+async function drain(baseUrl: string, cookie: string): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await fetchInvoicePage(baseUrl, cookie, 1);
+      return;
+    } catch (error) {
+      if (attempt >= 20 || !(error instanceof Error) || !error.message.includes(': 503 ')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 5_000));
+    }
+  }
+}
+
 /**
  * Starts the current server (and the baseline's, on `baselineEnv`), signs in on each, and runs the
  * rounds alternating between them (baseline first: a warming machine favours the later one).
@@ -123,6 +136,7 @@ async function measure(
     servers.push({ variant: 'current', server: await startServer(env, undefined, { nodeArgs: profile }) });
     for (const entry of servers) {
       entry.cookie = await signIn(entry.server.baseUrl, 'admin', DEMO_PASSWORD, BENCH_CUSTOMER);
+      await drain(entry.server.baseUrl, entry.cookie);
       const page1 = await fetchInvoicePage(entry.server.baseUrl, entry.cookie, 1);
       phase.listed = page1.total;
       log(`  ${entry.variant} server pid ${entry.server.pid}: ${page1.total} Billed invoices of ${BENCH_CUSTOMER}`);
@@ -136,7 +150,7 @@ async function measure(
         phase.runs.push({ variant: entry.variant, result });
         printRun(`${entry.variant}${settings.rounds > 1 ? `, round ${round + 1}` : ''}`, result);
         // Let what is still in flight finish before the other server's round starts.
-        await fetchInvoicePage(entry.server.baseUrl, entry.cookie!, 1);
+        await drain(entry.server.baseUrl, entry.cookie!);
       }
     }
   } finally {

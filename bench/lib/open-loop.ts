@@ -67,11 +67,13 @@ export function processCpuMs(pid: number): number | undefined {
 }
 
 /**
- * CPU time (ms) of every PostgreSQL server process on this machine. Other users of the same
- * PostgreSQL (other databases) are counted too: the figure is an upper bound on a shared machine.
+ * CPU time (ms) of each PostgreSQL server process on this machine, by pid. Compare two readings
+ * with postgresCpuSince: backends that exit in between take their CPU time with them, so only the
+ * processes alive at the end are counted (the server's pool keeps its connections open). Other
+ * users of the same PostgreSQL (other databases) are counted too: an upper bound on a shared machine.
  */
-export function postgresCpuMs(): number {
-  let total = 0;
+export function postgresCpuMs(): Map<number, number> {
+  const byPid = new Map<number, number>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -79,8 +81,16 @@ export function postgresCpuMs(): number {
     } catch {
       continue;
     }
-    total += processCpuMs(Number(entry)) ?? 0;
+    const cpu = processCpuMs(Number(entry));
+    if (cpu !== undefined) byPid.set(Number(entry), cpu);
   }
+  return byPid;
+}
+
+/** CPU (ms) the PostgreSQL processes alive now spent since `before` (a process started since counts whole). */
+export function postgresCpuSince(before: Map<number, number>): number {
+  let total = 0;
+  for (const [pid, cpu] of postgresCpuMs()) total += cpu - (before.get(pid) ?? 0);
   return total;
 }
 
@@ -134,7 +144,7 @@ export async function runOpenLoop(options: {
   const sendLags: number[] = [];
   let index = 0;
   let windowStart = 0;
-  let cpuAtStart = { server: 0, database: 0, generator: process.cpuUsage() };
+  let cpuAtStart = { server: 0, database: new Map<number, number>(), generator: process.cpuUsage() };
   const started = performance.now();
 
   await new Promise<void>((resolve) => {
@@ -145,7 +155,7 @@ export async function runOpenLoop(options: {
         const dueAt = started + index * interval;
         if (index === warmupCount) {
           windowStart = dueAt;
-          cpuAtStart = { server: processCpuMs(options.serverPid) ?? 0, database: options.measureDatabase ? postgresCpuMs() : 0, generator: process.cpuUsage() };
+          cpuAtStart = { server: processCpuMs(options.serverPid) ?? 0, database: options.measureDatabase ? postgresCpuMs() : new Map<number, number>(), generator: process.cpuUsage() };
         }
         const outcome = send(agent, url, options.cookie, pageOf(index), dueAt);
         if (index >= warmupCount) {
@@ -169,7 +179,7 @@ export async function runOpenLoop(options: {
   measured.forEach((outcome, position) => void outcome.then((value) => { settled[position] = value; }));
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, windowEnd - performance.now())));
   const serverCpu = (processCpuMs(options.serverPid) ?? NaN) - cpuAtStart.server;
-  const databaseCpu = options.measureDatabase ? postgresCpuMs() - cpuAtStart.database : undefined;
+  const databaseCpu = options.measureDatabase ? postgresCpuSince(cpuAtStart.database) : undefined;
   const generator = process.cpuUsage(cpuAtStart.generator);
   const windowMs = performance.now() - windowStart;
   const loadAverage = loadavg().map((value) => value.toFixed(2)).join(' ');
