@@ -10,6 +10,9 @@
  * appends them to bench/RESULTS.md. Exits 0 when targets are missed (it is a measurement), 1
  * when a phase could not be measured.
  *
+ * `npm run bench:api -- --open-loop [--seconds N]`: a fixed arrival rate instead (300 req/s on
+ * PostgreSQL, 100 on PGlite, 60 s): bench/api-open-loop.ts.
+ *
  * Knobs (for quick trials; RESULTS.md figures use the defaults): BENCH_ONLY=postgres|pglite,
  * BENCH_SECONDS, BENCH_WARMUP_SECONDS, BENCH_CONNECTIONS, BENCH_PG_INVOICES, BENCH_PGLITE_INVOICES,
  * BENCH_RESULTS=0 (do not append to RESULTS.md), BENCH_VACUUM=1 (VACUUM ANALYZE instead of ANALYZE:
@@ -27,6 +30,8 @@ import { analyze, autovacuumSetting, BENCH_DATABASE, countCustomerInvoices, ensu
 import { runSeedCli, startServer, type ServerHandle } from './lib/processes.ts';
 import { BENCH_CUSTOMER, inlineParameters, pageStatements } from './lib/queries.ts';
 import { rawFloorPglite, rawFloorPostgres, type RawResult } from './lib/raw.ts';
+import { openLoopSection, openLoopSettings, runOpenLoopBench } from './api-open-loop.ts';
+import { appendFileSync } from 'node:fs';
 import { appendResults, machine, summaryTable, targetLines, targets, type PhaseResult } from './lib/report.ts';
 
 function intFromEnv(name: string, fallback: number): number {
@@ -198,10 +203,27 @@ async function benchPglite(): Promise<PhaseResult> {
   return phase;
 }
 
+async function openLoopMain(started: Date, host: ReturnType<typeof machine>): Promise<number> {
+  const open = openLoopSettings(process.argv.slice(2), {
+    adminUrl: settings.adminUrl, pgInvoices: settings.pgInvoices, pgliteInvoices: settings.pgliteInvoices,
+    ...(settings.only ? { only: settings.only } : {}),
+  });
+  log(`bench:api --open-loop — ${started.toISOString()}; nproc ${host.nproc}, Node ${host.node}, load average ${host.loadAverage}`);
+  const phases = await runOpenLoopBench(open);
+  const section = openLoopSection(started, host, open, phases);
+  log(section);
+  if (settings.writeResults) {
+    appendFileSync(RESULTS_FILE, section);
+    log(`Appended to ${RESULTS_FILE}`);
+  }
+  return phases.some((phase) => phase.error) ? 1 : 0;
+}
+
 async function main(): Promise<number> {
   installCleanup();
   const started = new Date();
   const host = machine();
+  if (process.argv.includes('--open-loop')) return openLoopMain(started, host);
   log(`bench:api — ${started.toISOString()}; nproc ${host.nproc}, Node ${host.node}, load average ${host.loadAverage}`);
   log('The route\'s statements, as compiled by its own query builders (server/invoices/page.ts):');
   log(`  page 1: ${inlineParameters(pageStatements(1).page)}`);

@@ -12,18 +12,20 @@
  * same runs (floor, portal, baseline, …): the before and after of a change under the same load.
  * BENCH_UI_RUNS (default 5), BENCH_UI_RATES (default "1,4"), BENCH_UI_SCREENS (names, comma-separated).
  * Appends a dated section to bench/RESULTS.md (BENCH_RESULTS=0: print only).
+ *
+ * `npm run bench:ui -- --interactions` (also `npm run bench:inp`) measures interactions instead: bench/interactions.ts.
  */
-import { execFileSync } from 'node:child_process';
-import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { appendFileSync, cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/support/launch.ts';
 import { buildPortal, startPortalServer } from '../tests/support/portal-server.ts';
+import { runInteractionsBench } from './interactions.ts';
 import { machine } from './lib/report.ts';
+import { buildBaseline, median, sessionOf, type StorageState } from './lib/ui-session.ts';
 import { FIRST_PAINT_PROBE, paintSteps, stepOf, TIMELINE_PROBE, type TimedRequest } from './lib/request-steps.ts';
 
-const PASSWORD = 'Portal#2026';
 const RUNS = Number(process.env.BENCH_UI_RUNS ?? 5);
 const RATES = (process.env.BENCH_UI_RATES ?? '1,4').split(',').map(Number);
 const BASELINE = process.env.BENCH_UI_BASELINE;
@@ -32,7 +34,6 @@ const TARGET_STEPS = 3;
 const FLOOR_PATH = '/bench-floor/';
 const FLOOR_ROW = 'tr[data-floor-row]';
 const VIEWPORT = { width: 1280, height: 900 };
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 /** A screen under test: who opens it, where, what its first painted data is, and its first data request. */
 interface ScreenCase {
@@ -98,12 +99,6 @@ interface ColdRun {
 // In-page probes are plain JavaScript strings: functions compiled by tsx would carry helpers
 // (__name) that do not exist in the page, and the portal's CSP refuses eval.
 
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
-
 /** Polls a page expression until it is truthy (not waitForFunction: it evals, which the CSP refuses). */
 async function waitForExpression<T>(page: Page, expression: string, timeoutMs = 90_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;
@@ -112,28 +107,6 @@ async function waitForExpression<T>(page: Page, expression: string, timeoutMs = 
     if (value) return value;
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${expression} on ${page.url()}`);
     await page.waitForTimeout(50);
-  }
-}
-
-/** A session's storage: signed in as `user`, with `customer` chosen when the user has several. */
-async function sessionOf(browser: Browser, baseUrl: string, user: ScreenCase['user'], customer?: string): Promise<StorageState> {
-  const context = await browser.newContext({ locale: 'en-US', viewport: VIEWPORT });
-  try {
-    await context.addInitScript(`localStorage.setItem('portal.consentedToTracking', 'out')`);
-    const page = await context.newPage();
-    await page.goto(`${baseUrl}/login`);
-    await page.getByRole('textbox', { name: 'Username', exact: true }).fill(user);
-    await page.getByRole('textbox', { name: 'Password', exact: true }).fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.waitForURL((url) => url.pathname !== '/login');
-    if (customer) {
-      await page.waitForURL('**/account/customers');
-      await page.locator(`[data-customer="${customer}"] button`).click();
-      await page.waitForURL((url) => !url.pathname.endsWith('/account/customers'));
-    }
-    return await context.storageState();
-  } finally {
-    await context.close();
   }
 }
 
@@ -160,21 +133,6 @@ async function coldRun(browser: Browser, subject: Subject, rate: number, dataMar
     return { firstRows, steps: paint.step, chain: paint.chain, dataStep: data.step, dataUrl: dataRequest.name };
   } finally {
     await context.close();
-  }
-}
-
-/** Builds `ref`'s portal into `outDir` from a detached worktree sharing this checkout's node_modules. */
-function buildBaseline(ref: string, outDir: string): void {
-  const tree = mkdtempSync(join(tmpdir(), 'ui-bench-baseline-'));
-  execFileSync('git', ['worktree', 'add', '--detach', '--force', tree, ref], { stdio: 'ignore' });
-  try {
-    symlinkSync(resolve('node_modules'), join(tree, 'node_modules'), 'dir');
-    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'error', '--outDir', outDir], {
-      cwd: tree,
-      stdio: 'inherit',
-    });
-  } finally {
-    execFileSync('git', ['worktree', 'remove', '--force', tree], { stdio: 'ignore' });
   }
 }
 
@@ -295,7 +253,7 @@ async function main(): Promise<void> {
   if (process.env.BENCH_RESULTS !== '0' && existsSync('bench/RESULTS.md')) appendFileSync('bench/RESULTS.md', section);
 }
 
-main().then(
+(process.argv.includes('--interactions') ? runInteractionsBench() : main()).then(
   () => process.exit(0),
   (error: unknown) => {
     console.error(error);

@@ -21,6 +21,7 @@ export type DisputeContactType = (typeof DISPUTE_CONTACT_TYPES)[number];
 
 export type DisputeStatus = 'open' | 'waiting on customer' | 'waiting on merchant' | 'escalated' | 'closed';
 import type { DisputeSide } from './dispute-side.ts';
+import { centralDay } from './exposure.ts';
 
 export { sideOfUserType, type DisputeSide } from './dispute-side.ts';
 export type DisputeAction = 'respond_to_merchant' | 'respond_to_customer' | 'close' | 'escalate';
@@ -65,16 +66,8 @@ export function isExpired(dispute: DisputeTiming, now: Date): boolean {
   return new Date(dispute.response_due_at).getTime() < now.getTime();
 }
 
-const CHICAGO = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit',
-});
-
-/** The calendar day of an instant in Central US time (spec §9: some dates use Central US time). */
-export function chicagoDay(instant: Date): string {
-  const parts = CHICAGO.formatToParts(instant);
-  const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
-}
+/** The calendar day of an instant in Central US time (spec §9: some dates use Central US time); one implementation, exposure.ts's. */
+export const chicagoDay = centralDay;
 
 /** Whole calendar days from day `from` to day `to` ('YYYY-MM-DD'); negative when `to` is earlier. */
 export function daysBetween(from: string, to: string): number {

@@ -18,12 +18,19 @@ export function assertLoopback(url: string): void {
  */
 export async function signIn(baseUrl: string, username: string, password: string, customer: string): Promise<string> {
   assertLoopback(baseUrl);
-  const login = await fetch(`${baseUrl}/auth/login`, {
+  const attempt = () => fetch(`${baseUrl}/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: JSON_API },
     body: JSON.stringify({ username, password }),
     signal: AbortSignal.timeout(30_000),
   });
+  let login = await attempt();
+  // A server that just started on a busy machine may shed load (503 with Retry-After): wait as it asks, a few times.
+  for (let retries = 0; login.status === 503 && retries < 12; retries += 1) {
+    await login.text();
+    await new Promise((resolve) => setTimeout(resolve, Number(login.headers.get('retry-after') ?? 5) * 1000));
+    login = await attempt();
+  }
   const loginBody = await login.text();
   if (login.status !== 200) throw new Error(`login ${username}: ${login.status} ${loginBody}`);
   const csrf = (JSON.parse(loginBody) as { meta?: { csrf_token?: string } }).meta?.csrf_token;

@@ -32,10 +32,10 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
  * `node --import tsx <script>`: one process (tsx's CLI would put a node process under itself),
  * so the pid is the server's own and /proc/<pid>/status is its memory.
  */
-function spawnTs(script: string, args: string[], env: Record<string, string>, stdio: 'inherit' | 'pipe'): ChildProcess {
+function spawnTs(script: string, args: string[], env: Record<string, string>, stdio: 'inherit' | 'pipe', root = REPO_ROOT, nodeArgs: string[] = []): ChildProcess {
   return trackChild(
-    spawn(process.execPath, ['--import', 'tsx', script, ...args], {
-      cwd: REPO_ROOT,
+    spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
+      cwd: root,
       env: childEnv(env),
       stdio: ['ignore', stdio, stdio],
     }),
@@ -92,9 +92,14 @@ export interface ServerHandle {
 /**
  * Starts the real server (server/main.ts) on 127.0.0.1 and waits until it listens;
  * its output is passed through with a prefix (LOG_LEVEL=warn keeps it quiet).
+ * `root`: the checkout whose server runs (another commit's, for a before/after comparison);
+ * `nodeArgs`: extra node options (--cpu-prof and its directory, to profile the server).
  */
-export async function startServer(env: Record<string, string>, readyTimeoutMs = 180_000): Promise<ServerHandle> {
+export async function startServer(
+  env: Record<string, string>, readyTimeoutMs = 180_000, options: { root?: string; nodeArgs?: string[]; label?: string } = {},
+): Promise<ServerHandle> {
   const port = await freePort();
+  const label = options.label ?? 'server';
   const child = spawnTs(
     'server/main.ts',
     [],
@@ -106,6 +111,8 @@ export async function startServer(env: Record<string, string>, readyTimeoutMs = 
       STATIC_DIR: '/nonexistent',
     },
     'pipe',
+    options.root ?? REPO_ROOT,
+    options.nodeArgs ?? [],
   );
   const pid = child.pid;
   if (pid === undefined) throw new Error('server did not start');
@@ -135,7 +142,7 @@ export async function startServer(env: Record<string, string>, readyTimeoutMs = 
         const lines = pending.split('\n');
         pending = lines.pop() ?? '';
         for (const line of lines) {
-          target.write(`  [server] ${line}\n`);
+          target.write(`  [${label}] ${line}\n`);
           if (line.includes('Portal and API on')) finish();
         }
       });
