@@ -13,7 +13,15 @@ import portal from './vite.config.ts';
  * `vite build && vite build -c vite.studio.config.ts`.
  */
 export default defineConfig((env: ConfigEnv) => {
-  const config: UserConfig = mergeConfig((portal as (env: ConfigEnv) => UserConfig)(env), {
+  const shared = (portal as (env: ConfigEnv) => UserConfig)(env);
+  // Not the portal's route hints: the server preloads a portal route's chunks from that file, and
+  // the studio's build, writing into the same folder, replaced it with the studio's chunk names
+  // (the cold invoice list then preloaded /studio/assets/…, tests/e2e/cold-load.test.ts).
+  const portalOnly = new Set(['portal-route-hints']);
+  shared.plugins = (shared.plugins ?? []).filter(
+    (plugin) => !(plugin && typeof plugin === 'object' && 'name' in plugin && portalOnly.has(plugin.name)),
+  );
+  const config: UserConfig = mergeConfig(shared, {
     plugins: [tenantFormPlugin()],
     build: { emptyOutDir: false, assetsDir: 'studio/assets' },
   } satisfies UserConfig);
