@@ -42,7 +42,9 @@ async function start(): Promise<void> {
   let router: PortalRouter | undefined;
   // Issue 25: with the page's documents, the first screen's texts (its hints) start with the entry, beside the screen's reads.
   const known = pageBasics();
-  let texts: Promise<Texts> | undefined = known ? initTexts(languageOf(known), bootHints().namespaces, known.config.overrides.texts) : undefined;
+  let texts: Promise<Texts> | undefined = known
+    ? initTexts(languageOf(known), bootHints().namespaces, known.config.overrides.texts)
+    : undefined;
   let bootView: Promise<SessionState> | undefined;
   let booted = false;
   const loaderSession = () => (booted || !bootView ? Promise.resolve(sessionStore.get()) : bootView);

@@ -45,7 +45,10 @@ export interface OpenLoopSettings {
 }
 
 /** Reads the open-loop options from the command line (after `--`). */
-export function openLoopSettings(argv: string[], defaults: { adminUrl: string; pgInvoices: number; pgliteInvoices: number; only?: string }): OpenLoopSettings {
+export function openLoopSettings(
+  argv: string[],
+  defaults: { adminUrl: string; pgInvoices: number; pgliteInvoices: number; only?: string },
+): OpenLoopSettings {
   const option = (name: string) => {
     const at = argv.indexOf(`--${name}`);
     return at >= 0 ? argv[at + 1] : argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
@@ -92,12 +95,14 @@ const median = (values: number[]) => {
 };
 
 function printRun(label: string, result: OpenLoopResult): void {
-  log(`  ${label}: ${result.rate} req/s offered over ${result.seconds.toFixed(1)} s: throughput ${result.throughput.toFixed(1)} req/s, `
-    + `p50 ${fixed(result.p50, 1)} ms, p99 ${fixed(result.p99, 1)} ms, max ${fixed(result.max)} ms; non-2xx ${result.non2xx}, errors ${result.errors}, `
-    + `timeouts ${result.timeouts}, unanswered at the end ${result.unanswered}; server CPU ${fixed(result.serverCpuMsPerRequest, 2)} ms/request `
-    + `(${fixed(result.serverCores, 2)} cores)${result.databaseCpuMsPerRequest === undefined ? '' : `, PostgreSQL ${fixed(result.databaseCpuMsPerRequest, 2)} ms/request`}; `
-    + `generator CPU ${fixed(result.generatorCpuMsPerRequest, 3)} ms/request (${fixed(result.generatorCores, 2)} cores), send lag p99 ${fixed(result.sendLagP99, 1)} ms; `
-    + `load average ${result.loadAverage}`);
+  log(
+    `  ${label}: ${result.rate} req/s offered over ${result.seconds.toFixed(1)} s: throughput ${result.throughput.toFixed(1)} req/s, ` +
+      `p50 ${fixed(result.p50, 1)} ms, p99 ${fixed(result.p99, 1)} ms, max ${fixed(result.max)} ms; non-2xx ${result.non2xx}, errors ${result.errors}, ` +
+      `timeouts ${result.timeouts}, unanswered at the end ${result.unanswered}; server CPU ${fixed(result.serverCpuMsPerRequest, 2)} ms/request ` +
+      `(${fixed(result.serverCores, 2)} cores)${result.databaseCpuMsPerRequest === undefined ? '' : `, PostgreSQL ${fixed(result.databaseCpuMsPerRequest, 2)} ms/request`}; ` +
+      `generator CPU ${fixed(result.generatorCpuMsPerRequest, 3)} ms/request (${fixed(result.generatorCores, 2)} cores), send lag p99 ${fixed(result.sendLagP99, 1)} ms; ` +
+      `load average ${result.loadAverage}`,
+  );
 }
 
 /** A detached checkout of `ref` sharing this checkout's node_modules: the "before" server. */
@@ -126,12 +131,20 @@ async function drain(baseUrl: string, cookie: string): Promise<void> {
  * rounds alternating between them (baseline first: a warming machine favours the later one).
  */
 async function measure(
-  phase: PhaseFigures, settings: OpenLoopSettings, env: Record<string, string>, baselineEnv: Record<string, string> | undefined, measureDatabase: boolean,
+  phase: PhaseFigures,
+  settings: OpenLoopSettings,
+  env: Record<string, string>,
+  baselineEnv: Record<string, string> | undefined,
+  measureDatabase: boolean,
 ): Promise<void> {
   const servers: Array<{ variant: Variant; server: ServerHandle; cookie?: string }> = [];
   const baseline = settings.baseline && baselineEnv ? checkoutBaseline(settings.baseline) : undefined;
   try {
-    if (baseline && baselineEnv) servers.push({ variant: 'baseline', server: await startServer(baselineEnv, undefined, { root: baseline.root, label: 'baseline server' }) });
+    if (baseline && baselineEnv)
+      servers.push({
+        variant: 'baseline',
+        server: await startServer(baselineEnv, undefined, { root: baseline.root, label: 'baseline server' }),
+      });
     const profile = settings.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${settings.cpuProfileDir}`] : [];
     servers.push({ variant: 'current', server: await startServer(env, undefined, { nodeArgs: profile }) });
     for (const entry of servers) {
@@ -144,8 +157,13 @@ async function measure(
     for (let round = 0; round < settings.rounds; round += 1) {
       for (const entry of servers) {
         const result = await runOpenLoop({
-          baseUrl: entry.server.baseUrl, cookie: entry.cookie!, rate: phase.rate, seconds: settings.seconds,
-          warmupSeconds: settings.warmupSeconds, serverPid: entry.server.pid, measureDatabase,
+          baseUrl: entry.server.baseUrl,
+          cookie: entry.cookie!,
+          rate: phase.rate,
+          seconds: settings.seconds,
+          warmupSeconds: settings.warmupSeconds,
+          serverPid: entry.server.pid,
+          measureDatabase,
         });
         phase.runs.push({ variant: entry.variant, result });
         printRun(`${entry.variant}${settings.rounds > 1 ? `, round ${round + 1}` : ''}`, result);
@@ -161,7 +179,9 @@ async function measure(
 
 async function postgresPhase(settings: OpenLoopSettings): Promise<PhaseFigures> {
   const phase: PhaseFigures = { database: 'PostgreSQL', rate: settings.pgRate, runs: [], notes: [] };
-  log(`\n== PostgreSQL, ${settings.pgInvoices.toLocaleString('en-US')} invoices of ${BENCH_CUSTOMER}, open loop at ${settings.pgRate} req/s ==`);
+  log(
+    `\n== PostgreSQL, ${settings.pgInvoices.toLocaleString('en-US')} invoices of ${BENCH_CUSTOMER}, open loop at ${settings.pgRate} req/s ==`,
+  );
   const outbox = makeTempDir('portal-bench-outbox-');
   try {
     const benchUrl = await ensureDatabase(settings.adminUrl, BENCH_DATABASE);
@@ -178,7 +198,11 @@ async function postgresPhase(settings: OpenLoopSettings): Promise<PhaseFigures> 
     await analyze(benchUrl, true);
     phase.notes.push(`VACUUM ANALYZE, then ${await invoiceTableState(benchUrl)}`);
     const env = { DATABASE_URL: benchUrl, DB_POOL_SIZE: '20', OUTBOX_DIR: outbox };
-    phase.notes.push(`load average (1, 5, 15 min) before the load: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    phase.notes.push(
+      `load average (1, 5, 15 min) before the load: ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}`,
+    );
     await measure(phase, settings, env, env, true);
   } catch (error) {
     phase.error = error instanceof Error ? error.message : String(error);
@@ -191,7 +215,9 @@ async function postgresPhase(settings: OpenLoopSettings): Promise<PhaseFigures> 
 
 async function pglitePhase(settings: OpenLoopSettings): Promise<PhaseFigures> {
   const phase: PhaseFigures = { database: 'PGlite', rate: settings.pgliteRate, runs: [], notes: [] };
-  log(`\n== PGlite, ${settings.pgliteInvoices.toLocaleString('en-US')} invoices of ${BENCH_CUSTOMER}, open loop at ${settings.pgliteRate} req/s ==`);
+  log(
+    `\n== PGlite, ${settings.pgliteInvoices.toLocaleString('en-US')} invoices of ${BENCH_CUSTOMER}, open loop at ${settings.pgliteRate} req/s ==`,
+  );
   const dir = makeTempDir('portal-bench-pglite-');
   const dataDir = join(dir, 'data');
   try {
@@ -211,7 +237,11 @@ async function pglitePhase(settings: OpenLoopSettings): Promise<PhaseFigures> {
       cpSync(dataDir, join(dir, 'baseline-data'), { recursive: true });
       baselineEnv = { DATA_DIR: join(dir, 'baseline-data'), OUTBOX_DIR: join(dir, 'baseline-outbox') };
     }
-    phase.notes.push(`load average (1, 5, 15 min) before the load: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+    phase.notes.push(
+      `load average (1, 5, 15 min) before the load: ${loadavg()
+        .map((value) => value.toFixed(2))
+        .join(' ')}`,
+    );
     await measure(phase, settings, { DATA_DIR: dataDir, OUTBOX_DIR: join(dir, 'outbox') }, baselineEnv, false);
   } catch (error) {
     phase.error = error instanceof Error ? error.message : String(error);
@@ -229,14 +259,33 @@ function summaryRow(phase: PhaseFigures, variant: Variant): string | undefined {
   const pick = (figure: (result: OpenLoopResult) => number) => median(results.map(figure));
   const sum = (figure: (result: OpenLoopResult) => number) => results.reduce((total, result) => total + figure(result), 0);
   const database = pick((result) => result.databaseCpuMsPerRequest ?? NaN);
-  return `| ${phase.database}${phase.runs.some((run) => run.variant === 'baseline') ? ` (${variant})` : ''} | ${(phase.invoices ?? 0).toLocaleString('en-US')} (${(phase.listed ?? 0).toLocaleString('en-US')}) `
-    + `| ${phase.rate} | ${results.length} | ${fixed(pick((result) => result.throughput), 1)} | ${fixed(pick((result) => result.p50), 1)} | ${fixed(pick((result) => result.p99), 1)} `
-    + `| ${sum((result) => result.non2xx + result.errors + result.timeouts)} | ${fixed(pick((result) => result.serverCpuMsPerRequest), 2)} | ${fixed(database, 2)} `
-    + `| ${fixed(pick((result) => result.generatorCpuMsPerRequest), 3)} | ${results.map((result) => result.loadAverage.split(' ')[0]).join(', ')} |`;
+  return (
+    `| ${phase.database}${phase.runs.some((run) => run.variant === 'baseline') ? ` (${variant})` : ''} | ${(phase.invoices ?? 0).toLocaleString('en-US')} (${(phase.listed ?? 0).toLocaleString('en-US')}) ` +
+    `| ${phase.rate} | ${results.length} | ${fixed(
+      pick((result) => result.throughput),
+      1,
+    )} | ${fixed(
+      pick((result) => result.p50),
+      1,
+    )} | ${fixed(
+      pick((result) => result.p99),
+      1,
+    )} ` +
+    `| ${sum((result) => result.non2xx + result.errors + result.timeouts)} | ${fixed(
+      pick((result) => result.serverCpuMsPerRequest),
+      2,
+    )} | ${fixed(database, 2)} ` +
+    `| ${fixed(
+      pick((result) => result.generatorCpuMsPerRequest),
+      3,
+    )} | ${results.map((result) => result.loadAverage.split(' ')[0]).join(', ')} |`
+  );
 }
 
 export function openLoopSection(started: Date, host: Machine, settings: OpenLoopSettings, phases: PhaseFigures[]): string {
-  const rows = phases.flatMap((phase) => [summaryRow(phase, 'baseline'), summaryRow(phase, 'current')].filter((row): row is string => row !== undefined));
+  const rows = phases.flatMap((phase) =>
+    [summaryRow(phase, 'baseline'), summaryRow(phase, 'current')].filter((row): row is string => row !== undefined),
+  );
   const targets = phases.flatMap((phase) => {
     const current = phase.runs.filter((run) => run.variant === 'current').map((run) => run.result);
     if (current.length === 0) return [`${phase.database}: not measured (${phase.error ?? 'no runs'})`];
@@ -247,16 +296,20 @@ export function openLoopSection(started: Date, host: Machine, settings: OpenLoop
       `${phase.database} at ${phase.rate} req/s: p99 < ${TARGET_P99_MS} ms: ${p99 < TARGET_P99_MS ? 'OK' : 'MISSED'} (${fixed(p99, 1)} ms); no errors: ${failures === 0 ? 'OK' : 'MISSED'} (${failures}); server CPU ≤ ${TARGET_CPU_MS} ms per request: ${cpu <= TARGET_CPU_MS ? 'OK' : 'MISSED'} (${fixed(cpu, 2)} ms)`,
     ];
   });
-  const each = phases.flatMap((phase) => phase.runs.map(({ variant, result }, index) =>
-    `${phase.database} ${variant} run ${index + 1}: throughput ${result.throughput.toFixed(1)} req/s, p50 ${fixed(result.p50, 1)} / p99 ${fixed(result.p99, 1)} / max ${fixed(result.max)} ms, `
-    + `server ${fixed(result.serverCpuMsPerRequest, 2)} ms CPU/request (${fixed(result.serverCores, 2)} cores), generator ${fixed(result.generatorCores, 2)} cores, send lag p99 ${fixed(result.sendLagP99, 1)} ms, unanswered at the end ${result.unanswered}, load average ${result.loadAverage}`));
+  const each = phases.flatMap((phase) =>
+    phase.runs.map(
+      ({ variant, result }, index) =>
+        `${phase.database} ${variant} run ${index + 1}: throughput ${result.throughput.toFixed(1)} req/s, p50 ${fixed(result.p50, 1)} / p99 ${fixed(result.p99, 1)} / max ${fixed(result.max)} ms, ` +
+        `server ${fixed(result.serverCpuMsPerRequest, 2)} ms CPU/request (${fixed(result.serverCores, 2)} cores), generator ${fixed(result.generatorCores, 2)} cores, send lag p99 ${fixed(result.sendLagP99, 1)} ms, unanswered at the end ${result.unanswered}, load average ${result.loadAverage}`,
+    ),
+  );
   return [
     '',
     `## Open loop (\`npm run bench:api -- --open-loop\`), ${started.toISOString().replace(/\.\d+Z$/, 'Z')}`,
     '',
-    `Requests leave at a fixed rate by the clock whether or not earlier ones were answered (bench/lib/open-loop.ts); latency counts from the moment a request was due. `
-    + `${settings.warmupSeconds} s warm-up at the same rate, then ${settings.seconds} s measured${settings.rounds > 1 ? `, ${settings.rounds} rounds alternating baseline (${settings.baseline}) and current, medians of the rounds` : ''}. `
-    + `The machine was shared (other agents' builds and tests ran beside it): the load average at the end of each round is printed beside it.`,
+    `Requests leave at a fixed rate by the clock whether or not earlier ones were answered (bench/lib/open-loop.ts); latency counts from the moment a request was due. ` +
+      `${settings.warmupSeconds} s warm-up at the same rate, then ${settings.seconds} s measured${settings.rounds > 1 ? `, ${settings.rounds} rounds alternating baseline (${settings.baseline}) and current, medians of the rounds` : ''}. ` +
+      `The machine was shared (other agents' builds and tests ran beside it): the load average at the end of each round is printed beside it.`,
     `Machine: nproc ${host.nproc} (${host.cpu}), ${host.memoryGb} GiB; Node ${host.node}; ${phases.flatMap((phase) => (phase.version ? [phase.version] : [])).join('; ')}; load average at start ${host.loadAverage}.`,
     '',
     '| database | invoices (Billed listed) | offered req/s | rounds | throughput req/s | p50 ms | p99 ms | errors (non-2xx, network, timeouts) | server CPU ms/req | PostgreSQL CPU ms/req | generator CPU ms/req | load average (1 min) per round |',

@@ -26,7 +26,15 @@ import { createDatabase } from '../server/db/database.ts';
 import { sql } from 'kysely';
 import { installCleanup, makeTempDir, removeTempDir } from './lib/cleanup.ts';
 import { fetchInvoicePage, runLoad, signIn, type InvoicePage, type LoadResult } from './lib/load.ts';
-import { analyze, autovacuumSetting, BENCH_DATABASE, countCustomerInvoices, ensureDatabase, invoiceTableState, serverVersion } from './lib/postgres.ts';
+import {
+  analyze,
+  autovacuumSetting,
+  BENCH_DATABASE,
+  countCustomerInvoices,
+  ensureDatabase,
+  invoiceTableState,
+  serverVersion,
+} from './lib/postgres.ts';
 import { runSeedCli, startServer, type ServerHandle } from './lib/processes.ts';
 import { BENCH_CUSTOMER, inlineParameters, pageStatements } from './lib/queries.ts';
 import { rawFloorPglite, rawFloorPostgres, type RawResult } from './lib/raw.ts';
@@ -61,14 +69,20 @@ const log = (line: string) => console.log(line);
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
 function printLoad(label: string, result: LoadResult): void {
-  const codes = Object.entries(result.statusCodes).map(([code, count]) => `${code}×${count}`).join(' ');
-  log(`  ${label}: ${result.rps.toFixed(1)} req/s over ${result.seconds.toFixed(1)} s (${result.requests} responses), `
-    + `p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts} [${codes}]`);
+  const codes = Object.entries(result.statusCodes)
+    .map(([code, count]) => `${code}×${count}`)
+    .join(' ');
+  log(
+    `  ${label}: ${result.rps.toFixed(1)} req/s over ${result.seconds.toFixed(1)} s (${result.requests} responses), ` +
+      `p50 ${result.p50} ms, p99 ${result.p99} ms, non-2xx ${result.non2xx}, errors ${result.errors}, timeouts ${result.timeouts} [${codes}]`,
+  );
 }
 
 function printRaw(label: string, result: RawResult): void {
-  log(`  ${label}: ${result.rps.toFixed(1)} req/s over ${result.seconds.toFixed(1)} s (${result.requests} page+count), `
-    + `p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, errors ${result.errors}`);
+  log(
+    `  ${label}: ${result.rps.toFixed(1)} req/s over ${result.seconds.toFixed(1)} s (${result.requests} page+count), ` +
+      `p50 ${result.p50.toFixed(1)} ms, p99 ${result.p99.toFixed(1)} ms, errors ${result.errors}`,
+  );
 }
 
 function samePage(api: InvoicePage, raw: InvoicePage): boolean {
@@ -83,7 +97,11 @@ async function loadServer(server: ServerHandle, phase: PhaseResult): Promise<Inv
   phase.listed = page1.total;
   log(`  signed in as admin, customer ${BENCH_CUSTOMER}: ${page1.total} Billed invoices, page 1 has ${page1.trxIds.length} rows`);
   const common = { baseUrl: server.baseUrl, cookie, connections: settings.connections };
-  phase.notes.push(`load average (1, 5, 15 min) before the load: ${loadavg().map((value) => value.toFixed(2)).join(' ')}`);
+  phase.notes.push(
+    `load average (1, 5, 15 min) before the load: ${loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' ')}`,
+  );
   // autocannon drops the requests in flight when a run ends, but the server still works them off:
   // one more request, queued behind them, returns once they are done, so each run starts idle.
   const drain = async () => {
@@ -106,7 +124,8 @@ async function loadServer(server: ServerHandle, phase: PhaseResult): Promise<Inv
 function checkSameRows(phase: PhaseResult, api: InvoicePage, raw: InvoicePage): void {
   phase.sameRows = samePage(api, raw);
   log(`  raw page 1 ${phase.sameRows ? 'matches' : 'DIFFERS FROM'} the API's page 1 (total ${raw.total} vs ${api.total})`);
-  if (!phase.sameRows) phase.notes.push('the raw statements did not return the same page 1 as the API: the raw floor may not be the route\'s SQL');
+  if (!phase.sameRows)
+    phase.notes.push("the raw statements did not return the same page 1 as the API: the raw floor may not be the route's SQL");
 }
 
 async function benchPostgres(): Promise<PhaseResult> {
@@ -142,10 +161,15 @@ async function benchPostgres(): Promise<PhaseResult> {
       removeTempDir(outbox);
     }
 
-    log(`  raw floor: the route's fetchInvoicePage on a pool of ${RAW_CLIENTS}, ${RAW_CLIENTS} loops, warm-up ${settings.warmupSeconds} s, ${settings.seconds} s measured…`);
+    log(
+      `  raw floor: the route's fetchInvoicePage on a pool of ${RAW_CLIENTS}, ${RAW_CLIENTS} loops, warm-up ${settings.warmupSeconds} s, ${settings.seconds} s measured…`,
+    );
     const raw = await rawFloorPostgres({
-      databaseUrl: benchUrl, clients: RAW_CLIENTS, loops: RAW_CLIENTS,
-      warmupSeconds: settings.warmupSeconds, seconds: settings.seconds,
+      databaseUrl: benchUrl,
+      clients: RAW_CLIENTS,
+      loops: RAW_CLIENTS,
+      warmupSeconds: settings.warmupSeconds,
+      seconds: settings.seconds,
     });
     phase.raw = raw.result;
     printRaw('raw floor', raw.result);
@@ -166,14 +190,19 @@ async function benchPglite(): Promise<PhaseResult> {
     log(`  seeding ${dataDir} with the seed CLI…`);
     const started = performance.now();
     await runSeedCli({ DATA_DIR: dataDir }, settings.pgliteInvoices);
-    phase.notes.push(`seeded (demo + ${settings.pgliteInvoices.toLocaleString('en-US')} invoices) in ${seconds(started)} s in a temporary data directory`);
+    phase.notes.push(
+      `seeded (demo + ${settings.pgliteInvoices.toLocaleString('en-US')} invoices) in ${seconds(started)} s in a temporary data directory`,
+    );
     const db = await createDatabase({ dataDir });
     try {
       await (settings.vacuum ? sql`vacuum analyze` : sql`analyze`).execute(db);
       const version = await sql<{ version: string }>`select version()`.execute(db);
       phase.version = `PGlite ${(version.rows[0]?.version ?? '?').split(' on ')[0]}`;
-      const count = await db.selectFrom('invoices').select((eb) => eb.fn.countAll<number>().as('n'))
-        .where('buid_customer', '=', BENCH_CUSTOMER).executeTakeFirstOrThrow();
+      const count = await db
+        .selectFrom('invoices')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('buid_customer', '=', BENCH_CUSTOMER)
+        .executeTakeFirstOrThrow();
       phase.invoices = Number(count.n);
     } finally {
       await db.destroy();
@@ -189,7 +218,9 @@ async function benchPglite(): Promise<PhaseResult> {
       await server.stop();
     }
 
-    log(`  raw floor: the data directory opened in-process, one loop, warm-up ${settings.warmupSeconds} s, ${settings.seconds} s measured…`);
+    log(
+      `  raw floor: the data directory opened in-process, one loop, warm-up ${settings.warmupSeconds} s, ${settings.seconds} s measured…`,
+    );
     const raw = await rawFloorPglite({ dataDir, warmupSeconds: settings.warmupSeconds, seconds: settings.seconds });
     phase.raw = raw.result;
     printRaw('raw floor', raw.result);
@@ -205,7 +236,9 @@ async function benchPglite(): Promise<PhaseResult> {
 
 async function openLoopMain(started: Date, host: ReturnType<typeof machine>): Promise<number> {
   const open = openLoopSettings(process.argv.slice(2), {
-    adminUrl: settings.adminUrl, pgInvoices: settings.pgInvoices, pgliteInvoices: settings.pgliteInvoices,
+    adminUrl: settings.adminUrl,
+    pgInvoices: settings.pgInvoices,
+    pgliteInvoices: settings.pgliteInvoices,
     ...(settings.only ? { only: settings.only } : {}),
   });
   log(`bench:api --open-loop — ${started.toISOString()}; nproc ${host.nproc}, Node ${host.node}, load average ${host.loadAverage}`);
@@ -225,10 +258,10 @@ async function main(): Promise<number> {
   const host = machine();
   if (process.argv.includes('--open-loop')) return openLoopMain(started, host);
   log(`bench:api — ${started.toISOString()}; nproc ${host.nproc}, Node ${host.node}, load average ${host.loadAverage}`);
-  log('The route\'s statements, as compiled by its own query builders (server/invoices/page.ts):');
+  log("The route's statements, as compiled by its own query builders (server/invoices/page.ts):");
   log(`  page 1: ${inlineParameters(pageStatements(1).page)}`);
   log(`  page 200 before any earlier page is known: ${inlineParameters(pageStatements(200).page)}`);
-  log('  a page after a known boundary seeks past the previous page\'s last (due_date, trx_id) instead');
+  log("  a page after a known boundary seeks past the previous page's last (due_date, trx_id) instead");
   log(`  count: ${inlineParameters(pageStatements(1).count)} (through a count cache, as in the route)`);
 
   const phases: PhaseResult[] = [];
@@ -241,9 +274,15 @@ async function main(): Promise<number> {
   const missed = phases.flatMap((phase) => targets(phase)).filter((target) => !target.holds).length;
   log(missed === 0 ? 'All targets hold.' : `${missed} target(s) MISSED.`);
   if (settings.writeResults) {
-    const extra = settings.pgInvoices !== 1_000_000 || settings.pgliteInvoices !== 100_000 || settings.seconds !== 20
-      || settings.warmupSeconds !== 5 || settings.connections !== 64 || settings.vacuum
-      ? [`non-default settings: ${JSON.stringify({ ...settings, adminUrl: undefined })}`] : [];
+    const extra =
+      settings.pgInvoices !== 1_000_000 ||
+      settings.pgliteInvoices !== 100_000 ||
+      settings.seconds !== 20 ||
+      settings.warmupSeconds !== 5 ||
+      settings.connections !== 64 ||
+      settings.vacuum
+        ? [`non-default settings: ${JSON.stringify({ ...settings, adminUrl: undefined })}`]
+        : [];
     appendResults(RESULTS_FILE, started, host, phases, extra);
     log(`Appended to ${RESULTS_FILE}`);
   }
@@ -253,7 +292,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(error instanceof Error ? error.stack ?? error.message : error);
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error);
     process.exit(1);
   },
 );

@@ -47,10 +47,25 @@ const EVENT_PROBE = `(() => {
   }).observe({ type: 'event', durationThreshold: ${THRESHOLD_MS}, buffered: true });
 })();`;
 
-type Kind = 'sort 10,000 rows' | 'filter 10,000 rows (type in search)' | 'dispute wizard: type comment' | 'dispute wizard: type amount' | 'payment: tick 25 invoices' | 'switch language';
-interface Measured { kind: Kind; latencies: number[]; events: string[] }
+type Kind =
+  | 'sort 10,000 rows'
+  | 'filter 10,000 rows (type in search)'
+  | 'dispute wizard: type comment'
+  | 'dispute wizard: type amount'
+  | 'payment: tick 25 invoices'
+  | 'switch language';
+interface Measured {
+  kind: Kind;
+  latencies: number[];
+  events: string[];
+}
 type Variant = 'current' | 'baseline';
-interface Portal { variant: Variant; url: string; admin: StorageState; payer: StorageState }
+interface Portal {
+  variant: Variant;
+  url: string;
+  admin: StorageState;
+  payer: StorageState;
+}
 
 /** Polls a page expression until truthy (page.waitForFunction evals, which the portal's CSP refuses). */
 async function until(page: Page, expression: string, timeoutMs = 180_000): Promise<void> {
@@ -75,7 +90,10 @@ async function takeInteractions(page: Page): Promise<{ latencies: number[]; even
     const known = byInteraction.get(entry.id);
     if (!known || entry.duration > known.duration) byInteraction.set(entry.id, { duration: entry.duration, name: entry.name });
   }
-  return { latencies: [...byInteraction.values()].map((each) => each.duration), events: [...byInteraction.values()].map((each) => each.name) };
+  return {
+    latencies: [...byInteraction.values()].map((each) => each.duration),
+    events: [...byInteraction.values()].map((each) => each.name),
+  };
 }
 
 /** `performed` interactions took place; those without any entry (all under the threshold) count as the threshold. */
@@ -83,7 +101,12 @@ function padded(latencies: number[], performed: number): number[] {
   return [...latencies, ...Array.from({ length: Math.max(0, performed - latencies.length) }, () => THRESHOLD_MS)];
 }
 
-async function openPage(browser: Browser, portal: Portal, session: StorageState, path: string): Promise<{ context: BrowserContext; page: Page }> {
+async function openPage(
+  browser: Browser,
+  portal: Portal,
+  session: StorageState,
+  path: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale: 'en-US', viewport: VIEWPORT, storageState: session });
   await context.addInitScript(EVENT_PROBE);
   const page = await context.newPage();
@@ -98,7 +121,8 @@ async function throttle(context: BrowserContext, page: Page): Promise<void> {
 
 const BIG_LIST = '/invoice-list/Billed?size=10000';
 const ROWS = '[data-table="invoices"] tbody tr[data-row-id]';
-const rangeSays = (text: string) => `(document.querySelector('[data-table="invoices"] [data-range]')?.textContent ?? '').includes(${JSON.stringify(text)})`;
+const rangeSays = (text: string) =>
+  `(document.querySelector('[data-table="invoices"] [data-range]')?.textContent ?? '').includes(${JSON.stringify(text)})`;
 
 /** The 10,000-row page, loaded and idle, throttled. */
 async function openBigList(browser: Browser, portal: Portal) {
@@ -118,7 +142,10 @@ async function sortScenario(browser: Browser, portal: Portal): Promise<Measured[
     for (const direction of ['ascending', 'descending']) {
       const before = (await page.evaluate(firstRowId)) as string;
       await sort.click();
-      await until(page, `document.querySelector('[data-table="invoices"] th[aria-sort="${direction}"] button[data-sort="amount"]') && ${firstRowId} !== ${JSON.stringify(before)}`);
+      await until(
+        page,
+        `document.querySelector('[data-table="invoices"] th[aria-sort="${direction}"] button[data-sort="amount"]') && ${firstRowId} !== ${JSON.stringify(before)}`,
+      );
     }
     const taken = await takeInteractions(page);
     return [{ kind: 'sort 10,000 rows', latencies: padded(taken.latencies, 2), events: taken.events }];
@@ -231,7 +258,9 @@ const percentile = (values: number[], fraction: number) => {
 export async function runInteractionsBench(): Promise<void> {
   const started = new Date();
   const host = machine();
-  const chosen = Object.keys(SCENARIOS).filter((name) => !process.env.BENCH_INP_SCENARIOS || process.env.BENCH_INP_SCENARIOS.split(',').includes(name));
+  const chosen = Object.keys(SCENARIOS).filter(
+    (name) => !process.env.BENCH_INP_SCENARIOS || process.env.BENCH_INP_SCENARIOS.split(',').includes(name),
+  );
   // BENCH_UI_DIST: a portal built before (vite build --outDir), for trying a scenario without building again.
   const prebuilt = process.env.BENCH_UI_DIST;
   const dist = prebuilt ?? temporaryDirectory('inp-bench-');
@@ -248,7 +277,8 @@ export async function runInteractionsBench(): Promise<void> {
     for (const [index, server] of servers.entries()) {
       const variant: Variant = baselineDist && index === 0 ? 'baseline' : 'current';
       portals.push({
-        variant, url: server.url,
+        variant,
+        url: server.url,
         admin: await sessionOf(browser, server.url, 'admin', 'C-1004'),
         payer: await sessionOf(browser, server.url, 'payer'),
       });
@@ -260,7 +290,9 @@ export async function runInteractionsBench(): Promise<void> {
         for (const portal of portals) {
           // A run that fails (a page starved of CPU past every timeout) is reported and left out, not the whole bench.
           const measured = await SCENARIOS[name]!(browser, portal).catch((error: unknown) => {
-            console.log(`  ${portal.variant}, ${name}, run ${run + 1}: FAILED, left out (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`);
+            console.log(
+              `  ${portal.variant}, ${name}, run ${run + 1}: FAILED, left out (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`,
+            );
             return [] as Measured[];
           });
           const load = loadavg()[0]!.toFixed(1);
@@ -271,7 +303,9 @@ export async function runInteractionsBench(): Promise<void> {
             entry.loads.push(load);
             for (const event of each.events) entry.events.add(event);
             figures.set(key, entry);
-            console.log(`  ${portal.variant}, ${each.kind}, run ${run + 1}: ${each.latencies.map((value) => value.toFixed(0)).join(' ')} ms (load average ${load})`);
+            console.log(
+              `  ${portal.variant}, ${each.kind}, run ${run + 1}: ${each.latencies.map((value) => value.toFixed(0)).join(' ')} ms (load average ${load})`,
+            );
           }
         }
       }
@@ -287,7 +321,14 @@ export async function runInteractionsBench(): Promise<void> {
     const [variant, kind] = key.split('|') as [Variant, Kind];
     const p50 = percentile(entry.latencies, 0.5);
     const max = Math.max(...entry.latencies);
-    return { variant, kind, p50, max, entry, line: `| ${kind}${BASELINE ? ` (${variant})` : ''} | ${entry.latencies.length} | ${p50.toFixed(0)} | ${max.toFixed(0)} | ${max <= TARGET_MS ? 'OK' : 'MISSED'} | ${[...entry.events].join(', ')} | ${entry.loads.join(', ')} |` };
+    return {
+      variant,
+      kind,
+      p50,
+      max,
+      entry,
+      line: `| ${kind}${BASELINE ? ` (${variant})` : ''} | ${entry.latencies.length} | ${p50.toFixed(0)} | ${max.toFixed(0)} | ${max <= TARGET_MS ? 'OK' : 'MISSED'} | ${[...entry.events].join(', ')} | ${entry.loads.join(', ')} |`,
+    };
   });
   const section = [
     '',

@@ -58,7 +58,10 @@ export const NEXT_STATUS: Readonly<Record<DisputeAction, DisputeStatus>> = {
   escalate: 'escalated',
 };
 
-export interface DisputeTiming { status: DisputeStatus; response_due_at: Date | string | null }
+export interface DisputeTiming {
+  status: DisputeStatus;
+  response_due_at: Date | string | null;
+}
 
 /** spec §4 "some disputes are expired": the response due time has passed and the dispute is not closed. */
 export function isExpired(dispute: DisputeTiming, now: Date): boolean {
@@ -92,9 +95,8 @@ export function responseDueAt(now: Date): Date {
 export function allowedResponses(dispute: DisputeTiming, side: DisputeSide, now: Date): DisputeAction[] {
   if (dispute.status === 'closed' || isExpired(dispute, now)) return [];
   const between = dispute.status !== 'escalated';
-  const waitingOnMe = side === 'merchant'
-    ? dispute.status === 'open' || dispute.status === 'waiting on merchant'
-    : dispute.status === 'waiting on customer';
+  const waitingOnMe =
+    side === 'merchant' ? dispute.status === 'open' || dispute.status === 'waiting on merchant' : dispute.status === 'waiting on customer';
   const actions: DisputeAction[] = [];
   if (between) actions.push(side === 'customer' ? 'respond_to_merchant' : 'respond_to_customer');
   actions.push('close');
@@ -102,7 +104,9 @@ export function allowedResponses(dispute: DisputeTiming, side: DisputeSide, now:
   return actions;
 }
 
-export interface BulkCandidate extends DisputeTiming { dispute_id: number }
+export interface BulkCandidate extends DisputeTiming {
+  dispute_id: number;
+}
 
 /**
  * spec §4: a bulk response applies only to disputes in the same status that are not expired;
@@ -111,14 +115,19 @@ export interface BulkCandidate extends DisputeTiming { dispute_id: number }
  * dispute that cannot take the action or is in another status is ineligible.
  */
 export function ineligibleForBulkResponse(
-  disputes: readonly BulkCandidate[], side: DisputeSide, action: DisputeAction, now: Date,
+  disputes: readonly BulkCandidate[],
+  side: DisputeSide,
+  action: DisputeAction,
+  now: Date,
 ): number[] {
   const canTake = (dispute: BulkCandidate) => allowedResponses(dispute, side, now).includes(action);
   const bulkStatus = disputes.find(canTake)?.status;
   return disputes.filter((dispute) => !canTake(dispute) || dispute.status !== bulkStatus).map((dispute) => dispute.dispute_id);
 }
 
-export interface BulkRow extends BulkCandidate { allowed_responses: readonly string[] }
+export interface BulkRow extends BulkCandidate {
+  allowed_responses: readonly string[];
+}
 
 /**
  * The bulk selection before an action is chosen: ineligible are the disputes that take no response
@@ -136,7 +145,10 @@ export function commonResponses(disputes: ReadonlyArray<{ allowed_responses: rea
   return SIDE_ACTIONS[side].filter((action) => disputes.every((dispute) => dispute.allowed_responses.includes(action)));
 }
 
-export interface DisputableInvoice { status: string; eligible_for_dispute: boolean }
+export interface DisputableInvoice {
+  status: string;
+  eligible_for_dispute: boolean;
+}
 
 /** Reasons given for invoices the rules (rather than the program's ineligible list) refuse. */
 export const INELIGIBLE_REASONS = {
@@ -155,21 +167,36 @@ export const INELIGIBLE_REASONS = {
  * Paid invoices stay disputable: a chargeback of a paid transaction is the usual case.
  */
 export function disputeIneligibleReason(
-  invoice: DisputableInvoice, listedReason: string | null | undefined, hasOpenDispute: boolean,
+  invoice: DisputableInvoice,
+  listedReason: string | null | undefined,
+  hasOpenDispute: boolean,
 ): string | null {
   if (listedReason) return listedReason;
   if (!invoice.eligible_for_dispute) return INELIGIBLE_REASONS.flagged;
   if (hasOpenDispute || invoice.status === 'Disputed') return INELIGIBLE_REASONS.underDispute;
   switch (invoice.status) {
-    case 'Pending': case 'Unbilled': return INELIGIBLE_REASONS.notBilled;
-    case 'Payment Pending': return INELIGIBLE_REASONS.paymentPending;
-    case 'Terminated': return INELIGIBLE_REASONS.terminated;
-    default: return null;
+    case 'Pending':
+    case 'Unbilled':
+      return INELIGIBLE_REASONS.notBilled;
+    case 'Payment Pending':
+      return INELIGIBLE_REASONS.paymentPending;
+    case 'Terminated':
+      return INELIGIBLE_REASONS.terminated;
+    default:
+      return null;
   }
 }
 
-export interface DisputedInvoice { due_date: string | null; current_due_minor: number; past_due_minor: number }
-export interface RestoredInvoice { status: 'Billed' | 'Past Due' | 'Paid'; current_due_minor: number; past_due_minor: number }
+export interface DisputedInvoice {
+  due_date: string | null;
+  current_due_minor: number;
+  past_due_minor: number;
+}
+export interface RestoredInvoice {
+  status: 'Billed' | 'Past Due' | 'Paid';
+  current_due_minor: number;
+  past_due_minor: number;
+}
 
 /**
  * The invoice once its dispute is closed. The status before the dispute is not kept, so it is
@@ -183,7 +210,11 @@ export function invoiceAfterDispute(invoice: DisputedInvoice, today: string): Re
   return { status: 'Billed', current_due_minor: owed, past_due_minor: 0 };
 }
 
-export interface AmountInvoice { amount_minor: number; current_due_minor: number; past_due_minor: number }
+export interface AmountInvoice {
+  amount_minor: number;
+  current_due_minor: number;
+  past_due_minor: number;
+}
 
 /**
  * The most that may be disputed on an invoice: what is still open on it (current plus past due).

@@ -18,9 +18,7 @@ import type { InvoiceStatus } from './invoice-status.ts';
  * - Adjusted: the amount was corrected (adjustment reason), the corrected balance is owed;
  *   the demo data gives Adjusted invoices a current or past due.
  */
-export const CREDIT_USED_STATUSES: readonly InvoiceStatus[] = [
-  'Billed', 'Past Due', 'Payment Pending', 'Disputed', 'On hold', 'Adjusted',
-];
+export const CREDIT_USED_STATUSES: readonly InvoiceStatus[] = ['Billed', 'Past Due', 'Payment Pending', 'Disputed', 'On hold', 'Adjusted'];
 
 /** In credit used but not due: the due figures and the ageing buckets leave these out. */
 export const IN_PAYMENT_STATUSES: readonly InvoiceStatus[] = ['Payment Pending'];
@@ -102,7 +100,10 @@ export function ageingBucket(dueDate: string | null, today: string): AgeingBucke
 }
 
 /** Inclusive due-date range of each bucket, so a query compares the indexed column to constants. */
-export interface DayRange { from?: string; to?: string }
+export interface DayRange {
+  from?: string;
+  to?: string;
+}
 
 export function ageingRanges(today: string): Record<AgeingBucket, DayRange> {
   return {
@@ -151,7 +152,11 @@ export function isExposureBucket(value: string): value is ExposureBucket {
  * (inclusive; no bound = open); `undatedIn` says whether an invoice with no due date is in it.
  * The amount of a due bucket is the open balance (current due + past due); of unbilled, the amount.
  */
-export interface ExposureBucketRule { statuses: readonly InvoiceStatus[]; due?: DayRange; undatedIn: boolean }
+export interface ExposureBucketRule {
+  statuses: readonly InvoiceStatus[];
+  due?: DayRange;
+  undatedIn: boolean;
+}
 
 /** exposureBucketRule('past_due', '2026-11-23') → { statuses: DUE_STATUSES, due: { to: '2026-11-22' }, undatedIn: false } */
 export function exposureBucketRule(bucket: ExposureBucket, today: string): ExposureBucketRule {
@@ -166,5 +171,7 @@ export function inExposureBucket(invoice: { status: string; due_date: string | n
   const rule = exposureBucketRule(bucket, today);
   if (!(rule.statuses as readonly string[]).includes(invoice.status)) return false;
   if (invoice.due_date === null) return rule.undatedIn;
-  return (rule.due?.from === undefined || invoice.due_date >= rule.due.from) && (rule.due?.to === undefined || invoice.due_date <= rule.due.to);
+  return (
+    (rule.due?.from === undefined || invoice.due_date >= rule.due.from) && (rule.due?.to === undefined || invoice.due_date <= rule.due.to)
+  );
 }

@@ -18,12 +18,13 @@ export function assertLoopback(url: string): void {
  */
 export async function signIn(baseUrl: string, username: string, password: string, customer: string): Promise<string> {
   assertLoopback(baseUrl);
-  const attempt = () => fetch(`${baseUrl}/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', accept: JSON_API },
-    body: JSON.stringify({ username, password }),
-    signal: AbortSignal.timeout(30_000),
-  });
+  const attempt = () =>
+    fetch(`${baseUrl}/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: JSON_API },
+      body: JSON.stringify({ username, password }),
+      signal: AbortSignal.timeout(30_000),
+    });
   let login = await attempt();
   // A server that just started on a busy machine may shed load (503 with Retry-After): wait as it asks, a few times.
   for (let retries = 0; login.status === 503 && retries < 12; retries += 1) {
@@ -35,7 +36,8 @@ export async function signIn(baseUrl: string, username: string, password: string
   if (login.status !== 200) throw new Error(`login ${username}: ${login.status} ${loginBody}`);
   const csrf = (JSON.parse(loginBody) as { meta?: { csrf_token?: string } }).meta?.csrf_token;
   if (!csrf) throw new Error('login response has no meta.csrf_token');
-  const cookie = login.headers.getSetCookie()
+  const cookie = login.headers
+    .getSetCookie()
     .map((set) => set.split(';')[0] ?? '')
     .filter((pair) => pair.includes('=') && !pair.endsWith('='))
     .join('; ');
@@ -51,12 +53,16 @@ export async function signIn(baseUrl: string, username: string, password: string
   return cookie;
 }
 
-export interface InvoicePage { trxIds: string[]; total: number }
+export interface InvoicePage {
+  trxIds: string[];
+  total: number;
+}
 
 /** One GET of the benchmarked list, checked, for comparing with the raw SQL. */
 export async function fetchInvoicePage(baseUrl: string, cookie: string, page: number): Promise<InvoicePage> {
   const response = await fetch(`${baseUrl}${invoicePath(page)}`, {
-    headers: { accept: JSON_API, cookie }, signal: AbortSignal.timeout(120_000),
+    headers: { accept: JSON_API, cookie },
+    signal: AbortSignal.timeout(120_000),
   });
   const text = await response.text();
   if (response.status !== 200) throw new Error(`GET ${invoicePath(page)}: ${response.status} ${text.slice(0, 500)}`);
@@ -81,7 +87,11 @@ export interface LoadResult {
  * `maxRequests` requests), page numbers cycling 1..200. A watchdog stops a run that overruns.
  */
 export async function runLoad(options: {
-  baseUrl: string; cookie: string; connections: number; seconds: number; maxRequests?: number;
+  baseUrl: string;
+  cookie: string;
+  connections: number;
+  seconds: number;
+  maxRequests?: number;
 }): Promise<LoadResult> {
   assertLoopback(options.baseUrl);
   let next = 0;
@@ -92,11 +102,13 @@ export async function runLoad(options: {
     maxOverallRequests: options.maxRequests ?? 5_000_000,
     timeout: 30,
     headers: { accept: JSON_API, cookie: options.cookie },
-    requests: [{
-      method: 'GET',
-      path: invoicePath(1),
-      setupRequest: (request) => ({ ...request, path: invoicePath(pageOf(next++)) }),
-    }],
+    requests: [
+      {
+        method: 'GET',
+        path: invoicePath(1),
+        setupRequest: (request) => ({ ...request, path: invoicePath(pageOf(next++)) }),
+      },
+    ],
   });
   const watchdog = setTimeout(() => instance.stop(), (options.seconds + 60) * 1000);
   try {

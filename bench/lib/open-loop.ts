@@ -131,7 +131,13 @@ function send(agent: Agent, url: URL, cookie: string, page: number, dueAt: numbe
  * `measureDatabase`: also charge the PostgreSQL backends' CPU.
  */
 export async function runOpenLoop(options: {
-  baseUrl: string; cookie: string; rate: number; seconds: number; warmupSeconds: number; serverPid: number; measureDatabase?: boolean;
+  baseUrl: string;
+  cookie: string;
+  rate: number;
+  seconds: number;
+  warmupSeconds: number;
+  serverPid: number;
+  measureDatabase?: boolean;
 }): Promise<OpenLoopResult> {
   assertLoopback(options.baseUrl);
   const url = new URL(options.baseUrl);
@@ -155,7 +161,11 @@ export async function runOpenLoop(options: {
         const dueAt = started + index * interval;
         if (index === warmupCount) {
           windowStart = dueAt;
-          cpuAtStart = { server: processCpuMs(options.serverPid) ?? 0, database: options.measureDatabase ? postgresCpuMs() : new Map<number, number>(), generator: process.cpuUsage() };
+          cpuAtStart = {
+            server: processCpuMs(options.serverPid) ?? 0,
+            database: options.measureDatabase ? postgresCpuMs() : new Map<number, number>(),
+            generator: process.cpuUsage(),
+          };
         }
         const outcome = send(agent, url, options.cookie, pageOf(index), dueAt);
         if (index >= warmupCount) {
@@ -176,13 +186,20 @@ export async function runOpenLoop(options: {
   // The window ends one interval after the last request was due; what is unanswered then is counted as such.
   const windowEnd = windowStart + options.seconds * 1000;
   const settled: Array<Outcome | undefined> = measured.map(() => undefined);
-  measured.forEach((outcome, position) => void outcome.then((value) => { settled[position] = value; }));
+  measured.forEach(
+    (outcome, position) =>
+      void outcome.then((value) => {
+        settled[position] = value;
+      }),
+  );
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, windowEnd - performance.now())));
   const serverCpu = (processCpuMs(options.serverPid) ?? NaN) - cpuAtStart.server;
   const databaseCpu = options.measureDatabase ? postgresCpuSince(cpuAtStart.database) : undefined;
   const generator = process.cpuUsage(cpuAtStart.generator);
   const windowMs = performance.now() - windowStart;
-  const loadAverage = loadavg().map((value) => value.toFixed(2)).join(' ');
+  const loadAverage = loadavg()
+    .map((value) => value.toFixed(2))
+    .join(' ');
   // What had been answered when the window closed (a copy: the answers still to come fill `settled`).
   const answeredInWindow = settled.filter((outcome) => outcome !== undefined);
   const okInWindow = answeredInWindow.filter((outcome) => outcome.kind === 'ok').length;
@@ -206,7 +223,10 @@ export async function runOpenLoop(options: {
     errors: count('error'),
     timeouts: count('timeout'),
     unanswered: measured.length - answeredInWindow.length,
-    sendLagP99: percentile([...sendLags].sort((a, b) => a - b), 0.99),
+    sendLagP99: percentile(
+      [...sendLags].sort((a, b) => a - b),
+      0.99,
+    ),
     serverCpuMsPerRequest: serverCpu / Math.max(1, okInWindow),
     ...(databaseCpu === undefined ? {} : { databaseCpuMsPerRequest: databaseCpu / Math.max(1, okInWindow) }),
     generatorCpuMsPerRequest: generatorCpu / Math.max(1, measured.length),

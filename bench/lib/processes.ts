@@ -32,7 +32,14 @@ function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
  * `node --import tsx <script>`: one process (tsx's CLI would put a node process under itself),
  * so the pid is the server's own and /proc/<pid>/status is its memory.
  */
-function spawnTs(script: string, args: string[], env: Record<string, string>, stdio: 'inherit' | 'pipe', root = REPO_ROOT, nodeArgs: string[] = []): ChildProcess {
+function spawnTs(
+  script: string,
+  args: string[],
+  env: Record<string, string>,
+  stdio: 'inherit' | 'pipe',
+  root = REPO_ROOT,
+  nodeArgs: string[] = [],
+): ChildProcess {
   return trackChild(
     spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script, ...args], {
       cwd: root,
@@ -96,7 +103,9 @@ export interface ServerHandle {
  * `nodeArgs`: extra node options (--cpu-prof and its directory, to profile the server).
  */
 export async function startServer(
-  env: Record<string, string>, readyTimeoutMs = 180_000, options: { root?: string; nodeArgs?: string[]; label?: string } = {},
+  env: Record<string, string>,
+  readyTimeoutMs = 180_000,
+  options: { root?: string; nodeArgs?: string[]; label?: string } = {},
 ): Promise<ServerHandle> {
   const port = await freePort();
   const label = options.label ?? 'server';

@@ -19,7 +19,12 @@ export const median = (values: number[]) => {
 export const temporaryDirectory = (prefix: string) => mkdtempSync(join(tmpdir(), prefix));
 
 /** A session's storage: signed in as `user`, with `customer` chosen when the user has several. */
-export async function sessionOf(browser: Browser, baseUrl: string, user: 'admin' | 'dealer' | 'payer', customer?: string): Promise<StorageState> {
+export async function sessionOf(
+  browser: Browser,
+  baseUrl: string,
+  user: 'admin' | 'dealer' | 'payer',
+  customer?: string,
+): Promise<StorageState> {
   const context = await browser.newContext({ locale: 'en-US', viewport: VIEWPORT });
   try {
     await context.addInitScript(`localStorage.setItem('portal.consentedToTracking', 'out')`);

@@ -11,6 +11,7 @@ import type { Tenant } from '../../domain/tenant.ts';
 import { hashPassword } from '../../server/auth/passwords.ts';
 import { DEMO_OPERATOR_PASSWORD } from '../../server/db/seed/operators.ts';
 import { type ApiClient, startTestApi, type TestApi } from '../support/api.ts';
+import { data, draftWith } from './studio-support.ts';
 
 const waitFor = <T>(check: () => T | Promise<T>) => vi.waitFor(check, { timeout: 10_000, interval: 50 });
 
@@ -33,8 +34,6 @@ async function operator(username: string, api: TestApi = first, password = DEMO_
   return client;
 }
 
-const data = <T>(response: { json(): unknown }) => (response.json() as { data: T }).data;
-
 async function publishedTenant(): Promise<{ revision: number; document: Tenant }> {
   const editor = await operator('editor');
   return data<{ attributes: { revision: number; document: Tenant } }>(await editor.get('/studio/api/tenants/demo')).attributes;
@@ -46,16 +45,6 @@ async function revisionCount(): Promise<number> {
 }
 
 /** A new draft of the demo tenant whose document is the published one with `change` applied. */
-async function draftWith(editor: ApiClient, change: (tenant: Tenant) => void): Promise<string> {
-  const created = await editor.post('/studio/api/tenants/demo/drafts', {});
-  expect(created.statusCode, created.body).toBe(201);
-  const draft = data<{ id: string; attributes: { document: Tenant } }>(created);
-  const document = structuredClone(draft.attributes.document);
-  change(document);
-  const saved = await editor.request('PUT', `/studio/api/drafts/${draft.id}`, { document });
-  expect(saved.statusCode, saved.body).toBe(200);
-  return draft.id;
-}
 
 interface Problem {
   pointer: string;
