@@ -11,7 +11,11 @@ import { localesPlugin } from './engine/build/locales-plugin.ts';
  * cannot be missed): they run isolated, so what they replace never reaches another file's modules.
  */
 const API_FILES_THAT_MOCK = readdirSync('tests/api')
-  .filter((name) => name.endsWith('.test.ts') && /\bvi\.(mock|doMock|spyOn|stubGlobal|stubEnv|useFakeTimers)\(/.test(readFileSync(join('tests/api', name), 'utf8')))
+  .filter(
+    (name) =>
+      name.endsWith('.test.ts') &&
+      /\bvi\.(mock|doMock|spyOn|stubGlobal|stubEnv|useFakeTimers)\(/.test(readFileSync(join('tests/api', name), 'utf8')),
+  )
   .map((name) => `tests/api/${name}`);
 
 export default defineConfig({
@@ -50,6 +54,9 @@ export default defineConfig({
           name: 'browser',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
+          // The files share the worker's module cache (playwright-core, the support code): each file
+          // imported them anew for seconds of CPU. They keep no state in modules but their own.
+          isolate: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
           fileParallelism: false,
