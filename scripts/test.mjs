@@ -16,7 +16,12 @@ const checks = [
 // Vitest of its own after the others, so each prints its duration. Tried side by side (one core
 // looked idle while the browser files ran alone): the whole took as long, 30 minutes either way,
 // and the browser files, starved, took three times as long and failed on timing. CPU is the limit.
+// Both suites that drive Chromium serve one build of the portal and the studio, made once here
+// (each suite's global setup builds its own when run alone).
+const TEST_BUILD = 'dist-test';
+process.env.PORTAL_TEST_BUILD = TEST_BUILD;
 const suites = [
+  ['portal build for the tests', `rm -rf ${TEST_BUILD} && npx vite build --logLevel error --outDir ${TEST_BUILD} && npx vite build -c vite.studio.config.ts --logLevel error --outDir ${TEST_BUILD}`],
   ['Vitest (unit, API, screens)', 'npx vitest run --project unit --project api --project api-isolated --project screens'],
   ['Vitest (browser)', 'npx vitest run --project browser'],
 ];

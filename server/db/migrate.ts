@@ -68,6 +68,6 @@ export async function migrateToLatest(db: Database, schema = 'public'): Promise<
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error ?? failed)}`, { cause: error });
   }
 }

@@ -12,8 +12,9 @@ import { SNAPSHOT_TODAY } from './matrix.ts';
  * dist-e2e at the same time.
  */
 export default async function setup(project: TestProject) {
-  // SCREENS_STATIC_DIR: snapshot an existing build (e.g. to compare two runs of the same sources).
-  const prebuilt = process.env.SCREENS_STATIC_DIR;
+  // SCREENS_STATIC_DIR: snapshot an existing build (e.g. to compare two runs of the same sources);
+  // PORTAL_TEST_BUILD: the build `npm test` made once for this suite and the browser's (scripts/test.mjs).
+  const prebuilt = process.env.SCREENS_STATIC_DIR ?? process.env.PORTAL_TEST_BUILD;
   const dist = prebuilt ?? mkdtempSync(join(tmpdir(), 'portal-screens-'));
   if (!prebuilt) buildPortal(dist);
   const server = await startPortalServer({ staticDir: dist, today: SNAPSHOT_TODAY });

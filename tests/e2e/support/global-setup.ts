@@ -25,8 +25,10 @@ async function addResetUser(db: Database): Promise<void> {
 
 /** Browser tests run against the real thing: the built portal on the real server and database. */
 export default async function setup(project: TestProject) {
-  // With the operator studio beside it (issue 24, tests/e2e/studio.test.ts).
-  buildPortal('dist-e2e', [], { studio: true });
+  // With the operator studio beside it (issue 24, tests/e2e/studio.test.ts). PORTAL_TEST_BUILD:
+  // a build of both that `npm test` made once for this suite and the screens' (scripts/test.mjs).
+  const staticDir = process.env.PORTAL_TEST_BUILD ?? 'dist-e2e';
+  if (!process.env.PORTAL_TEST_BUILD) buildPortal(staticDir, [], { studio: true });
   // A third tenant whose operator override breaks the landing screen: the portal must refuse
   // to render it and show the error page instead.
   const demo = loadTenants('tenants').byId('demo')!;
@@ -34,7 +36,7 @@ export default async function setup(project: TestProject) {
   // The server's emails as files, so a test can follow a password-reset link.
   const outboxDir = mkdtempSync(join(tmpdir(), 'portal-e2e-outbox-'));
   const server = await startPortalServer({
-    staticDir: 'dist-e2e', extraTenants: [broken], outboxDir, prepare: addResetUser,
+    staticDir, extraTenants: [broken], outboxDir, prepare: addResetUser,
     bigCustomerInvoices: Number(process.env.E2E_BIG_CUSTOMER_INVOICES ?? 12_000),
   });
   project.provide('baseUrl', server.url);
