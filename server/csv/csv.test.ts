@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { ApiError } from '../http/errors.ts';
 import type { CsvContract } from './contract.ts';
-import { csvTemplate, neutraliseCell, stringifyCsv } from './export.ts';
+import { csvDecimal, csvTemplate, neutraliseCell, stringifyCsv } from './export.ts';
 import { parseCsv } from './parse.ts';
 import { rowValidator } from './validate.ts';
 
@@ -102,6 +102,12 @@ describe('export', () => {
       { name: '\'=HYPERLINK("x")', note: 'a, "b"\nc', active: 'Y' },
       { name: 'Ann', note: '', active: 'N' },
     ]);
+  });
+
+  it('quotes a cell with any line break (a bare one too), writes amounts as numbers and the later parts of a stream without the header', () => {
+    const text = stringifyCsv(['note', 'amount', 'count'], [{ note: 'line\nbreak', amount: csvDecimal(-5), count: -3 }]);
+    expect(text).toBe('note,amount,count\r\n"line\nbreak",-0.05,-3\r\n');
+    expect(stringifyCsv(['amount'], [{ amount: csvDecimal(123450) }], { header: false })).toBe('1234.50\r\n');
   });
 
   it('makes a template of the header contract and an example row that passes it', () => {

@@ -1,17 +1,14 @@
+import { startsFormula } from '../csv/export.ts';
+
 /**
  * CSV injection (OWASP "CSV Injection"): a spreadsheet opening a downloaded CSV runs a cell that
  * starts with = + - @ (or a tab or carriage return before one) as a formula. Every such cell gets
  * a leading single quote, which spreadsheets take as "text" and do not show. Negative numbers
  * get it too: the rule has no exceptions, so no cleverly shaped value slips through.
  */
-const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r']);
 const CANDIDATE_DELIMITERS = [',', ';', '\t'] as const;
 /** UTF-8's byte order mark, as the three latin1 characters the bytes decode to. */
 const UTF8_BOM = '\u00ef\u00bb\u00bf';
-
-function startsFormula(content: string): boolean {
-  return content.length > 0 && FORMULA_STARTS.has(content[0] as string);
-}
 
 /** The delimiter the first record uses most (outside quotes); a comma if it uses none. */
 export function detectDelimiter(text: string): string {

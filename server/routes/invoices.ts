@@ -9,7 +9,7 @@ import { fileResponses, pagedDocument, responses, singleDocument } from '../http
 import { JSON_API } from '../http/jsonapi.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchInvoicePage, invoiceListCaches } from '../invoices/page.ts';
-import { CSV_HEADER, csvLine, type CsvRow } from '../invoices/csv.ts';
+import { invoicesCsv, type CsvRow } from '../invoices/csv.ts';
 import { streamRows } from '../invoices/cursor.ts';
 import { invoiceDetailRoutes } from '../invoices/detail-routes.ts';
 import {
@@ -54,9 +54,9 @@ export function invoiceRoutes(app: FastifyInstance, deps: AppDeps): void {
     }
     async function* lines(): AsyncGenerator<string> {
       try {
-        yield CSV_HEADER + (first.done ? '' : first.value.map(csvLine).join(''));
+        yield invoicesCsv(first.done ? [] : first.value, { header: true });
         if (first.done) return;
-        for await (const rows of chunks) yield rows.map(csvLine).join('');
+        for await (const rows of chunks) yield invoicesCsv(rows, { header: false });
       } finally {
         // The client went away mid-download: close the cursor's transaction.
         await chunks.return(undefined);
