@@ -4,7 +4,7 @@ import { DISPUTE_STATUSES, type DisputeSide, type DisputeStatus } from '../../do
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { effectiveType } from '../../domain/files.ts';
 import { neutraliseCsvBytes } from '../http/csv-cells.ts';
-import { contentDisposition } from '../routes/documents.ts';
+import { contentDisposition } from '../http/content-disposition.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { scopedCustomer, scopedMerchant } from '../auth/guard.ts';
@@ -16,7 +16,7 @@ import {
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
-import { likePattern } from '../routes/customers.ts';
+import { likePattern } from '../db/like-pattern.ts';
 import { disputesCsv, CSV_MAX_ROWS } from './csv.ts';
 import { DISPUTE_SORT_COLUMNS, disputeAttributes, disputeResource, disputeResourceSchema, iso, selectDisputes } from './query.ts';
 import { largestDocumentBase64 } from './documents.ts';

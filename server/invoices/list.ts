@@ -7,7 +7,7 @@ import type { Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { badRequest } from '../http/errors.ts';
 import { parseDay, parseIdList, parseMinor, type ListQuery, type ListSpec, type SortTerm } from '../http/list-query.ts';
-import { likePattern } from '../routes/customers.ts';
+import { likePattern } from '../db/like-pattern.ts';
 import { CSV_INVOICE_COLUMNS } from './csv.ts';
 import { exposureBucketCondition } from './exposure-buckets.ts';
 import { applyScope, listScope } from './scope.ts';

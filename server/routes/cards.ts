@@ -21,7 +21,7 @@ import {
 } from '../http/api-schema.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
-import { likePattern } from './customers.ts';
+import { likePattern } from '../db/like-pattern.ts';
 
 const cardList = {
   filters: ['buid_customer', 'status', 'search'] as const,

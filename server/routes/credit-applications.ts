@@ -28,7 +28,7 @@ import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
 import { textLanguage } from '../i18n/locale-text.ts';
 import { uploadFilesSchema } from '../invoices/document-upload.ts';
-import { contentDisposition } from './documents.ts';
+import { contentDisposition } from '../http/content-disposition.ts';
 
 export const applicationList = {
   filters: ['buid_customer', 'status'] as const,

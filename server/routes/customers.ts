@@ -1,3 +1,4 @@
+import { likePattern } from '../db/like-pattern.ts';
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
@@ -39,11 +40,6 @@ const locationResource = resourceSchema('locations', strictObject({
 const merchantResource = resourceSchema('merchants', strictObject({
   buidMerchant: text, merchantName: text, status: text, currency: text,
 }));
-
-/** `%` and `_` typed by a user are literal characters, not wildcards. */
-export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export function customerRoutes(app: FastifyInstance, { db }: AppDeps): void {
   app.get('/customers', {

@@ -1,3 +1,4 @@
+import { contentDisposition } from '../http/content-disposition.ts';
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { effectiveType } from '../../domain/files.ts';
@@ -40,12 +41,6 @@ function documentResource(row: DocumentRow) {
     trx_id: row.trx_id,
     removable: row.uploaded_by !== null,
   });
-}
-
-/** RFC 6266: a quoted ASCII fallback plus the exact UTF-8 name. */
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
 const documentList = { filters: ['trx_id'] as const, sorts: ['entry_ts'] as const, defaultSort: [{ field: 'entry_ts', direction: 'asc' }] as const };

@@ -12,7 +12,7 @@ import { notFound } from '../http/errors.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { Database } from '../db/database.ts';
 import { publicAttachments, readAttachment } from '../notifications/attachments.ts';
-import { contentDisposition } from './documents.ts';
+import { contentDisposition } from '../http/content-disposition.ts';
 
 const notificationResource = resourceSchema('notifications', strictObject({
   created_ts: instant, effective_ts: instant, expires_ts: nullableInstant, high_priority: yesNo,

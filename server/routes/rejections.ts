@@ -18,7 +18,7 @@ import {
 } from '../http/api-schema.ts';
 import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
-import { likePattern } from './customers.ts';
+import { likePattern } from '../db/like-pattern.ts';
 import { parseCurrency } from '../invoices/list.ts';
 
 const rejectionList = {

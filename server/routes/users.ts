@@ -23,7 +23,7 @@ import { groupCustomerScope, groupSsoSql } from '../groups/scope.ts';
 import { ApiError, notFound, unprocessable } from '../http/errors.ts';
 import { JSON_API, pageMeta } from '../http/jsonapi.ts';
 import { sql } from 'kysely';
-import { likePattern } from './customers.ts';
+import { likePattern } from '../db/like-pattern.ts';
 import { idInteger, pagedDocument, responses, singleDocument } from '../http/api-schema.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { hashPassword } from '../auth/passwords.ts';
