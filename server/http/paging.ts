@@ -6,10 +6,11 @@ import { pageMeta, type PageMeta } from './jsonapi.ts';
 /**
  * Runs a list query one page at a time with its total: the filtered query is counted
  * and paged by the database; the sort maps API field names to columns and ends with a
- * unique tiebreaker so pages never overlap.
+ * unique tiebreaker so pages never overlap. `D` may extend the schema with a query's table
+ * aliases (`users as u`): the columns and tiebreaker then name them.
  */
-export async function fetchPage<TB extends keyof DB, O, F extends string, S extends string>(
-  query: SelectQueryBuilder<DB, TB, O>,
+export async function fetchPage<D extends DB, TB extends keyof D, O, F extends string, S extends string>(
+  query: SelectQueryBuilder<D, TB, O>,
   list: ListQuery<F, S>,
   columns: Record<S, string>,
   tiebreaker: string,

@@ -21,11 +21,12 @@ import { forgetSessions } from '../auth/session-revocation.ts';
 import { audit } from '../audit.ts';
 import { groupCustomerScope, groupSsoSql } from '../groups/scope.ts';
 import { ApiError, notFound, unprocessable } from '../http/errors.ts';
-import { JSON_API, pageMeta } from '../http/jsonapi.ts';
+import { JSON_API } from '../http/jsonapi.ts';
 import { sql } from 'kysely';
 import { likePattern } from '../db/like-pattern.ts';
 import { idInteger, pagedDocument, responses, singleDocument } from '../http/api-schema.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
+import { fetchPage } from '../http/paging.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { newToken } from '../auth/tokens.ts';
 import { managedUser, managedUsers, managesMerchants, withUserColumns, type UserRow } from '../users/queries.ts';
@@ -207,19 +208,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       if (status) query = query.where('u.status', '=', status as 'active');
       if (locked) query = query.where('u.lock_state', locked === 'true' ? 'is not' : 'is', null);
       if (groupId) query = query.where('u.user_group_id', '=', Number(groupId));
-      // fetchPage's types know the schema's table names, not these aliases; the same ordering and count here.
-      let ordered = query;
-      for (const { field, direction } of list.sort) ordered = ordered.orderBy(sql.ref(SORT_COLUMNS[field]), direction);
-      ordered = ordered.orderBy('u.user_id', list.sort.at(-1)?.direction ?? 'asc');
-      const { number, size } = list.page;
-      const [rows, count] = await Promise.all([
-        ordered
-          .limit(size)
-          .offset((number - 1) * size)
-          .execute(),
-        query.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow(),
-      ]);
-      const meta = pageMeta(list.page, count.total);
+      const { rows, meta } = await fetchPage(query, list, SORT_COLUMNS, 'u.user_id');
       return reply.type(JSON_API).send({ data: rows.map((row) => userResource(row, Number(auth.user.user_id))), meta: { page: meta } });
     },
   );
