@@ -61,7 +61,11 @@ describe('the patch the screen form writes', () => {
 
   it('orders columns, and a move past either end changes nothing', () => {
     const moved = moveColumn(shipped, 'invoices', 'poNumber', -1);
-    expect(table(moved).columns.slice(0, 3).map((column) => column.field)).toEqual(['invoiceId', 'poNumber', 'trxId']);
+    expect(
+      table(moved)
+        .columns.slice(0, 3)
+        .map((column) => column.field),
+    ).toEqual(['invoiceId', 'poNumber', 'trxId']);
     expect(described(moved).map((change) => change.kind)).toEqual(['columnsReordered']);
     expect(moveColumn(shipped, 'invoices', 'invoiceId', -1)).toEqual(shipped);
   });
@@ -71,12 +75,19 @@ describe('the patch the screen form writes', () => {
     screen = setDefaultSort(screen, 'invoices', { sort: 'amount', direction: 'desc' });
     screen = setDefaultPageSize(screen, 'invoices', 100);
     expect(table(screen)).toMatchObject({ defaultSort: { sort: 'amount', direction: 'desc' }, defaultPageSize: 100 });
-    expect(described(screen).map((change) => change.kind).sort()).toEqual(['defaultSort', 'labelChanged', 'pageSize']);
+    expect(
+      described(screen)
+        .map((change) => change.kind)
+        .sort(),
+    ).toEqual(['defaultSort', 'labelChanged', 'pageSize']);
   });
 
   it('hides a widget by its id and puts it back where it was', () => {
     const hidden = setWidgetShown(shipped, shipped, 'bucket-current-note', false);
-    expect(widgetsOf(shipped, hidden).find((widget) => widget.key === 'bucket-current-note')).toMatchObject({ shown: false, restorable: true });
+    expect(widgetsOf(shipped, hidden).find((widget) => widget.key === 'bucket-current-note')).toMatchObject({
+      shown: false,
+      restorable: true,
+    });
     expect(described(hidden)).toEqual([{ kind: 'widgetHidden', widget: 'invoices.list.bucketCurrent' }]);
     expect(setWidgetShown(hidden, shipped, 'bucket-current-note', true)).toEqual(shipped);
   });

@@ -195,7 +195,9 @@ const listAt = (screen: Screen, place: ListPlace): unknown[] | undefined => {
   return Array.isArray(list) ? list : undefined;
 };
 const withList = (screen: Screen, place: ListPlace, list: unknown[]): Screen =>
-  place.owner === null ? { ...screen, [place.property]: list } : updateWidget(screen, place.owner, (node) => ({ ...node, [place.property]: list }));
+  place.owner === null
+    ? { ...screen, [place.property]: list }
+    : updateWidget(screen, place.owner, (node) => ({ ...node, [place.property]: list }));
 
 /** Every widget with an id in a list of the shipped screen, with the list that holds it. */
 function placedWidgets(shipped: Screen): Array<{ id: string; widget: Node; place: ListPlace }> {
@@ -204,7 +206,8 @@ function placedWidgets(shipped: Screen): Array<{ id: string; widget: Node; place
     for (const [property, value] of Object.entries(node)) {
       if (Array.isArray(value))
         for (const item of nodes(value)) {
-          if (typeof item.widget === 'string' && typeof item.id === 'string') found.push({ id: item.id, widget: item, place: { owner, property } });
+          if (typeof item.widget === 'string' && typeof item.id === 'string')
+            found.push({ id: item.id, widget: item, place: { owner, property } });
           visit(item, typeof item.widget === 'string' && typeof item.id === 'string' ? item.id : owner);
         }
       else if (isNode(value)) visit(value, owner);
@@ -227,7 +230,12 @@ const sameWidget = (a: unknown, b: unknown) => isNode(a) && isNode(b) && a.id ==
 
 /** The widget `id` removed from the screen, or put back where the shipped screen has it. */
 export function setWidgetShown(screen: Screen, shipped: Screen, id: string, shown: boolean): Screen {
-  if (!shown) return mapNodes(screen, () => true, (node) => dropFromLists(node, (item) => byWidgetId(id)(item))) as Screen;
+  if (!shown)
+    return mapNodes(
+      screen,
+      () => true,
+      (node) => dropFromLists(node, (item) => byWidgetId(id)(item)),
+    ) as Screen;
   const placed = placedWidgets(shipped).find((candidate) => candidate.id === id);
   const list = placed && listAt(screen, placed.place);
   if (!placed || !list || widgetOf(screen, id)) return screen;
