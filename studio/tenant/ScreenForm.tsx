@@ -82,7 +82,8 @@ function TableForm({ table, shipped, screen, texts, editable, onChange }: FormPr
   const { t } = useText();
   const name = wordsOf(texts, table.caption ?? table.id);
   const headingId = `table-${table.id}`;
-  const sortable = table.columns.filter((column) => column.sort && column.visibility !== 'removed');
+  // A removed column still sorts: the sort is the server's, whatever the table shows.
+  const sortable = table.columns.filter((column) => column.sort);
   const sortValue = table.defaultSort ? `${table.defaultSort.sort} ${table.defaultSort.direction}` : '';
   const shownCount = table.columns.filter((column) => column.visibility !== 'removed').length;
   return (
@@ -147,6 +148,7 @@ function TableForm({ table, shipped, screen, texts, editable, onChange }: FormPr
                     {placed && (
                       <TextKeyInput
                         label={t('studioUi.screens.labelOf', { column: columnName })}
+                        hideLabel
                         value={column.label}
                         texts={texts}
                         disabled={!editable}

@@ -7,6 +7,7 @@ import { AuditPanel } from './AuditPanel.tsx';
 import { DraftBar } from './DraftBar.tsx';
 import { DraftPanel } from './DraftPanel.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
+import { MenusPanel } from './MenusPanel.tsx';
 import { PermissionsPanel } from './PermissionsPanel.tsx';
 import { ScreensPanel } from './ScreensPanel.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
@@ -14,11 +15,11 @@ import { TextsPanel } from './TextsPanel.tsx';
 import { TransferPanel } from './TransferPanel.tsx';
 import { useTenantWorkspace } from './use-tenant-workspace.ts';
 
-const TABS = ['settings', 'permissions', 'screens', 'texts', 'draft', 'history', 'transfer', 'audit'] as const;
+const TABS = ['settings', 'permissions', 'screens', 'menus', 'texts', 'draft', 'history', 'transfer', 'audit'] as const;
 type TabName = (typeof TABS)[number];
 
 /**
- * One tenant in the studio: its settings, role permissions, screens and texts (edited in a draft), the draft's
+ * One tenant in the studio: its settings, role permissions, screens, menus and texts (edited in a draft), the draft's
  * check, diff and publish, the published history with rollback, export and import, and the audit log. The tab is in
  * the address (?tab=), so a reload or a shared link opens the same one.
  */
@@ -57,6 +58,7 @@ export function TenantPage() {
           {workspace.working && <PermissionsPanel document={workspace.working} editable={editable} onChange={workspace.edit} />}
         </Tabs.Panel>
         <Tabs.Panel value="screens">{workspace.working && <ScreensPanel workspace={workspace} editable={editable} />}</Tabs.Panel>
+        <Tabs.Panel value="menus">{workspace.working && <MenusPanel workspace={workspace} editable={editable} />}</Tabs.Panel>
         <Tabs.Panel value="texts">{workspace.working && <TextsPanel workspace={workspace} editable={editable} />}</Tabs.Panel>
         <Tabs.Panel value="draft">
           <DraftPanel workspace={workspace} />

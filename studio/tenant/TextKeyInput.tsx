@@ -13,9 +13,12 @@ export function TextKeyInput({
   value,
   texts,
   disabled,
+  hideLabel = false,
   onChange,
 }: {
   label: string;
+  /** In a table row whose header names it already: the label is for assistive technology only. */
+  hideLabel?: boolean;
   value: string;
   texts: ReadonlyMap<string, string>;
   disabled: boolean;
@@ -29,7 +32,7 @@ export function TextKeyInput({
   return (
     <Autocomplete
       size="xs"
-      label={label}
+      {...(hideLabel ? { 'aria-label': label } : { label })}
       value={typed}
       data={options}
       filter={({ options: all }) => all}

@@ -112,7 +112,6 @@ export function TransferPanel({ tenantId, workspace }: { tenantId: string; works
             accept="application/json,.json"
             value={file}
             onChange={(picked) => void pick(picked)}
-            clearable
             error={fileError}
           />
           <Checkbox
