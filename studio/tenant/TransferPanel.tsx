@@ -139,8 +139,9 @@ export function TransferPanel({ tenantId, workspace }: { tenantId: string; works
           <Title order={2} size="h4" id="dry-run-title" mb="xs">
             {t('studioUi.transfer.dryRunTitle', { revision: dryRun.published_revision })}
           </Title>
+          {/* A file the tenant schema refuses has no changes to tell (the server leaves them out): only its problems show. */}
           {dryRun.changes.length === 0 ? (
-            <Text size="sm">{t('studioUi.transfer.noChanges')}</Text>
+            dryRun.publishable && <Text size="sm">{t('studioUi.transfer.noChanges')}</Text>
           ) : (
             <List spacing={4} data-import-changes>
               {dryRun.changes.map((change) => (
