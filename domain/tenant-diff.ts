@@ -1,3 +1,5 @@
+import { type MenuKind, menuChanges } from './menu-overrides.ts';
+import type { MenuDefinitions } from './menus.ts';
 import type { Policy, PolicyUserType, RoleName } from './policy.ts';
 import { withPermissionOverrides } from './policy-overrides.ts';
 import { type ScreenChange, screenChanges } from './screen-diff.ts';
@@ -17,6 +19,8 @@ export type TenantChange =
   | { kind: 'grants'; userType: PolicyUserType; role: RoleName; added: string[]; removed: string[] }
   /** `change` says what changed on the screen (domain/screen-diff.ts), `title` is its title's text key. */
   | { kind: 'screen'; screen: string; title?: string; change: ScreenChange }
+  /** A portal type's side menu, its change in the screen diff's terms (domain/menu-overrides.ts). */
+  | { kind: 'menu'; menu: MenuKind; change: ScreenChange }
   /** A tenant's own text: given or changed, or taken back (the shipped text again). */
   | { kind: 'text'; language: string; key: string; change: 'changed' | 'restored' };
 
@@ -81,8 +85,17 @@ function textChanges(before: Tenant, after: Tenant): TenantChange[] {
   return changes;
 }
 
-/** What publishing `after` over `before` changes, settings in document order, then permissions, screens and texts. */
-export function tenantChanges(shipped: Policy, before: Tenant, after: Tenant, shippedScreen?: ShippedScreen): TenantChange[] {
+/**
+ * What publishing `after` over `before` changes, settings in document order, then permissions,
+ * screens, menus (with the shipped menus to compare with) and texts.
+ */
+export function tenantChanges(
+  shipped: Policy,
+  before: Tenant,
+  after: Tenant,
+  shippedScreen?: ShippedScreen,
+  shippedMenus?: MenuDefinitions,
+): TenantChange[] {
   const { overrides: beforeOverrides, $schema: _beforeSchema, ...beforeSettings } = before as Tenant & { $schema?: string };
   const { overrides: afterOverrides, $schema: _afterSchema, ...afterSettings } = after as Tenant & { $schema?: string };
   const changes: TenantChange[] = [];
@@ -93,6 +106,10 @@ export function tenantChanges(shipped: Policy, before: Tenant, after: Tenant, sh
     if (JSON.stringify(beforeOverrides?.screens?.[screen]) !== JSON.stringify(afterOverrides?.screens?.[screen]))
       changes.push(...overrideScreenChanges(screen, shippedScreen, beforeOverrides?.screens?.[screen], afterOverrides?.screens?.[screen]));
   }
+  if (shippedMenus)
+    changes.push(
+      ...menuChanges(shippedMenus, beforeOverrides?.menus, afterOverrides?.menus).map((change) => ({ kind: 'menu' as const, ...change })),
+    );
   changes.push(...textChanges(before, after));
   return changes;
 }

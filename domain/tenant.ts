@@ -1,4 +1,5 @@
 /** A tenant as `schemas/tenant.schema.json` describes it; the server validates files against the schema. */
+import type { MenuOverrides } from './menu-overrides.ts';
 export type LanguageCode = 'bg' | 'cs' | 'da' | 'de' | 'en' | 'es' | 'fr' | 'hu' | 'it' | 'lt' | 'nl' | 'pl' | 'pt' | 'ro' | 'sk';
 
 export const LANGUAGES: readonly LanguageCode[] = [
@@ -130,7 +131,7 @@ export interface Tenant {
   paymentProvider: { name: 'sandbox'; publicKey?: string; timeoutMs?: number };
   /** The identity providers the tenant's groups may choose (single sign-on); none: no single sign-on. */
   identityProviders?: IdentityProviderConfig[];
-  overrides?: { screens?: Record<string, object>; permissions?: Record<string, object>; texts?: TextOverrides };
+  overrides?: { screens?: Record<string, object>; permissions?: Record<string, object>; texts?: TextOverrides; menus?: MenuOverrides };
 }
 
 /** spec §9: system type is the api version's first letter, upper-cased; default U. */

@@ -5,11 +5,9 @@ import { LANGUAGES } from '../domain/tenant.ts';
 import { changeLanguage } from '../engine/i18n/i18n.ts';
 import { useText, useTexts } from '../engine/i18n/use-text.ts';
 import { studioRequest } from './api.ts';
+import { languageName } from './format.ts';
 import { useOperator } from './operator.ts';
 import classes from './studio.module.css';
-
-/** Each language in its own words (Intl), as a language menu shows them. */
-const languageName = (code: string) => new Intl.DisplayNames([code], { type: 'language' }).of(code) ?? code;
 
 /** The studio's frame: its name, the language, the signed-in operator and sign-out; the page below. */
 export function StudioFrame({ children }: { children: ReactNode }) {

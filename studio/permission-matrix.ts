@@ -1,5 +1,6 @@
 import { withPermissionOverrides, type PermissionOverrides } from '../domain/policy-overrides.ts';
 import type { Policy } from '../domain/policy.ts';
+import { withOverride } from './overrides/tenant-overrides.ts';
 
 /**
  * The role-permission matrix of the studio (issue 24): per user type, which rule sets each role
@@ -75,8 +76,5 @@ export function withPermissions<T extends { overrides?: { permissions?: Permissi
   document: T,
   permissions: PermissionOverrides | undefined,
 ): T {
-  const { permissions: _previous, ...rest } = document.overrides ?? {};
-  const overrides = permissions ? { ...rest, permissions } : rest;
-  const { overrides: _overrides, ...tenant } = document;
-  return (isEmpty(overrides) ? tenant : { ...tenant, overrides }) as T;
+  return withOverride(document, 'permissions', permissions);
 }

@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
+import { withMenuOverrides } from '../../domain/menu-overrides.ts';
 import { buildMenu, type MenuDefinitions, type MenuItem, type MenuUser, type ScreenGuard } from '../../domain/menus.ts';
 import { guardWithOverride } from '../../domain/route-guards.ts';
 import type { Tenant } from '../../domain/tenant.ts';
@@ -29,8 +30,9 @@ export type { MenuItem };
 
 /**
  * /self's `menu` (spec §7): the side-menu entries this user may use, by the one rule
- * (domain/menus.ts buildMenu) over the tenant's screens; the portal renders this answer.
+ * (domain/menus.ts buildMenu) over the tenant's menus and screens; the portal renders this answer.
  */
 export function selfMenu(tenant: Tenant, user: Omit<MenuUser, 'flags'>): MenuItem[] {
-  return buildMenu(menus as unknown as MenuDefinitions, tenantGuards(tenant), { ...user, flags: tenant.flags });
+  const tenantMenus = withMenuOverrides(menus as unknown as MenuDefinitions, tenant.overrides?.menus);
+  return buildMenu(tenantMenus, tenantGuards(tenant), { ...user, flags: tenant.flags });
 }

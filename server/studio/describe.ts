@@ -5,7 +5,6 @@ import type { ScreenChange } from '../../domain/screen-diff.ts';
 import type { ChangeValue, TenantChange } from '../../domain/tenant-diff.ts';
 import { textLanguage, textsIn } from '../i18n/locale-text.ts';
 
-
 /** A text of the studio, or `fallback` when the key has none (a setting without a label of its own reads as its path). */
 function textOr(language: string, key: string, fallback: string, values: Record<string, string> = {}): string {
   const text = textsIn(language)(key, values);
@@ -49,6 +48,8 @@ export function describeChange(language: string, change: TenantChange): string {
     }
     case 'screen':
       return describeScreenChange(language, change.title ? textOr(language, change.title, change.screen) : change.screen, change.change);
+    case 'menu':
+      return describeScreenChange(language, t(`studio.menuKinds.${change.menu}`), change.change);
     case 'text':
       return t(change.change === 'changed' ? 'studio.diff.textChanged' : 'studio.diff.textRestored', {
         language: change.language,
@@ -104,7 +105,9 @@ export function describeVerdict(language: string, verdict: Verdict): string {
   const userType = (type: string) => textOr(language, `studio.userTypes.${type}`, type);
   switch (verdict.reason) {
     case 'userType':
-      return t('studio.permissions.userType', { userTypes: (detail.allowed ?? detail.userType ?? '').split(', ').map(userType).join(', ') });
+      return t('studio.permissions.userType', {
+        userTypes: (detail.allowed ?? detail.userType ?? '').split(', ').map(userType).join(', '),
+      });
     case 'role':
       return t('studio.permissions.role', { role: roleName(language, detail.role ?? '') });
     case 'flag':

@@ -16,7 +16,7 @@ import { permissionsRoutes } from './permissions-routes.ts';
 import { publishRoutes } from './publish-routes.ts';
 import { closeDraft, type DraftRow, insertDraft, openDrafts, operatorByName, replaceDraftDocument, writeStudioAudit } from './queries.ts';
 import { rightsOf } from './rights.ts';
-import { shippedScreen } from './shipped-screens.ts';
+import { shippedMenus, shippedScreen } from './shipped-screens.ts';
 import { transferRoutes } from './transfer-routes.ts';
 import {
   type DraftRequest,
@@ -312,7 +312,7 @@ export function studioRoutes(app: FastifyInstance, deps: StudioDeps): void {
       const draft = await grantedDraft(request);
       const latest = await publishedOf(draft.tenant_id);
       const language = languageOf(request);
-      const changes = tenantChanges(policy, latest.document, draft.document as Tenant, shippedScreen).map((change) => ({
+      const changes = tenantChanges(policy, latest.document, draft.document as Tenant, shippedScreen, shippedMenus).map((change) => ({
         ...change,
         text: describeChange(language, change),
       }));

@@ -1,7 +1,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { resolveParts } from '../../domain/definition-parts.ts';
+import type { MenuDefinitions } from '../../domain/menus.ts';
 import type { GuardDefinition } from '../../domain/route-guards.ts';
 import type { ShippedScreen } from '../../domain/tenant-diff.ts';
+import sideMenus from '../../screens/menus/side-menus.json' with { type: 'json' };
 
 const SCREENS_DIR = new URL('../../screens/', import.meta.url);
 const PARTS_DIR = new URL('parts/', SCREENS_DIR);
@@ -39,3 +41,6 @@ export function shippedScreens(): ReadonlyMap<string, ShippedDefinition> {
 }
 
 export const shippedScreen: ShippedScreen = (id) => shippedScreens().get(id);
+
+/** The shipped side menus (screens/menus/side-menus.json), validated by the build and tests: what a tenant's menus replace. */
+export const shippedMenus = sideMenus as unknown as MenuDefinitions;

@@ -12,7 +12,7 @@ import { operatorOf } from './plugin.ts';
 import { closeDraft, insertDraft, writeStudioAudit } from './queries.ts';
 import { operatorMay } from './rights.ts';
 import { HIDDEN, languageOf, refused, requireGrant, type StudioDeps, send, studioPath, studioReads, tenantParams } from './route-kit.ts';
-import { shippedScreen } from './shipped-screens.ts';
+import { shippedMenus, shippedScreen } from './shipped-screens.ts';
 
 const importQuery = {
   type: 'object',
@@ -95,7 +95,7 @@ export function transferRoutes(app: FastifyInstance, { db, clock, policy, feed }
       if (dryRun) {
         const changes = problems.some((problem) => problem.rule === 'tenant')
           ? []
-          : tenantChanges(policy, latest.document, document as Tenant, shippedScreen).map((change) => ({
+          : tenantChanges(policy, latest.document, document as Tenant, shippedScreen, shippedMenus).map((change) => ({
               ...change,
               text: describeChange(language, change),
             }));

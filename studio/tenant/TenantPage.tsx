@@ -7,16 +7,20 @@ import { AuditPanel } from './AuditPanel.tsx';
 import { DraftBar } from './DraftBar.tsx';
 import { DraftPanel } from './DraftPanel.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
+import { MenusPanel } from './MenusPanel.tsx';
 import { PermissionsPanel } from './PermissionsPanel.tsx';
+import { ScreensPanel } from './ScreensPanel.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
+import { TextsPanel } from './TextsPanel.tsx';
+import { TransferPanel } from './TransferPanel.tsx';
 import { useTenantWorkspace } from './use-tenant-workspace.ts';
 
-const TABS = ['settings', 'permissions', 'draft', 'history', 'audit'] as const;
+const TABS = ['settings', 'permissions', 'screens', 'menus', 'texts', 'draft', 'history', 'transfer', 'audit'] as const;
 type TabName = (typeof TABS)[number];
 
 /**
- * One tenant in the studio: its settings and role permissions (edited in a draft), the draft's
- * check, diff and publish, the published history with rollback, and the audit log. The tab is in
+ * One tenant in the studio: its settings, role permissions, screens, menus and texts (edited in a draft), the draft's
+ * check, diff and publish, the published history with rollback, export and import, and the audit log. The tab is in
  * the address (?tab=), so a reload or a shared link opens the same one.
  */
 export function TenantPage() {
@@ -53,11 +57,17 @@ export function TenantPage() {
         <Tabs.Panel value="permissions">
           {workspace.working && <PermissionsPanel document={workspace.working} editable={editable} onChange={workspace.edit} />}
         </Tabs.Panel>
+        <Tabs.Panel value="screens">{workspace.working && <ScreensPanel workspace={workspace} editable={editable} />}</Tabs.Panel>
+        <Tabs.Panel value="menus">{workspace.working && <MenusPanel workspace={workspace} editable={editable} />}</Tabs.Panel>
+        <Tabs.Panel value="texts">{workspace.working && <TextsPanel workspace={workspace} editable={editable} />}</Tabs.Panel>
         <Tabs.Panel value="draft">
           <DraftPanel workspace={workspace} />
         </Tabs.Panel>
         <Tabs.Panel value="history">
           <HistoryPanel tenantId={tenantId} published={workspace.published} onRolledBack={workspace.reload} />
+        </Tabs.Panel>
+        <Tabs.Panel value="transfer">
+          <TransferPanel tenantId={tenantId} workspace={workspace} />
         </Tabs.Panel>
         {tabs.includes('audit') && (
           <Tabs.Panel value="audit">

@@ -9,9 +9,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newContext, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import { baseUrl, newContext, signIn, usePagePerTest } from './support/browser.ts';
+import { axeClean as axeCleanOn, openFleet, studioSignIn as signInToStudio } from './support/studio.ts';
 
-const STUDIO_PASSWORD = 'Studio#2026';
 const FLEET = 'fleet.localhost';
 
 let page: Page;
@@ -21,23 +21,9 @@ usePagePerTest((created, launched) => {
   browser = launched;
 });
 
-async function axeClean(): Promise<void> {
-  expect(await seriousAccessibilityViolations(page)).toEqual([]);
-}
-
-async function studioSignIn(username: string): Promise<void> {
-  await page.goto(`${baseUrl()}/studio`);
-  await page.getByRole('textbox', { name: 'Operator name' }).fill(username);
-  await page.getByLabel(/^Password/).fill(STUDIO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.locator('[data-table="studio-tenants"] [data-row-id="fleet"]').waitFor();
-}
-
-async function openTenant(tab?: string): Promise<void> {
-  await page.getByRole('link', { name: 'fleet', exact: true }).click();
-  await page.getByRole('heading', { level: 1, name: /Fleet/ }).waitFor();
-  if (tab) await page.getByRole('tab', { name: tab, exact: true }).click();
-}
+const axeClean = () => axeCleanOn(page);
+const studioSignIn = (username: string) => signInToStudio(page, username);
+const openTenant = (tab?: string) => openFleet(page, tab);
 
 const diffLines = () => page.locator('[data-diff] li').allTextContents();
 
