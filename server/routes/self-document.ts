@@ -119,7 +119,9 @@ export async function selfDocument(db: Database, tenant: Tenant, policy: Policy,
       ])
     : [[], []];
 
-  const language = tenant.languages.includes(user.language as never) ? user.language : tenant.defaultLanguage;
+  // A preview (issue 24) shows the portal in the language the operator chose, not the user's own.
+  const chosen = session?.preview_language ?? user.language;
+  const language = tenant.languages.includes(chosen as never) ? chosen : tenant.defaultLanguage;
   return {
     data: {
       type: 'self',

@@ -6,12 +6,12 @@ import { guardWithOverride, type UserType } from '../../domain/route-guards.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import { customerScopeSql } from '../groups/scope.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import { TenantDocumentError, validateTenantDocument } from '../tenants/validate.ts';
 import { describeVerdict, nameText } from './describe.ts';
+import { tenantOfDraft } from './draft-tenant.ts';
 import { operatorOf } from './plugin.ts';
 import { draftById } from './queries.ts';
 import { shippedScreens } from './shipped-screens.ts';
-import { HIDDEN, languageOf, refused, requireGrant, type StudioDeps, send, studioPath, studioReads, tenantParams } from './route-kit.ts';
+import { HIDDEN, languageOf, requireGrant, type StudioDeps, send, studioPath, studioReads, tenantParams } from './route-kit.ts';
 
 /** Every shipped screen's id, title and guard, as the effective permissions judge them. */
 function shippedGuards(): ScreenGuardOf[] {
@@ -41,14 +41,7 @@ export function permissionsRoutes(app: FastifyInstance, { db, policy }: StudioDe
     }
     const draft = await draftById(db, Number(draftId));
     if (!draft || draft.tenant_id !== tenantId) throw notFound();
-    try {
-      // The host check concerns publishing, not who may do what: no other tenants to compare with.
-      return { tenant: validateTenantDocument(draft.document, `draft ${draftId}`, []), revision: null };
-    } catch (error) {
-      if (error instanceof TenantDocumentError)
-        throw refused(error.problems.map((problem) => ({ pointer: '', message: problem, rule: 'tenant' as const })));
-      throw error;
-    }
+    return { tenant: tenantOfDraft(draft), revision: null };
   }
 
   app.get<{ Params: { tenantId: string }; Querystring: { user: string; draft?: string; lang?: string } }>(
