@@ -18,6 +18,9 @@ function shippedGuards(): ScreenGuardOf[] {
   return [...shippedScreens().values()].map(({ id, title, guard }) => ({ id, ...(title ? { title } : {}), guard: guard ?? {} }));
 }
 
+/** A picker, not a user directory: tenants with more users are searched by name in the portal's own user admin. */
+const MAX_LISTED_USERS = 500;
+
 const permissionsQuery = {
   type: 'object',
   additionalProperties: false,
@@ -43,6 +46,28 @@ export function permissionsRoutes(app: FastifyInstance, { db, policy }: StudioDe
     if (!draft || draft.tenant_id !== tenantId) throw notFound();
     return { tenant: tenantOfDraft(draft), revision: null };
   }
+
+  app.get<{ Params: { tenantId: string } }>(
+    studioPath('/tenants/:tenantId/users'),
+    {
+      schema: { ...HIDDEN, params: tenantParams },
+      config: { access: { operator: 'read' }, summary: "The tenant's portal users to pick for the effective permissions and a preview" },
+    },
+    async (request, reply) => {
+      const { tenantId } = request.params;
+      requireGrant(operatorOf(request), tenantId);
+      const users = await db
+        .selectFrom('users')
+        .select(['username', 'user_type', 'role'])
+        .where('tenant_id', '=', tenantId)
+        .orderBy('username')
+        .limit(MAX_LISTED_USERS)
+        .execute();
+      return send(reply, {
+        data: users.map((user) => ({ type: 'tenant-user', id: user.username, attributes: user })),
+      });
+    },
+  );
 
   app.get<{ Params: { tenantId: string }; Querystring: { user: string; draft?: string; lang?: string } }>(
     studioPath('/tenants/:tenantId/effective-permissions'),
@@ -98,6 +123,8 @@ export function permissionsRoutes(app: FastifyInstance, { db, policy }: StudioDe
             revision,
             screens: verdicts.screens.map((verdict) => ({
               ...verdict,
+              // Where the portal shows it, for the studio's preview (`:name` parts need a record).
+              path: shippedScreens().get(verdict.screen)?.path ?? null,
               name: nameText(language, verdict.title, verdict.screen),
               why: describeVerdict(language, verdict),
             })),

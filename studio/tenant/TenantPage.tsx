@@ -6,12 +6,14 @@ import { may, useOperator } from '../operator.ts';
 import { AuditPanel } from './AuditPanel.tsx';
 import { DraftBar } from './DraftBar.tsx';
 import { DraftPanel } from './DraftPanel.tsx';
+import { EffectivePermissionsPanel } from './EffectivePermissionsPanel.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { PermissionsPanel } from './PermissionsPanel.tsx';
+import { PreviewPanel } from './PreviewPanel.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { useTenantWorkspace } from './use-tenant-workspace.ts';
 
-const TABS = ['settings', 'permissions', 'draft', 'history', 'audit'] as const;
+const TABS = ['settings', 'permissions', 'effective', 'draft', 'preview', 'history', 'audit'] as const;
 type TabName = (typeof TABS)[number];
 
 /**
@@ -25,7 +27,7 @@ export function TenantPage() {
   const { operator } = useOperator();
   const [search, setSearch] = useSearchParams();
   const workspace = useTenantWorkspace(tenantId);
-  const tabs = TABS.filter((tab) => tab !== 'audit' || may(operator, 'audit'));
+  const tabs = TABS.filter((tab) => (tab !== 'audit' || may(operator, 'audit')) && (tab !== 'preview' || may(operator, 'preview')));
   const requested = search.get('tab') as TabName | null;
   const tab = requested && tabs.includes(requested) ? requested : 'settings';
   const editable = may(operator, 'draft') && workspace.draft !== null;
@@ -53,9 +55,17 @@ export function TenantPage() {
         <Tabs.Panel value="permissions">
           {workspace.working && <PermissionsPanel document={workspace.working} editable={editable} onChange={workspace.edit} />}
         </Tabs.Panel>
+        <Tabs.Panel value="effective">
+          <EffectivePermissionsPanel tenantId={tenantId} workspace={workspace} />
+        </Tabs.Panel>
         <Tabs.Panel value="draft">
           <DraftPanel workspace={workspace} />
         </Tabs.Panel>
+        {tabs.includes('preview') && (
+          <Tabs.Panel value="preview">
+            <PreviewPanel tenantId={tenantId} workspace={workspace} />
+          </Tabs.Panel>
+        )}
         <Tabs.Panel value="history">
           <HistoryPanel tenantId={tenantId} published={workspace.published} onRolledBack={workspace.reload} />
         </Tabs.Panel>
