@@ -126,9 +126,8 @@ export function PreviewPanel({ tenantId, workspace }: { tenantId: string; worksp
       {preview && (
         <div data-preview={preview.side}>
           <Text size="sm" mb="xs" role="status">
-            {t('studioUi.preview.showing', {
+            {t(`studioUi.preview.showing.${preview.side}`, {
               user: preview.user.username,
-              side: sideName(preview.side),
               time: formatMoment(preview.expires_at, studioLanguage),
             })}
           </Text>

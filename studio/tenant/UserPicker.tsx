@@ -1,4 +1,5 @@
 import { Select } from '@mantine/core';
+import { normaliseRole } from '../../domain/policy.ts';
 import { roleTextKey } from '../../domain/role-text-keys.ts';
 import { useText } from '../../engine/i18n/use-text.ts';
 import type { TenantUser } from './tenant-users.ts';
@@ -19,7 +20,8 @@ export function UserPicker({
     label: t('studioUi.users.option', {
       username: user.username,
       userType: t(`studio.userTypes.${user.user_type}`),
-      role: t(roleTextKey(user.role)),
+      // Users carry the role as the portal shows it ("Payer"); the texts are keyed by the policy's names.
+      role: t(roleTextKey(normaliseRole(user.role))),
     }),
   }));
   return (

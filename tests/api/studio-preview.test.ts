@@ -33,7 +33,7 @@ const cardFee = async (client: ApiClient) =>
   data<{ attributes: { limits: { cardFeeMinor: number } } }>(await client.get('/config')).attributes.limits.cardFeeMinor;
 
 const self = async (client: ApiClient) =>
-  data<{ attributes: { authenticated: boolean; username?: string; language?: string; session_data: { session_expired?: boolean } } }>(
+  data<{ attributes: { authenticated: boolean; username?: string; language?: string; session_data: { session_expired?: boolean; preview?: boolean } } }>(
     await client.get('/self'),
   ).attributes;
 
@@ -44,7 +44,7 @@ describe('preview', () => {
     expect(started.statusCode, started.body).toBe(201);
     expect(data<{ attributes: { side: string; language: string } }>(started).attributes).toMatchObject({ side: 'draft', language: 'de' });
 
-    expect(await self(editor)).toMatchObject({ authenticated: true, username: 'payer', language: 'de' });
+    expect(await self(editor)).toMatchObject({ authenticated: true, username: 'payer', language: 'de', session_data: { preview: true } });
     expect(await cardFee(editor)).toBe(RAISED_FEE);
     // The previewed user's reads work as theirs.
     expect((await editor.get('/invoices?filter[buid_customer]=C-1001&page[size]=1')).statusCode).toBe(200);
@@ -52,6 +52,7 @@ describe('preview', () => {
     const payer = api.client();
     await payer.login('payer');
     expect(await cardFee(payer)).toBe(295);
+    expect((await self(payer)).session_data).not.toHaveProperty('preview');
 
     // The published side: the same user beside it, as the portal serves them today.
     const publisher = await operator(api, 'publisher');
