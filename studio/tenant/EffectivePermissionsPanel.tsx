@@ -1,4 +1,4 @@
-import { Badge, Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Checkbox, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useText } from '../../engine/i18n/use-text.ts';
 import { ErrorNotice } from '../ErrorNotice.tsx';
@@ -80,10 +80,10 @@ function VerdictTable({ name, title, rows }: { name: string; title: string; rows
               <Table.Tr key={row.key} data-row-id={row.key} data-allowed={row.allowed}>
                 <Table.Th scope="row">{row.name}</Table.Th>
                 <Table.Td>
-                  {/* Dark text on a light badge: the colour repeats the word, it never carries it alone. */}
-                  <Badge color={row.allowed ? 'green' : 'red'} variant="light" c={row.allowed ? 'green.9' : 'red.9'}>
+                  {/* The colour repeats the word, it never carries it alone. */}
+                  <Text span size="sm" fw={700} c={row.allowed ? 'green.9' : 'red.9'}>
                     {t(row.allowed ? 'studioUi.effective.allowed' : 'studioUi.effective.refused')}
-                  </Badge>
+                  </Text>
                 </Table.Td>
                 <Table.Td>{row.reason ? t(`studioUi.effective.reasons.${row.reason}`) : ''}</Table.Td>
                 <Table.Td>{row.why}</Table.Td>
