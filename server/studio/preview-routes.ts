@@ -36,7 +36,10 @@ export function previewRoutes(app: FastifyInstance, { db, clock }: StudioDeps): 
     studioPath('/drafts/:draftId/preview'),
     {
       schema: { ...HIDDEN, params: draftParams, body: previewBody },
-      config: { access: { operator: 'preview' }, summary: 'Start a read-only preview of the portal as a user, with the draft applied or as published' },
+      config: {
+        access: { operator: 'preview' },
+        summary: 'Start a read-only preview of the portal as a user, with the draft applied or as published',
+      },
     },
     async (request, reply) => {
       const { body } = request as PreviewRequest;

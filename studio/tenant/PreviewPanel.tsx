@@ -56,7 +56,11 @@ export function PreviewPanel({ tenantId, workspace }: { tenantId: string; worksp
     setBusy(true);
     setError(null);
     try {
-      const started = await studioRequest<{ data: Resource<Preview> }>('POST', `/drafts/${draftId}/preview`, { user: username, language, side });
+      const started = await studioRequest<{ data: Resource<Preview> }>('POST', `/drafts/${draftId}/preview`, {
+        user: username,
+        language,
+        side,
+      });
       setPreview({ ...started.data.attributes, path, opened: Date.now() });
     } catch (failure) {
       setError(failure);

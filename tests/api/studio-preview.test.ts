@@ -33,9 +33,14 @@ const cardFee = async (client: ApiClient) =>
   data<{ attributes: { limits: { cardFeeMinor: number } } }>(await client.get('/config')).attributes.limits.cardFeeMinor;
 
 const self = async (client: ApiClient) =>
-  data<{ attributes: { authenticated: boolean; username?: string; language?: string; session_data: { session_expired?: boolean; preview?: boolean } } }>(
-    await client.get('/self'),
-  ).attributes;
+  data<{
+    attributes: {
+      authenticated: boolean;
+      username?: string;
+      language?: string;
+      session_data: { session_expired?: boolean; preview?: boolean };
+    };
+  }>(await client.get('/self')).attributes;
 
 describe('preview', () => {
   it("serves the draft's configuration to the previewed user, in the chosen language, while the portal keeps the published one", async () => {
@@ -74,11 +79,21 @@ describe('preview', () => {
       expect(write.statusCode, write.body).toBe(403);
       expect(firstError(write).code).toBe('errors.studio.previewReadOnly');
     }
-    const payments = await api.db.selectFrom('payments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const payments = await api.db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const again = await editor.request('POST', '/payments', { data: { type: 'payments', attributes: {} } }, csrf);
     expect(again.statusCode).toBe(403);
     expect(
-      Number((await api.db.selectFrom('payments').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n),
+      Number(
+        (
+          await api.db
+            .selectFrom('payments')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      ),
     ).toBe(Number(payments.n));
     // The studio itself still works for the operator beside the preview.
     expect((await editor.get(`/studio/api/drafts/${draftId}`)).statusCode).toBe(200);
@@ -122,6 +137,8 @@ describe('preview', () => {
     // A user of another tenant is no user of this draft's.
     expect((await editor.post(`/studio/api/drafts/${draftId}/preview`, { user: 'fleetadmin', language: 'en' })).statusCode).toBe(404);
     expect((await editor.post(`/studio/api/drafts/${draftId}/preview`, { user: 'payer', language: 'xx' })).statusCode).toBe(400);
-    expect((await editor.post(`/studio/api/drafts/${draftId}/preview`, { user: 'payer', language: 'en', side: 'other' })).statusCode).toBe(400);
+    expect((await editor.post(`/studio/api/drafts/${draftId}/preview`, { user: 'payer', language: 'en', side: 'other' })).statusCode).toBe(
+      400,
+    );
   });
 });

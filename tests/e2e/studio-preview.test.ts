@@ -30,7 +30,11 @@ afterAll(async () => {
   await studio.getByRole('button', { name: 'Sign in', exact: true }).click();
   await studio.locator('[data-table="studio-tenants"]').waitFor();
   await studio.evaluate(async () => {
-    const csrf = document.cookie.split('; ').find((part) => part.startsWith('studio_csrf='))?.slice('studio_csrf='.length) ?? '';
+    const csrf =
+      document.cookie
+        .split('; ')
+        .find((part) => part.startsWith('studio_csrf='))
+        ?.slice('studio_csrf='.length) ?? '';
     const drafts = (await (await fetch('/studio/api/tenants/demo/drafts')).json()) as { data: Array<{ id: string }> };
     for (const draft of drafts.data) {
       await fetch(`/studio/api/drafts/${draft.id}/discard`, { method: 'POST', headers: { 'x-csrf-token': decodeURIComponent(csrf) } });
