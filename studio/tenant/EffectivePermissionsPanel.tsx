@@ -80,8 +80,8 @@ function VerdictTable({ name, title, rows }: { name: string; title: string; rows
               <Table.Tr key={row.key} data-row-id={row.key} data-allowed={row.allowed}>
                 <Table.Th scope="row">{row.name}</Table.Th>
                 <Table.Td>
-                  {/* The colour repeats the word, it never carries it alone. */}
-                  <Text span size="sm" fw={700} c={row.allowed ? 'green.9' : 'red.9'}>
+                  {/* A refusal stands out by weight; the word says it, in the text's own colour (contrast). */}
+                  <Text span size="sm" fw={row.allowed ? 400 : 700}>
                     {t(row.allowed ? 'studioUi.effective.allowed' : 'studioUi.effective.refused')}
                   </Text>
                 </Table.Td>

@@ -100,7 +100,7 @@ describe('preview and effective permissions in the studio', () => {
     await axeClean();
 
     // The published side, in the same frame.
-    await page.getByRole('radio', { name: 'As published' }).check({ force: true });
+    await page.getByText('As published', { exact: true }).click();
     await page.getByRole('button', { name: 'Open preview' }).click();
     await page.locator('[data-preview="published"]').waitFor();
     expect(await cardFeeNote(page.frameLocator('[data-preview] iframe'))).toBe(
