@@ -38,7 +38,7 @@ const self = async (client: ApiClient) =>
       authenticated: boolean;
       username?: string;
       language?: string;
-      session_data: { session_expired?: boolean; preview?: boolean };
+      session_data: { session_expired?: boolean; preview?: boolean; customer_id?: string | null };
     };
   }>(await client.get('/self')).attributes;
 
@@ -95,6 +95,22 @@ describe('preview', () => {
         ).n,
       ),
     ).toBe(Number(payments.n));
+    // The one write let through: which customer the preview looks at (an admin must choose one first).
+    const admin = await operator(api, 'publisher');
+    const adminPreview = await admin.post(`/studio/api/drafts/${draftId}/preview`, { user: 'admin', language: 'en' });
+    expect(adminPreview.statusCode).toBe(201);
+    // The page's CSRF token is the preview session's own (its cookie), as for any portal session.
+    const pageToken = (adminPreview.cookies as Array<{ name: string; value: string }>).find((cookie) =>
+      cookie.name.endsWith('portal_csrf'),
+    )!;
+    const chosen = await admin.request(
+      'POST',
+      '/session_data',
+      { sessionKeys: [{ key: 'customer_id', value: 'C-1002' }] },
+      { 'x-csrf-token': pageToken.value },
+    );
+    expect(chosen.statusCode, chosen.body).toBe(200);
+    expect((await self(admin)).session_data).toMatchObject({ customer_id: 'C-1002', preview: true });
     // The studio itself still works for the operator beside the preview.
     expect((await editor.get(`/studio/api/drafts/${draftId}`)).statusCode).toBe(200);
   });
