@@ -7,6 +7,7 @@ import { bootHints } from '../engine/session/page-hints.ts';
 import { shareStyleNonce } from '../engine/app/csp-nonce.ts';
 import { initTexts, initialLanguage } from '../engine/i18n/i18n.ts';
 import type { Texts } from '../engine/i18n/i18next-texts.ts';
+import type { LanguageCode } from '../domain/tenant.ts';
 import { bootstrapSession, sessionStore, type SessionBasics } from '../engine/session/store.ts';
 import type { PortalConfig, SelfAttributes, SessionState } from '../engine/session/types.ts';
 import { setPluginSource } from '../engine/registry/plugins.ts';
@@ -14,8 +15,14 @@ import { setPluginSource } from '../engine/registry/plugins.ts';
 // The composition root registers the plugins (when a screen first mounts one); the engine itself never imports one.
 setPluginSource(() => import('../plugins/index.ts'));
 
-/** The user's language: the stored choice, else /self's language where the tenant offers it, else the tenant's default. */
+/**
+ * The user's language: the stored choice, else /self's language where the tenant offers it, else
+ * the tenant's default. An operator's preview (issue 24) is in the language the operator chose for
+ * it: the stored choice is the studio's, which shares this origin.
+ */
 function languageOf({ config, self }: Pick<SessionBasics, 'config' | 'self'>) {
+  const language = self?.language;
+  if (self?.session_data.preview && language && config.languages.includes(language as never)) return language as LanguageCode;
   return initialLanguage(
     config.languages,
     self?.language && config.languages.includes(self.language as never) ? (self.language as never) : config.defaultLanguage,

@@ -2084,6 +2084,7 @@ export interface operations {
                                     location?: string | null;
                                     logged_in: boolean;
                                     merchant_id?: string | null;
+                                    preview?: boolean;
                                     session_expired?: boolean;
                                     user_type?: string;
                                 };
@@ -8446,6 +8447,7 @@ export interface operations {
                                     location?: string | null;
                                     logged_in: boolean;
                                     merchant_id?: string | null;
+                                    preview?: boolean;
                                     session_expired?: boolean;
                                     user_type?: string;
                                 };
@@ -8566,6 +8568,7 @@ export interface operations {
                                     location?: string | null;
                                     logged_in: boolean;
                                     merchant_id?: string | null;
+                                    preview?: boolean;
                                     session_expired?: boolean;
                                     user_type?: string;
                                 };

@@ -46,6 +46,8 @@ export interface SelfAttributes {
     customer_id?: string | null;
     location?: string | null;
     merchant_id?: string | null;
+    /** An operator's read-only preview of this user (issue 24): its language is the preview's. */
+    preview?: boolean;
   };
   first_name?: string;
   last_name?: string;

@@ -10,11 +10,12 @@ import type { TenantStore } from '../tenants/store.ts';
 import { ApiError } from '../http/errors.ts';
 import { readCookie } from '../http/cookies.ts';
 import { refuseForeignOrigin } from '../http/origin-check.ts';
-import { CSRF_HEADER, SESSION_COOKIE, lookupSession, type SessionWithUser } from './sessions.ts';
+import { CSRF_HEADER, SESSION_COOKIE, destroySession, isPreview, lookupSession, type SessionWithUser } from './sessions.ts';
 import { sameToken } from './tokens.ts';
 import { LOCAL_IDP_PATH } from '../sso/paths.ts';
 import { HEALTH_PATH } from '../health/routes.ts';
 import { isStudioApiRequest } from '../studio/plugin.ts';
+import { previewMayWrite, previewTenant } from '../studio/preview-tenant.ts';
 import type { AuthContext } from './context.ts';
 
 export interface AuthPluginOptions { db: Database; clock: Clock; tenants: TenantStore; policy: Policy }
@@ -37,10 +38,31 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { d
 
     const { lookup, found } = await lookupSession(db, clock, tenant, readCookie(request, SESSION_COOKIE));
     request.sessionExpired = lookup.state === 'expired';
-    if (lookup.state === 'active' && found) request.auth = authContext(policy, tenant, lookup.idHash, found);
+    if (lookup.state === 'active' && found) {
+      if (isPreview(found.session)) await startPreviewRequest(request, lookup.idHash, found);
+      else request.auth = authContext(policy, tenant, lookup.idHash, found);
+    }
 
     if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
   });
+
+  /**
+   * A preview session (issue 24) is served its own tenant, the draft's configuration or the
+   * published one, whatever the host's, and may read only; when its draft is gone, it has ended.
+   */
+  async function startPreviewRequest(request: FastifyRequest, idHash: string, found: SessionWithUser): Promise<void> {
+    const previewed = await previewTenant(db, tenants, found.session);
+    if (!previewed) {
+      await destroySession(db, idHash);
+      request.sessionExpired = true;
+      return;
+    }
+    request.tenant = previewed;
+    request.auth = authContext(policy, previewed, idHash, found);
+    if (!SAFE_METHODS.has(request.method) && !previewMayWrite(request.method, request.url)) {
+      throw new ApiError(403, ErrorCode.studioPreviewReadOnly);
+    }
+  }
 }, { name: 'auth', dependencies: ['@fastify/cookie'] });
 
 /**

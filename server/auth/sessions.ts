@@ -15,13 +15,23 @@ export const CSRF_HEADER = 'x-csrf-token';
 /** Touching last_seen_at on every request would write on every read; a minute's slack is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-export async function createSession(db: Database, clock: Clock, tenant: Tenant, userId: number) {
+/** A preview (issue 24) is a look, not a working session: it ends this long after it began, whatever the tenant's timeouts. */
+export const PREVIEW_SESSION_MINUTES = 15;
+
+/** What binds a preview session (issue 24): who started it, on which draft, in which language, and whether the draft applies. */
+export interface PreviewBinding { operatorId: number; draftId: number; language: string; appliesDraft: boolean }
+
+export async function createSession(db: Database, clock: Clock, tenant: Pick<Tenant, 'id'>, userId: number, preview?: PreviewBinding) {
   const token = newToken();
   const csrfToken = newToken();
   const now = clock.now();
   await db.insertInto('sessions').values({
     id_hash: hashToken(token), user_id: userId, tenant_id: tenant.id, csrf_token: csrfToken,
     created_at: now, last_seen_at: now,
+    ...(preview ? {
+      preview_operator_id: preview.operatorId, preview_draft_id: preview.draftId,
+      preview_language: preview.language, preview_applies_draft: preview.appliesDraft,
+    } : {}),
   }).execute();
   return { token, csrfToken };
 }
@@ -57,6 +67,7 @@ async function readSession(db: Database, idHash: string): Promise<SessionWithUse
     .select([
       'sessions.id_hash', 'sessions.csrf_token', 'sessions.last_seen_at', 'sessions.customer_id', 'sessions.location',
       'sessions.merchant_id', 'sessions.card_secure_until',
+      'sessions.preview_operator_id', 'sessions.preview_draft_id', 'sessions.preview_language', 'sessions.preview_applies_draft',
       'sessions.tenant_id as session_tenant_id', 'sessions.created_at as session_created_at',
       // Issue 17: the group's customers (and child groups' where included), else the user's own.
       customerScopeSql('users').as('customer_ids'),
@@ -67,12 +78,14 @@ async function readSession(db: Database, idHash: string): Promise<SessionWithUse
   if (!row) return undefined;
   const {
     id_hash, csrf_token, last_seen_at, customer_id, location, merchant_id, card_secure_until, session_tenant_id, session_created_at,
+    preview_operator_id, preview_draft_id, preview_language, preview_applies_draft,
     customer_ids, merchant_ids, ...user
   } = row;
   return {
     session: {
       id_hash, user_id: user.user_id, tenant_id: session_tenant_id, csrf_token, created_at: session_created_at, last_seen_at,
       customer_id, location, merchant_id, card_secure_until,
+      preview_operator_id, preview_draft_id, preview_language, preview_applies_draft,
     },
     user,
     customerIds: customer_ids,
@@ -86,13 +99,13 @@ export async function lookupSession(db: Database, clock: Clock, tenant: Tenant, 
   const idHash = hashToken(token);
   const now = clock.now().getTime();
   const cached = sessionCache.get(idHash);
-  if (cached && cached.session.tenant_id === tenant.id && !timedOut(cached.session, tenant, now)) {
+  if (cached && servesHere(cached, tenant) && !timedOut(cached.session, tenant, now)) {
     return { lookup: { state: 'active', idHash }, found: await touched(db, idHash, cached, now) };
   }
   // Not cached, or it looks timed out: decide on what the database holds now.
   const generation = sessionCache.currentGeneration;
   const found = await sessionCache.shareRead(idHash, () => readSession(db, idHash));
-  if (!found || found.session.tenant_id !== tenant.id) return { lookup: { state: 'none' } };
+  if (!found || !servesHere(found, tenant)) return { lookup: { state: 'none' } };
   if (timedOut(found.session, tenant, now)) {
     await destroySession(db, idHash);
     return { lookup: { state: 'expired' } };
@@ -101,10 +114,24 @@ export async function lookupSession(db: Database, clock: Clock, tenant: Tenant, 
   return { lookup: { state: 'active', idHash }, found: await touched(db, idHash, found, now) };
 }
 
+/**
+ * A session counts on the host of its tenant only; a preview on the host of the studio that started
+ * it too, whichever tenant that host serves: the studio frames it from its own origin, and the auth
+ * hook then serves the preview's tenant (server/studio/preview.ts).
+ */
+function servesHere(found: SessionWithUser, tenant: Tenant): boolean {
+  return found.session.tenant_id === tenant.id || isPreview(found.session);
+}
+
+export function isPreview(session: Selectable<SessionsTable>): boolean {
+  return session.preview_operator_id !== null;
+}
+
 function timedOut(session: Selectable<SessionsTable>, tenant: Tenant, now: number): boolean {
   const { idleMinutes, absoluteMinutes } = tenant.limits.session;
+  const absolute = isPreview(session) ? Math.min(absoluteMinutes, PREVIEW_SESSION_MINUTES) : absoluteMinutes;
   return now - new Date(session.last_seen_at).getTime() > idleMinutes * 60_000
-    || now - new Date(session.created_at).getTime() > absoluteMinutes * 60_000;
+    || now - new Date(session.created_at).getTime() > absolute * 60_000;
 }
 
 /** Records activity at most once a minute (in the database and the cached copy). */

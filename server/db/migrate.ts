@@ -18,6 +18,7 @@ import * as groupIdentityProvider from './migrations/016_group_identity_provider
 import * as subAccountsDefaultCurrency from './migrations/017_sub_accounts_default_currency.ts';
 import * as creditApplications from './migrations/018_credit_applications.ts';
 import * as operatorStudio from './migrations/019_operator_studio.ts';
+import * as previewSessions from './migrations/021_preview_sessions.ts';
 
 // Listed in code rather than read from a folder, so the bundle-free server and tests
 // run the same ordered set wherever they start from.
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   '017_sub_accounts_default_currency': subAccountsDefaultCurrency,
   '018_credit_applications': creditApplications,
   '019_operator_studio': operatorStudio,
+  '021_preview_sessions': previewSessions,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

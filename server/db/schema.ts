@@ -135,6 +135,11 @@ export interface SessionsTable {
   created_at: Timestamp; last_seen_at: Timestamp;
   customer_id: string | null; location: string | null; merchant_id: string | null;
   card_secure_until: Date | null;
+  /** A preview session (issue 24, migration 021): the operator, draft, language and side it shows; all null otherwise. */
+  preview_operator_id: ColumnType<number | null, number | null | undefined, number | null>;
+  preview_draft_id: ColumnType<number | null, number | null | undefined, number | null>;
+  preview_language: ColumnType<string | null, string | null | undefined, string | null>;
+  preview_applies_draft: ColumnType<boolean | null, boolean | null | undefined, boolean | null>;
 }
 export interface NotificationLink { label: string; url: string }
 /** A file elsewhere (`url`), or one the portal serves from server/notifications/files (`file`, with its media type). */

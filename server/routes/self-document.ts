@@ -51,7 +51,8 @@ export const selfDocumentSchema = documentSchema(resourceSchema('self', strictOb
   authenticated: boolean,
   session_data: strictObject({
     logged_in: boolean, session_expired: boolean, language: text, user_type: text, customer_id: nullableText, location: nullableText, merchant_id: nullableText,
-  }, ['session_expired', 'language', 'user_type', 'customer_id', 'location', 'merchant_id']),
+    preview: boolean,
+  }, ['session_expired', 'language', 'user_type', 'customer_id', 'location', 'merchant_id', 'preview']),
   first_name: text, last_name: text, full_name: text, email_address: text, username: text, user_id: integer, role: text,
   status: text, user_type: text, user_types: textList, language: text, locale_ISO: text, language_ISO: text, timeZone: text,
   customers: listOf(option), merchants: listOf(option), customerCurrencies: listOf(option), merchantCurrencies: listOf(option),
@@ -119,7 +120,9 @@ export async function selfDocument(db: Database, tenant: Tenant, policy: Policy,
       ])
     : [[], []];
 
-  const language = tenant.languages.includes(user.language as never) ? user.language : tenant.defaultLanguage;
+  // A preview (issue 24) shows the portal in the language the operator chose, not the user's own.
+  const chosen = session?.preview_language ?? user.language;
+  const language = tenant.languages.includes(chosen as never) ? chosen : tenant.defaultLanguage;
   return {
     data: {
       type: 'self',
@@ -133,6 +136,8 @@ export async function selfDocument(db: Database, tenant: Tenant, policy: Policy,
           customer_id: session?.customer_id ?? null,
           location: session?.location ?? null,
           merchant_id: session?.merchant_id ?? null,
+          // An operator's read-only preview (issue 24): the portal shows it in the preview's language, whatever the browser chose last.
+          ...(session?.preview_operator_id ? { preview: true } : {}),
         },
         first_name: user.first_name,
         last_name: user.last_name,

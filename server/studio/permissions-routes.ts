@@ -6,17 +6,20 @@ import { guardWithOverride, type UserType } from '../../domain/route-guards.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import { customerScopeSql } from '../groups/scope.ts';
 import { ApiError, notFound } from '../http/errors.ts';
-import { TenantDocumentError, validateTenantDocument } from '../tenants/validate.ts';
 import { describeVerdict, nameText } from './describe.ts';
+import { tenantOfDraft } from './draft-tenant.ts';
 import { operatorOf } from './plugin.ts';
 import { draftById } from './queries.ts';
 import { shippedScreens } from './shipped-screens.ts';
-import { HIDDEN, languageOf, refused, requireGrant, type StudioDeps, send, studioPath, studioReads, tenantParams } from './route-kit.ts';
+import { HIDDEN, languageOf, requireGrant, type StudioDeps, send, studioPath, studioReads, tenantParams } from './route-kit.ts';
 
 /** Every shipped screen's id, title and guard, as the effective permissions judge them. */
 function shippedGuards(): ScreenGuardOf[] {
   return [...shippedScreens().values()].map(({ id, title, guard }) => ({ id, ...(title ? { title } : {}), guard: guard ?? {} }));
 }
+
+/** A picker, not a user directory: tenants with more users are searched by name in the portal's own user admin. */
+const MAX_LISTED_USERS = 500;
 
 const permissionsQuery = {
   type: 'object',
@@ -41,15 +44,30 @@ export function permissionsRoutes(app: FastifyInstance, { db, policy }: StudioDe
     }
     const draft = await draftById(db, Number(draftId));
     if (!draft || draft.tenant_id !== tenantId) throw notFound();
-    try {
-      // The host check concerns publishing, not who may do what: no other tenants to compare with.
-      return { tenant: validateTenantDocument(draft.document, `draft ${draftId}`, []), revision: null };
-    } catch (error) {
-      if (error instanceof TenantDocumentError)
-        throw refused(error.problems.map((problem) => ({ pointer: '', message: problem, rule: 'tenant' as const })));
-      throw error;
-    }
+    return { tenant: tenantOfDraft(draft), revision: null };
   }
+
+  app.get<{ Params: { tenantId: string } }>(
+    studioPath('/tenants/:tenantId/users'),
+    {
+      schema: { ...HIDDEN, params: tenantParams },
+      config: { access: { operator: 'read' }, summary: "The tenant's portal users to pick for the effective permissions and a preview" },
+    },
+    async (request, reply) => {
+      const { tenantId } = request.params;
+      requireGrant(operatorOf(request), tenantId);
+      const users = await db
+        .selectFrom('users')
+        .select(['username', 'user_type', 'role'])
+        .where('tenant_id', '=', tenantId)
+        .orderBy('username')
+        .limit(MAX_LISTED_USERS)
+        .execute();
+      return send(reply, {
+        data: users.map((user) => ({ type: 'tenant-user', id: user.username, attributes: user })),
+      });
+    },
+  );
 
   app.get<{ Params: { tenantId: string }; Querystring: { user: string; draft?: string; lang?: string } }>(
     studioPath('/tenants/:tenantId/effective-permissions'),
@@ -105,6 +123,8 @@ export function permissionsRoutes(app: FastifyInstance, { db, policy }: StudioDe
             revision,
             screens: verdicts.screens.map((verdict) => ({
               ...verdict,
+              // Where the portal shows it, for the studio's preview (`:name` parts need a record).
+              path: shippedScreens().get(verdict.screen)?.path ?? null,
               name: nameText(language, verdict.title, verdict.screen),
               why: describeVerdict(language, verdict),
             })),

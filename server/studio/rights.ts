@@ -6,11 +6,15 @@ import type { OperatorRole } from '../db/schema.ts';
  * the tenants granted to them, their drafts and their history; a publisher sees the drafts it
  * publishes but does not write them (who writes a change is not who puts it live).
  */
-export type StudioRight = 'read' | 'draft' | 'publish' | 'audit';
+export type StudioRight = 'read' | 'draft' | 'publish' | 'audit' | 'preview';
 
+/**
+ * Previewing (signing in to the portal as one of the tenant's users, read-only) is for those who
+ * write or put live a change; an auditor reads what happened and has no reason to act as a user.
+ */
 const RIGHTS: Record<OperatorRole, readonly StudioRight[]> = {
-  editor: ['read', 'draft'],
-  publisher: ['read', 'publish', 'audit'],
+  editor: ['read', 'draft', 'preview'],
+  publisher: ['read', 'publish', 'audit', 'preview'],
   auditor: ['read', 'audit'],
 };
 

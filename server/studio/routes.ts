@@ -13,6 +13,7 @@ import { checkDraft } from './check.ts';
 import { describeChange } from './describe.ts';
 import { operatorOf } from './plugin.ts';
 import { permissionsRoutes } from './permissions-routes.ts';
+import { previewRoutes } from './preview-routes.ts';
 import { publishRoutes } from './publish-routes.ts';
 import { closeDraft, type DraftRow, insertDraft, openDrafts, operatorByName, replaceDraftDocument, writeStudioAudit } from './queries.ts';
 import { rightsOf } from './rights.ts';
@@ -329,4 +330,5 @@ export function studioRoutes(app: FastifyInstance, deps: StudioDeps): void {
   publishRoutes(app, deps);
   transferRoutes(app, deps);
   permissionsRoutes(app, deps);
+  previewRoutes(app, deps);
 }

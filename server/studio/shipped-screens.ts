@@ -17,6 +17,7 @@ const readJsonFiles = (directory: URL): Array<[string, unknown]> =>
 export interface ShippedDefinition {
   id: string;
   title?: string;
+  path?: string;
   guard?: GuardDefinition;
 }
 

@@ -6,16 +6,18 @@ import { may, useOperator } from '../operator.ts';
 import { AuditPanel } from './AuditPanel.tsx';
 import { DraftBar } from './DraftBar.tsx';
 import { DraftPanel } from './DraftPanel.tsx';
+import { EffectivePermissionsPanel } from './EffectivePermissionsPanel.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
 import { MenusPanel } from './MenusPanel.tsx';
 import { PermissionsPanel } from './PermissionsPanel.tsx';
+import { PreviewPanel } from './PreviewPanel.tsx';
 import { ScreensPanel } from './ScreensPanel.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
 import { TextsPanel } from './TextsPanel.tsx';
 import { TransferPanel } from './TransferPanel.tsx';
 import { useTenantWorkspace } from './use-tenant-workspace.ts';
 
-const TABS = ['settings', 'permissions', 'screens', 'menus', 'texts', 'draft', 'history', 'transfer', 'audit'] as const;
+const TABS = ['settings', 'permissions', 'effective', 'screens', 'menus', 'texts', 'draft', 'preview', 'history', 'transfer', 'audit'] as const;
 type TabName = (typeof TABS)[number];
 
 /**
@@ -29,7 +31,7 @@ export function TenantPage() {
   const { operator } = useOperator();
   const [search, setSearch] = useSearchParams();
   const workspace = useTenantWorkspace(tenantId);
-  const tabs = TABS.filter((tab) => tab !== 'audit' || may(operator, 'audit'));
+  const tabs = TABS.filter((tab) => (tab !== 'audit' || may(operator, 'audit')) && (tab !== 'preview' || may(operator, 'preview')));
   const requested = search.get('tab') as TabName | null;
   const tab = requested && tabs.includes(requested) ? requested : 'settings';
   const editable = may(operator, 'draft') && workspace.draft !== null;
@@ -57,12 +59,20 @@ export function TenantPage() {
         <Tabs.Panel value="permissions">
           {workspace.working && <PermissionsPanel document={workspace.working} editable={editable} onChange={workspace.edit} />}
         </Tabs.Panel>
+        <Tabs.Panel value="effective">
+          <EffectivePermissionsPanel tenantId={tenantId} workspace={workspace} />
+        </Tabs.Panel>
         <Tabs.Panel value="screens">{workspace.working && <ScreensPanel workspace={workspace} editable={editable} />}</Tabs.Panel>
         <Tabs.Panel value="menus">{workspace.working && <MenusPanel workspace={workspace} editable={editable} />}</Tabs.Panel>
         <Tabs.Panel value="texts">{workspace.working && <TextsPanel workspace={workspace} editable={editable} />}</Tabs.Panel>
         <Tabs.Panel value="draft">
           <DraftPanel workspace={workspace} />
         </Tabs.Panel>
+        {tabs.includes('preview') && (
+          <Tabs.Panel value="preview">
+            <PreviewPanel tenantId={tenantId} workspace={workspace} />
+          </Tabs.Panel>
+        )}
         <Tabs.Panel value="history">
           <HistoryPanel tenantId={tenantId} published={workspace.published} onRolledBack={workspace.reload} />
         </Tabs.Panel>

@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+import { studioData, type Resource } from '../api.ts';
+
+/** A portal user of the tenant, as the studio lists them to pick one (server/studio/permissions-routes.ts). */
+export interface TenantUser {
+  username: string;
+  user_type: string;
+  role: string;
+}
+
+/** The tenant's portal users, read once per tenant; the error is the caller's to show. */
+export function useTenantUsers(tenantId: string): { users: TenantUser[]; error: unknown } {
+  const [users, setUsers] = useState<TenantUser[]>([]);
+  const [error, setError] = useState<unknown>(null);
+  useEffect(() => {
+    let current = true;
+    studioData<Array<Resource<TenantUser>>>(`/tenants/${tenantId}/users`).then(
+      (rows) => current && setUsers(rows.map((row) => row.attributes)),
+      (failure: unknown) => current && setError(failure),
+    );
+    return () => {
+      current = false;
+    };
+  }, [tenantId]);
+  return { users, error };
+}

@@ -1,0 +1,119 @@
+/**
+ * Preview and the effective permissions in the operator studio (issue 24), on a draft of the demo
+ * tenant that is never published (discarded at the end, so other files keep reading the published
+ * demo): an editor raises the card fee in a draft, reads what the payer may do and why not, then
+ * previews the payment flow as the payer and sees the new fee, while the published side and the
+ * payer's own portal still show the old one. Axe on both new tabs.
+ */
+import type { FrameLocator, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { baseUrl, newContext, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+
+const STUDIO_PASSWORD = 'Studio#2026';
+
+let page: Page;
+let browser: Parameters<Parameters<typeof usePagePerTest>[0]>[1];
+usePagePerTest((created, launched) => {
+  page = created;
+  browser = launched;
+});
+
+let draftStarted = false;
+afterAll(async () => {
+  if (!draftStarted || !browser) return;
+  // Whatever happened above, the demo tenant keeps no open draft for the other files.
+  const context = await newContext(browser);
+  const studio = await context.newPage();
+  await studio.goto(`${baseUrl()}/studio`);
+  await studio.getByRole('textbox', { name: 'Operator name' }).fill('editor');
+  await studio.getByLabel(/^Password/).fill(STUDIO_PASSWORD);
+  await studio.getByRole('button', { name: 'Sign in', exact: true }).click();
+  await studio.locator('[data-table="studio-tenants"]').waitFor();
+  await studio.evaluate(async () => {
+    const csrf =
+      document.cookie
+        .split('; ')
+        .find((part) => part.startsWith('studio_csrf='))
+        ?.slice('studio_csrf='.length) ?? '';
+    const drafts = (await (await fetch('/studio/api/tenants/demo/drafts')).json()) as { data: Array<{ id: string }> };
+    for (const draft of drafts.data) {
+      await fetch(`/studio/api/drafts/${draft.id}/discard`, { method: 'POST', headers: { 'x-csrf-token': decodeURIComponent(csrf) } });
+    }
+  });
+  await context.close();
+});
+
+async function axeClean(): Promise<void> {
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+}
+
+/** The card fee note of the payment flow in `portal` (a page or the preview's frame), after picking the first payable invoice. */
+async function cardFeeNote(portal: Page | FrameLocator): Promise<string> {
+  await portal.locator('[data-table="payable-invoices"] tbody tr[data-row-id] input[type="checkbox"]').first().check();
+  await portal.locator('button[data-action="payments.due.paySelected"]').click();
+  await portal.getByRole('radio', { name: 'Credit card', exact: true }).check();
+  const note = portal.locator('[data-card-fee-note]');
+  await note.waitFor();
+  return (await note.textContent()) ?? '';
+}
+
+async function pickUser(username: string): Promise<void> {
+  await page.getByRole('combobox', { name: 'Portal user' }).click();
+  await page.getByRole('option', { name: new RegExp(`^${username} \\(`) }).click();
+}
+
+describe('preview and effective permissions in the studio', () => {
+  it('previews a raised card fee as the payer beside the published fee, and says what the payer may do and why not', async () => {
+    await page.goto(`${baseUrl()}/studio`);
+    await page.getByRole('textbox', { name: 'Operator name' }).fill('editor');
+    await page.getByLabel(/^Password/).fill(STUDIO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('link', { name: 'demo', exact: true }).click();
+    await page.getByRole('button', { name: 'Start a draft' }).click();
+    await page.locator('[data-draft-state="saved"]').waitFor();
+    draftStarted = true;
+    const fee = page.getByRole('textbox', { name: 'Card fee' });
+    await expect.poll(() => fee.inputValue()).toBe('2.95');
+    await fee.fill('3.50');
+    await page.getByRole('button', { name: 'Save draft' }).click();
+    await page.locator('[data-draft-state="saved"]').waitFor();
+
+    // What the payer may do, with the draft applied, and why not.
+    await page.getByRole('tab', { name: 'Effective permissions', exact: true }).click();
+    await pickUser('payer');
+    await page.locator('[data-effective-permissions="draft"]').waitFor();
+    const paymentMethods = page.locator('[data-table="effective-screens"] tr[data-row-id="payment-methods"]');
+    await expect.poll(() => paymentMethods.getAttribute('data-allowed')).toBe('false');
+    expect(await paymentMethods.locator('td').nth(1).textContent()).toBe('Role');
+    expect(await paymentMethods.locator('td').nth(2).textContent()).toBe('Not granted to the role Payer');
+    expect(await page.locator('[data-table="effective-rule-sets"] tr[data-row-id="pay"]').getAttribute('data-allowed')).toBe('true');
+    await axeClean();
+
+    // The payment flow as the payer, with the draft.
+    await page.getByRole('tab', { name: 'Preview', exact: true }).click();
+    await pickUser('payer');
+    await page.getByRole('textbox', { name: 'Address in the portal' }).fill('/payment/due');
+    await page.getByRole('button', { name: 'Open preview' }).click();
+    await page.locator('[data-preview="draft"]').waitFor();
+    const frame = page.frameLocator('[data-preview] iframe');
+    expect(await cardFeeNote(frame)).toBe('A flat, non-refundable card fee of $3.50 is added to card payments.');
+    await axeClean();
+
+    // The published side, in the same frame.
+    await page.getByText('As published', { exact: true }).click();
+    await page.getByRole('button', { name: 'Open preview' }).click();
+    await page.locator('[data-preview="published"]').waitFor();
+    expect(await cardFeeNote(page.frameLocator('[data-preview] iframe'))).toBe(
+      'A flat, non-refundable card fee of $2.95 is added to card payments.',
+    );
+
+    // The payer's own portal serves the published fee.
+    const context = await newContext(browser);
+    const portal = await context.newPage();
+    await signIn(portal, 'payer');
+    await portal.waitForURL('**/account/overview');
+    await portal.goto(`${baseUrl()}/payment/due`);
+    expect(await cardFeeNote(portal)).toBe('A flat, non-refundable card fee of $2.95 is added to card payments.');
+    await context.close();
+  }, 240_000);
+});
