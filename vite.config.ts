@@ -8,9 +8,10 @@ import { formsPlugin } from './engine/build/forms-plugin.ts';
 import { CSP_NONCE_PLACEHOLDER } from './server/http/security-headers.ts';
 import { localesPlugin } from './engine/build/locales-plugin.ts';
 import { routeHintsPlugin } from './engine/build/route-hints-plugin.ts';
+import { pureCallsPlugin } from './engine/build/pure-calls-plugin.ts';
 
 export default defineConfig(({ mode }) => ({
-  plugins: [react(), screensPlugin(), formsPlugin(), localesPlugin(), routeHintsPlugin(), compressPlugin()],
+  plugins: [react(), screensPlugin(), formsPlugin(), localesPlugin(), routeHintsPlugin(), pureCallsPlugin(), compressPlugin()],
   resolve: {
     // react-router's package exports only its development build (dev warnings on); its
     // production build is the same code with them off.

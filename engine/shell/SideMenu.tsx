@@ -1,5 +1,6 @@
 import { NavLink, ScrollArea } from '@mantine/core';
-import { Link, matchPath, useLocation } from 'react-router';
+import { matchPath, useLocation } from 'react-router';
+import { Link } from '../routing/Link.tsx';
 import { routes } from 'virtual:portal-screens';
 import { useText } from '../i18n/use-text.ts';
 import { usePortalPath, withoutPrefix } from '../routing/navigation.ts';

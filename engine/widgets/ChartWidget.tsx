@@ -1,5 +1,5 @@
 import { Anchor, Progress, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../routing/Link.tsx';
 import { lookup, resolveBinding } from '../definitions/bindings.ts';
 import { useResource, type SourceDefinition } from '../data/use-resource.ts';
 import type { WidgetNode } from '../definitions/types.ts';

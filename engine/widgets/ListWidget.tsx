@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { Anchor, Badge, Paper, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../routing/Link.tsx';
 import { lookup } from '../definitions/bindings.ts';
 import { ApiRequestError } from '../data/api-client.ts';
 import { useResource } from '../data/use-resource.ts';

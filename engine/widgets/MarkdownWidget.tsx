@@ -1,6 +1,6 @@
 import { Alert, Anchor, Text } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../routing/Link.tsx';
 import { resolveAll } from '../definitions/bindings.ts';
 import { useText } from '../i18n/use-text.ts';
 import { contractProps, type WidgetProps } from '../registry/widget-contract.ts';

@@ -1,5 +1,5 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../routing/Link.tsx';
 import { useText } from '../i18n/use-text.ts';
 import type { WidgetProps } from '../registry/widget-contract.ts';
 import { usePortalPath } from '../routing/navigation.ts';

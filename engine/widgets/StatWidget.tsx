@@ -1,5 +1,5 @@
 import { Anchor, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../routing/Link.tsx';
 import { ApiRequestError } from '../data/api-client.ts';
 import { useResource, type SourceDefinition } from '../data/use-resource.ts';
 import { lookup, resolveBinding } from '../definitions/bindings.ts';

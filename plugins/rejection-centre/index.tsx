@@ -7,7 +7,7 @@
  */
 import { useState } from 'react';
 import { Alert, Anchor, Stack } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../engine/routing/Link.tsx';
 import type { ResourceObject } from '../../engine/data/api-client.ts';
 import { useResource } from '../../engine/data/use-resource.ts';
 import { useText } from '../../engine/i18n/use-text.ts';

@@ -7,7 +7,12 @@ import type { Policy } from '../../domain/policy.ts';
 import type { OpenApiDocument } from './openapi.ts';
 
 /** The fields a binding root offers (`{customer.buidCustomer}`), and where they come from, for messages. */
-export interface BindingRoot { fields: ReadonlySet<string>; from: string }
+export interface BindingRoot {
+  fields: ReadonlySet<string>;
+  from: string;
+  /** Its fields are unknown (a source the source rule already refused): bindings to it are not checked. */
+  unchecked?: boolean;
+}
 
 export interface Contract {
   api: OpenApiDocument;

@@ -80,6 +80,11 @@ export function schemaProperties(schema: JsonSchema | undefined): Map<string, Js
   return properties;
 }
 
+/** The top-level fields of an operation's success response (`data`, `meta`, `links`). */
+export function responseFields(operation: Operation): Map<string, JsonSchema> {
+  return schemaProperties(successSchema(operation));
+}
+
 function successSchema(operation: Operation): JsonSchema | undefined {
   const success = Object.entries(operation.responses ?? {}).find(([status]) => /^2/.test(status))?.[1];
   return Object.values(success?.content ?? {})[0]?.schema;

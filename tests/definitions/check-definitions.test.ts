@@ -214,6 +214,20 @@ describe('data sources against the OpenAPI document', () => {
       `screens/parts/cards-table.json /columns/0/sort: \`card_nme\` is not a sort GET /ecaas/cards offers; did you mean \`card_name\`? ${usedBy}`,
     ]);
   });
+  it('a misspelt `each` is named once, not once per item it shows (issue 23)', () => {
+    let at = '';
+    const problems = problemsOf(
+      withScreen('program-overview', (screen) => {
+        const index = screen.body.findIndex((node: Json) => node.each === 'meta.totals');
+        screen.body[index].each = 'meta.totalz';
+        at = `/body/${index}`;
+      }),
+    );
+    // The stat shows eight items, three of them with a `{record.…}` link: still one problem.
+    expect(problems).toEqual([
+      `screens/program-overview.json ${at}/each: \`totalz\` is not a field of meta in the answer of GET /exposures; did you mean \`totals\`?`,
+    ]);
+  });
 });
 
 describe('column priorities (issue 26: identifiers and amounts never clipped)', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../engine/routing/Link.tsx';
 import type { PaymentMode } from '../../../domain/payments.ts';
 import { useFormatter } from '../../../engine/format/use-formatter.ts';
 import { useText } from '../../../engine/i18n/use-text.ts';

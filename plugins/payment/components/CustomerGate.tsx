@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Alert, Anchor } from '@mantine/core';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../../engine/routing/Link.tsx';
 import { ErrorCode } from '../../../domain/error-codes.ts';
 import type { PaymentMode } from '../../../domain/payments.ts';
 import { useText } from '../../../engine/i18n/use-text.ts';

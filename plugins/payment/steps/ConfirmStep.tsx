@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Alert, Button, Checkbox, Group, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router';
+import { Link } from '../../../engine/routing/Link.tsx';
 import { ErrorCode } from '../../../domain/error-codes.ts';
 import { cardFeeMinor, totalsByCurrency } from '../../../domain/payments.ts';
 import { useText } from '../../../engine/i18n/use-text.ts';

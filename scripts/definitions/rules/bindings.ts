@@ -13,7 +13,7 @@ import type { DefinitionFile, FormDefinition } from '../definition-set.ts';
 import { type JsonSchema, type Method, operationsFor, resourceAttributes, schemaProperties } from '../openapi.ts';
 import { notOneOf, type Problem } from '../problems.ts';
 import { escapePointer } from '../walk.ts';
-import { eachOf, recordFields, SOURCE_PROPERTIES, sourceOperations } from './sources.ts';
+import { eachOf, missingEach, recordFields, SOURCE_PROPERTIES, sourceOperations } from './sources.ts';
 
 /** What a binding at some place can read, beyond the roots that hold everywhere. */
 interface Scope {
@@ -33,9 +33,11 @@ function sourceRoot(contract: Contract, source: unknown, each?: string): Binding
   const resource = objectOr(source)?.resource;
   if (typeof resource !== 'string') return undefined;
   const operations = sourceOperations(contract, resource);
-  // An unknown resource is the source rule's problem; its records then have no known fields to check.
-  if (operations.length === 0) return undefined;
-  return { fields: new Set(recordFields(operations, each).keys()), from: `${each ? `${each} of ` : ''}GET ${resource.split('?')[0]}` };
+  // An unknown resource and a misspelt `each` are the source rule's problems, said once there; the
+  // records then have no known fields, and their bindings are not checked (not one problem each).
+  const from = `${each ? `${each} of ` : ''}GET ${resource.split('?')[0]}`;
+  if (operations.length === 0 || (each && missingEach(operations, each))) return { fields: new Set(), from, unchecked: true };
+  return { fields: new Set(recordFields(operations, each).keys()), from };
 }
 
 /** The field `path` names inside a form's data (`step1.name`), or the segment that is not there. */
@@ -96,7 +98,7 @@ function checkPath(place: ScreenPlace, scope: Scope, pointer: string, path: stri
     default: {
       const bound = scope[root as 'record' | 'selection' | 'result'];
       if (!bound) { report(`\`${path}\` reads ${root}, but nothing here provides one`); return; }
-      if (!bound.fields.has(field)) report(notOneOf(field, `a field of ${root} (${bound.from})`, bound.fields));
+      if (!bound.unchecked && !bound.fields.has(field)) report(notOneOf(field, `a field of ${root} (${bound.from})`, bound.fields));
     }
   }
 }
@@ -111,7 +113,7 @@ function checkString(place: ScreenPlace, scope: Scope, pointer: string, text: st
 
 /** Keys of a query over one record (`where`, `readOnlyWhen`): the record's fields. */
 function checkRecordQuery(place: ScreenPlace, bound: BindingRoot | undefined, pointer: string, query: Record<string, unknown>) {
-  if (!bound) return;
+  if (!bound || bound.unchecked) return;
   for (const key of Object.keys(query)) {
     if (key.startsWith('$')) continue;
     const field = key.split('.')[0]!;

@@ -7,7 +7,7 @@ import type { Ajv } from 'ajv';
 import { createAjv } from '../../../schemas/ajv.ts';
 import type { Contract } from '../contract.ts';
 import type { DefinitionFile } from '../definition-set.ts';
-import { allOperations, type JsonSchema, missingField, type NamedOperation, operationsFor, type Parameter, queryParameters, resourceAttributes } from '../openapi.ts';
+import { allOperations, type JsonSchema, missingField, type NamedOperation, operationsFor, type Parameter, queryParameters, resourceAttributes, responseFields } from '../openapi.ts';
 import { notOneOf, type Problem } from '../problems.ts';
 import { walk } from '../walk.ts';
 
@@ -31,6 +31,23 @@ export function recordFields(operations: readonly NamedOperation[], each?: strin
 /** The `each` of a widget, when it shows a list inside the response rather than its resources. */
 export function eachOf(widget: Record<string, unknown> | undefined): string | undefined {
   return typeof widget?.each === 'string' ? widget.each : undefined;
+}
+
+/**
+ * Where an `each` path leaves the response of one of the operations: the segment, the path above
+ * it and the names allowed there; undefined when every operation has it. A wrong `each` is one
+ * problem, not one per field shown: the fields of a list that is not there cannot be checked.
+ */
+export function missingEach(operations: readonly NamedOperation[], each: string): { segment: string; above: string; allowed: string[] } | undefined {
+  const segments = each.split('.');
+  for (const { operation } of operations) {
+    const fields = responseFields(operation);
+    for (let length = 1; length <= segments.length; length++) {
+      const missing = missingField(fields, segments.slice(0, length).join('.'));
+      if (missing) return { ...missing, above: segments.slice(0, length - 1).join('.') };
+    }
+  }
+  return undefined;
 }
 
 const BINDING = /\{[^}]*\}/;
@@ -140,9 +157,12 @@ export function checkSources(screens: ReadonlyArray<DefinitionFile<unknown>>, co
       const holder = ancestors.at(-1);
       if (!holder || property !== 'source' || typeof holder.widget !== 'string') continue;
       const holderPointer = pointer.replace(/\/source$/, '');
-      const fields = recordFields(operations, eachOf(holder));
-      const of = eachOf(holder) ? `a field of ${eachOf(holder)} of ${label}` : `a field of ${label}`;
-      for (const [at, field] of namedFields(holder, holderPointer)) {
+      const each = eachOf(holder);
+      const eachMissing = each ? missingEach(operations, each) : undefined;
+      if (eachMissing) problems.push({ file, pointer: `${holderPointer}/each`, message: notOneOf(eachMissing.segment, `a field of ${eachMissing.above ? `${eachMissing.above} in ` : ''}the answer of ${label}`, eachMissing.allowed) });
+      const fields = recordFields(operations, each);
+      const of = each ? `a field of ${each} of ${label}` : `a field of ${label}`;
+      for (const [at, field] of eachMissing ? [] : namedFields(holder, holderPointer)) {
         // A row without the attribute falls back to the resource id (rowIdOf), so `id` identifies rows too.
         if (at.endsWith('/rowId') && field === 'id') continue;
         const missing = missingField(fields, field);
