@@ -76,10 +76,29 @@ export function formatPhone(value: string): string {
   return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
+/** 'Past Due' → 'pastDue': a value the API sends as English words, as the last part of its key. */
+function camelKey(words: string): string {
+  return words.trim().toLowerCase().replace(/[^a-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase());
+}
+
 /** 'Past Due' → 'common.status.pastDue': statuses are shown translated. */
 export function statusKey(status: string): string {
-  const camel = status.trim().toLowerCase().replace(/[^a-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase());
-  return `common.status.${camel}`;
+  return `common.status.${camelKey(status)}`;
+}
+
+/** 'Proof of delivery' → 'common.documentTypes.proofOfDelivery' (GET /document-types names them in English). */
+export function documentTypeKey(documentType: string): string {
+  return `common.documentTypes.${camelKey(documentType)}`;
+}
+
+/**
+ * A document type's translated label. The program API may add types the portal has no text for:
+ * those show as the API names them rather than as a raw key.
+ */
+export function documentTypeLabel(documentType: string, translate: (key: string) => string): string {
+  const key = documentTypeKey(documentType);
+  const text = translate(key);
+  return text === key ? documentType : text;
 }
 
 export function format(name: FormatterName, value: unknown, context: FormatContext): string {
@@ -93,6 +112,7 @@ export function format(name: FormatterName, value: unknown, context: FormatConte
     case 'dateTime': return formatInstant(value as string, context.locale, context.timeZone, true);
     case 'dateTimeCentral': return formatInstant(value as string, context.locale, CENTRAL_TIME_ZONE, true);
     case 'status': return context.translate(statusKey(String(value)));
+    case 'documentType': return documentTypeLabel(String(value), context.translate);
     case 'fileSize': return formatFileSize(Number(value), context.locale);
     case 'phone': return formatPhone(String(value));
     case 'percent': return numberFormat(context.locale, { style: 'percent', maximumFractionDigits: 0 }).format(Number(value) / 100);

@@ -11,6 +11,7 @@ export const FORMATTER_NAMES = [
   'dateTime',
   'dateTimeCentral',
   'status',
+  'documentType',
   'fileSize',
   'phone',
   'percent',
