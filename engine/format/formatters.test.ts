@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { format, formatCurrency, formatDay, formatFileSize, formatInstant, formatPhone, documentTypeKey, statusKey, type FormatContext } from './formatters.ts';
+import { format, formatCurrency, formatDay, formatFileSize, formatInstant, disputeReasonKey, formatPhone, documentTypeKey, statusKey, type FormatContext } from './formatters.ts';
 
 const context: FormatContext = { locale: 'en-US', timeZone: 'America/Chicago', translate: (key) => `t(${key})` };
 
@@ -42,6 +42,11 @@ describe('formatters', () => {
     expect(format('documentType', 'Other', context)).toBe('t(common.documentTypes.other)');
     const missing: FormatContext = { ...context, translate: (key) => key };
     expect(format('documentType', 'Customs declaration', missing)).toBe('Customs declaration');
+  });
+  it('translates dispute reasons by key, the same way', () => {
+    expect(disputeReasonKey('Goods not received')).toBe('common.disputeReasons.goodsNotReceived');
+    expect(format('disputeReason', 'Other', context)).toBe('t(common.disputeReasons.other)');
+    expect(format('disputeReason', 'Late delivery', { ...context, translate: (key) => key })).toBe('Late delivery');
   });
   it('dispatches by formatter name and leaves empty values empty', () => {
     expect(format('currency', 2500, { ...context, currency: 'CAD' })).toBe('CA$25.00');

@@ -91,14 +91,19 @@ export function documentTypeKey(documentType: string): string {
   return `common.documentTypes.${camelKey(documentType)}`;
 }
 
+/** 'Goods not received' → 'common.disputeReasons.goodsNotReceived' (GET /dispute-reasons names them in English). */
+export function disputeReasonKey(reason: string): string {
+  return `common.disputeReasons.${camelKey(reason)}`;
+}
+
 /**
- * A document type's translated label. The program API may add types the portal has no text for:
- * those show as the API names them rather than as a raw key.
+ * A name the API gives in English (a document type, a dispute reason), translated by its key.
+ * The program API may add names the portal has no text for: those show as the API gives them
+ * rather than as a raw key.
  */
-export function documentTypeLabel(documentType: string, translate: (key: string) => string): string {
-  const key = documentTypeKey(documentType);
+function namedLabel(name: string, key: string, translate: (key: string) => string): string {
   const text = translate(key);
-  return text === key ? documentType : text;
+  return text === key ? name : text;
 }
 
 export function format(name: FormatterName, value: unknown, context: FormatContext): string {
@@ -112,7 +117,8 @@ export function format(name: FormatterName, value: unknown, context: FormatConte
     case 'dateTime': return formatInstant(value as string, context.locale, context.timeZone, true);
     case 'dateTimeCentral': return formatInstant(value as string, context.locale, CENTRAL_TIME_ZONE, true);
     case 'status': return context.translate(statusKey(String(value)));
-    case 'documentType': return documentTypeLabel(String(value), context.translate);
+    case 'documentType': return namedLabel(String(value), documentTypeKey(String(value)), context.translate);
+    case 'disputeReason': return namedLabel(String(value), disputeReasonKey(String(value)), context.translate);
     case 'fileSize': return formatFileSize(Number(value), context.locale);
     case 'phone': return formatPhone(String(value));
     case 'percent': return numberFormat(context.locale, { style: 'percent', maximumFractionDigits: 0 }).format(Number(value) / 100);

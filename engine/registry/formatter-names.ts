@@ -12,6 +12,7 @@ export const FORMATTER_NAMES = [
   'dateTimeCentral',
   'status',
   'documentType',
+  'disputeReason',
   'fileSize',
   'phone',
   'percent',

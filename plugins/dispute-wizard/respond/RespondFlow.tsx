@@ -108,7 +108,7 @@ function RespondSteps({ side, asked, rows, documentTypes, preset }: RespondSteps
   };
 
   const label = (row: Row) => t('disputes.respond.disputeLabel', {
-    invoice: row.invoice_id, reason: row.reason, status: formatValue('status', row.status),
+    invoice: row.invoice_id, reason: formatValue('disputeReason', row.reason), status: formatValue('status', row.status),
     amount: formatValue('currency', row.amount_minor, row.currency),
   });
 

@@ -9,6 +9,16 @@ export const DOCUMENT_TYPES = [
   { doc_type_id: 4, document_type: 'Other', max_attachments: 5 },
 ] as const;
 
+/** The demo's dispute reasons, translated by name too (common.disputeReasons.*). */
+export const DISPUTE_REASONS = [
+  { dispute_reason_id: 1, dispute_reason: 'Incorrect amount', documentation_required: false },
+  { dispute_reason_id: 2, dispute_reason: 'Goods not received', documentation_required: false },
+  { dispute_reason_id: 3, dispute_reason: 'Duplicate charge', documentation_required: true },
+  { dispute_reason_id: 4, dispute_reason: 'Unauthorised transaction', documentation_required: true },
+  { dispute_reason_id: 5, dispute_reason: 'Quality issue', documentation_required: false },
+  { dispute_reason_id: 6, dispute_reason: 'Other', documentation_required: false },
+] as const;
+
 /** Reference data: currencies, document types and dispute reasons. */
 export async function seedReferenceData(db: Writer): Promise<void> {
   await db.insertInto('currencies').values([
@@ -17,14 +27,7 @@ export async function seedReferenceData(db: Writer): Promise<void> {
     { code: 'EUR', label: 'Euro', minor_units: 2 },
   ]).execute();
   await db.insertInto('document_types').values(DOCUMENT_TYPES.map((type) => ({ ...type }))).execute();
-  await db.insertInto('dispute_reasons').values([
-    { dispute_reason_id: 1, dispute_reason: 'Incorrect amount', documentation_required: false },
-    { dispute_reason_id: 2, dispute_reason: 'Goods not received', documentation_required: false },
-    { dispute_reason_id: 3, dispute_reason: 'Duplicate charge', documentation_required: true },
-    { dispute_reason_id: 4, dispute_reason: 'Unauthorised transaction', documentation_required: true },
-    { dispute_reason_id: 5, dispute_reason: 'Quality issue', documentation_required: false },
-    { dispute_reason_id: 6, dispute_reason: 'Other', documentation_required: false },
-  ]).execute();
+  await db.insertInto('dispute_reasons').values(DISPUTE_REASONS.map((reason) => ({ ...reason }))).execute();
 }
 
 interface CustomerSeed {
