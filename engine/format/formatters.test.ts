@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { format, formatCurrency, formatDay, formatFileSize, formatInstant, disputeReasonKey, formatPhone, documentTypeKey, statusKey, type FormatContext } from './formatters.ts';
+import { format, formatCurrency, formatDay, formatFileSize, formatInstant, disputeContactTypeKey, disputeReasonKey, formatPhone, documentTypeKey, statusKey, type FormatContext } from './formatters.ts';
 
 const context: FormatContext = { locale: 'en-US', timeZone: 'America/Chicago', translate: (key) => `t(${key})` };
 
@@ -47,6 +47,8 @@ describe('formatters', () => {
     expect(disputeReasonKey('Goods not received')).toBe('common.disputeReasons.goodsNotReceived');
     expect(format('disputeReason', 'Other', context)).toBe('t(common.disputeReasons.other)');
     expect(format('disputeReason', 'Late delivery', { ...context, translate: (key) => key })).toBe('Late delivery');
+    expect(disputeContactTypeKey('Billing')).toBe('disputes.contactTypes.Billing');
+    expect(format('disputeContactType', 'Primary', context)).toBe('t(disputes.contactTypes.Primary)');
   });
   it('dispatches by formatter name and leaves empty values empty', () => {
     expect(format('currency', 2500, { ...context, currency: 'CAD' })).toBe('CA$25.00');

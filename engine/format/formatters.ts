@@ -96,8 +96,13 @@ export function disputeReasonKey(reason: string): string {
   return `common.disputeReasons.${camelKey(reason)}`;
 }
 
+/** 'Primary' → 'disputes.contactTypes.Primary': a dispute contact's type (domain DISPUTE_CONTACT_TYPES). */
+export function disputeContactTypeKey(contactType: string): string {
+  return `disputes.contactTypes.${contactType.trim()}`;
+}
+
 /**
- * A name the API gives in English (a document type, a dispute reason), translated by its key.
+ * A name the API gives in English (a document type, a dispute reason, a contact's type), translated by its key.
  * The program API may add names the portal has no text for: those show as the API gives them
  * rather than as a raw key.
  */
@@ -119,6 +124,7 @@ export function format(name: FormatterName, value: unknown, context: FormatConte
     case 'status': return context.translate(statusKey(String(value)));
     case 'documentType': return namedLabel(String(value), documentTypeKey(String(value)), context.translate);
     case 'disputeReason': return namedLabel(String(value), disputeReasonKey(String(value)), context.translate);
+    case 'disputeContactType': return namedLabel(String(value), disputeContactTypeKey(String(value)), context.translate);
     case 'fileSize': return formatFileSize(Number(value), context.locale);
     case 'phone': return formatPhone(String(value));
     case 'percent': return numberFormat(context.locale, { style: 'percent', maximumFractionDigits: 0 }).format(Number(value) / 100);

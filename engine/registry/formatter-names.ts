@@ -13,6 +13,7 @@ export const FORMATTER_NAMES = [
   'status',
   'documentType',
   'disputeReason',
+  'disputeContactType',
   'fileSize',
   'phone',
   'percent',

@@ -1,14 +1,16 @@
 /**
- * Names the API gives in English, shown to users: document types (GET /document-types) and
- * dispute reasons (GET /dispute-reasons). The portal shows each under its own key, translated in
- * every language (issue 26: "Other" showed in English on a Bulgarian application). Fails when a
- * seeded name has no text, a language copies English, or a screen shows the raw name.
+ * Names the API gives in English, shown to users: document types (GET /document-types), dispute
+ * reasons (GET /dispute-reasons) and a dispute contact's type. The portal shows each under its
+ * own key, translated in every language (issue 26: "Other" showed in English on a Bulgarian
+ * application). Fails when a name has no text, a language copies English, or a screen shows the
+ * raw name.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES } from '../../domain/tenant.ts';
-import { disputeReasonKey, documentTypeKey } from '../../engine/format/formatters.ts';
+import { DISPUTE_CONTACT_TYPES } from '../../domain/disputes.ts';
+import { disputeContactTypeKey, disputeReasonKey, documentTypeKey } from '../../engine/format/formatters.ts';
 import type { FormatterName } from '../../engine/registry/names.ts';
 import { DISPUTE_REASONS, DOCUMENT_TYPES } from '../../server/db/seed/customers.ts';
 
@@ -41,6 +43,7 @@ function fieldsNamed(field: string): Array<{ where: string; node: Record<string,
 const KINDS: Array<{ kind: string; keys: string[]; field: string; formatter: FormatterName; shownAt: number }> = [
   { kind: 'document type', keys: DOCUMENT_TYPES.map((type) => documentTypeKey(type.document_type)), field: 'document_type', formatter: 'documentType', shownAt: 4 },
   { kind: 'dispute reason', keys: DISPUTE_REASONS.map((reason) => disputeReasonKey(reason.dispute_reason)), field: 'reason', formatter: 'disputeReason', shownAt: 3 },
+  { kind: 'dispute contact type', keys: DISPUTE_CONTACT_TYPES.map(disputeContactTypeKey), field: 'contact_type', formatter: 'disputeContactType', shownAt: 1 },
 ];
 
 describe.each(KINDS)('$kind labels (issue 26)', ({ keys, field, formatter, shownAt }) => {
