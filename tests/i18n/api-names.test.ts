@@ -41,9 +41,27 @@ function fieldsNamed(field: string): Array<{ where: string; node: Record<string,
 }
 
 const KINDS: Array<{ kind: string; keys: string[]; field: string; formatter: FormatterName; shownAt: number }> = [
-  { kind: 'document type', keys: DOCUMENT_TYPES.map((type) => documentTypeKey(type.document_type)), field: 'document_type', formatter: 'documentType', shownAt: 4 },
-  { kind: 'dispute reason', keys: DISPUTE_REASONS.map((reason) => disputeReasonKey(reason.dispute_reason)), field: 'reason', formatter: 'disputeReason', shownAt: 3 },
-  { kind: 'dispute contact type', keys: DISPUTE_CONTACT_TYPES.map(disputeContactTypeKey), field: 'contact_type', formatter: 'disputeContactType', shownAt: 1 },
+  {
+    kind: 'document type',
+    keys: DOCUMENT_TYPES.map((type) => documentTypeKey(type.document_type)),
+    field: 'document_type',
+    formatter: 'documentType',
+    shownAt: 4,
+  },
+  {
+    kind: 'dispute reason',
+    keys: DISPUTE_REASONS.map((reason) => disputeReasonKey(reason.dispute_reason)),
+    field: 'reason',
+    formatter: 'disputeReason',
+    shownAt: 3,
+  },
+  {
+    kind: 'dispute contact type',
+    keys: DISPUTE_CONTACT_TYPES.map(disputeContactTypeKey),
+    field: 'contact_type',
+    formatter: 'disputeContactType',
+    shownAt: 1,
+  },
 ];
 
 describe.each(KINDS)('$kind labels (issue 26)', ({ keys, field, formatter, shownAt }) => {

@@ -1,7 +1,10 @@
 import type { FormatterName } from '../../registry/names.ts';
 
 /** A document type as GET /document-types lists it. */
-export interface DocumentTypeRow { doc_type_id: number; document_type: string }
+export interface DocumentTypeRow {
+  doc_type_id: number;
+  document_type: string;
+}
 
 /**
  * A document type select's options, labelled in the user's language (the API names types in
