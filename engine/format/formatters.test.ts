@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { format, formatCurrency, formatDay, formatFileSize, formatInstant, formatPhone, statusKey, type FormatContext } from './formatters.ts';
+import { format, formatCurrency, formatDay, formatFileSize, formatInstant, disputeContactTypeKey, disputeReasonKey, formatPhone, documentTypeKey, statusKey, type FormatContext } from './formatters.ts';
 
 const context: FormatContext = { locale: 'en-US', timeZone: 'America/Chicago', translate: (key) => `t(${key})` };
 
@@ -36,6 +36,19 @@ describe('formatters', () => {
     expect(statusKey('Past Due')).toBe('common.status.pastDue');
     expect(statusKey('waiting on customer')).toBe('common.status.waitingOnCustomer');
     expect(format('status', 'Payment Pending', context)).toBe('t(common.status.paymentPending)');
+  });
+  it('translates document types by key, and shows a type the portal has no text for as the API names it', () => {
+    expect(documentTypeKey('Proof of delivery')).toBe('common.documentTypes.proofOfDelivery');
+    expect(format('documentType', 'Other', context)).toBe('t(common.documentTypes.other)');
+    const missing: FormatContext = { ...context, translate: (key) => key };
+    expect(format('documentType', 'Customs declaration', missing)).toBe('Customs declaration');
+  });
+  it('translates dispute reasons by key, the same way', () => {
+    expect(disputeReasonKey('Goods not received')).toBe('common.disputeReasons.goodsNotReceived');
+    expect(format('disputeReason', 'Other', context)).toBe('t(common.disputeReasons.other)');
+    expect(format('disputeReason', 'Late delivery', { ...context, translate: (key) => key })).toBe('Late delivery');
+    expect(disputeContactTypeKey('Billing')).toBe('disputes.contactTypes.Billing');
+    expect(format('disputeContactType', 'Primary', context)).toBe('t(disputes.contactTypes.Primary)');
   });
   it('dispatches by formatter name and leaves empty values empty', () => {
     expect(format('currency', 2500, { ...context, currency: 'CAD' })).toBe('CA$25.00');

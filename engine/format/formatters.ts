@@ -76,10 +76,39 @@ export function formatPhone(value: string): string {
   return `${digits.slice(0, 3)}-${digits.slice(3, 6)}-${digits.slice(6)}`;
 }
 
+/** 'Past Due' → 'pastDue': a value the API sends as English words, as the last part of its key. */
+function camelKey(words: string): string {
+  return words.trim().toLowerCase().replace(/[^a-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase());
+}
+
 /** 'Past Due' → 'common.status.pastDue': statuses are shown translated. */
 export function statusKey(status: string): string {
-  const camel = status.trim().toLowerCase().replace(/[^a-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase());
-  return `common.status.${camel}`;
+  return `common.status.${camelKey(status)}`;
+}
+
+/** 'Proof of delivery' → 'common.documentTypes.proofOfDelivery' (GET /document-types names them in English). */
+export function documentTypeKey(documentType: string): string {
+  return `common.documentTypes.${camelKey(documentType)}`;
+}
+
+/** 'Goods not received' → 'common.disputeReasons.goodsNotReceived' (GET /dispute-reasons names them in English). */
+export function disputeReasonKey(reason: string): string {
+  return `common.disputeReasons.${camelKey(reason)}`;
+}
+
+/** 'Primary' → 'disputes.contactTypes.Primary': a dispute contact's type (domain DISPUTE_CONTACT_TYPES). */
+export function disputeContactTypeKey(contactType: string): string {
+  return `disputes.contactTypes.${contactType.trim()}`;
+}
+
+/**
+ * A name the API gives in English (a document type, a dispute reason, a contact's type), translated by its key.
+ * The program API may add names the portal has no text for: those show as the API gives them
+ * rather than as a raw key.
+ */
+function namedLabel(name: string, key: string, translate: (key: string) => string): string {
+  const text = translate(key);
+  return text === key ? name : text;
 }
 
 export function format(name: FormatterName, value: unknown, context: FormatContext): string {
@@ -93,6 +122,9 @@ export function format(name: FormatterName, value: unknown, context: FormatConte
     case 'dateTime': return formatInstant(value as string, context.locale, context.timeZone, true);
     case 'dateTimeCentral': return formatInstant(value as string, context.locale, CENTRAL_TIME_ZONE, true);
     case 'status': return context.translate(statusKey(String(value)));
+    case 'documentType': return namedLabel(String(value), documentTypeKey(String(value)), context.translate);
+    case 'disputeReason': return namedLabel(String(value), disputeReasonKey(String(value)), context.translate);
+    case 'disputeContactType': return namedLabel(String(value), disputeContactTypeKey(String(value)), context.translate);
     case 'fileSize': return formatFileSize(Number(value), context.locale);
     case 'phone': return formatPhone(String(value));
     case 'percent': return numberFormat(context.locale, { style: 'percent', maximumFractionDigits: 0 }).format(Number(value) / 100);

@@ -9,6 +9,7 @@ import { invalidateResources, resourceQuery } from '../data/queries.ts';
 import { resolveBinding } from '../definitions/bindings.ts';
 import { useFormatter } from '../format/use-formatter.ts';
 import { useText } from '../i18n/use-text.ts';
+import { type DocumentTypeRow, documentTypeOptions } from './upload/document-type-options.ts';
 import type { WidgetProps } from '../registry/widget-contract.ts';
 import { useScreen } from '../screens/screen-context.tsx';
 import { useSession } from '../session/store.ts';
@@ -27,10 +28,6 @@ interface MultiUploadNode {
   documentTypes?: string;
 }
 
-interface DocumentType {
-  doc_type_id: number;
-  document_type: string;
-}
 interface Problem {
   code: string;
   meta?: Record<string, unknown>;
@@ -42,7 +39,7 @@ interface Row {
   percent: number | null;
   problem?: Problem;
 }
-const NO_TYPES: DocumentType[] = [];
+const NO_TYPES: DocumentTypeRow[] = [];
 
 /**
  * Several files at once (issue 26, the file upload screen), each with its document type and its
@@ -60,7 +57,7 @@ export default function MultiUploadWidget({ node: definition }: WidgetProps) {
   const { bindings } = useScreen();
   const queryClient = useQueryClient();
   const limits = useSession((session) => session.config?.limits.files);
-  const typesQuery = useQuery(resourceQuery<Array<ResourceObject<DocumentType>>>(node.documentTypes ?? '/document-types'));
+  const typesQuery = useQuery(resourceQuery<Array<ResourceObject<DocumentTypeRow>>>(node.documentTypes ?? '/document-types'));
   const types = typesQuery.data?.data.map((item) => item.attributes) ?? NO_TYPES;
   const bound = node.target.value ? String(resolveBinding(node.target.value, bindings) ?? '') : '';
   const [typed, setTyped] = useState('');
@@ -157,7 +154,7 @@ export default function MultiUploadWidget({ node: definition }: WidgetProps) {
     void invalidateResources(queryClient);
   };
 
-  const typeOptions = types.map((type) => ({ value: String(type.doc_type_id), label: type.document_type }));
+  const typeOptions = documentTypeOptions(types, formatValue);
   return (
     <Stack gap="sm" maw={720} data-widget-id={node.id}>
       {node.title && (

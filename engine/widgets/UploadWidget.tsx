@@ -12,6 +12,7 @@ import type { WidgetProps } from '../registry/widget-contract.ts';
 import { useScreen } from '../screens/screen-context.tsx';
 import { useSession } from '../session/store.ts';
 import { useToast } from '../shell/toast.ts';
+import { documentTypeOptions } from './upload/document-type-options.ts';
 import { fileErrorValues, toBase64 } from './upload/upload-files.ts';
 
 interface DocumentType { doc_type_id: number; document_type: string; max_attachments: number }
@@ -64,7 +65,7 @@ export default function UploadWidget({ node }: WidgetProps) {
     <Stack gap="sm" maw={520} data-widget-id={node.id}>
       <Group align="end" grow>
         <Select label={t('common.upload.documentType')} required value={docTypeId} onChange={setDocTypeId}
-          data={types.map((type) => ({ value: String(type.doc_type_id), label: type.document_type }))} />
+          data={documentTypeOptions(types, formatValue)} />
         <FileInput label={t('common.upload.files')} multiple value={files} onChange={setFiles} accept={limits?.permittedTypes.join(',')} clearable />
       </Group>
       {error && <Alert color="red" role="alert">{t(error.code, error.meta)}</Alert>}

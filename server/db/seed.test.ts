@@ -162,6 +162,8 @@ describe('seedDemo users and groups', () => {
     ['demo', 'ssouser', 'customer', 'Payer', ['C-1001'], [], 'SSO Partners', null],
     ['fleet', 'fleetadmin', 'customer', 'Admin', ['F-3001'], [], null, null],
     ['demo', 'enrollment', 'customer', 'Enrollment Manager', ['C-1001'], [], null, null],
+    // The phone browser test's own payer and account (issue 26).
+    ['demo', 'mobile', 'customer', 'Payer', ['C-1008'], [], null, null],
   ] as const;
 
   it('creates the demo and fleet users with their roles, types, links and groups', async () => {
@@ -231,12 +233,13 @@ describe('seedDemo cards, banking, payments, notifications and loyalty', () => {
     expect(cards.some((card) => card.buid_customer === 'C-1005')).toBe(true);
   });
 
-  it('has one US, one CFI and one AutoPay bank account', async () => {
+  it("has one US, one CFI and one AutoPay bank account, and the phone test's own checking account", async () => {
     const accounts = await db.selectFrom('bank_accounts').selectAll().orderBy('id').execute();
     expect(accounts.map((a) => [a.buid_customer, a.kind, a.bank_country, a.account_type, a.autopay, a.online_payment])).toEqual([
       ['C-1001', 'us', 'US', 'checking', true, true],
       ['C-1002', 'cfi', 'CA', 'checking', false, true],
       ['C-1003', 'us', 'US', 'savings', false, true],
+      ['C-1008', 'us', 'US', 'checking', false, true],
     ]);
     expect(accounts[0]?.routing_number).toBe('021000021');
     expect([accounts[1]?.bank_number, accounts[1]?.branch_number]).toEqual(['0004', '12345']);

@@ -3,8 +3,10 @@
  * pay it, open a dispute. Lists are cards, forms one column, and no page scrolls sideways. One
  * browser context for the whole path (browser time is scarce).
  *
- * Invoices used (C-1001, no other browser test touches them): T-1001-0006 (INV-100006, Billed),
- * paid here; T-1001-0012 (INV-100012, Past Due, eligible), taken into the dispute wizard.
+ * The test signs in as `mobile`, the one user of C-1008, an account seeded for this test alone
+ * (server/db/seed): the browser files share one server's data, and other files pay and dispute
+ * C-1001's invoices in any order. T-1008-0001 (INV-0800001, Billed) is paid here;
+ * T-1008-0003 (INV-0800003, Past Due, eligible) is taken into the dispute wizard.
  */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,14 +51,9 @@ async function viaMenu(entry: string) {
 }
 
 describe('a buyer on a phone (issue 26)', () => {
-  // The invoice paid is a USD one: the list shows the user's default currency (USD), so a CAD
-  // invoice is not found by its search (what kept this test red).
-  // Skipped in the whole suite until its invoice is its own: it passes alone and beside the
-  // overview, disputes and cold-load files, but after the whole suite INV-100006 is no longer on
-  // /payment/due (another file settles or disputes it; the files share one server). Issue 26 stays open.
-  it.skip('signs in, reads the overview, finds an invoice, pays it and opens a dispute, never scrolling sideways', async () => {
+  it('signs in, reads the overview, finds an invoice, pays it and opens a dispute, never scrolling sideways', async () => {
     const started = Date.now();
-    await signIn(page, 'payer');
+    await signIn(page, 'mobile');
     await page.waitForURL('**/account/overview');
     await page.locator('[data-widget-id="dispute-counts"]').waitFor();
     await fitsThePhone('overview');
@@ -67,11 +64,11 @@ describe('a buyer on a phone (issue 26)', () => {
     const cards = page.locator('[data-table="invoices"] [data-cards] li[data-row-id]');
     await cards.first().waitFor();
     expect(await page.locator('[data-table="invoices"] table').count()).toBe(0);
-    await page.getByRole('searchbox', { name: 'Search' }).fill('INV-100006');
+    await page.getByRole('searchbox', { name: 'Search' }).fill('INV-0800001');
     await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(1);
     const card = cards.first();
     expect(await card.locator('[data-column="invoiceId"] dt').textContent()).toBe('Invoice ID');
-    expect(await card.locator('[data-column="amountMinor"] dd').textContent()).toBe('$2,271.04');
+    expect(await card.locator('[data-column="amountMinor"] dd').textContent()).toBe('$1,171.31');
     await fitsThePhone('invoice list');
     // The filters fold behind their button on a phone, and open in one column.
     const filtersButton = page.locator('[data-table="invoices"]').getByRole('button', { name: 'Filters', exact: true });
@@ -83,19 +80,19 @@ describe('a buyer on a phone (issue 26)', () => {
     await fitsThePhone('invoice list, filters open');
     await filtersButton.click();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await card.getByRole('link', { name: 'INV-100006' }).click();
-    await page.waitForURL('**/invoice/T-1001-0006');
-    await page.getByText('INV-100006').first().waitFor();
+    await card.getByRole('link', { name: 'INV-0800001' }).click();
+    await page.waitForURL('**/invoice/T-1008-0001');
+    await page.getByText('INV-0800001').first().waitFor();
     await fitsThePhone('invoice');
 
     // Pay it: choose it on its card, review, accept the terms, pay.
     await viaMenu('pay');
     await page.waitForURL('**/payment/due');
-    await page.getByRole('checkbox', { name: 'Select row INV-100006', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'Select row INV-0800001', exact: true }).check();
     await fitsThePhone('payment due');
     await page.locator('button[data-action="payments.due.paySelected"]').click();
     await page.waitForURL('**/payment/invoices');
-    await expect.poll(() => page.getByRole('checkbox', { name: 'Include invoice INV-100006', exact: true }).isChecked()).toBe(true);
+    await expect.poll(() => page.getByRole('checkbox', { name: 'Include invoice INV-0800001', exact: true }).isChecked()).toBe(true);
     await fitsThePhone('payment invoices');
     await page.getByRole('button', { name: 'Continue', exact: true }).click();
     await page.waitForURL('**/payment/confirm');
@@ -107,10 +104,10 @@ describe('a buyer on a phone (issue 26)', () => {
 
     // Open a dispute on a past-due invoice, from its card.
     await page.goto(`${baseUrl()}/invoice-list/Past%20Due`);
-    await page.getByRole('checkbox', { name: 'Select row INV-100012', exact: true }).check();
+    await page.getByRole('checkbox', { name: 'Select row INV-0800003', exact: true }).check();
     await page.locator('button[data-action="invoices.actions.dispute"]').click();
     await page.waitForURL('**/dispute/create?**');
-    await page.locator('tr[data-trx="T-1001-0012"]').waitFor();
+    await page.locator('tr[data-trx="T-1008-0003"]').waitFor();
     await fitsThePhone('dispute wizard');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     // Figures, never timed assertions: the path's duration for the CI budget.

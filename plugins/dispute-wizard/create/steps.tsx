@@ -98,6 +98,7 @@ export function SelectionStep({ draft, data, update, chargeback, onCancel, onNex
 /** Step 2: the reason, description and comments; documents per invoice when the reason needs them (spec §5 file rules). */
 export function ReasonStep({ draft, data, update, onCancel, onBack, onNext }: StepProps) {
   const { t } = useText();
+  const formatValue = useFormatter();
   const [tried, setTried] = useState(false);
   const [fileProblems, setFileProblems] = useState<ShownProblem[]>([]);
   const reason = data.reasons.find((row) => String(row.dispute_reason_id) === draft.reasonId);
@@ -107,7 +108,7 @@ export function ReasonStep({ draft, data, update, onCancel, onBack, onNext }: St
   return (
     <Stack>
       <Select label={t('disputes.fields.reason')} required value={draft.reasonId} onChange={(value) => update({ reasonId: value })}
-        data={data.reasons.map((row) => ({ value: String(row.dispute_reason_id), label: row.dispute_reason }))} />
+        data={data.reasons.map((row) => ({ value: String(row.dispute_reason_id), label: formatValue('disputeReason', row.dispute_reason) }))} />
       {reason?.documentation_required === 'Y' && <Alert color="blue" role="note">{t('disputes.wizard.documentsNeeded')}</Alert>}
       <Textarea label={t('disputes.fields.description')} required autosize minRows={3} maxLength={2000}
         value={draft.description} onChange={(event) => update({ description: event.currentTarget.value })} />
@@ -279,7 +280,7 @@ export function ReviewStep({ draft, data, chargeback, onCancel, onBack, onDone }
           {row('disputes.fields.kind', t(chargeback ? 'disputes.kind.chargeback' : 'disputes.kind.dispute'))}
           {row('disputes.fields.invoices', items.map((invoice: InvoiceRecord) =>
             `${invoice.invoiceId}: ${formatValue('currency', draft.amounts[invoice.trxId] ?? maxDisputableMinor(asAmountInvoice(invoice)), invoice.currency)}`).join('\n'))}
-          {row('disputes.fields.reason', reason?.dispute_reason ?? '')}
+          {row('disputes.fields.reason', formatValue('disputeReason', reason?.dispute_reason))}
           {row('disputes.fields.description', draft.description.trim())}
           {row('disputes.fields.comments', draft.comment.trim() || '—')}
           {row('disputes.fields.documents', items.flatMap((invoice) => draft.documents[invoice.trxId] ? [`${invoice.invoiceId}: ${draft.documents[invoice.trxId]?.file.name ?? ''}`] : []).join('\n') || '—')}

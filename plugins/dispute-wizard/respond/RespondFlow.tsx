@@ -108,7 +108,7 @@ function RespondSteps({ side, asked, rows, documentTypes, preset }: RespondSteps
   };
 
   const label = (row: Row) => t('disputes.respond.disputeLabel', {
-    invoice: row.invoice_id, reason: row.reason, status: formatValue('status', row.status),
+    invoice: row.invoice_id, reason: formatValue('disputeReason', row.reason), status: formatValue('status', row.status),
     amount: formatValue('currency', row.amount_minor, row.currency),
   });
 
@@ -173,7 +173,7 @@ function RespondSteps({ side, asked, rows, documentTypes, preset }: RespondSteps
               <Table.Tr>
                 <Table.Th scope="row">{t('disputes.fields.documents')}</Table.Th>
                 <Table.Td style={{ whiteSpace: 'pre-wrap' }} data-review-documents>
-                  {documents.map((document) => `${document.file.name} · ${documentTypes.find((type) => String(type.doc_type_id) === document.docTypeId)?.document_type ?? ''}`).join('\n') || '—'}
+                  {documents.map((document) => `${document.file.name} · ${formatValue('documentType', documentTypes.find((type) => String(type.doc_type_id) === document.docTypeId)?.document_type)}`).join('\n') || '—'}
                 </Table.Td>
               </Table.Tr>
             </Table.Tbody>

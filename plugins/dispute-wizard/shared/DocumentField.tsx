@@ -1,6 +1,8 @@
 import { FileInput, Group, Select } from '@mantine/core';
 import { checkUpload } from '../../../domain/files.ts';
+import { useFormatter } from '../../../engine/format/use-formatter.ts';
 import { useText } from '../../../engine/i18n/use-text.ts';
+import { documentTypeOptions } from '../../../engine/widgets/upload/document-type-options.ts';
 import { useSession } from '../../../engine/session/store.ts';
 import type { DocumentType } from '../contract.ts';
 import type { ChosenDocument } from './documents.ts';
@@ -22,6 +24,7 @@ interface DocumentFieldProps {
  */
 export function DocumentField({ label, value, documentTypes, onChange, onProblems, ...rest }: DocumentFieldProps) {
   const { t } = useText();
+  const formatValue = useFormatter();
   const limits = useSession((session) => session.config?.limits.files);
 
   const choose = async (file: File | null) => {
@@ -41,7 +44,7 @@ export function DocumentField({ label, value, documentTypes, onChange, onProblem
       <Select label={t('common.upload.documentType')} disabled={!value} required={Boolean(value)}
         value={value?.docTypeId ?? null}
         onChange={(docTypeId) => { if (value) onChange({ ...value, docTypeId }); }}
-        data={documentTypes.map((type) => ({ value: String(type.doc_type_id), label: type.document_type }))} />
+        data={documentTypeOptions(documentTypes, formatValue)} />
     </Group>
   );
 }

@@ -42,7 +42,7 @@ export async function seedCards(db: Writer, today: string): Promise<void> {
   })).execute();
 }
 
-/** One US AutoPay account (C-1001), one Canadian CFI (C-1002), one US savings (C-1003); two settled payments and one pending. */
+/** One US AutoPay account (C-1001), one Canadian CFI (C-1002), one US savings (C-1003), one US checking (C-1008); two settled payments and one pending. */
 export async function seedBankingAndPayments(
   db: Writer, today: string, invoices: Map<string, SeededInvoice>, users: Map<string, number>,
 ): Promise<void> {
@@ -64,6 +64,13 @@ export async function seedBankingAndPayments(
       buid_customer: 'C-1003', kind: 'us', bank_country: 'US', bank_name: 'Bank of America',
       account_name: 'Rhein Spedition US Savings', account_number: '4455667788', routing_number: '026009593',
       bank_number: null, branch_number: null, account_type: 'savings', autopay: false, online_payment: true,
+      created_at: created, removed_at: null,
+    },
+    // The phone test's account pays from it (issue 26).
+    {
+      buid_customer: 'C-1008', kind: 'us', bank_country: 'US', bank_name: 'U.S. Bank',
+      account_name: 'Harbour Line Couriers', account_number: '7700112233', routing_number: '091000022',
+      bank_number: null, branch_number: null, account_type: 'checking', autopay: false, online_payment: true,
       created_at: created, removed_at: null,
     },
   ]).execute();

@@ -1,6 +1,24 @@
 import type { CustomerStatus } from '../schema.ts';
 import { DEMO, FLEET, type Writer } from './util.ts';
 
+/** The demo's document types: the portal translates each by its name (common.documentTypes.*, tests/i18n). */
+export const DOCUMENT_TYPES = [
+  { doc_type_id: 1, document_type: 'Invoice copy', max_attachments: 1 },
+  { doc_type_id: 2, document_type: 'Proof of delivery', max_attachments: 3 },
+  { doc_type_id: 3, document_type: 'Receipt', max_attachments: 2 },
+  { doc_type_id: 4, document_type: 'Other', max_attachments: 5 },
+] as const;
+
+/** The demo's dispute reasons, translated by name too (common.disputeReasons.*). */
+export const DISPUTE_REASONS = [
+  { dispute_reason_id: 1, dispute_reason: 'Incorrect amount', documentation_required: false },
+  { dispute_reason_id: 2, dispute_reason: 'Goods not received', documentation_required: false },
+  { dispute_reason_id: 3, dispute_reason: 'Duplicate charge', documentation_required: true },
+  { dispute_reason_id: 4, dispute_reason: 'Unauthorised transaction', documentation_required: true },
+  { dispute_reason_id: 5, dispute_reason: 'Quality issue', documentation_required: false },
+  { dispute_reason_id: 6, dispute_reason: 'Other', documentation_required: false },
+] as const;
+
 /** Reference data: currencies, document types and dispute reasons. */
 export async function seedReferenceData(db: Writer): Promise<void> {
   await db.insertInto('currencies').values([
@@ -8,20 +26,8 @@ export async function seedReferenceData(db: Writer): Promise<void> {
     { code: 'CAD', label: 'Canadian Dollar', minor_units: 2 },
     { code: 'EUR', label: 'Euro', minor_units: 2 },
   ]).execute();
-  await db.insertInto('document_types').values([
-    { doc_type_id: 1, document_type: 'Invoice copy', max_attachments: 1 },
-    { doc_type_id: 2, document_type: 'Proof of delivery', max_attachments: 3 },
-    { doc_type_id: 3, document_type: 'Receipt', max_attachments: 2 },
-    { doc_type_id: 4, document_type: 'Other', max_attachments: 5 },
-  ]).execute();
-  await db.insertInto('dispute_reasons').values([
-    { dispute_reason_id: 1, dispute_reason: 'Incorrect amount', documentation_required: false },
-    { dispute_reason_id: 2, dispute_reason: 'Goods not received', documentation_required: false },
-    { dispute_reason_id: 3, dispute_reason: 'Duplicate charge', documentation_required: true },
-    { dispute_reason_id: 4, dispute_reason: 'Unauthorised transaction', documentation_required: true },
-    { dispute_reason_id: 5, dispute_reason: 'Quality issue', documentation_required: false },
-    { dispute_reason_id: 6, dispute_reason: 'Other', documentation_required: false },
-  ]).execute();
+  await db.insertInto('document_types').values(DOCUMENT_TYPES.map((type) => ({ ...type }))).execute();
+  await db.insertInto('dispute_reasons').values(DISPUTE_REASONS.map((reason) => ({ ...reason }))).execute();
 }
 
 interface CustomerSeed {
@@ -51,6 +57,8 @@ export const CUSTOMERS: readonly CustomerSeed[] = [
   { id: 'C-1011', tenant: DEMO, name: 'Northwind East', currency: 'USD', status: 'active', limit: 5_000_000, authorised: 0, currencies: ['USD'], countries: ['US'], parent: 'C-1001' },
   { id: 'C-1012', tenant: DEMO, name: 'Northwind West', currency: 'USD', status: 'active', limit: 8_000_000, authorised: 250_000, currencies: ['USD'], countries: ['US'], parent: 'C-1001' },
   { id: 'C-1013', tenant: DEMO, name: 'Northwind Canada', currency: 'CAD', status: 'active', limit: 6_000_000, authorised: 0, currencies: ['CAD'], countries: ['CA'], parent: 'C-1001' },
+  // Issue 26: the phone browser test's own account (tests/e2e/phone.test.ts pays and disputes its invoices); no other user or test reads it.
+  { id: 'C-1008', tenant: DEMO, name: 'Harbour Line Couriers', currency: 'USD', status: 'active', limit: 4_000_000, authorised: 0, currencies: ['USD'], countries: ['US'] },
   { id: 'F-3001', tenant: FLEET, name: 'Fleet Tenant Carrier', currency: 'USD', status: 'active', limit: 5_000_000, authorised: 150_000, currencies: ['USD'], countries: ['US'] },
 ];
 
@@ -93,6 +101,8 @@ export async function seedCustomers(db: Writer): Promise<void> {
     { buid_merchant: 'M-2001', tenant_id: DEMO, merchant_name: 'Acme Fuel & Service', status: 'active', currency: 'USD' },
     { buid_merchant: 'M-2002', tenant_id: DEMO, merchant_name: 'Northern Tire Centre', status: 'active', currency: 'CAD' },
     { buid_merchant: 'F-M-1', tenant_id: FLEET, merchant_name: 'Fleet Fuel Depot', status: 'active', currency: 'USD' },
+    // Bills only C-1008, so the dealer's figures and lists stay as the other tests know them.
+    { buid_merchant: 'M-2003', tenant_id: DEMO, merchant_name: 'Harbour Fuel Stop', status: 'active', currency: 'USD' },
   ]).execute();
   // M-2001 also bills the EUR customer C-1003.
   await db.insertInto('merchant_currencies').values([
@@ -100,6 +110,7 @@ export async function seedCustomers(db: Writer): Promise<void> {
     { buid_merchant: 'M-2001', currency: 'EUR' },
     { buid_merchant: 'M-2002', currency: 'CAD' },
     { buid_merchant: 'F-M-1', currency: 'USD' },
+    { buid_merchant: 'M-2003', currency: 'USD' },
   ]).execute();
 }
 

@@ -113,6 +113,11 @@ const SETS: CustomerInvoices[] = [
     customer: 'C-1013', number: '1013', invoiceDigit: '13', currency: 'CAD', merchant: 'M-2002', locations: [], details: false,
     rows: [{ status: 'Billed', due: 14 }, { status: 'Unbilled', due: 38 }, { status: 'Unbilled', due: 45 }],
   },
+  // Issue 26: the phone test's account (C-1008): an invoice it pays, one it disputes, and one of each left over.
+  {
+    customer: 'C-1008', number: '1008', invoiceDigit: '08', currency: 'USD', merchant: 'M-2003', locations: [], details: false,
+    rows: [{ status: 'Billed', due: 6 }, { status: 'Billed', due: 18 }, { status: 'Past Due', due: -12 }, { status: 'Past Due', due: -26 }],
+  },
   {
     customer: 'F-3001', number: '3001', invoiceDigit: '8', currency: 'USD', merchant: 'F-M-1', locations: [], details: false,
     rows: [

@@ -21,6 +21,8 @@ export const USERS: readonly UserSeed[] = [
   },
   { username: 'ssouser', tenant: DEMO, first: 'Sasha', last: 'Ivanova', type: 'customer', role: 'Payer', customers: ['C-1001'], group: 'SSO Partners' },
   { username: 'fleetadmin', tenant: FLEET, first: 'Fran', last: 'Keller', type: 'customer', role: 'Admin', customers: ['F-3001'] },
+  // Issue 26: a payer on a phone (tests/e2e/phone.test.ts), alone on C-1008 so its payment and dispute touch no other test's data.
+  { username: 'mobile', tenant: DEMO, first: 'Mo', last: 'Baptiste', type: 'customer', role: 'Payer', customers: ['C-1008'] },
   // Manages C-1001's loyalty program: edits its targets and tiers (issue 16).
   { username: 'enrollment', tenant: DEMO, first: 'Dana', last: 'Whitfield', type: 'customer', role: 'Enrollment Manager', customers: ['C-1001'] },
 ];
