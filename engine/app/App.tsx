@@ -9,6 +9,7 @@ import { AbilityProvider } from '../policy/AbilityProvider.tsx';
 import { buildRoutes } from '../routing/build-routes.tsx';
 import { screenLoader } from '../routing/screen-loader.ts';
 import { useSession } from '../session/store.ts';
+import { tenantVersionChanged } from '../session/tenant-version.ts';
 import type { PortalConfig, SessionState } from '../session/types.ts';
 import { pageStyleNonce } from './csp-nonce.ts';
 import { OverlayHost } from './OverlayHost.tsx';
@@ -25,7 +26,13 @@ export type PortalRouter = ReturnType<typeof createBrowserRouter>;
  */
 export function createPortalRouter(prefixes: PortalConfig['prefixes'], session: () => Promise<SessionState>): { router: PortalRouter; started(): Promise<void> } {
   const loader = screenLoader(session);
-  return { router: createBrowserRouter(buildRoutes(routes, prefixes, loader.loaderFor)), started: loader.started };
+  const router = createBrowserRouter(buildRoutes(routes, prefixes, loader.loaderFor));
+  // Configuration, texts and policy are the boot's: once the tenant changed, the next navigation is a page load.
+  router.subscribe((state) => {
+    if (state.navigation.state === 'loading' && tenantVersionChanged())
+      window.location.assign(router.createHref(state.navigation.location));
+  });
+  return { router, started: loader.started };
 }
 
 /**

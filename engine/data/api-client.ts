@@ -5,6 +5,8 @@
  */
 import { log } from '../logging/logger.ts';
 import { csrfToken } from './csrf.ts';
+import { TENANT_VERSION_HEADER } from '../../domain/tenant-version.ts';
+import { noteTenantVersion } from '../session/tenant-version.ts';
 import type { paths } from './api-schema.d.ts';
 export interface ApiErrorObject {
   status: string;
@@ -97,6 +99,7 @@ export async function apiRequest<T>(
     if (logFailures) log('error', `${method} ${path}: ${(error as Error).message}`, { method, url: path });
     throw new ApiRequestError(0, CONNECTION_ERROR, []);
   }
+  noteTenantVersion(response.headers.get(TENANT_VERSION_HEADER));
   if (response.status === 204) return undefined as T;
   const text = await response.text();
   let parsed: unknown;

@@ -17,6 +17,8 @@ import { HEALTH_PATH } from '../health/routes.ts';
 import { isStudioApiRequest } from '../studio/plugin.ts';
 import { previewMayWrite, previewTenant } from '../studio/preview-tenant.ts';
 import type { AuthContext } from './context.ts';
+import { TENANT_VERSION_HEADER } from '../../domain/tenant-version.ts';
+import { tenantVersion } from '../tenants/version.ts';
 
 export interface AuthPluginOptions { db: Database; clock: Clock; tenants: TenantStore; policy: Policy }
 
@@ -28,7 +30,7 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { d
   app.decorateRequest('auth', null);
   app.decorateRequest('sessionExpired', false);
 
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     // Load balancers probe by address, with whatever Host header: the probes belong to no tenant.
     if (isHealthProbe(request)) return;
     const tenant = tenants.forHost(request.headers.host);
@@ -43,6 +45,8 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { d
       else request.auth = authContext(policy, tenant, lookup.idHash, found);
     }
 
+    // The tenant served, a preview's included: an open portal reloads when it changes.
+    reply.header(TENANT_VERSION_HEADER, tenantVersion(request.tenant));
     if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
   });
 

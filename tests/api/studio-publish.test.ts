@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../../domain/tenant.ts';
+import { TENANT_VERSION_HEADER } from '../../domain/tenant-version.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { data, draftWith, operator } from './studio-support.ts';
 
@@ -16,6 +17,10 @@ beforeAll(async () => {
 afterAll(async () => {
   await api?.close();
 });
+
+/** The tenant version the portal's API answers with (an open portal reloads when it changes). */
+const servedVersion = async () =>
+  (await api.app.inject({ method: 'GET', url: '/config', headers: { host: 'localhost' } })).headers[TENANT_VERSION_HEADER];
 
 const revisions = async () =>
   (await api.db.selectFrom('tenant_revisions').select('revision').where('tenant_id', '=', 'demo').execute()).length;
@@ -37,6 +42,8 @@ describe('publish and its audit are one transaction', () => {
     const editor = await operator(api, 'editor');
     const publisher = await operator(api, 'publisher');
     const before = await revisions();
+    const version = await servedVersion();
+    expect(version).toMatch(/^[\w-]{16}$/);
     const draftId = await draftWith(editor, (tenant) => {
       tenant.limits.cardFeeMinor = 410;
     });
@@ -50,10 +57,12 @@ describe('publish and its audit are one transaction', () => {
     expect(await revisions()).toBe(before);
     expect(data<{ attributes: { state: string } }>(await editor.get(`/studio/api/drafts/${draftId}`)).attributes.state).toBe('open');
     expect(api.tenants.byId('demo')!.limits.cardFeeMinor).not.toBe(410);
+    expect(await servedVersion()).toBe(version);
 
     const published = await publisher.post(`/studio/api/drafts/${draftId}/publish`, { note: 'audit back' });
     expect(published.statusCode, published.body).toBe(201);
     expect(await revisions()).toBe(before + 1);
+    await expect.poll(servedVersion).not.toBe(version);
     // The first publish builds the definition check's contract (the API's OpenAPI document, in-process).
   }, 240_000);
 
