@@ -1,13 +1,13 @@
 import { Anchor, Grid, Paper, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { formatCurrency, formatFileSize } from '../../../engine/format/formatters.ts';
+import { documentTypeKey, formatCurrency, formatFileSize, statusKey } from '../../../engine/format/formatters.ts';
 import { useText } from '../../../engine/i18n/use-text.ts';
 import { studioData, type Resource } from '../../api.ts';
 import { ErrorNotice } from '../../ErrorNotice.tsx';
 import { formatMoment } from '../../format.ts';
 import { DecisionForm } from './DecisionForm.tsx';
-import { type StudioApplication, statusKey } from './application-types.ts';
+import type { StudioApplication } from './application-types.ts';
 
 /** One answer of the applicant: its label and value, as a definition list's pair. */
 function Field({ label, name, children }: { label: string; name: string; children: ReactNode }) {
@@ -82,7 +82,7 @@ export function ApplicationDetail({ tenantId, applicationId }: { tenantId: strin
                 <Field label={t('applications.fields.address')} name="address">
                   {application.address}, {application.country}
                 </Field>
-                <Field label={t('applications.fields.contactName')} name="contact">
+                <Field label={t('applications.form.contacts')} name="contact">
                   {application.contact_name}, {application.contact_email}, {application.contact_phone}
                 </Field>
                 {application.info_request && (
@@ -157,7 +157,7 @@ export function ApplicationDetail({ tenantId, applicationId }: { tenantId: strin
                   {application.documents.map((document) => (
                     <Table.Tr key={document.document_id}>
                       <Table.Td>{document.file_name}</Table.Td>
-                      <Table.Td>{document.document_type}</Table.Td>
+                      <Table.Td>{t(documentTypeKey(document.document_type), { defaultValue: document.document_type })}</Table.Td>
                       <Table.Td style={{ textAlign: 'end' }}>{formatFileSize(document.file_size, language)}</Table.Td>
                       <Table.Td>{formatMoment(document.entry_ts, language)}</Table.Td>
                     </Table.Tr>

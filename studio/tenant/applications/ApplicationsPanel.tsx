@@ -1,13 +1,13 @@
 import { Anchor, Table, Text } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { formatCurrency } from '../../../engine/format/formatters.ts';
+import { formatCurrency, statusKey } from '../../../engine/format/formatters.ts';
 import { useText } from '../../../engine/i18n/use-text.ts';
 import { studioData, type Resource } from '../../api.ts';
 import { ErrorNotice } from '../../ErrorNotice.tsx';
 import { formatMoment } from '../../format.ts';
 import { ApplicationDetail } from './ApplicationDetail.tsx';
-import { type StudioApplication, statusKey } from './application-types.ts';
+import type { StudioApplication } from './application-types.ts';
 
 /**
  * Issue 26: the tenant's credit applications, newest first; one opens by its number (?application=,

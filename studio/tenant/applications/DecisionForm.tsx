@@ -1,12 +1,13 @@
 import { Button, Paper, Radio, Stack, Text, Textarea, TextInput, Title } from '@mantine/core';
 import { useState } from 'react';
 import { OPERATOR_ACTIONS, type OperatorAction, openActions } from '../../../domain/credit-applications.ts';
+import { statusKey } from '../../../engine/format/formatters.ts';
 import { useText } from '../../../engine/i18n/use-text.ts';
 import { parseMoneyToMinor } from '../../../engine/widgets/table/list-params.ts';
 import { studioRequest, type Resource } from '../../api.ts';
 import { ErrorNotice } from '../../ErrorNotice.tsx';
 import { may, useOperator } from '../../operator.ts';
-import { type StudioApplication, statusKey } from './application-types.ts';
+import type { StudioApplication } from './application-types.ts';
 
 /**
  * A publisher's decision on an application: the moves its status allows (domain/credit-applications.ts),

@@ -24,6 +24,3 @@ export interface StudioApplication {
   history: Array<{ status: string; actor: string; note: string | null; at: string }>;
   documents: Array<{ document_id: number; document_type: string; file_name: string; file_size: number; entry_ts: string }>;
 }
-
-/** The portal's words for a status or a kind (common.status.*): snake_case values, lower-camel keys. */
-export const statusKey = (value: string) => `common.status.${value.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase())}`;
