@@ -1,7 +1,7 @@
 import { createContext, use } from 'react';
 import { studioData, type Resource } from './api.ts';
 
-export type StudioRight = 'read' | 'draft' | 'publish' | 'audit' | 'preview';
+export type StudioRight = 'read' | 'draft' | 'publish' | 'audit' | 'preview' | 'decide';
 
 /** The signed-in operator as GET /studio/api/self answers it. */
 export interface Operator {

@@ -8,8 +8,9 @@ import {
 } from '../../domain/credit-applications.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { audit } from '../audit.ts';
+import type { Transaction } from 'kysely';
 import type { Database } from '../db/database.ts';
-import type { TradeReference } from '../db/schema.ts';
+import type { DB, TradeReference } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { noticeStatusChange } from './notify.ts';
 
@@ -164,6 +165,12 @@ export async function createApplication(db: Database, applicant: Applicant, body
   });
 }
 
+/** A caller's own record of a move, written in the move's transaction. */
+export type MoveRecord = (
+  trx: Transaction<DB>,
+  move: { from: ApplicationStatus; to: ApplicationStatus; approvedLimit: number | null },
+) => Promise<void>;
+
 export interface Decision {
   action: ApplicationAction;
   /** The operator's note (request_info: the question; decline: the reason) or the applicant's answer. */
@@ -177,7 +184,8 @@ export interface Decision {
  * the rule refuses), records the history row and the notice; an approval of a customer's
  * application sets the customer's credit line to the approved limit in the application's
  * currency, in the same transaction. `scope` narrows which applications the caller may move
- * (the applicant's own); outside it: 404, as if it did not exist.
+ * (the applicant's own); outside it: 404, as if it did not exist. `alongside` writes the caller's own
+ * record of the move (the studio's audit) in the same transaction, so a refused move leaves none.
  */
 export async function moveApplication(
   db: Database,
@@ -185,6 +193,7 @@ export async function moveApplication(
   decision: Decision,
   actor: { kind: 'applicant' | 'operator'; userId: number | null },
   now: Date,
+  alongside?: MoveRecord,
 ): Promise<ApplicationStatus> {
   if (decision.action === 'approve' && decision.approved_limit !== undefined) {
     const limitCode = limitProblem(decision.approved_limit);
@@ -243,6 +252,7 @@ export async function moveApplication(
       },
     });
     await noticeStatusChange(trx, { ...application, status: move.to }, now);
+    await alongside?.(trx, { from: application.status, to: move.to, approvedLimit: approved });
     return move.to;
   });
 }

@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { APPLICATION_STATUSES, OPERATOR_ACTIONS, MAX_LIMIT_MINOR, type OperatorAction } from '../../domain/credit-applications.ts';
-import { ErrorCode } from '../../domain/error-codes.ts';
+import { APPLICATION_STATUSES } from '../../domain/credit-applications.ts';
 import type { AppDeps } from '../deps.ts';
 import type { ServiceAccess } from '../auth/access.ts';
-import { moveApplication } from '../applications/applications.ts';
-import { applicationResource, applicationResourceSchema, applicationWithDetails } from '../applications/application-resource.ts';
-import { ApiError, badRequest } from '../http/errors.ts';
+import { applicationResource, applicationResourceSchema } from '../applications/application-resource.ts';
+import {
+  decideApplication,
+  type OperatorDecisionBody,
+  operatorDecisionBody,
+  tenantApplication,
+  tenantApplications,
+} from '../applications/operator-decision.ts';
 import { pagedDocument, responses, singleDocument } from '../http/api-schema.ts';
 import { JSON_API } from '../http/jsonapi.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
@@ -24,22 +28,9 @@ const operatorList = {
   filterSchemas: { status: { type: 'string' as const, enum: APPLICATION_STATUSES, description: 'One status' } },
 };
 
-const decisionBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['action'],
-  properties: {
-    action: { enum: [...OPERATOR_ACTIONS] },
-    // request_info: the question to the applicant (required); decline and approve: an optional note.
-    note: { type: 'string', maxLength: 4000 },
-    // approve: the new credit limit in minor units of the application's currency; the requested one when absent.
-    approved_limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT_MINOR },
-  },
-} as const;
-
 /**
- * Issue 26: the program operator decides credit applications through the API (and, later, the
- * operator studio, which calls these routes with the same key). Tenant by host name, as every
+ * Issue 26: the program operator decides credit applications through the API (and the operator
+ * studio, server/studio/application-routes.ts, with the same rule). Tenant by host name, as every
  * route. A decision follows the transition rule of domain/credit-applications.ts (409 when it
  * refuses); each one notifies the applicant; an approval sets the customer's credit limit.
  *
@@ -62,7 +53,7 @@ export function operatorApplicationRoutes(app: FastifyInstance, { db, clock }: A
     },
     async (request, reply) => {
       const list = parseListQuery(request.query as Record<string, string>, operatorList);
-      let query = db.selectFrom('credit_applications').selectAll().where('tenant_id', '=', request.tenant.id);
+      let query = tenantApplications(db, request.tenant.id);
       if (list.filters.status) query = query.where('status', '=', list.filters.status as (typeof APPLICATION_STATUSES)[number]);
       if (list.filters.buid_customer) query = query.where('buid_customer', '=', list.filters.buid_customer);
       const { rows, meta } = await fetchPage(query, list, applicationSortColumns, 'application_id');
@@ -80,23 +71,17 @@ export function operatorApplicationRoutes(app: FastifyInstance, { db, clock }: A
       config: { access: OPERATOR, summary: 'Operator: one credit application with its history and documents' },
     },
     async (request, reply) => {
-      const row = await db
-        .selectFrom('credit_applications')
-        .selectAll()
-        .where('tenant_id', '=', request.tenant.id)
-        .where('application_id', '=', Number(request.params.application_id))
-        .executeTakeFirst();
-      if (!row) throw new ApiError(404, ErrorCode.applicationNotFound);
-      return reply.type(JSON_API).send({ data: await applicationWithDetails(db, row) });
+      const data = await tenantApplication(db, request.tenant.id, Number(request.params.application_id));
+      return reply.type(JSON_API).send({ data });
     },
   );
 
-  app.post<{ Params: { application_id: string }; Body: { action: OperatorAction; note?: string; approved_limit?: number } }>(
+  app.post<{ Params: { application_id: string }; Body: OperatorDecisionBody }>(
     '/operator/credit-applications/:application_id/decision',
     {
       schema: {
         params: applicationIdParams,
-        body: decisionBody,
+        body: operatorDecisionBody,
         response: responses(singleDocument(applicationResourceSchema), 'The application after the decision'),
       },
       config: {
@@ -105,23 +90,9 @@ export function operatorApplicationRoutes(app: FastifyInstance, { db, clock }: A
       },
     },
     async (request, reply) => {
-      const { action, note, approved_limit: approvedLimit } = request.body;
-      if (action === 'request_info' && !note?.trim()) throw badRequest(ErrorCode.fieldRequired, { pointer: '/note' }, { field: 'note' });
-      if (approvedLimit !== undefined && action !== 'approve') throw badRequest(ErrorCode.invalidRequest, { pointer: '/approved_limit' });
-      const applicationId = Number(request.params.application_id);
-      await moveApplication(
-        db,
-        { tenantId: request.tenant.id, applicationId },
-        { action, ...(note === undefined ? {} : { note }), ...(approvedLimit === undefined ? {} : { approved_limit: approvedLimit }) },
-        { kind: 'operator', userId: null },
-        clock.now(),
-      );
-      const row = await db
-        .selectFrom('credit_applications')
-        .selectAll()
-        .where('application_id', '=', applicationId)
-        .executeTakeFirstOrThrow();
-      return reply.type(JSON_API).send({ data: await applicationWithDetails(db, row) });
+      const target = { tenantId: request.tenant.id, applicationId: Number(request.params.application_id) };
+      const data = await decideApplication(db, target, request.body, clock.now());
+      return reply.type(JSON_API).send({ data });
     },
   );
 }

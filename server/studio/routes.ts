@@ -9,6 +9,7 @@ import { signInFailureThrottle } from '../auth/throttle.ts';
 import { hashToken } from '../auth/tokens.ts';
 import type { Operator } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
+import { applicationRoutes } from './application-routes.ts';
 import { checkDraft } from './check.ts';
 import { describeChange } from './describe.ts';
 import { operatorOf } from './plugin.ts';
@@ -104,7 +105,7 @@ function draftResource(draft: DraftRow) {
   };
 }
 
-/** The operator studio's API (issue 24): sign-in, drafts, check, diff, publish, history, rollback, audit. */
+/** The operator studio's API (issue 24): sign-in, drafts, check, diff, publish, history, rollback, audit; credit applications (issue 26). */
 export function studioRoutes(app: FastifyInstance, deps: StudioDeps): void {
   const { db, clock, policy } = deps;
   const failuresPerName = signInFailureThrottle(app);
@@ -331,4 +332,5 @@ export function studioRoutes(app: FastifyInstance, deps: StudioDeps): void {
   transferRoutes(app, deps);
   permissionsRoutes(app, deps);
   previewRoutes(app, deps);
+  applicationRoutes(app, deps);
 }

@@ -3,6 +3,7 @@ import { useParams, useSearchParams, Link } from 'react-router';
 import { useText } from '../../engine/i18n/use-text.ts';
 import { ErrorNotice } from '../ErrorNotice.tsx';
 import { may, useOperator } from '../operator.ts';
+import { ApplicationsPanel } from './applications/ApplicationsPanel.tsx';
 import { AuditPanel } from './AuditPanel.tsx';
 import { DraftBar } from './DraftBar.tsx';
 import { DraftPanel } from './DraftPanel.tsx';
@@ -17,12 +18,25 @@ import { TextsPanel } from './TextsPanel.tsx';
 import { TransferPanel } from './TransferPanel.tsx';
 import { useTenantWorkspace } from './use-tenant-workspace.ts';
 
-const TABS = ['settings', 'permissions', 'effective', 'screens', 'menus', 'texts', 'draft', 'preview', 'history', 'transfer', 'audit'] as const;
+const TABS = [
+  'settings',
+  'permissions',
+  'effective',
+  'screens',
+  'menus',
+  'texts',
+  'draft',
+  'preview',
+  'history',
+  'transfer',
+  'audit',
+  'applications',
+] as const;
 type TabName = (typeof TABS)[number];
 
 /**
  * One tenant in the studio: its settings, role permissions, screens, menus and texts (edited in a draft), the draft's
- * check, diff and publish, the published history with rollback, export and import, and the audit log. The tab is in
+ * check, diff and publish, the published history with rollback, export and import, the audit log, and the tenant's credit applications. The tab is in
  * the address (?tab=), so a reload or a shared link opens the same one.
  */
 export function TenantPage() {
@@ -84,6 +98,9 @@ export function TenantPage() {
             <AuditPanel tenantId={tenantId} />
           </Tabs.Panel>
         )}
+        <Tabs.Panel value="applications">
+          <ApplicationsPanel tenantId={tenantId} />
+        </Tabs.Panel>
       </Tabs>
     </>
   );
