@@ -3,6 +3,7 @@ import { settingTextKeys } from '../../domain/setting-text-keys.ts';
 export type SchemaNode = {
   type?: unknown;
   description?: unknown;
+  enum?: unknown;
   properties?: Record<string, SchemaNode>;
   items?: SchemaNode;
 };

@@ -22,10 +22,20 @@ export function settingsUiSchema(schema: object, hasText: (key: string) => boole
       ...(hasText(label) ? { 'ui:title': label } : {}),
       ...(hasText(help) ? { 'ui:description': help } : {}),
       ...(property.type === 'integer' && name.endsWith('Minor') ? { 'ui:widget': 'money' } : {}),
-      ...(property.items?.properties ? (Object.keys(children).length > 0 ? { items: children } : {}) : children),
+      ...(property.items && !property.items.enum ? { items: listItemUi(property.items, hasText(label) ? label : undefined, children) } : children),
     };
     if (Object.keys(field).length > 0) ui[name] = field;
   }
   if (path.length === 0) ui.id = { ...(ui.id as UiSchema | undefined), 'ui:readonly': true };
   return ui;
+}
+
+/**
+ * A list's items under its legend: RJSF would title each "<property name>-<n>", in English
+ * whatever the language, so an item has no visible title of its own; a text field of a list of
+ * texts (hosts, address lines) is named by the list's label for assistive technology.
+ */
+function listItemUi(items: SchemaNode, listLabel: string | undefined, fields: UiSchema): UiSchema {
+  if (items.properties) return { 'ui:label': false, ...fields };
+  return { 'ui:label': false, ...(listLabel ? { 'ui:title': listLabel } : {}) };
 }

@@ -15,7 +15,9 @@ export default function ArrayFieldTemplate({ canAdd, disabled, readonly, fieldPa
   const { t } = useText();
   const options = (uiSchema?.['ui:options'] ?? {}) as { addLabel?: string };
   const description = uiSchema?.['ui:description'];
-  const label = t(String(title ?? schema.title ?? ''));
+  // RJSF gives a list of texts its schema name as title, whatever `ui:title` says.
+  const uiTitle = uiSchema?.['ui:title'];
+  const label = t(String((typeof uiTitle === 'string' && uiTitle) || (title ?? schema.title ?? '')));
   return (
     <Fieldset legend={<Text component="span" fw={700} size="sm">{label}</Text>} id={fieldPathId.$id} variant="unstyled">
       <Stack gap="xs">
