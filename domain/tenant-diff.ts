@@ -9,8 +9,9 @@ import type { Tenant } from './tenant.ts';
  * A change between two tenant documents in the operator's words (issue 24): each change is an
  * i18n key of locales/<lang>/studio.json with its values, so the studio says "Card fee: $2.95 →
  * $3.50" in the operator's language rather than showing JSON. Settings are named by their JSON
- * pointer; the ones operators change most have a label of their own (studio.settings.*), the
- * others read as their path. Role permissions are compared as what each role is granted.
+ * pointer; each has a label of its own (studio.settings.*, domain/setting-text-keys.ts), a
+ * setting a later schema adds and no text names yet reads as its path. Role permissions are
+ * compared as what each role is granted.
  */
 export type ChangeValue = { money: number } | { flag: boolean } | { text: string } | { list: string[] } | { absent: true };
 

@@ -1,4 +1,5 @@
 import { roleTextKey } from '../../domain/role-text-keys.ts';
+import { settingTextKeys } from '../../domain/setting-text-keys.ts';
 import type { GuardrailRefusal } from '../../domain/permission-guardrails.ts';
 import type { Verdict } from '../../domain/effective-permissions.ts';
 import type { ScreenChange } from '../../domain/screen-diff.ts';
@@ -31,7 +32,9 @@ export function describeChange(language: string, change: TenantChange): string {
   const t = textsIn(language);
   switch (change.kind) {
     case 'setting': {
-      const setting = textOr(language, `studio.settings.${change.pointer.slice(1).replaceAll('/', '.')}`, change.pointer.slice(1));
+      const path = change.pointer.slice(1).split('/');
+      // A whole group added or removed (a lock's settings) is named by its own label.
+      const setting = textOr(language, settingTextKeys(path, true).label, textOr(language, settingTextKeys(path, false).label, path.join('/')));
       return t('studio.diff.setting', { setting, before: valueText(language, change.before), after: valueText(language, change.after) });
     }
     case 'grants': {

@@ -14,6 +14,15 @@ describe("the settings form's uiSchema", () => {
     expect(ui.title).toBeUndefined();
   });
 
+  it("names a list's items by the list, not RJSF's English '<name>-<n>', and leaves a multi-select alone", () => {
+    const ui = settingsUiSchema(schema, (key) => key.startsWith('studio.settings.'));
+    expect(ui.hosts).toEqual({ 'ui:title': 'studio.settings.hosts', items: { 'ui:label': false, 'ui:title': 'studio.settings.hosts' } });
+    expect(ui.identityProviders?.['ui:title']).toBe('studio.settings.identityProviders._label');
+    expect(ui.identityProviders?.items?.['ui:label']).toBe(false);
+    expect(ui.identityProviders?.items?.clientId?.['ui:title']).toBe('studio.settings.identityProviders.clientId');
+    expect(ui.languages?.items).toBeUndefined();
+  });
+
   it('leaves the overrides to the matrix: they are not in the form', () => {
     expect(Object.keys(schema.properties as object)).not.toContain('overrides');
     expect(Object.keys(schema.properties as object)).toContain('limits');
