@@ -45,8 +45,6 @@ export function SettingsPanel({
       showErrorList={false}
       onChange={change}
       idPrefix="settings"
-    >
-      <></>
-    </ThemedForm>
+    />
   );
 }

@@ -11,6 +11,8 @@ describe("the settings form's uiSchema", () => {
     expect(ui.limits?.cardFeeMinor).toEqual({ 'ui:title': 'studio.settings.limits.cardFeeMinor', 'ui:widget': 'money' });
     expect(ui.limits?.minCardPaymentMinor).toEqual({ 'ui:widget': 'money' });
     expect(ui.id).toEqual({ 'ui:readonly': true });
+    // Saved with the draft (the draft bar), so the form shows no submit of its own.
+    expect(ui['ui:submitButtonOptions']).toEqual({ norender: true });
     expect(ui.title).toBeUndefined();
   });
 

@@ -26,7 +26,11 @@ export function settingsUiSchema(schema: object, hasText: (key: string) => boole
     };
     if (Object.keys(field).length > 0) ui[name] = field;
   }
-  if (path.length === 0) ui.id = { ...(ui.id as UiSchema | undefined), 'ui:readonly': true };
+  if (path.length === 0) {
+    ui.id = { ...(ui.id as UiSchema | undefined), 'ui:readonly': true };
+    // The draft bar saves the settings with the rest of the draft: the form has no button of its own.
+    ui['ui:submitButtonOptions'] = { norender: true };
+  }
   return ui;
 }
 

@@ -151,6 +151,13 @@ describe('Mantine theme for RJSF', () => {
     expect(without).not.toMatch(/Cancel|common\.actions\.cancel/);
   });
 
+  it('renders no submit where the uiSchema says norender (the studio settings, saved by the draft bar)', async () => {
+    const registry = { formContext: { submitLabel: 'auth.login.submit', submitting: false, submitError: null } };
+    expect(await renderElement(<SubmitButton registry={registry as never} />)).toMatch(/type="submit"/);
+    const hidden = await renderElement(<SubmitButton registry={registry as never} uiSchema={{ 'ui:submitButtonOptions': { norender: true } }} />);
+    expect(hidden).not.toMatch(/<button/);
+  });
+
   it('shows a read-only field (a username once the user exists) as read-only and set apart', async () => {
     const html = await renderElement(<BaseInputTemplate {...widgetProps({ id: 'root_username', label: 'auth.fields.username', readonly: true, value: 'payer', type: 'text' })} />);
     expect(html).toMatch(/<input[^>]*readOnly=""/i);

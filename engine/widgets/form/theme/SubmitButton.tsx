@@ -1,4 +1,4 @@
-import type { RJSFSchema, SubmitButtonProps } from '@rjsf/utils';
+import { getSubmitButtonOptions, type RJSFSchema, type SubmitButtonProps } from '@rjsf/utils';
 import { useText } from '../../../i18n/use-text.ts';
 import { FormFooter } from '../FormFooter.tsx';
 import type { PortalFormContext } from './form-context.ts';
@@ -7,10 +7,12 @@ import { StepFooter } from './StepFooter.tsx';
 /**
  * RJSF's submit button: the form's footer with what the form widget put in formContext. A
  * server refusal naming one of the form's fields (meta.field, "{field} is required") reads
- * that field's title, as the form's own messages do.
+ * that field's title, as the form's own messages do. None where the uiSchema says
+ * `ui:submitButtonOptions.norender` (a form whose changes another part of the page saves).
  */
-export default function SubmitButton({ registry }: SubmitButtonProps) {
+export default function SubmitButton({ registry, uiSchema }: SubmitButtonProps) {
   const { t } = useText();
+  if (getSubmitButtonOptions(uiSchema).norender) return null;
   const { submitLabel, submitting, submitError, steps, cancel } = registry.formContext as PortalFormContext;
   const field = submitError?.meta.field;
   const title = typeof field === 'string' ? (registry.rootSchema.properties?.[field] as RJSFSchema | undefined)?.title : undefined;
