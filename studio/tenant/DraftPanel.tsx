@@ -5,6 +5,7 @@ import { studioData, studioRequest, type Resource } from '../api.ts';
 import { type DraftProblem, ErrorNotice, ProblemList } from '../ErrorNotice.tsx';
 import { may, useOperator } from '../operator.ts';
 import type { TenantWorkspace } from './use-tenant-workspace.ts';
+import { useBusyStep } from '../use-busy-step.ts';
 
 interface DraftCheck {
   publishable: boolean;
@@ -28,8 +29,7 @@ export function DraftPanel({ workspace }: { workspace: TenantWorkspace }) {
   const [diff, setDiff] = useState<DraftDiff | null>(null);
   const [check, setCheck] = useState<DraftCheck | null>(null);
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, setError, run } = useBusyStep();
   const [published, setPublished] = useState<number | null>(null);
   const draftId = draft?.id;
   const savedAt = draft?.attributes.updated_at;
@@ -42,17 +42,6 @@ export function DraftPanel({ workspace }: { workspace: TenantWorkspace }) {
     studioData<Resource<DraftDiff>>(`/drafts/${draftId}/diff?lang=${language}`).then((answer) => setDiff(answer.attributes), setError);
   }, [draftId, savedAt, language]);
 
-  const run = async (step: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await step();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  };
   const runCheck = () =>
     run(async () => setCheck((await studioData<Resource<DraftCheck>>(`/drafts/${draftId}/check?lang=${language}`)).attributes));
   const publish = () =>

@@ -6,6 +6,7 @@ import { ErrorNotice } from '../ErrorNotice.tsx';
 import { formatMoment } from '../format.ts';
 import { may, useOperator } from '../operator.ts';
 import type { PublishedTenant } from './tenant-types.ts';
+import { useBusyStep } from '../use-busy-step.ts';
 
 interface Revision {
   revision: number;
@@ -33,15 +34,14 @@ export function HistoryPanel({
   const [revisions, setRevisions] = useState<Revision[] | null>(null);
   const [target, setTarget] = useState<number | null>(null);
   const [note, setNote] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, setError, run } = useBusyStep();
   const load = useCallback(
     () =>
       studioData<Array<Resource<Revision>>>(`/tenants/${tenantId}/revisions`).then(
         (rows) => setRevisions(rows.map((row) => row.attributes)),
         setError,
       ),
-    [tenantId],
+    [tenantId, setError],
   );
   // biome-ignore lint/correctness/useExhaustiveDependencies: the published revision is the trigger: the list is read again after a publish.
   useEffect(() => {
@@ -49,19 +49,13 @@ export function HistoryPanel({
   }, [load, published?.revision]);
 
   const rollBack = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       await studioRequest('POST', `/tenants/${tenantId}/revisions/${target}/rollback`, { note });
       setTarget(null);
       setNote('');
       await onRolledBack();
       await load();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const rollsBack = may(operator, 'publish');
   return (

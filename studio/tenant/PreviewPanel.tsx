@@ -10,6 +10,7 @@ import { useEffectivePermissions } from './effective-permissions.ts';
 import { useTenantUsers } from './tenant-users.ts';
 import { UserPicker } from './UserPicker.tsx';
 import type { TenantWorkspace } from './use-tenant-workspace.ts';
+import { useBusyStep } from '../use-busy-step.ts';
 
 type Side = 'draft' | 'published';
 
@@ -40,8 +41,7 @@ export function PreviewPanel({ tenantId, workspace }: { tenantId: string; worksp
   const [path, setPath] = useState(START_PATH);
   const [side, setSide] = useState<Side>('draft');
   const [preview, setPreview] = useState<(Preview & { path: string; opened: number }) | null>(null);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useBusyStep();
   const draftId = workspace.draft?.id ?? null;
   // The screens this user may open under the draft, to pick from; one that needs a record (`:id`) is typed.
   const { permissions } = useEffectivePermissions(tenantId, username, draftId, studioLanguage);
@@ -53,20 +53,14 @@ export function PreviewPanel({ tenantId, workspace }: { tenantId: string; worksp
 
   const open = async () => {
     if (!username) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const started = await studioRequest<{ data: Resource<Preview> }>('POST', `/drafts/${draftId}/preview`, {
         user: username,
         language,
         side,
       });
       setPreview({ ...started.data.attributes, path, opened: Date.now() });
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   const sideName = (name: Side) => t(`studioUi.preview.sides.${name}`);
   return (

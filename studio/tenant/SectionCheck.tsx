@@ -4,6 +4,7 @@ import { useText } from '../../engine/i18n/use-text.ts';
 import { studioData, type Resource } from '../api.ts';
 import { type DraftProblem, ErrorNotice, ProblemList } from '../ErrorNotice.tsx';
 import type { TenantWorkspace } from './use-tenant-workspace.ts';
+import { useBusyStep } from '../use-busy-step.ts';
 
 /**
  * The server's whole check of the saved draft (the one a publish runs), showing the problems under
@@ -13,21 +14,14 @@ import type { TenantWorkspace } from './use-tenant-workspace.ts';
 export function SectionCheck({ workspace, pointer }: { workspace: TenantWorkspace; pointer: string }) {
   const { t, language } = useText();
   const [problems, setProblems] = useState<DraftProblem[] | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useBusyStep();
   const draftId = workspace.draft?.id;
   if (!draftId) return null;
   const check = async () => {
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const answer = await studioData<Resource<{ problems: DraftProblem[] }>>(`/drafts/${draftId}/check?lang=${language}`);
       setProblems(answer.attributes.problems.filter((problem) => problem.pointer.startsWith(pointer)));
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
   return (
     <Stack gap="xs" align="flex-start">

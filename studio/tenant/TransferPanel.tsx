@@ -5,6 +5,7 @@ import { STUDIO_API, studioRequest, type Resource } from '../api.ts';
 import { type DraftProblem, ErrorNotice, ProblemList } from '../ErrorNotice.tsx';
 import { may, useOperator } from '../operator.ts';
 import type { TenantWorkspace } from './use-tenant-workspace.ts';
+import { useBusyStep } from '../use-busy-step.ts';
 
 interface DryRun {
   published_revision: number;
@@ -38,23 +39,11 @@ export function TransferPanel({ tenantId, workspace }: { tenantId: string; works
   const [dryRun, setDryRun] = useState<DryRun | null>(null);
   const [note, setNote] = useState('');
   const [done, setDone] = useState<string | null>(null);
-  const [error, setError] = useState<unknown>(null);
   const [fileError, setFileError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, run } = useBusyStep();
   const publishes = may(operator, 'publish');
   const drafts = may(operator, 'draft');
 
-  const run = async (step: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await step();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  };
   const pick = async (picked: File | null) => {
     setFile(picked);
     setContent(null);

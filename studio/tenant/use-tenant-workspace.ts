@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { studioData, studioRequest, type Resource } from '../api.ts';
 import type { Draft, PublishedTenant, TenantDocument } from './tenant-types.ts';
+import { useBusyStep } from '../use-busy-step.ts';
 
 export interface TenantWorkspace {
   published: PublishedTenant | null;
@@ -30,20 +31,7 @@ export function useTenantWorkspace(tenantId: string): TenantWorkspace {
   const [draft, setDraft] = useState<Resource<Draft> | null>(null);
   const [working, setWorking] = useState<TenantDocument | null>(null);
   const [unsaved, setUnsaved] = useState(false);
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = useCallback(async (step: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await step();
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
-  }, []);
+  const { busy, error, run } = useBusyStep();
 
   const load = useCallback(async () => {
     const [tenant, drafts] = await Promise.all([

@@ -57,9 +57,22 @@ async function cardFeeNote(portal: Page | FrameLocator): Promise<string> {
   return (await note.textContent()) ?? '';
 }
 
+/**
+ * Picks a user as an operator among many would: types the start of the option's label into the
+ * searchable picker (the role is in every label, so "payer" alone matches every payer), then
+ * takes the first match by keyboard, until the picker shows it (a click on the option could
+ * land while the dropdown was still settling).
+ */
 async function pickUser(username: string): Promise<void> {
-  await page.getByRole('combobox', { name: 'Portal user' }).click();
-  await page.getByRole('option', { name: new RegExp(`^${username} \\(`) }).click();
+  const picker = page.getByRole('combobox', { name: 'Portal user' });
+  await expect
+    .poll(async () => {
+      await picker.fill(`${username} (`);
+      await picker.press('ArrowDown');
+      await picker.press('Enter');
+      return picker.inputValue();
+    })
+    .toMatch(new RegExp(`^${username} \\(`));
 }
 
 describe('preview and effective permissions in the studio', () => {

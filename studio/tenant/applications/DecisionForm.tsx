@@ -8,6 +8,7 @@ import { studioRequest, type Resource } from '../../api.ts';
 import { ErrorNotice } from '../../ErrorNotice.tsx';
 import { may, useOperator } from '../../operator.ts';
 import type { StudioApplication } from './application-types.ts';
+import { useBusyStep } from '../../use-busy-step.ts';
 
 /**
  * A publisher's decision on an application: the moves its status allows (domain/credit-applications.ts),
@@ -29,8 +30,7 @@ export function DecisionForm({
   const [action, setAction] = useState<OperatorAction | null>(null);
   const [note, setNote] = useState('');
   const [limit, setLimit] = useState((application.requested_limit / 100).toFixed(2));
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<unknown>(null);
+  const { busy, error, run } = useBusyStep();
   const [saved, setSaved] = useState<string | null>(null);
 
   const approvedMinor = parseMoneyToMinor(limit, language);
@@ -39,9 +39,7 @@ export function DecisionForm({
 
   const decide = async () => {
     if (!action) return;
-    setBusy(true);
-    setError(null);
-    try {
+    await run(async () => {
       const body = {
         action,
         ...(note.trim() ? { note: note.trim() } : {}),
@@ -56,11 +54,7 @@ export function DecisionForm({
       setNote('');
       setSaved(t('studioUi.applications.saved', { status: t(statusKey(answer.data.attributes.status)) }));
       onDecided(answer.data.attributes);
-    } catch (failure) {
-      setError(failure);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
