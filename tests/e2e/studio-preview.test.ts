@@ -8,8 +8,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl, newContext, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
-
-const STUDIO_PASSWORD = 'Studio#2026';
+import { studioSignIn } from './support/studio.ts';
 
 let page: Page;
 let browser: Parameters<Parameters<typeof usePagePerTest>[0]>[1];
@@ -24,11 +23,7 @@ afterAll(async () => {
   // Whatever happened above, the demo tenant keeps no open draft for the other files.
   const context = await newContext(browser);
   const studio = await context.newPage();
-  await studio.goto(`${baseUrl()}/studio`);
-  await studio.getByRole('textbox', { name: 'Operator name' }).fill('editor');
-  await studio.getByLabel(/^Password/).fill(STUDIO_PASSWORD);
-  await studio.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await studio.locator('[data-table="studio-tenants"]').waitFor();
+  await studioSignIn(studio, 'editor');
   await studio.evaluate(async () => {
     const csrf =
       document.cookie
@@ -77,10 +72,7 @@ async function pickUser(username: string): Promise<void> {
 
 describe('preview and effective permissions in the studio', () => {
   it('previews a raised card fee as the payer beside the published fee, and says what the payer may do and why not', async () => {
-    await page.goto(`${baseUrl()}/studio`);
-    await page.getByRole('textbox', { name: 'Operator name' }).fill('editor');
-    await page.getByLabel(/^Password/).fill(STUDIO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await studioSignIn(page, 'editor');
     await page.getByRole('link', { name: 'demo', exact: true }).click();
     await page.getByRole('button', { name: 'Start a draft' }).click();
     await page.locator('[data-draft-state="saved"]').waitFor();
