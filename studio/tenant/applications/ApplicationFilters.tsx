@@ -40,7 +40,7 @@ export function ApplicationFilters({ state, onChange }: { state: ApplicationList
           onChange={(event) => setWords(event.currentTarget.value)}
           maxLength={100}
           type="search"
-          w={320}
+          w={400}
           maw="100%"
           data-filter="search"
         />
