@@ -1,20 +1,27 @@
 import { Alert, List } from '@mantine/core';
+import { problemSentence } from '../domain/definition-problems.ts';
 import { ApiRequestError } from '../engine/data/api-client.ts';
 import { useText } from '../engine/i18n/use-text.ts';
 
 export interface DraftProblem {
   pointer: string;
+  /** The reason in the language the request asked for: what a problem without a code shows. */
   message: string;
   rule: string;
+  /** The reason's text key and values (texts, menus, definitions): worded here, in the studio's language. */
+  code?: string;
+  params?: Record<string, string>;
 }
 
 /** The problems a check or a refused publish names: each with its JSON pointer and the reason. */
 export function ProblemList({ problems }: { problems: readonly DraftProblem[] }) {
+  const { t } = useText();
   return (
     <List size="sm" spacing={4} data-problems>
       {problems.map((problem) => (
-        <List.Item key={`${problem.pointer} ${problem.message}`}>
-          <code>{problem.pointer || '/'}</code> {problem.message}
+        <List.Item key={`${problem.pointer} ${problem.message}`} data-problem-code={problem.code}>
+          <code>{problem.pointer || '/'}</code>{' '}
+          {problem.code ? problemSentence(t, { code: problem.code, params: problem.params ?? {} }) : problem.message}
         </List.Item>
       ))}
     </List>

@@ -11,8 +11,12 @@ import { StudioFrame } from './StudioFrame.tsx';
 import { TenantList } from './TenantList.tsx';
 import { TenantPage } from './tenant/TenantPage.tsx';
 
-/** The texts the studio shows: its own, the diff's words and rule-set names, API errors, the portal's common ones (roles, language) and its application centre's field names. */
-export const STUDIO_NAMESPACES = ['common', 'errors', 'studio', 'studioUi', 'applications'] as const;
+/**
+ * The texts the studio shows: its own, the diff's words and rule-set names, API errors, the
+ * portal's common ones (roles, language), its application centre's field names and its list words
+ * (pages, ranges, search), which the applications list shares.
+ */
+export const STUDIO_NAMESPACES = ['common', 'errors', 'studio', 'studioUi', 'applications', 'table'] as const;
 
 /** The studio: the portal's texts and UI kit, its own operator session and routes under /studio. */
 export function StudioApp({ texts, operator: initial }: { texts: Texts; operator: Operator | null }) {

@@ -7,7 +7,7 @@ import { mergePatch } from '../../domain/merge-patch.ts';
 import type { Policy } from '../../domain/policy.ts';
 import type { Contract } from './contract.ts';
 import type { DefinitionFile, DefinitionSet } from './definition-set.ts';
-import { notOneOf, type Problem } from './problems.ts';
+import { notOneOf, type Problem, problemKey } from './problems.ts';
 import { withTwins } from './flags.ts';
 import { resolveScreens } from './parts.ts';
 import { checkBindings } from './rules/bindings.ts';
@@ -69,17 +69,16 @@ function overrideProblems(all: DefinitionSet, contract: Contract, options: Check
         problems.push({
           file: tenant.file,
           pointer: `/overrides/screens/${id}`,
-          message: notOneOf(id, "a screen's id", all.screens.map(({ definition }) => definition.id)),
+          ...notOneOf(id, 'definitions.notOneOf.screenId', all.screens.map(({ definition }) => definition.id)),
         });
         continue;
       }
       const patched = { file: base.file, definition: mergePatch(base.definition, patch) };
       const schema = checkSchema('screen', [patched]);
       const found = schema.length > 0 ? schema : screenProblems([patched], all, contract, options);
-      const before = new Set(screenProblems([base], all, contract, options).map((problem) => `${problem.pointer} ${problem.message}`));
+      const before = new Set(screenProblems([base], all, contract, options).map((problem) => `${problem.pointer} ${problemKey(problem)}`));
       for (const problem of found) {
-        if (!before.has(`${problem.pointer} ${problem.message}`))
-          problems.push({ file: `${where} (patched ${base.file})`, pointer: problem.pointer, message: problem.message });
+        if (!before.has(`${problem.pointer} ${problemKey(problem)}`)) problems.push({ ...problem, file: `${where} (patched ${base.file})` });
       }
     }
   }
@@ -99,7 +98,8 @@ export function checkDefinitions(written: DefinitionSet, contract: Contract, opt
   return checkResolved(all, contract, options)
     .map(parts.relocate)
     .filter((problem) => {
-      const key = `${problem.file} ${problem.pointer} ${problem.message.replace(/ \(used by [^)]*\)$/, '')}`;
+      const { usedBy: _usedBy, ...params } = problem.params;
+      const key = `${problem.file} ${problem.pointer} ${problemKey({ code: problem.code, params })}`;
       if (seen.has(key)) return false;
       seen.add(key);
       return true;

@@ -36,7 +36,7 @@ export function resolveScreens(all: DefinitionSet): ResolvedScreens {
     const { resolved, uses, unknown } = resolveParts(definition, parts);
     usesByFile.set(file, uses);
     for (const { pointer, part } of unknown)
-      problems.push({ file, pointer, message: notOneOf(part, 'a part of screens/parts', parts.keys()) });
+      problems.push({ file, pointer, ...notOneOf(part, 'definitions.notOneOf.part', parts.keys()) });
     return { file, definition: resolved };
   });
   const relocate = (problem: Problem): Problem => {
@@ -47,9 +47,10 @@ export function resolveScreens(all: DefinitionSet): ResolvedScreens {
     if (!use || valueAt(raw.get(problem.file), problem.pointer) !== undefined) return problem;
     const part = all.parts.get(use.part)!;
     return {
+      code: problem.code,
+      params: { ...problem.params, usedBy: `${problem.file} ${use.pointer}` },
       file: part.file,
       pointer: problem.pointer.slice(use.pointer.length),
-      message: `${problem.message} (used by ${problem.file} ${use.pointer})`,
     };
   };
   return { screens, problems, relocate };

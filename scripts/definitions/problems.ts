@@ -1,15 +1,33 @@
+import { problemSentence, type ProblemParams } from '../../domain/definition-problems.ts';
+import { englishWords, type ProblemCode } from './problem-words.ts';
+
+/** What is wrong, as a code and its values (problem-words.ts): the studio words it in the operator's language. */
+export interface ProblemWords {
+  code: ProblemCode;
+  params: ProblemParams;
+}
+
 /**
  * A problem the definition check found: the file, the JSON pointer inside it and what is wrong,
  * with what is allowed. Printed as "screens/invoice-list.json /body/5/columns/3/field: …".
  */
-export interface Problem {
+export interface Problem extends ProblemWords {
   file: string;
   pointer: string;
-  message: string;
 }
 
-export function formatProblem({ file, pointer, message }: Problem): string {
-  return `${file} ${pointer || '/'}: ${message}`;
+/** The developer's English sentence of a problem. */
+export function problemMessage(problem: ProblemWords): string {
+  return problemSentence(englishWords, problem);
+}
+
+export function formatProblem(problem: Problem): string {
+  return `${problem.file} ${problem.pointer || '/'}: ${problemMessage(problem)}`;
+}
+
+/** A problem's words without where it is, to tell one problem from another (the same words at the same place are one). */
+export function problemKey({ code, params }: ProblemWords): string {
+  return `${code} ${JSON.stringify(params)}`;
 }
 
 /** Edit distance (insertions, deletions, substitutions), case-insensitive: `invoiceIdd` → `invoiceId` is 1. */
@@ -44,15 +62,20 @@ export function closest(name: string, allowed: Iterable<string>): string | undef
 /** How many allowed names a message lists before it stops: the suggestion matters more than the list. */
 const LISTED = 12;
 
+/** What notOneOf's name should have been: a `definitions.notOneOf.*` code. */
+export type NotOneOfCode = Extract<ProblemCode, `definitions.notOneOf.${string}`>;
+
 /**
  * "`invoiceIdd` is not a field of GET /invoices; did you mean `invoiceId`?" — with the allowed
- * names listed instead when none is close (up to a dozen).
+ * names listed instead when none is close (up to a dozen). `what` is the code of what the name
+ * should have been, `params` its values (`of`: the operation, form or widget).
  */
-export function notOneOf(name: string, what: string, allowed: Iterable<string>): string {
+export function notOneOf(name: string, what: NotOneOfCode, allowed: Iterable<string>, params: ProblemParams = {}): ProblemWords {
   const names = [...new Set(allowed)].sort();
   const suggestion = closest(name, names);
-  if (suggestion) return `\`${name}\` is not ${what}; did you mean \`${suggestion}\`?`;
-  if (names.length === 0) return `\`${name}\` is not ${what} (there are none)`;
+  const own = { ...params, name };
+  if (suggestion) return { code: what, params: { ...own, suggestion } };
+  if (names.length === 0) return { code: what, params: { ...own, none: 'true' } };
   const listed = names.slice(0, LISTED).map((candidate) => `\`${candidate}\``).join(', ');
-  return `\`${name}\` is not ${what}; allowed: ${listed}${names.length > LISTED ? `, … (${names.length} in all)` : ''}`;
+  return { code: what, params: { ...own, allowed: listed, ...(names.length > LISTED ? { total: String(names.length) } : {}) } };
 }

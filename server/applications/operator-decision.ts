@@ -1,6 +1,7 @@
-import { MAX_LIMIT_MINOR, OPERATOR_ACTIONS, type OperatorAction } from '../../domain/credit-applications.ts';
+import { type ApplicationStatus, MAX_LIMIT_MINOR, OPERATOR_ACTIONS, type OperatorAction } from '../../domain/credit-applications.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { Database } from '../db/database.ts';
+import { likePattern } from '../db/like-pattern.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import { applicationWithDetails } from './application-resource.ts';
 import { moveApplication, type MoveRecord } from './applications.ts';
@@ -28,6 +29,35 @@ export const operatorDecisionBody = {
 /** The applications of a tenant, whoever applied: the operator's view. */
 export function tenantApplications(db: Database, tenantId: string) {
   return db.selectFrom('credit_applications').selectAll().where('tenant_id', '=', tenantId);
+}
+
+/** What the operator's lists (the operator API's, the studio's) narrow a tenant's applications by. */
+export interface ApplicationFilters {
+  status?: string;
+  buid_customer?: string;
+  /** The application's number, or part of its customer's id or its company's name. */
+  search?: string;
+}
+
+/** A tenant's applications narrowed by the list's filters; the status is one of APPLICATION_STATUSES (the route's schema holds it). */
+export function filteredApplications(db: Database, tenantId: string, { status, buid_customer, search }: ApplicationFilters) {
+  let query = tenantApplications(db, tenantId);
+  if (status) query = query.where('status', '=', status as ApplicationStatus);
+  if (buid_customer) query = query.where('buid_customer', '=', buid_customer);
+  const words = search?.trim();
+  if (words) {
+    const pattern = likePattern(words);
+    // A number names an application; it may also be part of a customer id or a company's name (C-1001, "3M").
+    const number = /^[1-9][0-9]{0,8}$/.test(words) ? Number(words) : undefined;
+    query = query.where((eb) =>
+      eb.or([
+        eb('company_name', 'ilike', pattern),
+        eb('buid_customer', 'ilike', pattern),
+        ...(number === undefined ? [] : [eb('application_id', '=', number)]),
+      ]),
+    );
+  }
+  return query;
 }
 
 /** One application of the tenant with its history and documents; 404 when the tenant has none by that number. */

@@ -12,6 +12,8 @@ export interface ListSpec<F extends string, S extends string> {
   defaultSort: readonly SortTerm<S>[];
   /** Paging is optional on lists whose callers fetch the whole (bounded) set. */
   defaultPageSize?: number;
+  /** A page's most rows where a list allows fewer than MAX_PAGE_SIZE (a larger page[size] is refused, 400). */
+  maxPageSize?: number;
   /** Extra plain query parameters a route accepts besides filter[...] and page[...]. */
   extraParameters?: readonly string[];
   /** The JSON Schema of a filter's value where it is narrower than a bounded string (dates, amounts, enums). */
@@ -65,7 +67,7 @@ export function listQuerystring<F extends string, S extends string>(spec: ListSp
     };
   }
   properties['page[number]'] = { type: 'string', pattern: PAGE_NUMBER_PATTERN, description: 'Page number, from 1' };
-  properties['page[size]'] = { type: 'string', pattern: PAGE_SIZE_PATTERN, description: `Rows per page, 1 to ${MAX_PAGE_SIZE} (default ${spec.defaultPageSize ?? 50})` };
+  properties['page[size]'] = { type: 'string', pattern: PAGE_SIZE_PATTERN, description: `Rows per page, 1 to ${spec.maxPageSize ?? MAX_PAGE_SIZE} (default ${spec.defaultPageSize ?? 50})` };
   for (const name of spec.extraParameters ?? []) properties[name] = { type: 'string', maxLength: MAX_VALUE_LENGTH };
   return { type: 'object', additionalProperties: false, properties } as const;
 }
@@ -95,7 +97,7 @@ export function parseListQuery<F extends string, S extends string>(
     if (typeof raw !== 'string') throw badRequest(ErrorCode.invalidFilter, { parameter: key });
     if (raw.length > MAX_VALUE_LENGTH) throw badRequest(ErrorCode.invalidFilter, { parameter: key });
     if (key === 'page[number]') { number = positiveInteger(raw, key, 1_000_000); continue; }
-    if (key === 'page[size]') { size = positiveInteger(raw, key, MAX_PAGE_SIZE); continue; }
+    if (key === 'page[size]') { size = positiveInteger(raw, key, spec.maxPageSize ?? MAX_PAGE_SIZE); continue; }
     if (key === 'filter[sort]') { sort = parseSort(raw, spec.sorts); continue; }
     const match = /^filter\[([a-z_]+)\]$/.exec(key);
     if (match && (spec.filters as readonly string[]).includes(match[1]!)) {

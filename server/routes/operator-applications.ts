@@ -6,9 +6,9 @@ import { applicationResource, applicationResourceSchema } from '../applications/
 import {
   decideApplication,
   type OperatorDecisionBody,
+  filteredApplications,
   operatorDecisionBody,
   tenantApplication,
-  tenantApplications,
 } from '../applications/operator-decision.ts';
 import { pagedDocument, responses, singleDocument } from '../http/api-schema.ts';
 import { JSON_API } from '../http/jsonapi.ts';
@@ -53,9 +53,7 @@ export function operatorApplicationRoutes(app: FastifyInstance, { db, clock }: A
     },
     async (request, reply) => {
       const list = parseListQuery(request.query as Record<string, string>, operatorList);
-      let query = tenantApplications(db, request.tenant.id);
-      if (list.filters.status) query = query.where('status', '=', list.filters.status as (typeof APPLICATION_STATUSES)[number]);
-      if (list.filters.buid_customer) query = query.where('buid_customer', '=', list.filters.buid_customer);
+      const query = filteredApplications(db, request.tenant.id, list.filters);
       const { rows, meta } = await fetchPage(query, list, applicationSortColumns, 'application_id');
       return reply.type(JSON_API).send({ data: rows.map((row) => applicationResource(row)), meta: { page: meta } });
     },

@@ -1,12 +1,16 @@
 import type { FastifyInstance } from 'fastify';
+import { APPLICATION_STATUSES } from '../../domain/credit-applications.ts';
 import { applicationResource } from '../applications/application-resource.ts';
 import {
   decideApplication,
+  filteredApplications,
   type OperatorDecisionBody,
   operatorDecisionBody,
   tenantApplication,
-  tenantApplications,
 } from '../applications/operator-decision.ts';
+import { listQuerystring, parseListQuery } from '../http/list-query.ts';
+import { fetchPage } from '../http/paging.ts';
+import { applicationSortColumns } from '../routes/credit-applications.ts';
 import { operatorOf } from './plugin.ts';
 import { writeStudioAudit } from './queries.ts';
 import { HIDDEN, requireGrant, type StudioDeps, send, studioPath, tenantParams } from './route-kit.ts';
@@ -18,8 +22,26 @@ const applicationParams = {
 } as const;
 type ApplicationParams = { tenantId: string; applicationId: string };
 
-/** A tenant's queue stays short (applications are rare beside invoices): the newest this many, no paging. */
-const LIST_LIMIT = 500;
+/**
+ * The studio's list, with the operator API's conventions (server/http/list-query.ts): newest
+ * first, filter[status] (one of the statuses, else 400), filter[search] (the application's number,
+ * its customer or company), page[number] and page[size] up to 100 (a person reads the page).
+ */
+const studioList = {
+  filters: ['status', 'search'] as const,
+  sorts: ['created_at', 'status', 'requested_limit'] as const,
+  defaultSort: [{ field: 'created_at', direction: 'desc' }] as const,
+  defaultPageSize: 25,
+  maxPageSize: 100,
+  filterSchemas: {
+    status: { type: 'string' as const, enum: APPLICATION_STATUSES, description: 'One status' },
+    search: {
+      type: 'string' as const,
+      maxLength: 100,
+      description: "The application's number, or part of its customer id or company name",
+    },
+  },
+};
 
 /**
  * Issue 26, the application centre's operator side in the studio: every operator granted the
@@ -31,17 +53,18 @@ export function applicationRoutes(app: FastifyInstance, { db, clock }: StudioDep
   app.get<{ Params: { tenantId: string } }>(
     studioPath('/tenants/:tenantId/applications'),
     {
-      schema: { ...HIDDEN, params: tenantParams },
-      config: { access: { operator: 'read' }, summary: "A tenant's credit applications, newest first" },
+      schema: { ...HIDDEN, params: tenantParams, querystring: listQuerystring(studioList) },
+      config: {
+        access: { operator: 'read' },
+        summary: "A tenant's credit applications, newest first; filter[status], filter[search]; paged",
+      },
     },
     async (request, reply) => {
       requireGrant(operatorOf(request), request.params.tenantId);
-      const rows = await tenantApplications(db, request.params.tenantId)
-        .orderBy('created_at', 'desc')
-        .orderBy('application_id', 'desc')
-        .limit(LIST_LIMIT)
-        .execute();
-      return send(reply, { data: rows.map((row) => applicationResource(row)) });
+      const list = parseListQuery(request.query as Record<string, string>, studioList);
+      const query = filteredApplications(db, request.params.tenantId, list.filters);
+      const { rows, meta } = await fetchPage(query, list, applicationSortColumns, 'application_id');
+      return send(reply, { data: rows.map((row) => applicationResource(row)), meta: { page: meta } });
     },
   );
 

@@ -1,4 +1,5 @@
 import type { ValidateFunction } from 'ajv';
+import { problemSentence } from '../../domain/definition-problems.ts';
 import { menuOverrideProblems, withMenuOverrides } from '../../domain/menu-overrides.ts';
 import { permissionGuardrails } from '../../domain/permission-guardrails.ts';
 import { createAjv } from '../../schemas/ajv.ts';
@@ -10,7 +11,6 @@ import { textOverrideProblems } from '../../domain/text-overrides.ts';
 import { textKeyExists, textsIn } from '../i18n/locale-text.ts';
 import { TenantDocumentError, validateTenantDocument } from '../tenants/validate.ts';
 import { definitionProblems } from './definition-check.ts';
-import { problemText, problemWords } from './definition-words.ts';
 import { describeRefusal } from './describe.ts';
 import { shippedMenus, shippedScreens } from './shipped-screens.ts';
 
@@ -19,9 +19,12 @@ export interface DraftProblem {
   pointer: string;
   message: string;
   rule: 'tenant' | 'guardrail' | 'texts' | 'menus' | 'definitions';
-  /** The reason's text key (locales/<lang>/studio.json) and its values, for a client that words it itself (texts, definitions). */
+  /**
+   * The reason's text key (locales/<lang>/studio.json) and its values, for a client that words it
+   * itself (texts, menus, definitions: domain/definition-problems.ts problemSentence).
+   */
   code?: string;
-  values?: Record<string, string>;
+  params?: Record<string, string>;
 }
 
 /** "/limits/cardFeeMinor must be integer" → its pointer and the rest. */
@@ -51,7 +54,7 @@ function menuProblems(tenant: Tenant, language: string): DraftProblem[] {
     message: textsIn(language)(problem.code, problem.values),
     rule: 'menus',
     code: problem.code,
-    values: problem.values,
+    params: problem.values,
   }));
 }
 
@@ -88,18 +91,14 @@ export async function checkDraft(
     message: textsIn(language)(problem.code, problem.values),
     rule: 'texts' as const,
     code: problem.code,
-    values: problem.values,
+    params: problem.values,
   }));
   const menus = menuProblems(tenant, language);
   if (guardrails.length > 0 || texts.length > 0 || menus.length > 0) return [...guardrails, ...texts, ...menus];
-  return (await definitionProblems(tenant)).map((problem) => {
-    const words = problemWords(problem.message);
-    return {
-      pointer: problem.pointer,
-      message: problemText(language, words),
-      rule: 'definitions' as const,
-      code: `studio.definitions.${words.code}`,
-      values: words.values,
-    };
+  const t = textsIn(language);
+  return (await definitionProblems(tenant)).map(({ pointer, code, params }) => {
+    // The check's code (`definitions.*`) is a text of the studio's namespace.
+    const words = { code: `studio.${code}`, params };
+    return { pointer, message: problemSentence(t, words), rule: 'definitions' as const, ...words };
   });
 }

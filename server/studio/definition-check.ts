@@ -6,12 +6,12 @@
  * (.dependency-cruiser.cjs); it is loaded on the first check only, and the contract (the API's
  * OpenAPI document from an in-process app, the vocabularies) is built once per process.
  */
+import type { CodedProblem } from '../../domain/definition-problems.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 
-/** A problem of the draft: the JSON pointer in the tenant document and what is wrong. */
-export interface DefinitionProblem {
+/** A problem of the draft: the JSON pointer in the tenant document and what is wrong, as the check's code and values. */
+export interface DefinitionProblem extends CodedProblem {
   pointer: string;
-  message: string;
 }
 
 type Checker = (tenant: Tenant) => DefinitionProblem[];
@@ -51,7 +51,8 @@ async function loadChecker(): Promise<Checker> {
           .slice(file.length)
           .replace(/^ +/, '')
           .replace(/ \(patched [^)]*\)$/, '')}${problem.pointer}`,
-        message: problem.message,
+        code: problem.code,
+        params: problem.params,
       }));
   };
 }

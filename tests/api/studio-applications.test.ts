@@ -142,4 +142,72 @@ describe('credit applications in the studio', () => {
     expect((await decisions()).length).toBe(before.length + 1);
     expect((await publisher.get(path('12345678901'))).statusCode).toBe(400);
   });
+
+  it('pages the list on the server, newest first, with its total, a status filter and a search', async () => {
+    const auditor = await operator(api, 'auditor');
+    const ids = [await apply(1_100_000), await apply(1_200_000), await apply(1_300_000)];
+    const list = async (query: string) => {
+      const response = await auditor.get(`/studio/api/tenants/demo/applications${query}`);
+      expect(response.statusCode, response.body).toBe(200);
+      const document = response.json() as {
+        data: Resource[];
+        meta: { page: { number: number; size: number; total: number; pages: number } };
+      };
+      return { ids: document.data.map((row) => row.attributes.application_id), page: document.meta.page };
+    };
+    const all = await list('');
+    expect(all.page).toMatchObject({ number: 1, size: 25 });
+    expect(all.page.total).toBeGreaterThanOrEqual(ids.length);
+    // Newest first: the last application made leads.
+    expect(all.ids[0]).toBe(ids[2]);
+    const first = await list('?page[size]=2');
+    const second = await list('?page[size]=2&page[number]=2');
+    expect(first.ids).toHaveLength(2);
+    expect(first.page).toMatchObject({ size: 2, total: all.page.total, pages: Math.ceil(all.page.total / 2) });
+    expect(second.ids[0]).toBe(all.ids[2]);
+    expect(new Set([...first.ids, ...second.ids]).size).toBe(first.ids.length + second.ids.length);
+    const past = await list(`?page[size]=2&page[number]=${all.page.pages + 5}`);
+    expect(past).toMatchObject({ ids: [], page: { total: all.page.total } });
+
+    const publisher = await operator(api, 'publisher');
+    expect((await publisher.post(`${path(ids[0]!)}/decision`, { action: 'review' })).statusCode).toBe(200);
+    const reviewing = await list('?filter[status]=under_review');
+    expect(reviewing.ids).toContain(ids[0]);
+    expect(reviewing.ids).not.toContain(ids[1]);
+    expect(reviewing.page.total).toBe(reviewing.ids.length);
+
+    // The search: an application's number, its customer or its company (any case, part of it).
+    expect((await list(`?filter[search]=${ids[1]}`)).ids).toContain(ids[1]);
+    expect((await list(`?filter[search]=${ids[1]}`)).ids).not.toContain(ids[2]);
+    expect((await list('?filter[search]=studio%20test%20FREIGHT')).ids).toEqual(expect.arrayContaining(ids));
+    expect((await list('?filter[search]=c-1001')).ids).toEqual(expect.arrayContaining(ids));
+    expect(await list('?filter[search]=no%20such%20company&filter[status]=submitted')).toMatchObject({ ids: [], page: { total: 0 } });
+    // LIKE's wildcards typed by an operator are plain characters.
+    expect((await list('?filter[search]=%25')).ids).toEqual([]);
+    // The other tenant's list holds none of the demo's.
+    const fleet = await auditor.get('/studio/api/tenants/fleet/applications?filter[search]=studio');
+    expect(data<Resource[]>(fleet).map((row) => row.attributes.application_id)).not.toContain(ids[0]);
+  });
+
+  it('refuses a bad page, status or parameter with a translated 400', async () => {
+    const auditor = await operator(api, 'auditor');
+    const refused: Array<[string, string]> = [
+      ['page[size]=0', 'page[size]'],
+      ['page[size]=101', 'page[size]'],
+      ['page[size]=99999999', 'page[size]'],
+      ['page[size]=ten', 'page[size]'],
+      ['page[number]=0', 'page[number]'],
+      ['page[number]=-1', 'page[number]'],
+      ['filter[status]=pending', 'filter[status]'],
+      [`filter[search]=${'x'.repeat(101)}`, 'filter[search]'],
+      ['filter[sort]=company_name', 'filter[sort]'],
+      ['filter[owner]=me', 'filter[owner]'],
+    ];
+    for (const [query, parameter] of refused) {
+      const response = await auditor.get(`/studio/api/tenants/demo/applications?${query}`);
+      expect(response.statusCode, `${query} ${response.body}`).toBe(400);
+      expect(firstError(response), query).toMatchObject({ code: ErrorCode.invalidFilter, source: { parameter } });
+      expect(englishError(ErrorCode.invalidFilter)).toEqual(expect.any(String));
+    }
+  });
 });

@@ -54,7 +54,7 @@ describe("a tenant's menus", () => {
         message: 'No screen of the portal has the id nowhere',
         rule: 'menus',
         code: 'studio.menus.unknownScreen',
-        values: { screen: 'nowhere' },
+        params: { screen: 'nowhere' },
       },
     ]);
   });

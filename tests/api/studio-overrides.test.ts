@@ -35,7 +35,7 @@ describe("the tenant's own texts", () => {
       message: 'No text has the key common.noSuchText',
       rule: 'texts',
       code: 'studio.texts.unknownKey',
-      values: { key: 'common.noSuchText' },
+      params: { key: 'common.noSuchText' },
     });
     const missing = check.problems.find((problem) => problem.message.startsWith(KEY))!;
     expect(missing).toMatchObject({ pointer: `/overrides/texts/bg/${KEY}`, rule: 'texts' });

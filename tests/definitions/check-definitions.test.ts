@@ -337,7 +337,7 @@ describe('forms against the request schema', () => {
         schema.properties.milestones.items.properties.target_minor.type = 'string';
       }),
     ).toEqual([
-      `${at}/$form: form loyalty-targets's field \`milestones[].target_minor\` is string, but PATCH /customer-loyalty-programs/{program_id}/targets takes number or null there`,
+      `${at}/$form: form loyalty-targets's field \`milestones[].target_minor\` is string, but PATCH /customer-loyalty-programs/{program_id}/targets takes number | null there`,
     ]);
   });
 });

@@ -1,42 +1,70 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { notOneOf } from '../../scripts/definitions/problems.ts';
-import { problemText, problemWords } from '../../server/studio/definition-words.ts';
+import { problemSentence } from '../../domain/definition-problems.ts';
+import { LANGUAGES } from '../../domain/tenant.ts';
+import { PROBLEM_WORDS } from '../../scripts/definitions/problem-words.ts';
+import { notOneOf, problemMessage } from '../../scripts/definitions/problems.ts';
+import { textsIn } from '../../server/i18n/locale-text.ts';
 
-describe("the definition check's problems in the operator's language", () => {
-  it('reads a "not one of" sentence back into its rule, name, suggestion and where a part is used', () => {
-    const message = `${notOneOf('poNumbr', 'a field of GET /invoices (the invoices table)', ['poNumber', 'status'])} (used by screens/x.json /body/1)`;
-    const words = problemWords(message);
-    expect(words).toEqual({
-      code: 'notOneOf.field',
-      values: { name: 'poNumbr', of: 'GET /invoices (the invoices table)', suggestion: 'poNumber', usedBy: 'screens/x.json /body/1' },
+const placeholders = (text: string) => new Set([...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]!));
+
+/** `studio.json`'s text at `definitions.notOneOf.field`, or undefined. */
+function studioText(language: string, code: string): unknown {
+  const studio: unknown = JSON.parse(readFileSync(new URL(`../../locales/${language}/studio.json`, import.meta.url), 'utf8'));
+  return code
+    .split('.')
+    .reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), studio);
+}
+
+describe("the definition check's problems as codes", () => {
+  it('words every code the check can report in each of the 15 languages, with no value the check does not give', () => {
+    // Problem.code is typed as these keys, so the check cannot report a code outside them.
+    const missing: string[] = [];
+    for (const [code, english] of Object.entries(PROBLEM_WORDS)) {
+      for (const language of LANGUAGES) {
+        const text = studioText(language, code);
+        if (typeof text !== 'string') {
+          missing.push(`${language}: studio.${code}`);
+          continue;
+        }
+        const given = placeholders(english);
+        for (const name of placeholders(text)) if (!given.has(name)) missing.push(`${language}: studio.${code} reads {{${name}}}`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("renders the developer's English sentence from the code and its values", () => {
+    const problem = notOneOf('poNumbr', 'definitions.notOneOf.field', ['poNumber', 'status'], { of: 'GET /invoices (the invoices table)' });
+    expect(problem).toEqual({
+      code: 'definitions.notOneOf.field',
+      params: { of: 'GET /invoices (the invoices table)', name: 'poNumbr', suggestion: 'poNumber' },
     });
-    expect(problemText('en', words)).toBe(
+    expect(problemMessage({ ...problem, params: { ...problem.params, usedBy: 'screens/x.json /body/1' } })).toBe(
       '`poNumbr` is not a field of GET /invoices (the invoices table); did you mean `poNumber`? (used by screens/x.json /body/1)',
     );
-    expect(problemText('de', words)).toBe(
-      '`poNumbr` ist kein Feld von GET /invoices (the invoices table); meinten Sie `poNumber`? (verwendet von screens/x.json /body/1)',
+    const many = Array.from({ length: 14 }, (_, index) => `field${String.fromCharCode(97 + index)}`);
+    expect(problemMessage(notOneOf('zzzzzzzzzz', 'definitions.notOneOf.flag', many))).toMatch(
+      /; allowed: `fielda`, .*`fieldl`, … \(14 in all\)$/,
     );
+    expect(problemMessage(notOneOf('x', 'definitions.notOneOf.part', []))).toBe('`x` is not a part of screens/parts (there are none)');
   });
 
-  it('knows the guard, flag and property words, and the fixed sentences', () => {
-    expect(problemWords(notOneOf('no_such_flag_enabled', 'a flag any tenant defines or the policy gates on', ['a', 'b'])).code).toBe(
-      'notOneOf.flag',
+  it("words a problem in the operator's language from its code, endings included", () => {
+    const problem = notOneOf('poNumbr', 'definitions.notOneOf.field', ['poNumber', 'status'], { of: 'GET /invoices' });
+    const studio = { code: `studio.${problem.code}`, params: { ...problem.params, usedBy: 'screens/x.json /body/1' } };
+    expect(problemSentence(textsIn('de'), studio)).toBe(
+      '`poNumbr` ist kein Feld von GET /invoices; meinten Sie `poNumber`? (verwendet von screens/x.json /body/1)',
     );
-    expect(problemWords(notOneOf('x', 'a property of the table widget', ['columns'])).values).toMatchObject({ of: 'table' });
-    expect(problemWords('`/nowhere` opens no screen; did you mean `/now`?')).toEqual({
-      code: 'opensNoScreen',
-      values: { path: '/nowhere', suggestion: '/now' },
-    });
-    expect(problemWords('`trxId` is a key column: it may not be hidden by default (make it "optional" instead)')).toEqual({
-      code: 'keyColumnHidden',
-      values: { field: 'trxId' },
-    });
-    expect(problemText('fr', problemWords("`nope` is no screen's id"))).toBe('`nope` n’est l’identifiant d’aucun écran');
-  });
-
-  it('keeps a sentence it does not know, under its own words', () => {
-    const words = problemWords('must be integer');
-    expect(words).toEqual({ code: 'other', values: { detail: 'must be integer' } });
-    expect(problemText('de', words)).toBe('Die Definitionsprüfung lehnt dies ab: must be integer');
+    expect(problemSentence(textsIn('fr'), { code: 'studio.definitions.notOneOf.screenId', params: { name: 'nope' } })).toBe(
+      '`nope` n’est l’identifiant d’aucun écran',
+    );
+    expect(problemSentence(textsIn('de'), { code: 'studio.definitions.schema.other', params: { detail: 'must be integer' } })).toBe(
+      'Die Definitionsprüfung lehnt dies ab: must be integer',
+    );
+    // A code outside the definition check (the texts and menus rules) has no endings.
+    expect(problemSentence(textsIn('en'), { code: 'studio.menus.unknownScreen', params: { screen: 'nowhere', suggestion: 'x' } })).toBe(
+      'No screen of the portal has the id nowhere',
+    );
   });
 });

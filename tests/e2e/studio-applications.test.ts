@@ -2,7 +2,7 @@
  * Issue 26 in the operator studio: the fleet admin applies for a higher limit (its own
  * application: no other browser file reads the fleet customer's limit), a publisher opens it in
  * the fleet tenant's "Credit applications" tab and approves it, and the admin's overview shows
- * the new limit.
+ * the new limit; the list finds it again by status and search, and Back restores a filter.
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -44,6 +44,22 @@ describe('credit applications in the operator studio', () => {
     await page.getByRole('button', { name: 'Save the decision' }).click();
     await page.getByText('Decision saved. The application is now: Approved').waitFor();
     expect(await page.locator('dd[data-field="approved_limit"]').textContent()).toBe('$64,000.00');
+
+    // The list, paged on the server: a status and a search in the address, Back restores the one before.
+    await page.getByRole('link', { name: 'Back to the applications' }).click();
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('approved');
+    await page.waitForURL(/status=approved/);
+    await page.getByRole('searchbox', { name: 'Application number, customer or company' }).fill('tenant carrier');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await page.waitForURL(/q=tenant\+carrier/);
+    await page.locator(`tr[data-row-id="${id}"]`).waitFor();
+    expect(await page.locator('[data-applications-total]').textContent()).toMatch(/^1–\d+ of \d+$/);
+    await axeClean(page);
+    await page.getByRole('combobox', { name: 'Status' }).selectOption('declined');
+    await page.getByText('No application matches this status and search.').waitFor();
+    await page.goBack();
+    await page.locator(`tr[data-row-id="${id}"]`).waitFor();
+    expect(await page.getByRole('combobox', { name: 'Status' }).inputValue()).toBe('approved');
 
     await portal.goto(`${baseUrl(FLEET)}/fleet/account/overview`);
     await expect

@@ -11,7 +11,7 @@ import type { ScreenDefinition } from '../../../engine/definitions/types.ts';
 import type { BindingRoot, Contract } from '../contract.ts';
 import type { DefinitionFile, FormDefinition } from '../definition-set.ts';
 import { type JsonSchema, type Method, operationsFor, resourceAttributes, schemaProperties } from '../openapi.ts';
-import { notOneOf, type Problem } from '../problems.ts';
+import { notOneOf, type Problem, type ProblemWords } from '../problems.ts';
 import { escapePointer } from '../walk.ts';
 import { eachOf, missingEach, recordFields, SOURCE_PROPERTIES, sourceOperations } from './sources.ts';
 
@@ -69,36 +69,36 @@ function checkPath(place: ScreenPlace, scope: Scope, pointer: string, path: stri
   if (!root) return;
   const { contract, problems, file } = place;
   const fixed = contract.bindings[root];
-  const report = (message: string) => problems.push({ file, pointer, message });
+  const report = (words: ProblemWords) => problems.push({ file, pointer, ...words });
   if (!fixed && !(SCOPED_ROOTS as readonly string[]).includes(root)) {
-    report(notOneOf(root, 'a binding root', [...Object.keys(contract.bindings), ...SCOPED_ROOTS]));
+    report(notOneOf(root, 'definitions.notOneOf.bindingRoot', [...Object.keys(contract.bindings), ...SCOPED_ROOTS]));
     return;
   }
   if (field === undefined) return;
   if (fixed) {
-    if (!fixed.fields.has(field)) report(notOneOf(field, `a field of ${root} (${fixed.from})`, fixed.fields));
+    if (!fixed.fields.has(field)) report(notOneOf(field, 'definitions.notOneOf.field', fixed.fields, { of: `${root} (${fixed.from})` }));
     return;
   }
   switch (root) {
     case 'route': {
       const parameters = [...place.screen.path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
-      if (!parameters.includes(field)) report(notOneOf(field, `a parameter of the path ${place.screen.path}`, parameters));
+      if (!parameters.includes(field)) report(notOneOf(field, 'definitions.notOneOf.pathParameter', parameters, { of: place.screen.path }));
       return;
     }
     case 'query':
-      if (!place.queryNames.has(field)) report(notOneOf(field, `a query parameter any link to ${place.screen.path} passes`, place.queryNames));
+      if (!place.queryNames.has(field)) report(notOneOf(field, 'definitions.notOneOf.linkQuery', place.queryNames, { of: place.screen.path }));
       return;
     case 'form': {
       const form = scope.form ? place.forms.get(scope.form) : undefined;
-      if (!form) { report(`\`${path}\` reads a form, but no form encloses it`); return; }
+      if (!form) { report({ code: 'definitions.noForm', params: { path } }); return; }
       const missing = formFieldProblem(form.definition, [field, ...rest]);
-      if (missing) report(notOneOf(missing.missing, `a field of form ${scope.form}`, missing.allowed));
+      if (missing) report(notOneOf(missing.missing, 'definitions.notOneOf.formField', missing.allowed, { of: scope.form ?? '' }));
       return;
     }
     default: {
       const bound = scope[root as 'record' | 'selection' | 'result'];
-      if (!bound) { report(`\`${path}\` reads ${root}, but nothing here provides one`); return; }
-      if (!bound.unchecked && !bound.fields.has(field)) report(notOneOf(field, `a field of ${root} (${bound.from})`, bound.fields));
+      if (!bound) { report({ code: 'definitions.nothingProvides', params: { path, root } }); return; }
+      if (!bound.unchecked && !bound.fields.has(field)) report(notOneOf(field, 'definitions.notOneOf.field', bound.fields, { of: `${root} (${bound.from})` }));
     }
   }
 }
@@ -117,7 +117,7 @@ function checkRecordQuery(place: ScreenPlace, bound: BindingRoot | undefined, po
   for (const key of Object.keys(query)) {
     if (key.startsWith('$')) continue;
     const field = key.split('.')[0]!;
-    if (!bound.fields.has(field)) place.problems.push({ file: place.file, pointer: `${pointer}/${escapePointer(key)}`, message: notOneOf(field, `a field of ${bound.from}`, bound.fields) });
+    if (!bound.fields.has(field)) place.problems.push({ file: place.file, pointer: `${pointer}/${escapePointer(key)}`, ...notOneOf(field, 'definitions.notOneOf.field', bound.fields, { of: bound.from }) });
   }
 }
 

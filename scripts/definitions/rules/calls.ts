@@ -117,7 +117,9 @@ function checkFormField(
   if (formTypes && requestTypes && !typeAccepted(formTypes, requestTypes)) {
     problems.push({
       ...at,
-      message: `form ${form}'s field \`${field}\` is ${formTypes.join(' or ')}, but ${label} takes ${requestTypes.join(' or ')} there`,
+      code: 'definitions.formFieldType',
+      // Type names joined as a JSON Schema union: values, not words of one language.
+      params: { form, field, formTypes: formTypes.join(' | '), of: label, requestTypes: requestTypes.join(' | ') },
     });
   }
   const formItems = formSchema.items;
@@ -133,7 +135,8 @@ function checkFormField(
       if (!(formItems.required ?? []).includes(name))
         problems.push({
           ...at,
-          message: `${label} requires \`${field}[].${name}\`, which form ${form} does not require (each item's \`required\`)`,
+          code: 'definitions.itemFieldRequired',
+          params: { of: label, field: `${field}[].${name}`, form },
         });
     }
   }
@@ -159,7 +162,7 @@ function checkBody(
         problems.push({
           file,
           pointer: `${at}/${key}`,
-          message: notOneOf(key, `a field of ${operation.label}'s request body`, accepted.keys()),
+          ...notOneOf(key, 'definitions.notOneOf.bodyField', accepted.keys(), { of: operation.label }),
         });
     }
   };
@@ -174,7 +177,7 @@ function checkBody(
           problems.push({
             file,
             pointer: `${where}/$form`,
-            message: `form ${call.form}'s field ${notOneOf(field, `a field of ${operation.label}'s request body`, accepted.keys())}`,
+            ...notOneOf(field, 'definitions.notOneOf.formBodyField', accepted.keys(), { form: call.form, of: operation.label }),
           });
       }
       const formProperties = schemaProperties(form.definition.schema);
@@ -194,7 +197,9 @@ function checkBody(
         problems.push({
           file,
           pointer: where,
-          message: `${operation.label} requires \`${field}\` in the body, which ${call.form ? `neither the body nor form ${call.form} (as a required field, or a hidden one its initial fills) sends` : 'the body does not send'}`,
+          ...(call.form
+            ? { code: 'definitions.bodyFieldMissingForm', params: { of: operation.label, field, form: call.form } }
+            : { code: 'definitions.bodyFieldMissing', params: { of: operation.label, field } }),
         });
     }
   }
@@ -216,11 +221,9 @@ export function checkCalls(
           problems.push({
             file,
             pointer: call.pathAt,
-            message: notOneOf(
-              call.path.split('?')[0]!,
-              `a ${call.method.toUpperCase()} path of the API`,
-              allOperations(contract.api, call.method),
-            ),
+            ...notOneOf(call.path.split('?')[0]!, 'definitions.notOneOf.apiPath', allOperations(contract.api, call.method), {
+              method: call.method.toUpperCase(),
+            }),
           });
           continue;
         }

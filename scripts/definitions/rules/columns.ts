@@ -23,7 +23,8 @@ export function checkColumnPriorities(screens: ReadonlyArray<DefinitionFile<Scre
         problems.push({
           file,
           pointer: `${pointer}/columns`,
-          message: `no column has "priority": "key"; mark the identifiers and amounts (of ${fields}) that must never be clipped`,
+          code: 'definitions.noKeyColumn',
+          params: { fields },
         });
       }
       columns.forEach((column, index) => {
@@ -31,7 +32,8 @@ export function checkColumnPriorities(screens: ReadonlyArray<DefinitionFile<Scre
           problems.push({
             file,
             pointer: `${pointer}/columns/${index}/defaultHidden`,
-            message: `\`${String(column.field)}\` is a key column: it may not be hidden by default (make it "optional" instead)`,
+            code: 'definitions.keyColumnHidden',
+            params: { field: String(column.field) },
           });
         }
       });

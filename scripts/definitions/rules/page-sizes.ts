@@ -19,7 +19,8 @@ export function checkPageSizes(screens: ReadonlyArray<DefinitionFile<ScreenDefin
         problems.push({
           file,
           pointer: `${pointer}/defaultPageSize`,
-          message: `\`${node.defaultPageSize}\` is not one of the page sizes the table offers (${offered.map((size) => `\`${size}\``).join(', ')})`,
+          code: 'definitions.pageSizeNotOffered',
+          params: { size: String(node.defaultPageSize), offered: offered.map((size) => `\`${size}\``).join(', ') },
         });
     }
   }

@@ -108,7 +108,7 @@ export function checkLinks(
       path,
       paths.map((pattern) => asWritten(pattern, path)),
     );
-    problems.push({ file, pointer, message: `\`${path}\` opens no screen${suggestion ? `; did you mean \`${suggestion}\`?` : ''}` });
+    problems.push({ file, pointer, code: 'definitions.opensNoScreen', params: { path, ...(suggestion ? { suggestion } : {}) } });
   }
   return problems;
 }
@@ -124,7 +124,8 @@ export function checkDuplicatePaths(screens: ReadonlyArray<DefinitionFile<Screen
       problems.push({
         file,
         pointer: '/path',
-        message: `\`${definition.path}\` is also the path of ${first}; two screens cannot share a path`,
+        code: 'definitions.duplicatePath',
+        params: { path: definition.path, other: first },
       });
     else seen.set(shape, file);
   }
@@ -162,7 +163,8 @@ export function checkMenuScreens(
         problems.push({
           file: menus.file,
           pointer: `/${kind}/${index}/screen`,
-          message: `\`${String(entry.screen)}\` is not the screen ${entry.path} opens, which is \`${opened.id}\``,
+          code: 'definitions.wrongScreen',
+          params: { screen: String(entry.screen), path: entry.path, opened: opened.id },
         });
     }
   }

@@ -28,7 +28,7 @@ export function checkReachable(screens: ReadonlyArray<DefinitionFile<ScreenDefin
       authenticated: true, userType: userType as UserType, role, flags,
       ability: buildAbility(contract.policy, { userType, role, flags }), hasCustomer: true, hasMerchant: true,
     }).allow));
-    if (!opens) problems.push({ file, pointer: '/guard', message: `no user type (${contract.userTypes.join(', ')}), role and flags pass this guard: nobody can open the screen` });
+    if (!opens) problems.push({ file, pointer: '/guard', code: 'definitions.nobodyCanOpen', params: { userTypes: contract.userTypes.join(', ') } });
   }
   return problems;
 }

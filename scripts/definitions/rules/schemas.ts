@@ -10,7 +10,9 @@ import policySchema from '../../../schemas/policy.schema.json' with { type: 'jso
 import tenantSchema from '../../../schemas/tenant.schema.json' with { type: 'json' };
 import { buildScreenSchema } from '../../../engine/registry/screen-schema.ts';
 import type { DefinitionFile } from '../definition-set.ts';
-import { notOneOf, type Problem } from '../problems.ts';
+import type { ProblemParams } from '../../../domain/definition-problems.ts';
+import type { ProblemCode } from '../problem-words.ts';
+import { type NotOneOfCode, notOneOf, type Problem, problemKey, type ProblemWords } from '../problems.ts';
 
 export type SchemaName = 'screen' | 'form' | 'menu' | 'policy' | 'tenant';
 
@@ -45,32 +47,57 @@ function valueAt(document: unknown, pointer: string): unknown {
     );
 }
 
-/** The widget (or action) whose block refused a property, for the message. */
-function owner(document: unknown, pointer: string): string {
+/** The widget (or action) whose block refused a property: what the property is not one of. */
+function owner(document: unknown, pointer: string): { what: NotOneOfCode; params: ProblemParams } {
   const holder = valueAt(document, pointer) as { widget?: unknown; do?: unknown } | undefined;
-  if (typeof holder?.widget === 'string') return ` of the ${holder.widget} widget`;
-  if (typeof holder?.do === 'string') return ` of the ${holder.do} action`;
-  return ' here';
+  if (typeof holder?.widget === 'string') return { what: 'definitions.notOneOf.widgetProperty', params: { of: holder.widget } };
+  if (typeof holder?.do === 'string') return { what: 'definitions.notOneOf.actionProperty', params: { of: holder.do } };
+  return { what: 'definitions.notOneOf.property', params: {} };
 }
 
-function describe(error: ErrorObject, document: unknown): string {
+/** Ajv's limits, by keyword, as the codes that word them. */
+const LIMITS: Readonly<Record<string, ProblemCode>> = {
+  maxLength: 'definitions.schema.maxLength',
+  minLength: 'definitions.schema.minLength',
+  maxItems: 'definitions.schema.maxItems',
+  minItems: 'definitions.schema.minItems',
+};
+
+function describe(error: ErrorObject, document: unknown): ProblemWords {
+  const params = error.params as Record<string, unknown>;
   // Inside `propertyNames` (a widget's or action's own props): the name is the value refused.
   if (error.propertyName !== undefined && error.keyword === 'enum') {
-    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String);
-    return notOneOf(error.propertyName, `a property${owner(document, error.instancePath)}`, allowed);
+    const { what, params: of } = owner(document, error.instancePath);
+    return notOneOf(error.propertyName, what, (params.allowedValues as unknown[]).map(String), of);
   }
-  if (error.keyword === 'enum') {
-    const allowed = (error.params as { allowedValues: unknown[] }).allowedValues.map(String);
-    return notOneOf(String(valueAt(document, error.instancePath)), 'allowed here', allowed);
-  }
+  if (error.keyword === 'enum')
+    return notOneOf(String(valueAt(document, error.instancePath)), 'definitions.notOneOf.value', (params.allowedValues as unknown[]).map(String));
   if (error.keyword === 'additionalProperties') {
-    const property = (error.params as { additionalProperty: string }).additionalProperty;
+    const property = String(params.additionalProperty);
     const allowed = Object.keys((error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});
-    return allowed.length > 0
-      ? notOneOf(property, `a property${owner(document, error.instancePath)}`, allowed)
-      : `\`${property}\` is not a property${owner(document, error.instancePath)}`;
+    const { what, params: of } = owner(document, error.instancePath);
+    // No properties listed: the block takes none beyond what its other keywords allow; nothing to list.
+    return allowed.length > 0 ? notOneOf(property, what, allowed, of) : { code: what, params: { ...of, name: property } };
   }
-  return error.message ?? 'is invalid';
+  const limit = LIMITS[error.keyword];
+  if (limit) return { code: limit, params: { limit: String(params.limit) } };
+  switch (error.keyword) {
+    case 'type':
+      return { code: 'definitions.schema.type', params: { type: String(params.type) } };
+    case 'required':
+      return { code: 'definitions.schema.required', params: { property: String(params.missingProperty) } };
+    case 'minimum':
+    case 'maximum':
+    case 'exclusiveMinimum':
+    case 'exclusiveMaximum':
+      return { code: 'definitions.schema.limit', params: { comparison: String(params.comparison), limit: String(params.limit) } };
+    case 'pattern':
+      return { code: 'definitions.schema.pattern', params: { pattern: String(params.pattern) } };
+    case 'const':
+      return { code: 'definitions.schema.const', params: {} };
+    default:
+      return { code: 'definitions.schema.other', params: { detail: error.message ?? 'is invalid' } };
+  }
 }
 
 /**
@@ -86,8 +113,8 @@ export function checkSchema(name: SchemaName, definitions: ReadonlyArray<Definit
     const errors = (validate.errors ?? []).filter((error) => !['if', 'oneOf', 'anyOf', 'propertyNames'].includes(error.keyword));
     const seen = new Set<string>();
     for (const error of errors.length > 0 ? errors : (validate.errors ?? [])) {
-      const problem = { file, pointer: error.instancePath, message: describe(error, definition) };
-      const key = `${problem.pointer} ${problem.message}`;
+      const problem = { file, pointer: error.instancePath, ...describe(error, definition) };
+      const key = `${problem.pointer} ${problemKey(problem)}`;
       if (!seen.has(key)) {
         seen.add(key);
         problems.push(problem);

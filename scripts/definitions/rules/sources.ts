@@ -66,15 +66,19 @@ interface Place { file: string; pointer: string }
 function checkParameter(ajv: Ajv, place: Place, name: string, value: unknown, parameters: Map<string, Parameter>, label: string, problems: Problem[]) {
   const parameter = parameters.get(name);
   if (!parameter) {
-    problems.push({ ...place, message: notOneOf(name, `a query parameter of ${label}`, parameters.keys()) });
+    problems.push({ ...place, ...notOneOf(name, 'definitions.notOneOf.queryParameter', parameters.keys(), { of: label }) });
     return;
   }
   for (const literal of literalValues(value)) {
     // Query values travel as text: the API validates the text (ajv coerces numbers and booleans).
     const schema = parameter.schema ?? {};
     if (!ajv.validate(schema, String(literal))) {
-      const allowed = Array.isArray(schema.enum) ? `one of ${schema.enum.map((item) => `\`${String(item)}\``).join(', ')}` : JSON.stringify(schema);
-      problems.push({ ...place, message: `\`${String(literal)}\` is not a value ${name} of ${label} accepts (${allowed})` });
+      const value = { value: String(literal), name, of: label };
+      problems.push(
+        Array.isArray(schema.enum)
+          ? { ...place, code: 'definitions.notAcceptedValue', params: { ...value, accepted: schema.enum.map((item) => `\`${String(item)}\``).join(', ') } }
+          : { ...place, code: 'definitions.notAcceptedSchema', params: { ...value, schema: JSON.stringify(schema) } },
+      );
     }
   }
 }
@@ -114,7 +118,7 @@ function namedFields(widget: Record<string, unknown>, pointer: string): Array<[s
 function checkTable(table: Record<string, unknown>, place: Place, parameters: Map<string, Parameter>, label: string, problems: Problem[]) {
   const filters = [...parameters.keys()].filter((name) => /^filter\[.+\]$/.test(name) && name !== 'filter[sort]').map((name) => name.slice(7, -1));
   const offers = (name: string, pointer: string) => {
-    if (!parameters.has(`filter[${name}]`)) problems.push({ file: place.file, pointer, message: notOneOf(name, `a filter of ${label}`, filters) });
+    if (!parameters.has(`filter[${name}]`)) problems.push({ file: place.file, pointer, ...notOneOf(name, 'definitions.notOneOf.filter', filters, { of: label }) });
   };
   const search = table.search as { filter?: string } | undefined;
   if (search?.filter) offers(search.filter, `${place.pointer}/search/filter`);
@@ -129,7 +133,7 @@ function checkTable(table: Record<string, unknown>, place: Place, parameters: Ma
   ];
   for (const [pointer, sort] of sorts) {
     if (typeof sort !== 'string') continue;
-    if (!sortable?.test(`${sort}|asc`)) problems.push({ file: place.file, pointer, message: notOneOf(sort, `a sort ${label} offers`, offered) });
+    if (!sortable?.test(`${sort}|asc`)) problems.push({ file: place.file, pointer, ...notOneOf(sort, 'definitions.notOneOf.sort', offered, { of: label }) });
   }
 }
 
@@ -141,7 +145,7 @@ export function checkSources(screens: ReadonlyArray<DefinitionFile<unknown>>, co
       if (!SOURCE_PROPERTIES.has(property) || typeof node.resource !== 'string') continue;
       const operations = sourceOperations(contract, node.resource);
       if (operations.length === 0) {
-        problems.push({ file, pointer: `${pointer}/resource`, message: notOneOf(node.resource, 'a GET path of the API', allOperations(contract.api, 'get')) });
+        problems.push({ file, pointer: `${pointer}/resource`, ...notOneOf(node.resource, 'definitions.notOneOf.apiPath', allOperations(contract.api, 'get'), { method: 'GET' }) });
         continue;
       }
       const label = operations.map((operation) => operation.label).join(' | ');
@@ -159,14 +163,18 @@ export function checkSources(screens: ReadonlyArray<DefinitionFile<unknown>>, co
       const holderPointer = pointer.replace(/\/source$/, '');
       const each = eachOf(holder);
       const eachMissing = each ? missingEach(operations, each) : undefined;
-      if (eachMissing) problems.push({ file, pointer: `${holderPointer}/each`, message: notOneOf(eachMissing.segment, `a field of ${eachMissing.above ? `${eachMissing.above} in ` : ''}the answer of ${label}`, eachMissing.allowed) });
+      if (eachMissing) problems.push({ file, pointer: `${holderPointer}/each`, ...(eachMissing.above
+            ? notOneOf(eachMissing.segment, 'definitions.notOneOf.answerItemField', eachMissing.allowed, { above: eachMissing.above, of: label })
+            : notOneOf(eachMissing.segment, 'definitions.notOneOf.answerField', eachMissing.allowed, { of: label })),
+        });
       const fields = recordFields(operations, each);
-      const of = each ? `a field of ${each} of ${label}` : `a field of ${label}`;
+      const what = (segment: string, allowed: Iterable<string>) =>
+        each ? notOneOf(segment, 'definitions.notOneOf.eachField', allowed, { each, of: label }) : notOneOf(segment, 'definitions.notOneOf.field', allowed, { of: label });
       for (const [at, field] of eachMissing ? [] : namedFields(holder, holderPointer)) {
         // A row without the attribute falls back to the resource id (rowIdOf), so `id` identifies rows too.
         if (at.endsWith('/rowId') && field === 'id') continue;
         const missing = missingField(fields, field);
-        if (missing) problems.push({ file, pointer: at, message: notOneOf(missing.segment, of, missing.allowed) });
+        if (missing) problems.push({ file, pointer: at, ...what(missing.segment, missing.allowed) });
       }
       if (holder.widget === 'table') checkTable(holder, { file, pointer: holderPointer }, parameters, label, problems);
     }

@@ -7,7 +7,7 @@ import { textProperties, type WidgetContract } from '../../../engine/registry/de
 import { widgetContracts } from '../../../engine/registry/widget-contracts.ts';
 import type { Contract } from '../contract.ts';
 import type { DefinitionFile } from '../definition-set.ts';
-import { closest, type Problem } from '../problems.ts';
+import { closest, type Problem, type ProblemWords } from '../problems.ts';
 import { walk } from '../walk.ts';
 
 /** What widgets and actions translate, from their contracts: the last name of each path (`columns.label` → `label`). */
@@ -56,17 +56,17 @@ export function textExists(texts: ReadonlyMap<string, unknown>, key: string): bo
   return PLURALS.some((suffix) => typeof (parent as Record<string, unknown>)[`${segments.at(-1)}${suffix}`] === 'string');
 }
 
-function whatIsWrong(texts: ReadonlyMap<string, unknown>, key: string): string {
+function whatIsWrong(texts: ReadonlyMap<string, unknown>, key: string): ProblemWords {
   const namespace = KEY.exec(key)?.[1];
   if (!namespace || !texts.has(namespace)) {
     const suggestion = closest(namespace ?? key.split('.')[0]!, texts.keys());
-    return `\`${key}\` is not a text key: \`${namespace ?? key}\` is no namespace of locales/en${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`;
+    return { code: 'definitions.unknownTextNamespace', params: { key, namespace: namespace ?? key, ...(suggestion ? { suggestion } : {}) } };
   }
   const suggestion = closest(
     key,
     keysOf(texts.get(namespace)).map((path) => `${namespace}.${path.replace(/_(zero|one|two|few|many|other)$/, '')}`),
   );
-  return `\`${key}\` is not a text of locales/en/${namespace}.json${suggestion ? `; did you mean \`${suggestion}\`?` : ''}`;
+  return { code: 'definitions.unknownText', params: { key, namespace, ...(suggestion ? { suggestion } : {}) } };
 }
 
 /** Every text property of screens, forms and menus names a text (a list's `title` and `body` name record fields). */
@@ -82,7 +82,7 @@ export function checkTexts(definitions: ReadonlyArray<DefinitionFile<unknown>>, 
         // A JSON Schema's `properties` maps field names; a field called `title` is not a text.
         if (under === 'properties' || under === 'required') continue;
         if (!textExists(contract.texts, value))
-          problems.push({ file, pointer: `${pointer}/${property}`, message: whatIsWrong(contract.texts, value) });
+          problems.push({ file, pointer: `${pointer}/${property}`, ...whatIsWrong(contract.texts, value) });
       }
     }
   }

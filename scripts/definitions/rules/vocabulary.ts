@@ -11,7 +11,7 @@ import type { Policy } from '../../../domain/policy.ts';
 import policySchema from '../../../schemas/policy.schema.json' with { type: 'json' };
 import type { Contract } from '../contract.ts';
 import type { DefinitionFile, TenantDefinition } from '../definition-set.ts';
-import { notOneOf, type Problem } from '../problems.ts';
+import { type NotOneOfCode, notOneOf, type Problem, type ProblemWords } from '../problems.ts';
 import { escapePointer, walk } from '../walk.ts';
 import { checkSchema } from './schemas.ts';
 
@@ -22,21 +22,21 @@ export function checkGuards(screens: ReadonlyArray<DefinitionFile<ScreenDefiniti
   const problems: Problem[] = [];
   for (const { file, definition } of screens) {
     const guard = definition.guard as unknown as Record<string, unknown>;
-    const names = (property: string, allowed: readonly string[], what: string, normalise = (name: string) => name) => {
+    const names = (property: string, allowed: readonly string[], what: NotOneOfCode, normalise = (name: string) => name) => {
       const listed = guard[property];
       if (!Array.isArray(listed)) return;
       for (const [index, name] of listed.entries()) {
         if (typeof name === 'string' && !allowed.includes(normalise(name)))
-          problems.push({ file, pointer: `/guard/${property}/${index}`, message: notOneOf(name, what, allowed) });
+          problems.push({ file, pointer: `/guard/${property}/${index}`, ...notOneOf(name, what, allowed) });
       }
     };
     // Guards compare roles lowercased (domain/policy.ts normaliseRole); an unknown role silently means "view only".
     const lower = (name: string) => name.trim().toLowerCase();
-    names('roles', contract.roles, 'a role of permissions/policy.json', lower);
-    names('forbiddenRoles', contract.roles, 'a role of permissions/policy.json', lower);
-    names('userTypes', contract.userTypes, 'a user type');
-    names('flags', contract.flags, 'a flag any tenant defines or the policy gates on');
-    names('forbiddenFlags', contract.flags, 'a flag any tenant defines or the policy gates on');
+    names('roles', contract.roles, 'definitions.notOneOf.role', lower);
+    names('forbiddenRoles', contract.roles, 'definitions.notOneOf.role', lower);
+    names('userTypes', contract.userTypes, 'definitions.notOneOf.userType');
+    names('flags', contract.flags, 'definitions.notOneOf.flag');
+    names('forbiddenFlags', contract.flags, 'definitions.notOneOf.flag');
   }
   return problems;
 }
@@ -50,7 +50,7 @@ export function checkPlugins(screens: ReadonlyArray<DefinitionFile<unknown>>, co
         problems.push({
           file,
           pointer: `${pointer}/name`,
-          message: notOneOf(node.name, 'a plugin plugins/index.ts registers', contract.plugins),
+          ...notOneOf(node.name, 'definitions.notOneOf.plugin', contract.plugins),
         });
       }
     }
@@ -71,7 +71,7 @@ const MENU_SESSION_FIELDS = Object.keys(menuBindings({ customerCount: 0, merchan
  */
 export function checkMenuEntries(menus: DefinitionFile<MenuDefinitions>, contract: Contract): Problem[] {
   const problems: Problem[] = [];
-  const report = (pointer: string, message: string) => problems.push({ file: menus.file, pointer, message });
+  const report = (pointer: string, words: ProblemWords) => problems.push({ file: menus.file, pointer, ...words });
   const checkWhen = (at: string, query: Record<string, unknown>) => {
     for (const [key, value] of Object.entries(query)) {
       if (key === '$and' || key === '$or' || key === '$nor') {
@@ -83,11 +83,11 @@ export function checkMenuEntries(menus: DefinitionFile<MenuDefinitions>, contrac
       const pointer = `${at}/${escapePointer(key)}`;
       if (root === 'session') {
         if (!field || !MENU_SESSION_FIELDS.includes(field))
-          report(pointer, notOneOf(field ?? '', 'a field of session a menu entry may test (the menu is built once per session)', MENU_SESSION_FIELDS));
+          report(pointer, notOneOf(field ?? '', 'definitions.notOneOf.menuSessionField', MENU_SESSION_FIELDS));
       } else if (root === 'flags') {
-        if (!field || !contract.flags.includes(field)) report(pointer, notOneOf(field ?? '', 'a flag any tenant defines or the policy gates on', contract.flags));
+        if (!field || !contract.flags.includes(field)) report(pointer, notOneOf(field ?? '', 'definitions.notOneOf.flag', contract.flags));
       } else {
-        report(pointer, notOneOf(root ?? key, 'a binding root a menu entry may test', ['session', 'flags']));
+        report(pointer, notOneOf(root ?? key, 'definitions.notOneOf.menuBindingRoot', ['session', 'flags']));
       }
     }
   };
@@ -98,14 +98,14 @@ export function checkMenuEntries(menus: DefinitionFile<MenuDefinitions>, contrac
       const at = `/${kind}/${index}`;
       const first = ids.get(entry.id);
       if (first === undefined) ids.set(entry.id, index);
-      else report(`${at}/id`, `\`${entry.id}\` is also the id of /${kind}/${first}; every entry of a menu needs its own id`);
+      else report(`${at}/id`, { code: 'definitions.duplicateMenuId', params: { id: entry.id, other: `/${kind}/${first}` } });
       for (const [flagIndex, flag] of (entry.flags ?? []).entries()) {
-        if (!contract.flags.includes(flag)) report(`${at}/flags/${flagIndex}`, notOneOf(flag, 'a flag any tenant defines or the policy gates on', contract.flags));
+        if (!contract.flags.includes(flag)) report(`${at}/flags/${flagIndex}`, notOneOf(flag, 'definitions.notOneOf.flag', contract.flags));
       }
       if (Array.isArray(entry.can)) {
         const [action, subject] = entry.can as unknown[];
-        if (!ACTIONS.includes(String(action))) report(`${at}/can/0`, notOneOf(String(action), 'a CASL action of the policy', ACTIONS));
-        if (!SUBJECTS.includes(String(subject))) report(`${at}/can/1`, notOneOf(String(subject), 'a CASL subject of the policy', SUBJECTS));
+        if (!ACTIONS.includes(String(action))) report(`${at}/can/0`, notOneOf(String(action), 'definitions.notOneOf.action', ACTIONS));
+        if (!SUBJECTS.includes(String(subject))) report(`${at}/can/1`, notOneOf(String(subject), 'definitions.notOneOf.subject', SUBJECTS));
       }
       if (entry.when && typeof entry.when === 'object') checkWhen(`${at}/when`, entry.when as Record<string, unknown>);
     }
@@ -124,7 +124,7 @@ export function checkPolicy(policy: DefinitionFile<Policy>, tenantFlags: readonl
           problems.push({
             file: policy.file,
             pointer: `/grants/${userType}/${role}/${index}`,
-            message: notOneOf(name, 'a rule set of the policy', sets),
+            ...notOneOf(name, 'definitions.notOneOf.ruleSet', sets),
           });
       }
     }
@@ -134,13 +134,13 @@ export function checkPolicy(policy: DefinitionFile<Policy>, tenantFlags: readonl
       problems.push({
         file: policy.file,
         pointer: `/flagGates/${escapePointer(subject)}`,
-        message: notOneOf(subject, 'a CASL subject of the policy', SUBJECTS),
+        ...notOneOf(subject, 'definitions.notOneOf.subject', SUBJECTS),
       });
     if (flag && !tenantFlags.includes(flag))
       problems.push({
         file: policy.file,
         pointer: `/flagGates/${subject}`,
-        message: notOneOf(flag, 'a flag any tenant defines', tenantFlags),
+        ...notOneOf(flag, 'definitions.notOneOf.tenantFlag', tenantFlags),
       });
   }
   return problems;
@@ -165,7 +165,7 @@ export function checkPermissionOverrides(
     const patched = { file: policy.file, definition: withPermissionOverrides(policy.definition, overrides as PermissionOverrides) };
     const shape = checkSchema('policy', [patched]);
     for (const problem of shape.length > 0 ? shape : checkPolicy(patched, tenantFlags)) {
-      problems.push({ file: tenant.file, pointer: `${at}${problem.pointer}`, message: problem.message });
+      problems.push({ ...problem, file: tenant.file, pointer: `${at}${problem.pointer}` });
     }
   }
   return problems;

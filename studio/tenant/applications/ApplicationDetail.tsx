@@ -1,12 +1,13 @@
 import { Anchor, Grid, Paper, Table, Text, Title } from '@mantine/core';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { documentTypeKey, formatCurrency, formatFileSize, statusKey } from '../../../engine/format/formatters.ts';
 import { useText } from '../../../engine/i18n/use-text.ts';
 import { studioData, type Resource } from '../../api.ts';
 import { ErrorNotice } from '../../ErrorNotice.tsx';
 import { formatMoment } from '../../format.ts';
 import { DecisionForm } from './DecisionForm.tsx';
+import { listAddress, listState } from './application-list-query.ts';
 import type { StudioApplication } from './application-types.ts';
 
 /** One answer of the applicant: its label and value, as a definition list's pair. */
@@ -26,6 +27,7 @@ function Field({ label, name, children }: { label: string; name: string; childre
 /** One credit application: what the applicant answered, its trade references, documents and history, and the decision. */
 export function ApplicationDetail({ tenantId, applicationId }: { tenantId: string; applicationId: string }) {
   const { t, language } = useText();
+  const [search] = useSearchParams();
   const [application, setApplication] = useState<StudioApplication | null>(null);
   const [error, setError] = useState<unknown>(null);
   const load = useCallback(
@@ -43,7 +45,8 @@ export function ApplicationDetail({ tenantId, applicationId }: { tenantId: strin
 
   return (
     <>
-      <Anchor component={Link} to="?tab=applications" size="sm">
+      {/* Back to the list as it was: its filter, search and page stay in the address. */}
+      <Anchor component={Link} to={`?${listAddress(listState(search))}`} size="sm">
         {t('studioUi.applications.back')}
       </Anchor>
       <ErrorNotice error={error} />
