@@ -75,6 +75,8 @@ describe('QA snapshots of a draft', () => {
     expect(run).toMatchObject({ state: 'done', progress: { done: 4, total: 4 } });
     const result = run.result!;
     expect(result.maxRenders).toBe(4);
+    // Nothing else changed: no note of what was not rendered.
+    expect(result.notes).toEqual([]);
     expect(result.items).toHaveLength(2);
     // Only the screen the draft changes: every other one is untouched and not rendered.
     expect(new Set([...result.items, ...result.skipped].map((item) => item.screen))).toEqual(new Set(['invoice-list']));

@@ -87,9 +87,10 @@ async function firstUsers(db: Database, tenantId: string): Promise<Array<ScopeUs
   return [...first.values()].sort((a, b) => a.user_id - b.user_id);
 }
 
-function draftTenant(draft: { draft_id: number; document: unknown }): Tenant {
+/** A tenant document as the portal runs it (defaults filled in), so both sides compare alike. */
+function runnableTenant(document: unknown, name: string): Tenant {
   try {
-    return validateTenantDocument(draft.document, `draft ${draft.draft_id}`, []);
+    return validateTenantDocument(document, name, []);
   } catch (error) {
     if (error instanceof TenantDocumentError) throw new RunFailure('draftInvalid', error.message);
     throw error;
@@ -114,9 +115,10 @@ async function runSnapshots(runId: number, options: SnapshotJobOptions, { db, cl
       .where('run_id', '=', runId).execute();
   const draft = await draftById(db, run.draft_id);
   if (!draft || draft.state !== 'open') throw new RunFailure('draftClosed');
-  const after = draftTenant(draft);
-  const before = (await latestRevision(db, draft.tenant_id))?.document;
-  if (!before) throw new RunFailure('draftClosed');
+  const after = runnableTenant(draft.document, `draft ${draft.draft_id}`);
+  const published = await latestRevision(db, draft.tenant_id);
+  if (!published) throw new RunFailure('draftClosed');
+  const before = runnableTenant(published.document, `revision ${published.revision}`);
   const baseUrl = options.ownUrl();
   if (!baseUrl) throw new RunFailure('noAddress');
   const users = await firstUsers(db, draft.tenant_id);
