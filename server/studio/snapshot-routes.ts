@@ -36,6 +36,8 @@ function runDocument(run: Selectable<StudioSnapshotRunsTable>) {
  */
 export function snapshotRoutes(app: FastifyInstance, { db, clock }: StudioDeps): void {
   const { grantedDraft } = studioReads(db);
+  const lastRun = (draftId: number) =>
+    db.selectFrom('studio_snapshot_runs').selectAll().where('draft_id', '=', draftId).orderBy('run_id', 'desc').limit(1).executeTakeFirst();
 
   app.post(
     studioPath('/drafts/:draftId/snapshots'),
@@ -50,6 +52,9 @@ export function snapshotRoutes(app: FastifyInstance, { db, clock }: StudioDeps):
       if (!chromiumAvailable()) throw new ApiError(503, ErrorCode.studioSnapshotsUnavailable);
       // A draft the portal could not run on cannot be rendered: 422 with the tenant rules' problems.
       tenantOfDraft(draft);
+      // A second click while a run of the draft is under way follows that run rather than queueing another.
+      const current = await lastRun(draft.draft_id);
+      if (current && (current.state === 'queued' || current.state === 'running')) return send(reply, runDocument(current), 202);
       const run = await startSnapshotRun(db, clock.now(), draft, operator.operator_id);
       await writeStudioAudit(db, {
         tenantId: draft.tenant_id,
@@ -71,8 +76,7 @@ export function snapshotRoutes(app: FastifyInstance, { db, clock }: StudioDeps):
     },
     async (request, reply) => {
       const draft = await grantedDraft(request as DraftRequest);
-      const run = await db.selectFrom('studio_snapshot_runs').selectAll().where('draft_id', '=', draft.draft_id)
-        .orderBy('run_id', 'desc').limit(1).executeTakeFirst();
+      const run = await lastRun(draft.draft_id);
       if (!run) throw notFound();
       return send(reply, runDocument(run));
     },

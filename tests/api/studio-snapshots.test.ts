@@ -64,6 +64,9 @@ describe('QA snapshots of a draft', () => {
     const started = await editor.post(`/studio/api/drafts/${draftId}/snapshots`);
     expect(started.statusCode, started.body).toBe(202);
     expect(data<{ attributes: Run }>(started).attributes.state).toBe('queued');
+    // A second start while it waits follows the same run.
+    const again = await editor.post(`/studio/api/drafts/${draftId}/snapshots`);
+    expect(data<{ id: string }>(again).id).toBe(data<{ id: string }>(started).id);
 
     await jobs.runDue();
     // Auditors read the result.

@@ -1,5 +1,5 @@
 import { accessSync, constants } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 
 /**
  * Debian's Chromium (no browser download here), headless, traffic to loopback only. Shared by the
@@ -26,6 +26,8 @@ export function chromiumAvailable(): boolean {
   }
 }
 
-export function launchChromium(): Promise<Browser> {
+/** Loaded when first launched: a server that never renders does not pay for importing Playwright. */
+export async function launchChromium(): Promise<Browser> {
+  const { chromium } = await import('playwright-core');
   return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS });
 }
