@@ -204,6 +204,7 @@ export const ErrorCode = {
   studioNoteRequired: 'errors.studio.noteRequired',
   studioUserNotFound: 'errors.studio.userNotFound',
   studioPreviewReadOnly: 'errors.studio.previewReadOnly',
+  studioSnapshotsUnavailable: 'errors.studio.snapshotsUnavailable',
   currencyNotOffered: 'errors.currencies.notOffered',
   unableToSaveDefaultCurrency: 'errors.currencies.unableToSave',
   // credit applications (issue 26: the application centre)

@@ -16,6 +16,7 @@ import { disputeJobHandlers, scheduleDisputeExpiry } from './disputes/expiry.ts'
 import { loadPolicy } from './policy/load.ts';
 import { housekeepingJobHandlers, scheduleHousekeeping } from './jobs/housekeeping.ts';
 import { applicationJobHandlers } from './applications/notify.ts';
+import { listeningUrl, snapshotJobHandlers } from './studio/snapshots/job.ts';
 import { createChangeFeed } from './db/change-feed.ts';
 import { shareSessionEvictions } from './auth/session-revocation.ts';
 import { sessionCache } from './auth/session-cache.ts';
@@ -72,7 +73,9 @@ async function main(): Promise<void> {
   await tenantSync.start();
   // Settlements, the daily AutoPay sweep and account recovery mail run in this process; JOB_POLL_MS sets how often it looks.
   const jobs = paymentJobRunner({ db, tenants, clock: systemClock }, {
-    handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...rejectionJobHandlers, ...disputeJobHandlers({ mailer }), ...applicationJobHandlers({ mailer }), ...housekeepingJobHandlers(tenants) },
+    handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...rejectionJobHandlers, ...disputeJobHandlers({ mailer }), ...applicationJobHandlers({ mailer }), ...housekeepingJobHandlers(tenants),
+      // The studio's QA snapshots render this process's own portal (issue 24).
+      ...snapshotJobHandlers({ policy, ownUrl: () => listeningUrl(app.server.address()), onError: (error) => app.log.warn({ err: error }, 'QA snapshot run failed') }) },
     schedulers: [scheduleDisputeExpiry(db), scheduleHousekeeping(db)],
     onError: (error, job) => {
       // While the database is away every tick fails alike: one line each, no stack.

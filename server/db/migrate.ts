@@ -19,6 +19,7 @@ import * as subAccountsDefaultCurrency from './migrations/017_sub_accounts_defau
 import * as creditApplications from './migrations/018_credit_applications.ts';
 import * as operatorStudio from './migrations/019_operator_studio.ts';
 import * as previewSessions from './migrations/021_preview_sessions.ts';
+import * as studioSnapshotRuns from './migrations/022_studio_snapshot_runs.ts';
 
 // Listed in code rather than read from a folder, so the bundle-free server and tests
 // run the same ordered set wherever they start from.
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   '018_credit_applications': creditApplications,
   '019_operator_studio': operatorStudio,
   '021_preview_sessions': previewSessions,
+  '022_studio_snapshot_runs': studioSnapshotRuns,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -274,6 +274,14 @@ export interface StudioAuditTable {
   draft_id: number | null; revision: number | null; before: Json<unknown> | null; after: Json<unknown> | null; note: string | null;
 }
 export type Operator = Selectable<OperatorsTable>;
+/** Issue 24, migration 022: the studio's QA snapshot runs (server/studio/snapshots/). */
+export type SnapshotRunState = 'queued' | 'running' | 'done' | 'failed';
+export interface StudioSnapshotRunsTable {
+  run_id: Generated<number>; tenant_id: string; draft_id: number; operator_id: number | null;
+  state: ColumnType<SnapshotRunState, SnapshotRunState | undefined, SnapshotRunState>;
+  done: ColumnType<number, number | undefined, number>; total: ColumnType<number, number | undefined, number>;
+  result: Json<unknown> | null; error: string | null; created_at: TimestampDefault; updated_at: TimestampDefault;
+}
 export interface TradeReference {
   name: string;
   contact_name: string;
@@ -379,6 +387,7 @@ export interface DB {
   operator_tenants: OperatorTenantsTable;
   operator_sessions: OperatorSessionsTable;
   studio_drafts: StudioDraftsTable;
+  studio_snapshot_runs: StudioSnapshotRunsTable;
   studio_audit: StudioAuditTable;
 }
 

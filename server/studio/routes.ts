@@ -15,6 +15,7 @@ import { describeChange } from './describe.ts';
 import { operatorOf } from './plugin.ts';
 import { permissionsRoutes } from './permissions-routes.ts';
 import { previewRoutes } from './preview-routes.ts';
+import { snapshotRoutes } from './snapshot-routes.ts';
 import { publishRoutes } from './publish-routes.ts';
 import { closeDraft, type DraftRow, insertDraft, openDrafts, operatorByName, replaceDraftDocument, writeStudioAudit } from './queries.ts';
 import { rightsOf } from './rights.ts';
@@ -332,5 +333,6 @@ export function studioRoutes(app: FastifyInstance, deps: StudioDeps): void {
   transferRoutes(app, deps);
   permissionsRoutes(app, deps);
   previewRoutes(app, deps);
+  snapshotRoutes(app, deps);
   applicationRoutes(app, deps);
 }

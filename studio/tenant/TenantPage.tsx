@@ -14,6 +14,7 @@ import { PermissionsPanel } from './PermissionsPanel.tsx';
 import { PreviewPanel } from './PreviewPanel.tsx';
 import { ScreensPanel } from './ScreensPanel.tsx';
 import { SettingsPanel } from './SettingsPanel.tsx';
+import { SnapshotsPanel } from './snapshots/SnapshotsPanel.tsx';
 import { TextsPanel } from './TextsPanel.tsx';
 import { TransferPanel } from './TransferPanel.tsx';
 import { useTenantWorkspace } from './use-tenant-workspace.ts';
@@ -27,6 +28,7 @@ const TABS = [
   'texts',
   'draft',
   'preview',
+  'snapshots',
   'history',
   'transfer',
   'audit',
@@ -36,7 +38,7 @@ type TabName = (typeof TABS)[number];
 
 /**
  * One tenant in the studio: its settings, role permissions, screens, menus and texts (edited in a draft), the draft's
- * check, diff and publish, the published history with rollback, export and import, the audit log, and the tenant's credit applications. The tab is in
+ * check, diff, QA snapshots and publish, the published history with rollback, export and import, the audit log, and the tenant's credit applications. The tab is in
  * the address (?tab=), so a reload or a shared link opens the same one.
  */
 export function TenantPage() {
@@ -87,6 +89,9 @@ export function TenantPage() {
             <PreviewPanel tenantId={tenantId} workspace={workspace} />
           </Tabs.Panel>
         )}
+        <Tabs.Panel value="snapshots">
+          <SnapshotsPanel tenantId={tenantId} workspace={workspace} />
+        </Tabs.Panel>
         <Tabs.Panel value="history">
           <HistoryPanel tenantId={tenantId} published={workspace.published} onRolledBack={workspace.reload} />
         </Tabs.Panel>

@@ -1,8 +1,6 @@
 import { Select } from '@mantine/core';
-import { normaliseRole } from '../../domain/policy.ts';
-import { roleTextKey } from '../../domain/role-text-keys.ts';
 import { useText } from '../../engine/i18n/use-text.ts';
-import type { TenantUser } from './tenant-users.ts';
+import { type TenantUser, userLabel } from './tenant-users.ts';
 
 /** Picks one of the tenant's portal users, each named with their user type and role as the diff names them. */
 export function UserPicker({
@@ -15,15 +13,7 @@ export function UserPicker({
   onChange(username: string | null): void;
 }) {
   const { t } = useText();
-  const data = users.map((user) => ({
-    value: user.username,
-    label: t('studioUi.users.option', {
-      username: user.username,
-      userType: t(`studio.userTypes.${user.user_type}`),
-      // Users carry the role as the portal shows it ("Payer"); the texts are keyed by the policy's names.
-      role: t(roleTextKey(normaliseRole(user.role))),
-    }),
-  }));
+  const data = users.map((user) => ({ value: user.username, label: userLabel(t, user) }));
   return (
     <Select
       label={t('studioUi.users.label')}

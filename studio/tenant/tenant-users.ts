@@ -1,4 +1,7 @@
 import { useEffect, useState } from 'react';
+import { normaliseRole } from '../../domain/policy.ts';
+import { roleTextKey } from '../../domain/role-text-keys.ts';
+import type { Translate } from '../../engine/i18n/use-text.ts';
 import { studioData, type Resource } from '../api.ts';
 
 /** A portal user of the tenant, as the studio lists them to pick one (server/studio/permissions-routes.ts). */
@@ -23,4 +26,14 @@ export function useTenantUsers(tenantId: string): { users: TenantUser[]; error: 
     };
   }, [tenantId]);
   return { users, error };
+}
+
+/** A user named with their user type and role, as the diff names them ("payer (Customer, Payer)"). */
+export function userLabel(t: Translate, user: TenantUser): string {
+  return t('studioUi.users.option', {
+    username: user.username,
+    userType: t(`studio.userTypes.${user.user_type}`),
+    // Users carry the role as the portal shows it ("Payer"); the texts are keyed by the policy's names.
+    role: t(roleTextKey(normaliseRole(user.role))),
+  });
 }

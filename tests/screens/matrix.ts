@@ -1,11 +1,10 @@
 import { readScreens } from '../../engine/build/screens-plugin.ts';
-import type { ScreenDefinition } from '../../engine/definitions/types.ts';
 import { decideGuard, type GuardContext } from '../../domain/route-guards.ts';
 import type { UserType } from '../../engine/session/types.ts';
 import { buildAbility, type Policy } from '../../domain/policy.ts';
 import { type PermissionOverrides, withPermissionOverrides } from '../../domain/policy-overrides.ts';
 import policy from '../../permissions/policy.json' with { type: 'json' };
-import { invoiceFor } from '../../server/db/seed/invoices.ts';
+import { screenPath } from '../../server/studio/snapshots/screen-paths.ts';
 import { USERS } from '../../server/db/seed/users.ts';
 import { loadTenants } from '../../server/tenants/store.ts';
 
@@ -16,38 +15,12 @@ export const SNAPSHOT_TODAY = '2026-11-23';
 export const ROLES = ['payer', 'admin', 'viewer', 'cardviewer', 'safety', 'corporate', 'dealer', 'enrollment'] as const;
 export type Role = (typeof ROLES)[number] | 'public';
 
+export { screenPath };
+
 /** Customer/corporate users work on C-1001 (admin and corporate choose it; the others have only it). */
 export const SNAPSHOT_CUSTOMER = 'C-1001';
 
-/** Representative values of route parameters, per screen or for every screen. */
-const PARAMETERS: Record<string, Record<string, string>> = {
-  '*': { status: 'Past Due', location: 'statements', invoice_id: 'T-1001-0007' },
-  'dispute-details': { invoice_id: invoiceFor('dispute1') },
-  // R-1001-0001 (C-1001 at M-2001, active): every role that may read rejections sees it.
-  'rejection-detail': { rejection_id: '1' },
-  // The seed's second user (payer, C-1001) and first group (Headquarters, C-1001 and C-1004): the admin manages both.
-  'manage-user-edit': { user_id: '2' },
-  'manage-group-edit': { group_id: '1' },
-  // The seed's application of C-1001 (more information needed): its answer form and documents show.
-  'application-detail': { application_id: '1' },
-};
-
-/** Query strings a screen needs to show more than its empty state (the invoices or disputes a flow starts from). */
-const QUERIES: Record<string, string> = {
-  'dispute-create': `?invoiceIds=T-1001-0001,${invoiceFor('ineligibleOld')}`,
-  'dispute-respond': '?disputeIds=1,2,6',
-};
-
 export interface ScreenCase { screen: string; role: Role; path: string }
-
-export function screenPath(definition: Pick<ScreenDefinition, 'id' | 'path'>): string {
-  const values = { ...PARAMETERS['*'], ...PARAMETERS[definition.id] };
-  return definition.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`No representative value for :${name} of ${definition.id}`);
-    return value;
-  }) + (QUERIES[definition.id] ?? '');
-}
 
 /**
  * The guard's view of a demo user, as the portal builds it (spec §5 and §6), with a customer

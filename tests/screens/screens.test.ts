@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { baseUrl, launchBrowser, newContext, signIn } from '../e2e/support/browser.ts';
-import { normaliseSnapshot, settledMainSnapshot, trackRequests } from './aria.ts';
+import { normaliseSnapshot, settledMainSnapshot, snapshotText, trackRequests } from '../../server/studio/snapshots/aria.ts';
 import { screenCases, SNAPSHOT_CUSTOMER, SNAPSHOT_TODAY, type Role, type ScreenCase } from './matrix.ts';
 
 /**
@@ -62,7 +62,7 @@ for (const [role, cases] of byRole) {
         await page.goto(`${baseUrl()}${encodeURI(path)}`);
         const snapshot = normaliseSnapshot(await settledMainSnapshot(page));
         const shown = decodeURI(new URL(page.url()).pathname);
-        const text = `# ${screen} as ${role}: ${path}${shown === path.split('?')[0] ? '' : ` (shows ${shown})`}\n${snapshot}\n`;
+        const text = snapshotText(screen, role, path, shown, snapshot);
         const file = join(SNAPSHOTS, `${screen}--${role}.aria.yml`);
         if (update) {
           mkdirSync(SNAPSHOTS, { recursive: true });

@@ -67,6 +67,8 @@ export interface TestApiOptions {
   database?: { url?: (url: string) => string; applicationName?: string; connectTimeoutMs?: number };
   /** Load shedding (AppOptions.loadShedding); off unless given, so a slow test machine never sheds. */
   loadShedding?: LoadShedding;
+  /** The built portal to serve (AppOptions.staticDir), for a test that renders it in a browser. */
+  staticDir?: string;
 }
 
 /** A new schema on the PostgreSQL server, migrated and seeded; or a fresh in-memory PGlite. */
@@ -155,6 +157,7 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
     ...(options.trustProxy ? { trustProxy: options.trustProxy } : {}),
     ...(options.idpResponseFilter ? { idpResponseFilter: options.idpResponseFilter } : {}),
     ...(options.loadShedding ? { loadShedding: options.loadShedding } : {}),
+    ...(options.staticDir ? { staticDir: options.staticDir } : {}),
   });
   await app.ready();
   return {

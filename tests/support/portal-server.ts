@@ -6,6 +6,7 @@ import { disputeJobHandlers } from '../../server/disputes/expiry.ts';
 import { applicationJobHandlers } from '../../server/applications/notify.ts';
 import { JobRunner } from '../../server/jobs/runner.ts';
 import { rejectionJobHandlers } from '../../server/jobs/rejection-resubmit.ts';
+import { listeningUrl, snapshotJobHandlers } from '../../server/studio/snapshots/job.ts';
 import { systemClock } from '../../server/clock.ts';
 import { createDatabase, type Database } from '../../server/db/database.ts';
 import { migrateToLatest } from '../../server/db/migrate.ts';
@@ -55,12 +56,14 @@ export async function startPortalServer(options: {
   const tenantSync = new TenantSync({ db, feed, store: tenants, intervalMs: 0 });
   await tenantSync.start();
   const mailer = options.outboxDir ? createMailer({ outboxDir: options.outboxDir }) : new MemoryMailer();
-  const app = await buildApp({ db, clock, mailer, tenants, feed, policy: loadPolicy(), staticDir: options.staticDir, logLevel: 'warn', operatorKeys: [TEST_OPERATOR_KEY] });
+  const policy = loadPolicy();
+  const app = await buildApp({ db, clock, mailer, tenants, feed, policy, staticDir: options.staticDir, logLevel: 'warn', operatorKeys: [TEST_OPERATOR_KEY] });
   // Account recovery mail is a job (issue 12): run those. Not the payment jobs: the demo data's
   // payments must not be settled or swept under the browser tests (their jobs are not due anyway).
   // So are the rejection centre's resubmissions that outlast their request (issue 15), and the
-  // dispute responses' mail to their contacts (issue 14), and the credit applications' notices (issue 26).
-  const recoveryJobs = new JobRunner({ db, clock, handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...rejectionJobHandlers, ...disputeJobHandlers({ mailer }), ...applicationJobHandlers({ mailer }) } });
+  // dispute responses' mail to their contacts (issue 14), the credit applications' notices (issue 26)
+  // and the studio's QA snapshot runs (issue 24).
+  const recoveryJobs = new JobRunner({ db, clock, handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...rejectionJobHandlers, ...disputeJobHandlers({ mailer }), ...applicationJobHandlers({ mailer }), ...snapshotJobHandlers({ policy, ownUrl: () => listeningUrl(app.server.address()) }) } });
   recoveryJobs.start(200);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();

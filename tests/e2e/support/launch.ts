@@ -1,11 +1,7 @@
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { launchChromium } from '../../../server/studio/snapshots/chromium.ts';
 
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
-  // *.localhost names the second tenant; resolve it to loopback like the main host.
-  '--host-resolver-rules=MAP *.localhost 127.0.0.1'];
-
-/** Debian's Chromium (no browser download here), headless, traffic to loopback only. */
+/** Debian's Chromium with the flags the studio's QA snapshots use too (server/studio/snapshots/chromium.ts). */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  return launchChromium();
 }

@@ -43,3 +43,11 @@ export async function settledMainSnapshot(page: Page): Promise<string> {
 export function normaliseSnapshot(snapshot: string): string {
   return snapshot.replace(/[ \t]+$/gm, '');
 }
+
+/**
+ * A snapshot as QA keeps it (tests/screens/__snapshots__/<screen>--<role>.aria.yml): a comment
+ * naming the screen, the role and the address, and where the portal went instead if it did.
+ */
+export function snapshotText(screen: string, role: string, path: string, shown: string, snapshot: string): string {
+  return `# ${screen} as ${role}: ${path}${shown === path.split('?')[0] ? '' : ` (shows ${shown})`}\n${snapshot}\n`;
+}
