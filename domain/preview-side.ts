@@ -16,3 +16,10 @@ export const PREVIEW_SIDE_PARAM = 'previewSide';
 export function isPreviewSide(value: unknown): value is PreviewSide {
   return typeof value === 'string' && (PREVIEW_SIDES as readonly string[]).includes(value);
 }
+
+/** A portal path (`/payment/due?x=1`) with the side named in its address, for a frame's first page or a page load within it. */
+export function addressOnSide(path: string, side: PreviewSide): string {
+  const url = new URL(path, 'http://portal');
+  url.searchParams.set(PREVIEW_SIDE_PARAM, side);
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -10,7 +10,7 @@
  * own `window.name`, which lasts for that frame's browsing context and no other: the two frames
  * of one origin share sessionStorage, so that could not tell them apart.
  */
-import { isPreviewSide, PREVIEW_SIDE_HEADER, PREVIEW_SIDE_PARAM, type PreviewSide } from '../../domain/preview-side.ts';
+import { addressOnSide, isPreviewSide, PREVIEW_SIDE_HEADER, PREVIEW_SIDE_PARAM, type PreviewSide } from '../../domain/preview-side.ts';
 
 const WINDOW_NAME_PREFIX = 'portal-preview-side:';
 
@@ -40,8 +40,5 @@ export function previewSideHeaders(): Record<string, string> {
 
 /** `href` (a path of the portal) naming this frame's side, for a page load: the server then reads the page's documents for it. */
 export function withPreviewSide(href: string): string {
-  if (!side) return href;
-  const url = new URL(href, window.location.href);
-  url.searchParams.set(PREVIEW_SIDE_PARAM, side);
-  return `${url.pathname}${url.search}${url.hash}`;
+  return side ? addressOnSide(href, side) : href;
 }
