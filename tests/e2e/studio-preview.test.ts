@@ -117,11 +117,39 @@ describe('preview and effective permissions in the studio', () => {
     );
     await axeClean();
 
+    // A page load in either frame from an address that no longer names its side (a reload after
+    // in-app navigation) stays on that side; the draft saved meanwhile shows on the draft's only.
+    await page.evaluate(async () => {
+      const csrf = decodeURIComponent(document.cookie.split('; ').find((part) => part.startsWith('studio_csrf='))?.slice(12) ?? '');
+      const [open] = ((await (await fetch('/studio/api/tenants/demo/drafts')).json()) as { data: Array<{ id: string }> }).data;
+      const draft = (await (await fetch(`/studio/api/drafts/${open!.id}`)).json()) as {
+        data: { attributes: { document: { limits: { cardFeeMinor: number } } } };
+      };
+      const tenant = draft.data.attributes.document;
+      tenant.limits.cardFeeMinor = 375;
+      await fetch(`/studio/api/drafts/${open!.id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+        body: JSON.stringify({ document: tenant }),
+      });
+    });
+    for (const side of ['published', 'draft']) {
+      const frame = await (await page.locator(`[data-preview-side="${side}"] iframe`).elementHandle())!.contentFrame();
+      const reloaded = page.waitForEvent('framenavigated', (navigated) => navigated === frame);
+      await frame!.evaluate(() => {
+        history.replaceState(null, '', '/payment/due');
+        setTimeout(() => location.reload(), 0);
+      });
+      await reloaded;
+    }
+    expect(await cardFeeNote(draft)).toBe('A flat, non-refundable card fee of $3.75 is added to card payments.');
+    expect(await cardFeeNote(published)).toBe('A flat, non-refundable card fee of $2.95 is added to card payments.');
+
     // The draft alone: its frame stays as it was, the published one goes.
     await page.getByText('Draft only', { exact: true }).click();
     await page.locator('[data-preview="draft"]').waitFor();
     await expect.poll(() => frames.count()).toBe(1);
-    expect(await draft.locator('[data-card-fee-note]').textContent()).toBe('A flat, non-refundable card fee of $3.50 is added to card payments.');
+    expect(await draft.locator('[data-card-fee-note]').textContent()).toBe('A flat, non-refundable card fee of $3.75 is added to card payments.');
 
     // The payer's own portal serves the published fee.
     const context = await newContext(browser);
