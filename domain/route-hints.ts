@@ -4,6 +4,8 @@
  * instead of discovering it chunk by chunk. Written by engine/build/route-hints-plugin.ts into the
  * built portal (ROUTE_HINTS_FILE), read by server/http/route-hints.ts.
  */
+import type { PreviewSide } from './preview-side.ts';
+
 export const ROUTE_HINTS_FILE = '.vite/portal-route-hints.json';
 
 export interface RouteHint {
@@ -32,6 +34,8 @@ export interface RouteHints {
 export interface PageHints {
   namespaces: string[];
   documents: { config?: unknown; flags?: unknown; self?: unknown };
+  /** The preview side (issue 24) the documents were read for, when the page's address named one. */
+  previewSide?: PreviewSide;
 }
 /** The id of the page's `<script type="application/json">` holding PageHints. */
 export const PAGE_HINTS_ID = 'portal-hints';

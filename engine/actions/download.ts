@@ -1,5 +1,6 @@
 import { api, ApiRequestError, CONNECTION_ERROR, withQuery, type JsonApiDocument, type QueryParams, type ResourceObject } from '../data/api-client.ts';
 import { sourceParams, type SourceDefinition } from '../data/source-params.ts';
+import { previewSideHeaders } from '../session/preview-side.ts';
 import { resolveBinding, resolveQueryValues } from '../definitions/bindings.ts';
 import type { ActionDefinition } from '../definitions/types.ts';
 import type { ActionContext, ActionEnvironment } from './run-action.ts';
@@ -29,7 +30,7 @@ async function checkDownload(href: string): Promise<void> {
   const controller = new AbortController();
   let response: Response;
   try {
-    response = await fetch(href, { credentials: 'same-origin', signal: controller.signal });
+    response = await fetch(href, { credentials: 'same-origin', signal: controller.signal, headers: previewSideHeaders() });
   } catch {
     throw new ApiRequestError(0, CONNECTION_ERROR, []);
   }

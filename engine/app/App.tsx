@@ -10,6 +10,7 @@ import { buildRoutes } from '../routing/build-routes.tsx';
 import { screenLoader } from '../routing/screen-loader.ts';
 import { useSession } from '../session/store.ts';
 import { tenantVersionChanged } from '../session/tenant-version.ts';
+import { withPreviewSide } from '../session/preview-side.ts';
 import type { PortalConfig, SessionState } from '../session/types.ts';
 import { pageStyleNonce } from './csp-nonce.ts';
 import { OverlayHost } from './OverlayHost.tsx';
@@ -27,10 +28,11 @@ export type PortalRouter = ReturnType<typeof createBrowserRouter>;
 export function createPortalRouter(prefixes: PortalConfig['prefixes'], session: () => Promise<SessionState>): { router: PortalRouter; started(): Promise<void> } {
   const loader = screenLoader(session);
   const router = createBrowserRouter(buildRoutes(routes, prefixes, loader.loaderFor));
-  // Configuration, texts and policy are the boot's: once the tenant changed, the next navigation is a page load.
+  // Configuration, texts and policy are the boot's: once the tenant changed, the next navigation is
+  // a page load, on the same preview side in a preview frame (issue 24).
   router.subscribe((state) => {
     if (state.navigation.state === 'loading' && tenantVersionChanged())
-      window.location.assign(router.createHref(state.navigation.location));
+      window.location.assign(withPreviewSide(router.createHref(state.navigation.location)));
   });
   return { router, started: loader.started };
 }

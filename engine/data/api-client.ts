@@ -7,6 +7,7 @@ import { log } from '../logging/logger.ts';
 import { csrfToken } from './csrf.ts';
 import { TENANT_VERSION_HEADER } from '../../domain/tenant-version.ts';
 import { noteTenantVersion } from '../session/tenant-version.ts';
+import { previewSideHeaders } from '../session/preview-side.ts';
 import type { paths } from './api-schema.d.ts';
 export interface ApiErrorObject {
   status: string;
@@ -79,7 +80,8 @@ export async function apiRequest<T>(
   extraHeaders: Record<string, string> = {},
   logFailures = true,
 ): Promise<T> {
-  const headers: Record<string, string> = { ...extraHeaders, accept: 'application/vnd.api+json' };
+  // A preview frame's side (issue 24) goes with every call, so the frame stays on its side.
+  const headers: Record<string, string> = { ...extraHeaders, ...previewSideHeaders(), accept: 'application/vnd.api+json' };
   if (body !== undefined) headers['content-type'] = 'application/vnd.api+json';
   const token = method === 'GET' ? undefined : csrfToken();
   if (token) headers['x-csrf-token'] = token;

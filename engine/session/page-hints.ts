@@ -1,4 +1,6 @@
+import { isPreviewSide } from '../../domain/preview-side.ts';
 import { PAGE_HINTS_ID, type PageHints } from '../../domain/route-hints.ts';
+import { previewSide } from './preview-side.ts';
 
 const NONE: PageHints = { namespaces: [], documents: {} };
 let read: PageHints | undefined;
@@ -11,8 +13,17 @@ let read: PageHints | undefined;
  * Nothing when the page has no hints (the dev server) or they do not parse.
  */
 export function bootHints(): PageHints {
-  read ??= parse(document.getElementById(PAGE_HINTS_ID)?.textContent);
+  read ??= forThisSide(parse(document.getElementById(PAGE_HINTS_ID)?.textContent));
   return read;
+}
+
+/**
+ * A preview frame (issue 24) uses the documents only when they were read for its side: a page load
+ * from an address that no longer names it (a reload after in-app navigation) was served the
+ * session's side, and the boot then asks the API, which the frame's calls tell the side.
+ */
+function forThisSide(hints: PageHints): PageHints {
+  return hints.previewSide === previewSide() ? hints : { namespaces: hints.namespaces, documents: {} };
 }
 
 function parse(text: string | null | undefined): PageHints {
@@ -22,6 +33,7 @@ function parse(text: string | null | undefined): PageHints {
     return {
       namespaces: Array.isArray(hints.namespaces) ? hints.namespaces.filter((name): name is string => typeof name === 'string') : [],
       documents: hints.documents && typeof hints.documents === 'object' ? hints.documents : {},
+      ...(isPreviewSide(hints.previewSide) ? { previewSide: hints.previewSide } : {}),
     };
   } catch {
     return NONE;

@@ -19,6 +19,7 @@ import { previewMayWrite, previewTenant } from '../studio/preview-tenant.ts';
 import type { AuthContext } from './context.ts';
 import { TENANT_VERSION_HEADER } from '../../domain/tenant-version.ts';
 import { tenantVersion } from '../tenants/version.ts';
+import { isPreviewSide, PREVIEW_SIDE_HEADER, type PreviewSide } from '../../domain/preview-side.ts';
 
 export interface AuthPluginOptions { db: Database; clock: Clock; tenants: TenantStore; policy: Policy }
 
@@ -51,11 +52,12 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { d
   });
 
   /**
-   * A preview session (issue 24) is served its own tenant, the draft's configuration or the
-   * published one, whatever the host's, and may read only; when its draft is gone, it has ended.
+   * A preview session (issue 24) is served its own tenant, whatever the host's: the draft's
+   * configuration or the published one, as the request's frame asks (its side header, else the
+   * session's side), and may read only; when its draft is gone, it has ended.
    */
   async function startPreviewRequest(request: FastifyRequest, idHash: string, found: SessionWithUser): Promise<void> {
-    const previewed = await previewTenant(db, tenants, found.session);
+    const previewed = await previewTenant(db, tenants, found.session, requestedSide(request));
     if (!previewed) {
       await destroySession(db, idHash);
       request.sessionExpired = true;
@@ -77,6 +79,18 @@ export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { d
 function isApiRequest(request: FastifyRequest): boolean {
   // Nor does the operator studio's API: operators have sessions of their own (server/studio/plugin.ts).
   return !request.url.startsWith('/assets/') && !request.url.startsWith(`${LOCAL_IDP_PATH}/`) && !isStudioApiRequest(request.url);
+}
+
+/**
+ * The preview side a request names (domain/preview-side.ts), read for a preview session only: an
+ * ordinary session never looks at the header. A value that names no side is refused rather than
+ * guessed at.
+ */
+function requestedSide(request: FastifyRequest): PreviewSide | undefined {
+  const header = request.headers[PREVIEW_SIDE_HEADER];
+  if (header === undefined) return undefined;
+  if (!isPreviewSide(header)) throw new ApiError(400, ErrorCode.invalidRequest, { header: PREVIEW_SIDE_HEADER });
+  return header;
 }
 
 function isHealthProbe(request: FastifyRequest): boolean {

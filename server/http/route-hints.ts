@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
 import { PAGE_HINTS_ID, type PageHints, ROUTE_HINTS_FILE, routeHintFor, type RouteHints } from '../../domain/route-hints.ts';
+import { pageSide } from './boot-documents.ts';
 import { CSRF_COOKIE, readCookie } from './cookies.ts';
 
 /** The build's route hints (engine/build/route-hints-plugin.ts), none for a build without them. */
@@ -31,7 +32,9 @@ export function pageHintTags(
 ): string {
   const found = hints ? routeHintFor(hints, new URL(request.url, 'http://portal').pathname) : undefined;
   const hint = found && (!found.signedIn || readCookie(request, CSRF_COOKIE) !== undefined) ? found : undefined;
-  const page: PageHints = { namespaces: hint?.namespaces ?? [], documents };
+  // A preview frame's page says which side its documents are (boot-documents.ts pageSide).
+  const side = pageSide(request);
+  const page: PageHints = { namespaces: hint?.namespaces ?? [], documents, ...(side ? { previewSide: side } : {}) };
   return [
     ...(hint?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}" nonce="${attribute(nonce)}">`),
     ...(hint?.modules ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}" nonce="${attribute(nonce)}">`),

@@ -6,6 +6,7 @@ import {
   boolean, integer, listDocument, nullableInteger, nullableText, resourceSchema, responses, singleDocument, strictObject, text, textList,
 } from '../http/api-schema.ts';
 import { notFound } from '../http/errors.ts';
+import { isPreview } from '../auth/sessions.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 
 const object = { type: 'object' } as const;
@@ -34,7 +35,8 @@ export function tenantConfigRoutes(app: FastifyInstance, { tenants }: AppDeps): 
     },
     config: { access: { public: true }, summary: 'Feature flags of the tenant of {hostname}.json, flattened' },
   }, async (request, reply) => {
-    const tenant = tenants.forHost(request.params.hostname.replace(/\.json$/, ''));
+    // A preview (issue 24) is served its own tenant on the studio's host, the draft's flags included.
+    const tenant = request.auth && isPreview(request.auth.session) ? request.tenant : tenants.forHost(request.params.hostname.replace(/\.json$/, ''));
     if (!tenant) throw notFound();
     return reply.type(JSON_API).send({ data: resource('feature-flags', tenant.id, tenant.flags) });
   });

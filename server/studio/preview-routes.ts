@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { LOCALE_INFO } from '../../domain/locales.ts';
+import { PREVIEW_SIDES, type PreviewSide } from '../../domain/preview-side.ts';
 import { createSession, PREVIEW_SESSION_MINUTES } from '../auth/sessions.ts';
 import { setSessionCookies } from '../http/cookies.ts';
 import { ApiError } from '../http/errors.ts';
@@ -16,18 +17,20 @@ const previewBody = {
   properties: {
     user: { type: 'string', minLength: 1, maxLength: 100 },
     language: { enum: Object.keys(LOCALE_INFO) },
-    // The published side shows the same user beside the draft, as the portal serves them today.
-    side: { enum: ['draft', 'published'], default: 'draft' },
+    // The side served to a request that names none; each of the studio's two frames names its own
+    // (domain/preview-side.ts), so one session shows the draft beside the published tenant.
+    side: { enum: PREVIEW_SIDES, default: 'draft' },
   },
 } as const;
 
-type PreviewRequest = DraftRequest & { body: { user: string; language: string; side: 'draft' | 'published' } };
+type PreviewRequest = DraftRequest & { body: { user: string; language: string; side: PreviewSide } };
 
 /**
  * Preview (issue 24): the portal as one of the tenant's users, in a chosen language, with a draft
- * applied or as published. Answers with a portal session flagged as a preview (its cookies set on
- * the studio's own origin, which the studio frames: the CSP lets the portal be framed by its own
- * origin only); the auth hook serves that session the draft's configuration and refuses its writes.
+ * applied and as published, side by side. Answers with a portal session flagged as a preview (its
+ * cookies set on the studio's own origin, which the studio frames: the CSP lets the portal be
+ * framed by its own origin only); the auth hook serves each request of that session the draft's
+ * configuration or the published one, as its frame's side header says, and refuses its writes.
  */
 export function previewRoutes(app: FastifyInstance, { db, clock }: StudioDeps): void {
   const { grantedDraft } = studioReads(db);

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import type { PreviewSide } from '../../domain/preview-side.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import type { Database } from '../db/database.ts';
 import type { SessionsTable } from '../db/schema.ts';
@@ -7,14 +8,23 @@ import { TenantDocumentError, validateTenantDocument } from '../tenants/validate
 import { draftById } from './queries.ts';
 
 /**
- * The tenant a preview session (issue 24) is served: the draft's document while the draft is open,
- * or the tenant as published for the published side. Undefined when there is nothing left to show
- * (the draft was published or discarded, or no longer passes the tenant rules): the preview ends.
+ * The tenant a preview session (issue 24) is served on one request: for the `side` the request asks
+ * (its frame's, domain/preview-side.ts), else the session's own, the draft's document or the tenant
+ * as published. Either side only while the draft is open: undefined when there is nothing left to
+ * preview (the draft was published or discarded, or no longer passes the tenant rules), and the
+ * preview ends, both frames at once.
  */
-export async function previewTenant(db: Database, tenants: TenantStore, session: Selectable<SessionsTable>): Promise<Tenant | undefined> {
-  if (!session.preview_applies_draft) return tenants.byId(session.tenant_id);
+export async function previewTenant(
+  db: Database,
+  tenants: TenantStore,
+  session: Selectable<SessionsTable>,
+  side: PreviewSide | undefined,
+): Promise<Tenant | undefined> {
   const draft = session.preview_draft_id === null ? undefined : await draftById(db, session.preview_draft_id);
   if (!draft || draft.state !== 'open' || draft.tenant_id !== session.tenant_id) return undefined;
+  const appliesDraft = side === undefined ? session.preview_applies_draft === true : side === 'draft';
+  // The published side is what the portal serves now: the header can choose nothing else.
+  if (!appliesDraft) return tenants.byId(session.tenant_id);
   // Each of a page's requests would validate the same document again; an edit changes updated_at.
   const key = `${draft.draft_id}:${new Date(draft.updated_at).getTime()}`;
   const known = validated.get(key);

@@ -5,20 +5,17 @@ import { useText } from '../../engine/i18n/use-text.ts';
 import { studioRequest, type Resource } from '../api.ts';
 import { ErrorNotice } from '../ErrorNotice.tsx';
 import { formatMoment } from '../format.ts';
-import classes from '../studio.module.css';
 import { useEffectivePermissions } from './effective-permissions.ts';
 import { useTenantUsers } from './tenant-users.ts';
 import { UserPicker } from './UserPicker.tsx';
 import type { TenantWorkspace } from './use-tenant-workspace.ts';
 import { useBusyStep } from '../use-busy-step.ts';
-
-type Side = 'draft' | 'published';
+import { type PreviewLayout, PreviewFrames } from './PreviewFrames.tsx';
 
 /** What POST /studio/api/drafts/{id}/preview answers (server/studio/preview-routes.ts). */
 interface Preview {
   user: { username: string };
   language: string;
-  side: Side;
   path_prefix: string;
   expires_at: string;
 }
@@ -26,10 +23,10 @@ interface Preview {
 const START_PATH = '/account/overview';
 
 /**
- * Preview: the portal itself, framed, as one of the tenant's users in a chosen language, with the
- * saved draft applied or as published. The API starts a read-only portal session for it (every
- * write refused, audited, a quarter of an hour); the two sides take turns in the frame because
- * they share this browser's one portal session.
+ * Preview: the portal itself, framed, as one of the tenant's users in a chosen language, as
+ * published beside the saved draft (or the draft alone). The API starts one read-only portal
+ * session for it (every write refused, audited, a quarter of an hour); each frame names its side
+ * (PreviewFrames), so both show the same screen, user and language at once.
  */
 export function PreviewPanel({ tenantId, workspace }: { tenantId: string; workspace: TenantWorkspace }) {
   const { t, language: studioLanguage } = useText();
@@ -39,7 +36,7 @@ export function PreviewPanel({ tenantId, workspace }: { tenantId: string; worksp
   const languages = document?.languages ?? [];
   const [language, setLanguage] = useState<string>(document?.defaultLanguage ?? 'en');
   const [path, setPath] = useState(START_PATH);
-  const [side, setSide] = useState<Side>('draft');
+  const [layout, setLayout] = useState<PreviewLayout>('both');
   const [preview, setPreview] = useState<(Preview & { path: string; opened: number }) | null>(null);
   const { busy, error, run } = useBusyStep();
   const draftId = workspace.draft?.id ?? null;
@@ -57,12 +54,10 @@ export function PreviewPanel({ tenantId, workspace }: { tenantId: string; worksp
       const started = await studioRequest<{ data: Resource<Preview> }>('POST', `/drafts/${draftId}/preview`, {
         user: username,
         language,
-        side,
       });
       setPreview({ ...started.data.attributes, path, opened: Date.now() });
     });
   };
-  const sideName = (name: Side) => t(`studioUi.preview.sides.${name}`);
   return (
     <Stack gap="md">
       <Text size="sm">{t('studioUi.preview.intro')}</Text>
@@ -109,11 +104,12 @@ export function PreviewPanel({ tenantId, workspace }: { tenantId: string; worksp
         <Group align="flex-end" gap="md" mt="md">
           <SegmentedControl
             aria-label={t('studioUi.preview.side')}
-            value={side}
-            onChange={(value) => setSide(value as Side)}
+            value={layout}
+            // Only the frames change: the session behind them shows either side.
+            onChange={(value) => setLayout(value as PreviewLayout)}
             data={[
-              { value: 'draft', label: sideName('draft') },
-              { value: 'published', label: sideName('published') },
+              { value: 'both', label: t('studioUi.preview.layouts.both') },
+              { value: 'draft', label: t('studioUi.preview.layouts.draft') },
             ]}
           />
           <Button type="submit" loading={busy} disabled={!username}>
@@ -122,19 +118,19 @@ export function PreviewPanel({ tenantId, workspace }: { tenantId: string; worksp
         </Group>
       </Paper>
       {preview && (
-        <div data-preview={preview.side}>
+        <div data-preview={layout}>
           <Text size="sm" mb="xs" role="status">
-            {t(`studioUi.preview.showing.${preview.side}`, {
+            {t(layout === 'both' ? 'studioUi.preview.showing.both' : 'studioUi.preview.showing.draft', {
               user: preview.user.username,
               time: formatMoment(preview.expires_at, studioLanguage),
             })}
           </Text>
-          <iframe
-            // A new frame for each start: the session behind it changed.
-            key={preview.opened}
-            className={classes.previewFrame}
-            title={t('studioUi.preview.frameTitle', { user: preview.user.username, side: sideName(preview.side), path: preview.path })}
-            src={`${preview.path_prefix}${preview.path}`}
+          <PreviewFrames
+            pathPrefix={preview.path_prefix}
+            path={preview.path}
+            user={preview.user.username}
+            layout={layout}
+            opened={preview.opened}
           />
         </div>
       )}

@@ -8,6 +8,7 @@ import { buildApp } from '../../server/app.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../../server/http/security-headers.ts';
 import { loadPolicy } from '../../server/policy/load.ts';
 import { ApiClient, startTestApi, type TestApi } from '../support/api.ts';
+import { draftWith, operator } from './studio-support.ts';
 
 /**
  * Issue 25: the page carries its route's code as modulepreload links and, as data, the namespaces
@@ -33,7 +34,8 @@ const HINTS: RouteHints = {
 };
 
 beforeAll(async () => {
-  api = await startTestApi();
+  // With the tenants' sync, as the studio needs (its routes; a preview's documents below).
+  api = await startTestApi({ tenantSync: { intervalMs: 0 } });
   root = mkdtempSync(join(tmpdir(), 'portal-hints-'));
   writeFileSync(join(root, 'index.html'), PAGE);
   mkdirSync(join(root, '.vite'));
@@ -107,5 +109,42 @@ describe('the page of a route', () => {
     const unknown = await page(new ApiClient(portal, 'localhost'), '/no/such/screen');
     expect(unknown.preloads).toEqual([]);
     expect(unknown.hints.documents.config).toBeDefined();
+  });
+});
+
+describe('the page of a preview frame (issue 24)', () => {
+  it("carries the documents of the side its address names, and says which", async () => {
+    const editor = await operator(api, 'editor');
+    const draftId = await draftWith(editor, (tenant) => {
+      tenant.limits.cardFeeMinor = 350;
+    });
+    const started = await editor.post(`/studio/api/drafts/${draftId}/preview`, { user: 'payer', language: 'en' });
+    expect(started.statusCode, started.body).toBe(201);
+    // The studio's browser holds the preview's cookies; it frames the portal's pages with them.
+    const frame = new ApiClient(portal, 'localhost');
+    frame.headers = {
+      cookie: (started.cookies as Array<{ name: string; value: string }>).map(({ name, value }) => `${name}=${value}`).join('; '),
+    };
+    const feeOf = (hints: PageHints) => (hints.documents.config as { data: { attributes: { limits: { cardFeeMinor: number } } } }).data.attributes.limits.cardFeeMinor;
+
+    const published = await page(frame, '/account/overview?previewSide=published');
+    expect(published.hints.previewSide).toBe('published');
+    expect(feeOf(published.hints)).toBe(295);
+    expect(published.hints.documents.self).toBeDefined();
+    const draft = await page(frame, '/account/overview?previewSide=draft');
+    expect(draft.hints.previewSide).toBe('draft');
+    expect(feeOf(draft.hints)).toBe(350);
+    // No side named: the session's own (the draft), and no side said, so a frame that knows its side asks again.
+    const unnamed = await page(frame, '/account/overview');
+    expect(unnamed.hints.previewSide).toBeUndefined();
+    expect(feeOf(unnamed.hints)).toBe(350);
+    // Nothing but a side is taken from the address.
+    expect((await page(frame, '/account/overview?previewSide=%3Cscript%3E')).hints.previewSide).toBeUndefined();
+
+    // An ordinary session's page is the published tenant's, whatever the address says.
+    const payer = new ApiClient(portal, 'localhost');
+    await payer.loginWithCustomer('payer', 'C-1001');
+    expect(feeOf((await page(payer, '/account/overview?previewSide=draft')).hints)).toBe(295);
+    expect((await editor.post(`/studio/api/drafts/${draftId}/discard`, {})).statusCode).toBe(204);
   });
 });

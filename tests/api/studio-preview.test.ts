@@ -1,10 +1,13 @@
 /**
  * Preview (issue 24): an operator looks at the portal as one of the tenant's users, in a chosen
- * language, with a draft applied or as published. The preview is a portal session that reads the
+ * language, with a draft applied beside the tenant as published: one session, each request served
+ * the side its frame names (header preview-side). The preview is a portal session that reads the
  * draft's configuration, refuses every write with errors.studio.previewReadOnly, is audited, ends
  * after PREVIEW_SESSION_MINUTES or when its draft closes, and is not for auditors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PREVIEW_SIDE_HEADER } from '../../domain/preview-side.ts';
+import { TENANT_VERSION_HEADER } from '../../domain/tenant-version.ts';
 import { PREVIEW_SESSION_MINUTES } from '../../server/auth/sessions.ts';
 import type { ApiClient } from '../support/api.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
@@ -64,6 +67,80 @@ describe('preview', () => {
     const published = await publisher.post(`/studio/api/drafts/${draftId}/preview`, { user: 'payer', language: 'en', side: 'published' });
     expect(published.statusCode, published.body).toBe(201);
     expect(await cardFee(publisher)).toBe(295);
+  });
+
+  it("serves each request of one preview the side its header names, while an ordinary session ignores the header", async () => {
+    const { editor, draftId } = await raisedFeeDraft();
+    expect((await editor.post(`/studio/api/drafts/${draftId}/preview`, { user: 'payer', language: 'en' })).statusCode).toBe(201);
+    const published = { [PREVIEW_SIDE_HEADER]: 'published' };
+    const draft = { [PREVIEW_SIDE_HEADER]: 'draft' };
+    const feeOf = async (headers: Record<string, string>) =>
+      data<{ attributes: { limits: { cardFeeMinor: number } } }>(await editor.get('/config', headers)).attributes.limits.cardFeeMinor;
+    // One session, both sides at once: the two frames of the studio ask in turns.
+    expect(await feeOf(published)).toBe(295);
+    expect(await feeOf(draft)).toBe(RAISED_FEE);
+    expect(await feeOf({})).toBe(RAISED_FEE);
+    expect(await feeOf(published)).toBe(295);
+    // /self answers for the side too: the same user and preview, each side's tenant version.
+    const selfOn = (headers: Record<string, string>) => editor.get('/self', headers);
+    const [publishedSelf, draftSelf] = [await selfOn(published), await selfOn(draft)];
+    for (const answer of [publishedSelf, draftSelf]) {
+      expect(data<{ attributes: { username: string; session_data: { preview?: boolean } } }>(answer).attributes).toMatchObject({
+        username: 'payer',
+        session_data: { preview: true },
+      });
+    }
+    expect(publishedSelf.headers[TENANT_VERSION_HEADER]).toBe((await api.client().get('/config')).headers[TENANT_VERSION_HEADER]);
+    expect(draftSelf.headers[TENANT_VERSION_HEADER]).not.toBe(publishedSelf.headers[TENANT_VERSION_HEADER]);
+    // The flags too, which the frame asks of its own host (the studio's): the draft's on the draft side.
+    const flags = await draftWith(editor, (tenant) => {
+      tenant.flags.loyalty_enabled = false;
+    });
+    expect((await editor.post(`/studio/api/drafts/${flags}/preview`, { user: 'payer', language: 'en' })).statusCode).toBe(201);
+    const loyaltyOn = async (headers: Record<string, string>) =>
+      data<{ attributes: Record<string, boolean> }>(await editor.get('/feature-flags/localhost.json', headers)).attributes.loyalty_enabled;
+    expect(await loyaltyOn(draft)).toBe(false);
+    expect(await loyaltyOn(published)).toBe(true);
+    expect((await editor.post(`/studio/api/drafts/${flags}/discard`, {})).statusCode).toBe(204);
+    expect((await editor.post(`/studio/api/drafts/${draftId}/preview`, { user: 'payer', language: 'en' })).statusCode).toBe(201);
+
+    // A value that names no side is refused, not guessed at.
+    const odd = await editor.get('/config', { [PREVIEW_SIDE_HEADER]: 'tomorrow' });
+    expect(odd.statusCode).toBe(400);
+    expect(firstError(odd).code).toBe('errors.request.invalid');
+
+    // Writes stay refused on either side.
+    const csrf = { 'x-csrf-token': 'whatever the page holds' };
+    for (const side of [published, draft]) {
+      const write = await editor.request('PATCH', '/users/1', { data: { type: 'users', attributes: { first_name: 'X' } } }, { ...csrf, ...side });
+      expect(write.statusCode, write.body).toBe(403);
+      expect(firstError(write).code).toBe('errors.studio.previewReadOnly');
+    }
+
+    // An ordinary session never looks at the header: not at the draft, nor at a bad value.
+    const payer = api.client();
+    await payer.login('payer');
+    for (const headers of [draft, published, { [PREVIEW_SIDE_HEADER]: 'tomorrow' }]) {
+      const config = await payer.get('/config', headers);
+      expect(config.statusCode).toBe(200);
+      expect(data<{ attributes: { limits: { cardFeeMinor: number } } }>(config).attributes.limits.cardFeeMinor).toBe(295);
+    }
+    // Nor does a request without a session.
+    expect(data<{ attributes: { limits: { cardFeeMinor: number } } }>(await api.client().get('/config', draft)).attributes.limits.cardFeeMinor).toBe(295);
+
+    // A preview started on the published side serves the draft to a frame that asks for it.
+    const publisher = await operator(api, 'publisher');
+    expect((await publisher.post(`/studio/api/drafts/${draftId}/preview`, { user: 'payer', language: 'en', side: 'published' })).statusCode).toBe(201);
+    expect(await cardFee(publisher)).toBe(295);
+    expect(data<{ attributes: { limits: { cardFeeMinor: number } } }>(await publisher.get('/config', draft)).attributes.limits.cardFeeMinor).toBe(
+      RAISED_FEE,
+    );
+
+    // Both sides end with the draft.
+    expect((await editor.post(`/studio/api/drafts/${draftId}/discard`, {})).statusCode).toBe(204);
+    for (const side of [published, draft]) {
+      expect(data<{ attributes: { authenticated: boolean } }>(await publisher.get('/self', side)).attributes.authenticated).toBe(false);
+    }
   });
 
   it('refuses every write of the previewed portal with the translatable code, and changes nothing', async () => {

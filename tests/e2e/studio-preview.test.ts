@@ -2,8 +2,9 @@
  * Preview and the effective permissions in the operator studio (issue 24), on a draft of the demo
  * tenant that is never published (discarded at the end, so other files keep reading the published
  * demo): an editor raises the card fee in a draft, reads what the payer may do and why not, then
- * previews the payment flow as the payer and sees the new fee, while the published side and the
- * payer's own portal still show the old one. Axe on both new tabs.
+ * previews the payment flow as the payer and sees the new fee in the draft's frame while the
+ * published frame beside it, and the payer's own portal, still show the old one. Axe on both new
+ * tabs.
  */
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -94,23 +95,61 @@ describe('preview and effective permissions in the studio', () => {
     expect(await page.locator('[data-table="effective-rule-sets"] tr[data-row-id="pay"]').getAttribute('data-allowed')).toBe('true');
     await axeClean();
 
-    // The payment flow as the payer, with the draft.
+    // The payment flow as the payer: as published on the left, with the draft on the right, at once.
     await page.getByRole('tab', { name: 'Preview', exact: true }).click();
     await pickUser('payer');
     await page.getByRole('textbox', { name: 'Address in the portal' }).fill('/payment/due');
     await page.getByRole('button', { name: 'Open preview' }).click();
-    await page.locator('[data-preview="draft"]').waitFor();
-    const frame = page.frameLocator('[data-preview] iframe');
-    expect(await cardFeeNote(frame)).toBe('A flat, non-refundable card fee of $3.50 is added to card payments.');
-    await axeClean();
-
-    // The published side, in the same frame.
-    await page.getByText('As published', { exact: true }).click();
-    await page.getByRole('button', { name: 'Open preview' }).click();
-    await page.locator('[data-preview="published"]').waitFor();
-    expect(await cardFeeNote(page.frameLocator('[data-preview] iframe'))).toBe(
+    await page.locator('[data-preview="both"]').waitFor();
+    const frames = page.locator('[data-preview] iframe');
+    await expect.poll(() => frames.count()).toBe(2);
+    expect(await frames.nth(0).getAttribute('title')).toBe('Preview of /payment/due as payer (As published)');
+    expect(await frames.nth(1).getAttribute('title')).toBe('Preview of /payment/due as payer (With the draft)');
+    const published = page.frameLocator('[data-preview-side="published"] iframe');
+    const draft = page.frameLocator('[data-preview-side="draft"] iframe');
+    // Each frame's in-app navigation (the invoice chosen, on to the payment) keeps its side.
+    expect(await cardFeeNote(draft)).toBe('A flat, non-refundable card fee of $3.50 is added to card payments.');
+    expect(await cardFeeNote(published)).toBe('A flat, non-refundable card fee of $2.95 is added to card payments.');
+    // Both show at once, each its own fee.
+    expect(await draft.locator('[data-card-fee-note]').textContent()).toBe('A flat, non-refundable card fee of $3.50 is added to card payments.');
+    expect(await published.locator('[data-card-fee-note]').textContent()).toBe(
       'A flat, non-refundable card fee of $2.95 is added to card payments.',
     );
+    await axeClean();
+
+    // A page load in either frame from an address that no longer names its side (a reload after
+    // in-app navigation) stays on that side; the draft saved meanwhile shows on the draft's only.
+    await page.evaluate(async () => {
+      const csrf = decodeURIComponent(document.cookie.split('; ').find((part) => part.startsWith('studio_csrf='))?.slice(12) ?? '');
+      const [open] = ((await (await fetch('/studio/api/tenants/demo/drafts')).json()) as { data: Array<{ id: string }> }).data;
+      const draft = (await (await fetch(`/studio/api/drafts/${open!.id}`)).json()) as {
+        data: { attributes: { document: { limits: { cardFeeMinor: number } } } };
+      };
+      const tenant = draft.data.attributes.document;
+      tenant.limits.cardFeeMinor = 375;
+      await fetch(`/studio/api/drafts/${open!.id}`, {
+        method: 'PUT',
+        headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+        body: JSON.stringify({ document: tenant }),
+      });
+    });
+    for (const side of ['published', 'draft']) {
+      const frame = await (await page.locator(`[data-preview-side="${side}"] iframe`).elementHandle())!.contentFrame();
+      const reloaded = page.waitForEvent('framenavigated', (navigated) => navigated === frame);
+      await frame!.evaluate(() => {
+        history.replaceState(null, '', '/payment/due');
+        setTimeout(() => location.reload(), 0);
+      });
+      await reloaded;
+    }
+    expect(await cardFeeNote(draft)).toBe('A flat, non-refundable card fee of $3.75 is added to card payments.');
+    expect(await cardFeeNote(published)).toBe('A flat, non-refundable card fee of $2.95 is added to card payments.');
+
+    // The draft alone: its frame stays as it was, the published one goes.
+    await page.getByText('Draft only', { exact: true }).click();
+    await page.locator('[data-preview="draft"]').waitFor();
+    await expect.poll(() => frames.count()).toBe(1);
+    expect(await draft.locator('[data-card-fee-note]').textContent()).toBe('A flat, non-refundable card fee of $3.75 is added to card payments.');
 
     // The payer's own portal serves the published fee.
     const context = await newContext(browser);

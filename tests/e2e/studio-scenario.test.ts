@@ -108,8 +108,9 @@ describe("issue 24's scenario", () => {
       await editor.getByRole('tabpanel', { name: 'Preview' }).getByLabel('Language', { exact: true }).selectOption(language);
       await editor.getByRole('textbox', { name: 'Address in the portal' }).fill(path);
       await editor.getByRole('button', { name: 'Open preview' }).click();
-      await editor.locator(`[data-preview="draft"] iframe[title^="Preview of ${path} "]`).waitFor();
-      return editor.frameLocator('[data-preview] iframe');
+      // The draft's frame, beside the published one (issue 24: one session, each frame its side).
+      await editor.locator(`[data-preview-side="draft"] iframe[title^="Preview of ${path} "]`).waitFor();
+      return editor.frameLocator('[data-preview-side="draft"] iframe');
     };
     expect(await germanInvoiceList(await preview('/invoice-list/Billed', 'de'))).toEqual({ title: 'Alle Rechnungen', poNumberColumn: 0 });
     await (await preview('/payment-methods', 'en')).getByText(REFUSED).waitFor();
