@@ -31,6 +31,7 @@ const SENTENCES: readonly Pattern[] = [
     /^no column has "priority": "key"; mark the identifiers and amounts \(of (.*)\) that must never be clipped$/s,
     ['fields'],
   ],
+  ['keyColumnsConditional', /^every key column has a `when`: some users would see no key column; leave one of (.*) to everyone$/s, ['fields']],
   ['nobodyCanOpen', /^no user type \((.*)\), role and flags pass this guard/s, ['userTypes']],
   ['opensNoScreen', /^`(.*)` opens no screen(?:; did you mean `(.*)`\?)?$/s, ['path', 'suggestion']],
   ['noSuchScreen', /^`(.*)` is no screen's id$/s, ['id']],

@@ -31,6 +31,14 @@ describe("the definition check's problems in the operator's language", () => {
       code: 'keyColumnHidden',
       values: { field: 'trxId' },
     });
+    expect(problemWords('every key column has a `when`: some users would see no key column; leave one of `invoiceId`, `amount` to everyone')).toEqual({
+      code: 'keyColumnsConditional',
+      values: { fields: '`invoiceId`, `amount`' },
+    });
+    expect(problemWords(notOneOf('payers', 'a role of permissions/policy.json', ['payer', 'admin']))).toEqual({
+      code: 'notOneOf.role',
+      values: { name: 'payers', suggestion: 'payer' },
+    });
     expect(problemText('fr', problemWords("`nope` is no screen's id"))).toBe('`nope` n’est l’identifiant d’aucun écran');
   });
 
