@@ -99,7 +99,7 @@ function TableForm({ table, shipped, screen, texts, editable, onChange }: FormPr
       <Title order={3} size="h5" id={headingId} mb="xs">
         {t('studioUi.screens.table', { table: name })}
       </Title>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={860}>
         <Table withTableBorder striped>
           <Table.Thead>
             <Table.Tr>
@@ -131,7 +131,7 @@ function TableForm({ table, shipped, screen, texts, editable, onChange }: FormPr
                       }
                     />
                   </Table.Td>
-                  <Table.Td miw={200}>
+                  <Table.Td w={240}>
                     {placed && (
                       <MultiSelect
                         size="xs"
