@@ -12,6 +12,11 @@ const ROLE_KEYS: Record<string, string> = {
   'enrollment manager': 'enrollmentManager',
 };
 
+/** A role's name inside text keys: roleKeyName('card viewer') === 'cardViewer'. */
+export function roleKeyName(role: string): string {
+  return ROLE_KEYS[role] ?? role;
+}
+
 export function roleTextKey(role: string): string {
-  return `common.status.${ROLE_KEYS[role] ?? role}`;
+  return `common.status.${roleKeyName(role)}`;
 }

@@ -2,14 +2,17 @@
  * What a tenant's screen override changes, in the operator's terms (issue 24): the studio says
  * "Invoice list: column PO number hidden" rather than showing two JSON Merge Patches. Both
  * patches are applied to the shipped definition and the results compared: tables by their id and
- * their columns by field (hidden, shown, reordered, the default sort, the page size), widgets by
+ * their columns by field (hidden, shown, hidden or shown again for roles, reordered, the default
+ * sort, the page size), widgets by
  * their id (hidden, shown), and text keys of what both have (a label changed). Anything else a
  * patch changes reads as "definition changed". Names are text keys; the server puts them in words.
  */
+import { rolesHiddenFrom } from './column-roles.ts';
 import { mergePatch } from './merge-patch.ts';
 
 export type ScreenChange =
   | { kind: 'columnHidden' | 'columnShown'; table: string; column: string }
+  | { kind: 'columnHiddenFor' | 'columnShownFor'; table: string; column: string; roles: string[] }
   | { kind: 'columnsReordered'; table: string; columns: string[] }
   | { kind: 'defaultSort'; table: string; before: string; after: string }
   | { kind: 'pageSize'; table: string; before: string; after: string }
@@ -41,6 +44,8 @@ interface Column {
   field: string;
   label: string;
   hidden: boolean;
+  /** The roles its `when` hides it from (domain/column-roles.ts); null: some other condition. */
+  hiddenFor: string[] | null;
 }
 
 function columnsOf(table: Node): Column[] {
@@ -49,7 +54,22 @@ function columnsOf(table: Node): Column[] {
     field: String(column.field),
     label: typeof column.label === 'string' ? column.label : String(column.field),
     hidden: column.defaultHidden === true,
+    hiddenFor: rolesHiddenFrom(column.when),
   }));
+}
+
+/** A kept column hidden from more roles, or shown again to some ("Invoices: column PO number hidden for payers"). */
+function roleChanges(table: string, before: Column, after: Column): ScreenChange[] {
+  // Another condition than the studio's shape is not said in roles: "definition changed" covers it.
+  if (before.hiddenFor === null || after.hiddenFor === null) return [];
+  const was = before.hiddenFor;
+  const now = after.hiddenFor;
+  const hidden = now.filter((role) => !was.includes(role));
+  const shown = was.filter((role) => !now.includes(role));
+  return [
+    ...(hidden.length > 0 ? [{ kind: 'columnHiddenFor' as const, table, column: after.label, roles: hidden }] : []),
+    ...(shown.length > 0 ? [{ kind: 'columnShownFor' as const, table, column: after.label, roles: shown }] : []),
+  ];
 }
 
 const sortText = (sort: unknown) => (isNode(sort) ? `${String(sort.sort)} ${String(sort.direction ?? 'asc')}` : '');
@@ -66,10 +86,13 @@ function tableChanges(id: string, before: Node, after: Node): ScreenChange[] {
     const kept = nowByField.get(column.field);
     if (!column.hidden && (!kept || kept.hidden)) changes.push({ kind: 'columnHidden', table, column: column.label });
     if (kept && kept.label !== column.label) changes.push({ kind: 'labelChanged', where: table, before: column.label, after: kept.label });
+    if (kept) changes.push(...roleChanges(table, column, kept));
   }
   for (const column of now) {
     const was = oldByField.get(column.field);
     if (!column.hidden && (!was || was.hidden)) changes.push({ kind: 'columnShown', table, column: column.label });
+    // A column put back already hidden from some roles says so.
+    if (!was) changes.push(...roleChanges(table, { ...column, hiddenFor: [] }, column));
   }
   const common = (columns: Column[], other: Map<string, Column>) =>
     columns.filter((column) => other.has(column.field)).map((column) => column.field);

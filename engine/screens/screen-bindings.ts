@@ -1,5 +1,6 @@
 import { sideOfUserType } from '../../domain/dispute-side.ts';
 import { flagBindings } from '../../domain/flags.ts';
+import { normaliseRole } from '../../domain/policy.ts';
 import type { BindingContext } from '../definitions/bindings.ts';
 import type { SessionState } from '../session/types.ts';
 
@@ -7,7 +8,9 @@ function sessionBindings(session: SessionState): Record<string, unknown> {
   return {
     ...session.self,
     logged_in: session.self?.session_data.logged_in ?? false,
-    role: session.self?.role ?? null,
+    // The role as the policy names it ("payer", "card viewer"), so a condition reads like the policy and the
+    // studio's "hidden for" (domain/column-roles.ts) whatever case /self spells it in.
+    role: session.self ? normaliseRole(session.self.role) : null,
     userType: session.userType,
     // The dispute API's side of the path, /ecaas/{session.dispute_side}-disputes (corporate users are customers;
     // any other user type asks the customer side, which refuses it).

@@ -161,6 +161,11 @@ describe('seedDemo users and groups', () => {
     ['demo', 'locked', 'customer', 'Payer', ['C-1001'], [], null, 'locked_by_support'],
     ['demo', 'ssouser', 'customer', 'Payer', ['C-1001'], [], 'SSO Partners', null],
     ['fleet', 'fleetadmin', 'customer', 'Admin', ['F-3001'], [], null, null],
+    ['fleet', 'fleetpayer', 'customer', 'Payer', ['F-3001'], [], null, null],
+    ['fleet', 'fleetviewer', 'customer', 'View Only', ['F-3001'], [], null, null],
+    ['fleet', 'fleetcards', 'customer', 'Card Viewer', ['F-3001'], [], null, null],
+    ['fleet', 'fleetsafety', 'customer', 'Safety Manager', ['F-3001'], [], null, null],
+    ['fleet', 'fleetenrollment', 'customer', 'Enrollment Manager', ['F-3001'], [], null, null],
     ['demo', 'enrollment', 'customer', 'Enrollment Manager', ['C-1001'], [], null, null],
     // The phone browser test's own payer and account (issue 26).
     ['demo', 'mobile', 'customer', 'Payer', ['C-1008'], [], null, null],

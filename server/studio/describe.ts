@@ -1,4 +1,4 @@
-import { roleTextKey } from '../../domain/role-text-keys.ts';
+import { roleKeyName, roleTextKey } from '../../domain/role-text-keys.ts';
 import { settingTextKeys } from '../../domain/setting-text-keys.ts';
 import type { GuardrailRefusal } from '../../domain/permission-guardrails.ts';
 import type { Verdict } from '../../domain/effective-permissions.ts';
@@ -14,6 +14,14 @@ function textOr(language: string, key: string, fallback: string, values: Record<
 
 export function roleName(language: string, role: string): string {
   return textOr(language, roleTextKey(role), role);
+}
+
+/**
+ * Users of a role as the diff's "hidden for …" names them ("payers", "Zahler"): the role's plural
+ * in the form its sentence needs (studio.diff.forRoles), else its name.
+ */
+function rolesFor(language: string, role: string): string {
+  return textOr(language, `studio.diff.forRoles.${roleKeyName(role)}`, roleName(language, role));
 }
 
 function valueText(language: string, value: ChangeValue): string {
@@ -70,6 +78,9 @@ function describeScreenChange(language: string, screen: string, change: ScreenCh
     case 'columnHidden':
     case 'columnShown':
       return say(change.kind, { column: words(change.column) });
+    case 'columnHiddenFor':
+    case 'columnShownFor':
+      return say(change.kind, { column: words(change.column), roles: change.roles.map((role) => rolesFor(language, role)).join(', ') });
     case 'columnsReordered':
       return say(change.kind, { columns: change.columns.map(words).join(', ') });
     case 'defaultSort':

@@ -4,12 +4,15 @@ import { mergePatch } from '../../domain/merge-patch.ts';
 import { screenChanges } from '../../domain/screen-diff.ts';
 import invoiceListFile from '../../screens/invoice-list.json' with { type: 'json' };
 import invoicesTable from '../../screens/parts/invoices-table.json' with { type: 'json' };
+import policy from '../../permissions/policy.json' with { type: 'json' };
 import { mergePatchFrom } from './merge-patch-diff.ts';
 import {
   actionsOf,
   moveColumn,
   type Screen,
+  screenRoles,
   setActionShown,
+  setColumnHiddenFor,
   setColumnLabel,
   setColumnVisibility,
   setDefaultPageSize,
@@ -101,4 +104,43 @@ describe('the patch the screen form writes', () => {
     expect(mergePatchFrom(shipped, hidden)).toBeDefined();
     expect(setActionShown(hidden, shipped, first.key, true)).toEqual(shipped);
   });
+
+  it('hides a column for some roles with a `when` the diff reads in roles, and shows it to all again', () => {
+    const roles = screenRoles(shipped, policy.grants);
+    expect(roles).toEqual(['admin', 'payer', 'view only', 'card viewer', 'safety manager', 'enrollment manager']);
+    const forPayers = setColumnHiddenFor(shipped, 'invoices', 'poNumber', ['card viewer', 'payer'], roles);
+    const column = table(forPayers).columns.find((found) => found.field === 'poNumber')!;
+    expect(column).toMatchObject({ visibility: 'shown', hiddenFor: ['payer', 'card viewer'] });
+    expect(described(forPayers)).toEqual([
+      { kind: 'columnHiddenFor', table: 'invoices.list.caption', column: 'invoices.fields.poNumber', roles: ['payer', 'card viewer'] },
+    ]);
+    const payersOnly = setColumnHiddenFor(forPayers, 'invoices', 'poNumber', ['payer'], roles);
+    expect(screenChanges(shipped, mergePatchFrom(shipped, forPayers), mergePatchFrom(shipped, payersOnly))).toEqual([
+      { kind: 'columnShownFor', table: 'invoices.list.caption', column: 'invoices.fields.poNumber', roles: ['card viewer'] },
+    ]);
+    expect(mergePatchFrom(shipped, setColumnHiddenFor(payersOnly, 'invoices', 'poNumber', [], roles))).toBeUndefined();
+  });
+
+  it("leaves a column's other condition to the JSON editor", () => {
+    const other = updateColumn(shipped, 'poNumber', { when: { 'flags.po_enabled': true } });
+    expect(table(other).columns.find((found) => found.field === 'poNumber')?.hiddenFor).toBeNull();
+    expect(described(other)).toEqual([{ kind: 'definitionChanged' }]);
+  });
 });
+
+/** The shipped screen with one column of the invoices table given more properties. */
+function updateColumn(screen: Screen, field: string, extra: Record<string, unknown>): Screen {
+  const json = JSON.stringify(screen);
+  const copy = JSON.parse(json) as Screen;
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (node && typeof node === 'object') {
+      const record = node as Record<string, unknown>;
+      if (record.widget === 'table' && record.id === 'invoices' && Array.isArray(record.columns))
+        record.columns = record.columns.map((column: Record<string, unknown>) => (column.field === field ? { ...column, ...extra } : column));
+      Object.values(record).forEach(visit);
+    }
+  };
+  visit(copy);
+  return copy;
+}

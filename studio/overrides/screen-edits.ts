@@ -7,6 +7,8 @@
  * domain/screen-diff.ts reads it ("column … hidden", "widget … hidden"); shown again, it comes
  * back from the shipped screen at its shipped place.
  */
+import { rolesHiddenFrom, whenHiddenFor } from '../../domain/column-roles.ts';
+
 export type Node = Record<string, unknown>;
 export type Screen = Node;
 
@@ -65,6 +67,8 @@ export interface ColumnView {
   visibility: Visibility;
   /** The server's sort name, when the column sorts. */
   sort?: string;
+  /** The roles it is hidden for (domain/column-roles.ts); null: its `when` is another condition (the JSON editor's). */
+  hiddenFor: string[] | null;
 }
 
 export interface TableView {
@@ -86,6 +90,7 @@ function columnView(column: Node, visibility: Visibility): ColumnView {
     label: String(column.label),
     visibility,
     ...(typeof column.sort === 'string' ? { sort: column.sort } : {}),
+    hiddenFor: rolesHiddenFrom(column.when),
   };
 }
 
@@ -138,6 +143,32 @@ export function setColumnVisibility(screen: Screen, shipped: Screen, tableId: st
     if (!original) return table;
     return { ...table, columns: restoreItem(columns, shippedColumns, withDefaultHidden(original, hidden), sameField) };
   });
+}
+
+/**
+ * The column `field` hidden for `roles` (the policy's names) and shown to every other user: its
+ * `when` (domain/column-roles.ts), written in the policy's `order`; no roles, no `when`. A removed
+ * column is left as it is (show it first).
+ */
+export const setColumnHiddenFor = (screen: Screen, tableId: string, field: string, roles: readonly string[], order: readonly string[]): Screen =>
+  updateWidget(screen, tableId, (table) => ({
+    ...table,
+    columns: columnsOf(table).map((column) => {
+      if (column.field !== field) return column;
+      const { when: _when, ...rest } = column;
+      const when = whenHiddenFor(roles, order);
+      return when ? { ...rest, when } : rest;
+    }),
+  }));
+
+/**
+ * The roles a screen's users may have: those the policy grants for the user types its guard lets in
+ * (every user type when it names none), in the policy's order.
+ */
+export function screenRoles(screen: Screen, grants: Readonly<Record<string, Readonly<Record<string, unknown>>>>): string[] {
+  const guard = isNode(screen.guard) ? screen.guard : {};
+  const userTypes = Array.isArray(guard.userTypes) ? guard.userTypes.filter((type): type is string => typeof type === 'string') : Object.keys(grants);
+  return [...new Set(userTypes.flatMap((type) => Object.keys(grants[type] ?? {})))];
 }
 
 /** The column `field` moved by `offset` places (−1: one to the left), within the table's columns. */

@@ -1,4 +1,7 @@
-import { ActionIcon, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { ActionIcon, Checkbox, Group, MultiSelect, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { roleTextKey } from '../../domain/role-text-keys.ts';
+import type { Policy } from '../../domain/policy.ts';
+import policyJson from '../../permissions/policy.json';
 import { useText } from '../../engine/i18n/use-text.ts';
 import {
   actionsOf,
@@ -6,6 +9,8 @@ import {
   moveColumn,
   type Screen,
   setActionShown,
+  screenRoles,
+  setColumnHiddenFor,
   setColumnLabel,
   setColumnVisibility,
   setDefaultPageSize,
@@ -21,6 +26,7 @@ import classes from '../studio.module.css';
 import { TextKeyInput } from './TextKeyInput.tsx';
 
 const VISIBILITIES: readonly Visibility[] = ['shown', 'defaultHidden', 'removed'];
+const policy = policyJson as unknown as Policy;
 
 interface FormProps {
   shipped: Screen;
@@ -35,7 +41,7 @@ const wordsOf = (texts: ReadonlyMap<string, string>, key: string) => texts.get(k
 
 /**
  * The common changes to one screen as a form (issue 24): its title, each table's columns (shown,
- * hidden until the user shows them, removed; ordered; relabelled), default sort and first page
+ * hidden until the user shows them, removed; hidden for some roles; ordered; relabelled), default sort and first page
  * size, and which widgets and actions it shows. It edits the patched screen (screen-edits.ts);
  * the panel writes the difference from the shipped screen as the tenant's override.
  */
@@ -86,17 +92,20 @@ function TableForm({ table, shipped, screen, texts, editable, onChange }: FormPr
   const sortable = table.columns.filter((column) => column.sort);
   const sortValue = table.defaultSort ? `${table.defaultSort.sort} ${table.defaultSort.direction}` : '';
   const shownCount = table.columns.filter((column) => column.visibility !== 'removed').length;
+  const roles = screenRoles(shipped, policy.grants);
+  const roleChoices = roles.map((role) => ({ value: role, label: t(roleTextKey(role)) }));
   return (
     <section aria-labelledby={headingId} data-table-form={table.id}>
       <Title order={3} size="h5" id={headingId} mb="xs">
         {t('studioUi.screens.table', { table: name })}
       </Title>
-      <Table.ScrollContainer minWidth={640}>
+      <Table.ScrollContainer minWidth={860}>
         <Table withTableBorder striped>
           <Table.Thead>
             <Table.Tr>
               <Table.Th scope="col">{t('studioUi.screens.column')}</Table.Th>
               <Table.Th scope="col">{t('studioUi.screens.visibility')}</Table.Th>
+              <Table.Th scope="col">{t('studioUi.screens.hiddenFor')}</Table.Th>
               <Table.Th scope="col">{t('studioUi.screens.order')}</Table.Th>
               <Table.Th scope="col">{t('studioUi.screens.label')}</Table.Th>
             </Table.Tr>
@@ -121,6 +130,22 @@ function TableForm({ table, shipped, screen, texts, editable, onChange }: FormPr
                         onChange(setColumnVisibility(screen, shipped, table.id, column.field, event.currentTarget.value as Visibility))
                       }
                     />
+                  </Table.Td>
+                  <Table.Td w={240}>
+                    {placed && (
+                      <MultiSelect
+                        size="xs"
+                        aria-label={t('studioUi.screens.hiddenForOf', { column: columnName })}
+                        placeholder={column.hiddenFor?.length ? undefined : t('studioUi.screens.hiddenForNobody')}
+                        description={column.hiddenFor === null ? t('studioUi.screens.hiddenForCondition') : undefined}
+                        data={roleChoices}
+                        value={column.hiddenFor ?? []}
+                        disabled={!editable || column.hiddenFor === null}
+                        searchable
+                        selectFirstOptionOnChange
+                        onChange={(chosen) => onChange(setColumnHiddenFor(screen, table.id, column.field, chosen, roles))}
+                      />
+                    )}
                   </Table.Td>
                   <Table.Td>
                     {placed && (

@@ -113,4 +113,45 @@ describe('screen overrides', () => {
     const refused = await publisher.post(`/studio/api/drafts/${draftId}/publish`, { note: 'bad column' });
     expect(refused.statusCode).toBe(422);
   }, 240_000);
+
+  /** The invoice list with the PO-number column given `when`. */
+  const poNumberWhen = (when: Record<string, unknown>) =>
+    withColumns((columns) => columns.map((column) => (column.field === 'poNumber' ? { ...column, when } : column)));
+
+  it('accepts a column hidden for payers (its `when` on the role) and says so in words', async () => {
+    const editor = await operator(api, 'editor');
+    const draftId = await draftWith(editor, (tenant) => {
+      tenant.overrides = { ...tenant.overrides, screens: { 'invoice-list': poNumberWhen({ 'session.role': { $nin: ['payer'] } }) } };
+    });
+    const check = data<{ attributes: Check }>(await editor.get(`/studio/api/drafts/${draftId}/check`)).attributes;
+    expect(check.problems).toEqual([]);
+    expect(check.publishable).toBe(true);
+    const diff = data<{ attributes: Diff }>(await editor.get(`/studio/api/drafts/${draftId}/diff?lang=en`)).attributes;
+    expect(diff.changes.map((change) => change.text)).toEqual(['Invoices: column PO number hidden for payers']);
+    const german = data<{ attributes: Diff }>(await editor.get(`/studio/api/drafts/${draftId}/diff?lang=de`)).attributes;
+    expect(german.changes.map((change) => change.text)).toEqual(['Rechnungen: Spalte Bestellnummer für Zahler ausgeblendet']);
+  }, 240_000);
+
+  it("refuses a column's `when` naming a binding the portal does not have, or a role the policy does not, with the reason", async () => {
+    const editor = await operator(api, 'editor');
+    const publisher = await operator(api, 'publisher');
+    const draftId = await draftWith(editor, (tenant) => {
+      tenant.overrides = { ...tenant.overrides, screens: { 'invoice-list': poNumberWhen({ 'session.rank': { $nin: ['Payers'] } }) } };
+    });
+    const check = data<{ attributes: Check }>(await editor.get(`/studio/api/drafts/${draftId}/check?lang=en`)).attributes;
+    expect(check.publishable).toBe(false);
+    const problem = check.problems.find((found) => found.pointer.endsWith('/when/session.rank'));
+    expect(problem).toMatchObject({ rule: 'definitions', code: 'studio.definitions.notOneOf.field', params: { name: 'rank' } });
+    expect(problem!.pointer).toMatch(/^\/overrides\/screens\/invoice-list\/body\/\d+\/columns\/\d+\/when\/session\.rank$/);
+    expect(problem!.message).toMatch(/^`rank` is not a field of session/);
+    expect((await publisher.post(`/studio/api/drafts/${draftId}/publish`, { note: 'bad condition' })).statusCode).toBe(422);
+
+    const misspelt = await draftWith(editor, (tenant) => {
+      tenant.overrides = { ...tenant.overrides, screens: { 'invoice-list': poNumberWhen({ 'session.role': { $nin: ['payers'] } }) } };
+    });
+    const roles = data<{ attributes: Check }>(await editor.get(`/studio/api/drafts/${misspelt}/check?lang=en`)).attributes;
+    expect(roles.problems).toEqual([
+      expect.objectContaining({ rule: 'definitions', code: 'studio.definitions.notOneOf.role', params: expect.objectContaining({ name: 'payers', suggestion: 'payer' }) }),
+    ]);
+  }, 240_000);
 });

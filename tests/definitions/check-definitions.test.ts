@@ -246,6 +246,15 @@ describe('column priorities (issue 26: identifiers and amounts never clipped)', 
     ]);
   });
 
+  it('a table whose every key column some users do not see (issue 24)', () => {
+    const conditional = withScreen('invoice-list', (screen) => {
+      for (const column of invoiceTable(screen).columns) if (column.priority === 'key') column.when = { 'session.role': { $nin: ['payer'] } };
+    });
+    expect(problemsOf(conditional)).toEqual([
+      expect.stringMatching(/^screens\/invoice-list\.json \/body\/5\/columns: every key column has a `when`: some users would see no key column; leave one of `invoiceId`/),
+    ]);
+  });
+
   it('a priority the schema does not know', () => {
     const misspelt = withScreen('invoice-list', (screen) => {
       invoiceTable(screen).columns[0].priority = 'keys';
@@ -381,6 +390,25 @@ describe('bindings against the binding context', () => {
       ),
     ]);
   });
+  it("a column's `when` (issue 24): binding paths of the screen, not of the rows, and roles as the policy names them", () => {
+    const columns = (when: Json) =>
+      problemsOf(
+        withScreen('invoice-list', (screen) => {
+          invoiceTable(screen).columns.find((column: Json) => column.field === 'poNumber').when = when;
+        }),
+      );
+    expect(columns({ 'session.role': { $nin: ['payer', 'card viewer'] } })).toEqual([]);
+    expect(columns({ 'session.rol': { $nin: ['payer'] } })).toEqual([
+      expect.stringMatching(/\/body\/5\/columns\/\d+\/when\/session\.rol: `rol` is not a field of session .*did you mean `role`\?$/),
+    ]);
+    expect(columns({ 'record.poNumber': { $exists: true } })).toEqual([
+      expect.stringMatching(/\/body\/5\/columns\/\d+\/when\/record\.poNumber: `record\.poNumber` reads record, but nothing here provides one$/),
+    ]);
+    expect(columns({ 'session.role': { $nin: ['Payer'] } })).toEqual([
+      expect.stringMatching(/\/columns\/\d+\/when\/session\.role\/\$nin\/0: `Payer` is not a role of permissions\/policy\.json; did you mean `payer`\?$/),
+    ]);
+  });
+
   it('a form, selection or result binding with nothing to read, or naming a field that is not there', () => {
     expect(
       problemsOf(

@@ -10,10 +10,9 @@
  */
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newContext, signIn, usePagePerTest } from './support/browser.ts';
-import { axeClean as axeCleanOn, openFleet, studioSignIn } from './support/studio.ts';
+import { usePagePerTest } from './support/browser.ts';
+import { axeClean as axeCleanOn, fleetInvoiceList, openFleet, studioSignIn } from './support/studio.ts';
 
-const FLEET = 'fleet.localhost';
 const TITLE_KEY = 'common.screens.invoiceList';
 
 let page: Page;
@@ -26,12 +25,7 @@ const axeClean = () => axeCleanOn(page);
 
 /** The fleet's customer user's invoice list in German: its title and whether the due-date column is there. */
 async function germanInvoiceList(): Promise<{ title: string; dueDateColumn: number }> {
-  const context = await newContext(browser);
-  const portal = await context.newPage();
-  await signIn(portal, 'fleetadmin', FLEET);
-  await portal.waitForURL('**/fleet/account/overview');
-  await portal.evaluate(() => localStorage.setItem('portal.locale', 'de'));
-  await portal.goto(`${baseUrl(FLEET)}/fleet/invoice-list/Billed`);
+  const { context, portal } = await fleetInvoiceList(browser, 'fleetadmin', 'de');
   await portal.locator('[data-table="invoices"] tbody tr[data-row-id]').first().waitFor();
   const title = (await portal.getByRole('heading', { level: 1 }).textContent()) ?? '';
   const dueDateColumn = await portal.getByRole('columnheader', { name: /Fälligkeitsdatum/ }).count();

@@ -9,7 +9,7 @@
 import type { FrameLocator, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { baseUrl, newContext, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
-import { studioSignIn } from './support/studio.ts';
+import { pickUser, studioSignIn } from './support/studio.ts';
 
 let page: Page;
 let browser: Parameters<Parameters<typeof usePagePerTest>[0]>[1];
@@ -53,24 +53,6 @@ async function cardFeeNote(portal: Page | FrameLocator): Promise<string> {
   return (await note.textContent()) ?? '';
 }
 
-/**
- * Picks a user as an operator among many would: types the start of the option's label into the
- * searchable picker (the role is in every label, so "payer" alone matches every payer), then
- * takes the first match by keyboard, until the picker shows it (a click on the option could
- * land while the dropdown was still settling).
- */
-async function pickUser(username: string): Promise<void> {
-  const picker = page.getByRole('combobox', { name: 'Portal user' });
-  await expect
-    .poll(async () => {
-      await picker.fill(`${username} (`);
-      await picker.press('ArrowDown');
-      await picker.press('Enter');
-      return picker.inputValue();
-    })
-    .toMatch(new RegExp(`^${username} \\(`));
-}
-
 describe('preview and effective permissions in the studio', () => {
   it('previews a raised card fee as the payer beside the published fee, and says what the payer may do and why not', async () => {
     await studioSignIn(page, 'editor');
@@ -86,7 +68,7 @@ describe('preview and effective permissions in the studio', () => {
 
     // What the payer may do, with the draft applied, and why not.
     await page.getByRole('tab', { name: 'Effective permissions', exact: true }).click();
-    await pickUser('payer');
+    await pickUser(page, 'payer');
     await page.locator('[data-effective-permissions="draft"]').waitFor();
     const paymentMethods = page.locator('[data-table="effective-screens"] tr[data-row-id="payment-methods"]');
     await expect.poll(() => paymentMethods.getAttribute('data-allowed')).toBe('false');
@@ -97,7 +79,7 @@ describe('preview and effective permissions in the studio', () => {
 
     // The payment flow as the payer: as published on the left, with the draft on the right, at once.
     await page.getByRole('tab', { name: 'Preview', exact: true }).click();
-    await pickUser('payer');
+    await pickUser(page, 'payer');
     await page.getByRole('textbox', { name: 'Address in the portal' }).fill('/payment/due');
     await page.getByRole('button', { name: 'Open preview' }).click();
     await page.locator('[data-preview="both"]').waitFor();

@@ -1,20 +1,20 @@
 /**
  * Issue 24's whole browser scenario ("How it is checked"), on the fleet tenant (no other browser
- * file changes it but the studio files, which roll back; its only portal user is the customer
- * admin `fleetadmin`, who stands in for the payer too). In one draft an editor raises the card fee,
- * hides the invoice list's PO-number column, words the list's German title and takes "Payment
- * methods" from the customer admin; previews it as that user; a publisher publishes. The portal
- * then shows and charges the new fee (a card payment of T-3001-0002, which no other file reads),
- * lacks the column, shows the German title, and refuses the page and its API. Rolled back, all
- * four are as shipped again in the same open portal, which loads itself anew on a navigation once
- * its reads say the tenant changed. One sign-in per operator and portal user.
+ * file changes it but the studio files, which roll back). In one draft an editor raises the card
+ * fee, hides the invoice list's PO-number column for payers, words the list's German title and
+ * takes "Payment methods" from the customer admin; previews it as the fleet's payer (the column
+ * gone) and its admin (the column there, the fee, the refused page); a publisher publishes. The
+ * admin's portal then shows and charges the new fee (a card payment of T-3001-0002, which no other
+ * file reads), still has the column, shows the German title, and refuses the page and its API; the
+ * payer's portal lacks the column. Rolled back, all four are as shipped again in the admin's same
+ * open portal, which loads itself anew on a navigation once its reads say the tenant changed, and
+ * the payer has the column again. One sign-in per operator and portal user.
  */
 import type { FrameLocator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { baseUrl, newContext, signIn, usePagePerTest } from './support/browser.ts';
-import { openFleet, studioSignIn } from './support/studio.ts';
+import { FLEET_HOST as FLEET, fleetInvoiceList, openFleet, pickUser, studioSignIn } from './support/studio.ts';
 
-const FLEET = 'fleet.localhost';
 const TITLE_KEY = 'common.screens.invoiceList';
 /** Paid by card here: Billed, due last, so the other files' "first payable invoice" is not it. */
 const PAID = 'INV-800002';
@@ -69,7 +69,14 @@ describe("issue 24's scenario", () => {
     await editor.getByRole('tab', { name: 'Screens', exact: true }).click();
     await editor.getByRole('combobox', { name: 'Screen', exact: true }).fill('invoice-list');
     await editor.getByRole('option', { name: 'invoice-list (/invoice-list/:status)', exact: true }).click();
-    await editor.getByRole('combobox', { name: 'Visibility of PO number', exact: true }).selectOption('removed');
+    // Hidden for payers: the role picked by typing its name, as the column's other choices stay.
+    const hiddenFor = editor.getByRole('combobox', { name: 'Roles PO number is hidden for', exact: true });
+    await hiddenFor.click();
+    await hiddenFor.fill('Payer');
+    await editor.getByRole('option', { name: 'Payer', exact: true }).waitFor();
+    await hiddenFor.press('Enter');
+    await hiddenFor.press('Escape');
+    await editor.locator('[data-column="poNumber"] .mantine-Pill-root', { hasText: 'Payer' }).waitFor();
 
     await editor.getByRole('tab', { name: 'Texts', exact: true }).click();
     await editor.getByRole('textbox', { name: 'Find a text' }).fill(TITLE_KEY);
@@ -90,7 +97,7 @@ describe("issue 24's scenario", () => {
       .toEqual(
         expect.arrayContaining([
           'Card fee: $4.50 → $6.75',
-          'Invoices: column PO number hidden',
+          'Invoices: column PO number hidden for payers',
           `de: ${TITLE_KEY} changed`,
           'Customer, Admin: loses Payment methods',
         ]),
@@ -99,20 +106,28 @@ describe("issue 24's scenario", () => {
     // The first check builds the definition check's contract (about 15 s, more on a busy machine).
     await editor.locator('[data-check="publishable"]').waitFor({ timeout: 150_000 });
 
-    // Preview as the fleet's user, with the draft: the list in German, the fee, the refused page.
+    // Preview with the draft as the fleet's payer (the list in German, without the column), then as
+    // its admin (the column there, the fee, the refused page).
     await editor.getByRole('tab', { name: 'Preview', exact: true }).click();
-    await editor.getByRole('combobox', { name: 'Portal user' }).click();
-    await editor.getByRole('option', { name: /^fleetadmin \(/ }).click();
+    let previewUser = '';
+    const previewAs = (username: string) => {
+      previewUser = username;
+      return pickUser(editor, username);
+    };
+    await previewAs('fleetpayer');
     const preview = async (path: string, language: string): Promise<FrameLocator> => {
       // The studio's own language picker is named Language too.
       await editor.getByRole('tabpanel', { name: 'Preview' }).getByLabel('Language', { exact: true }).selectOption(language);
       await editor.getByRole('textbox', { name: 'Address in the portal' }).fill(path);
       await editor.getByRole('button', { name: 'Open preview' }).click();
-      // The draft's frame, beside the published one (issue 24: one session, each frame its side).
-      await editor.locator(`[data-preview-side="draft"] iframe[title^="Preview of ${path} "]`).waitFor();
+      // The draft's frame, beside the published one (one session, each frame its side); its title
+      // names the path and the user (the last frame may show the same path).
+      await editor.locator(`[data-preview-side="draft"] iframe[title^="Preview of ${path} as ${previewUser} "]`).waitFor();
       return editor.frameLocator('[data-preview-side="draft"] iframe');
     };
     expect(await germanInvoiceList(await preview('/invoice-list/Billed', 'de'))).toEqual({ title: 'Alle Rechnungen', poNumberColumn: 0 });
+    await previewAs('fleetadmin');
+    expect(await germanInvoiceList(await preview('/invoice-list/Billed', 'de'))).toEqual({ title: 'Alle Rechnungen', poNumberColumn: 1 });
     await (await preview('/payment-methods', 'en')).getByText(REFUSED).waitFor();
     expect(await cardFeeNote(await preview('/payment/due', 'en'), PAID)).toBe(
       'A flat, non-refundable card fee of $6.75 is added to card payments.',
@@ -152,7 +167,10 @@ describe("issue 24's scenario", () => {
     await portal.getByText(REFUSED).waitFor();
     await portal.evaluate(() => localStorage.setItem('portal.locale', 'de'));
     await portal.goto(`${baseUrl(FLEET)}/fleet/invoice-list/Billed`);
-    expect(await germanInvoiceList(portal)).toEqual({ title: 'Alle Rechnungen', poNumberColumn: 0 });
+    expect(await germanInvoiceList(portal)).toEqual({ title: 'Alle Rechnungen', poNumberColumn: 1 });
+    // The payer's portal: the same list without the column.
+    const { context: payerContext, portal: payer } = await fleetInvoiceList(browser, 'fleetpayer', 'de');
+    expect(await germanInvoiceList(payer)).toEqual({ title: 'Alle Rechnungen', poNumberColumn: 0 });
 
     // Rolled back in History: the revision before the publish, published again.
     await publisher.getByRole('tab', { name: 'History', exact: true }).click();
@@ -183,5 +201,8 @@ describe("issue 24's scenario", () => {
     await portal.getByRole('radio', { name: 'Kreditkarte', exact: true }).check();
     await expect.poll(() => portal.locator('[data-card-fee-note]').textContent()).toContain('4,50');
     await portalContext.close();
+    await payer.goto(`${baseUrl(FLEET)}/fleet/invoice-list/Billed`);
+    expect(await germanInvoiceList(payer)).toEqual({ title: 'Rechnungen', poNumberColumn: 1 });
+    await payerContext.close();
   }, 420_000);
 });

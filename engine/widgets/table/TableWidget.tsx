@@ -1,9 +1,11 @@
 import { useMemo } from 'react';
 import { functionalUpdate, useTable, type PaginationState, type SortingState, type Updater } from '@tanstack/react-table';
 import { contractProps, type WidgetProps } from '../../registry/widget-contract.ts';
+import { useScreen } from '../../screens/screen-context.tsx';
 import { useColumnVisibility } from './column-visibility.ts';
 import { buildColumns, features, type PortalRow } from './columns.tsx';
 import { selectableTest } from './selectable.ts';
+import { useShownColumns } from './shown-columns.ts';
 import { sortChoiceOf, sortingStateOf } from './sorting.ts';
 import { TableView } from './TableView.tsx';
 import type { TableNode, TableRow } from './types.ts';
@@ -18,8 +20,11 @@ const getRowId = (row: TableRow) => row.id;
  * useTableData owns state and fetching, TanStack Table the row and header models, TableView the markup.
  */
 export default function TableWidget({ node }: WidgetProps) {
-  const definition = contractProps<TableNode>(node);
-  const data = useTableData(definition);
+  const declared = contractProps<TableNode>(node);
+  // The list's state and reads keep the node itself (the screen names its URL namespace by it);
+  // everything shown reads only the columns whose `when` holds for this user.
+  const data = useTableData(declared);
+  const definition = useShownColumns(declared, useScreen().bindings);
   const selection = useRowSelection(data.rows, data.criteriaKey);
   const columns = useMemo(() => buildColumns(definition), [definition]);
   const columnVisibility = useColumnVisibility(definition, data.rows);

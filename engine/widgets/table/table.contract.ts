@@ -40,6 +40,11 @@ export const tableContract = defineWidget({
               "How the column gives way on a narrow page: `key` (an identifier or amount) is never squeezed or clipped and is labelled on a phone's card; `optional` is dropped first when the columns do not fit (the column menu brings it back). Unset: squeezed, its text wrapping.",
             enum: ['key', 'optional'],
           },
+          when: {
+            description:
+              'A MongoDB-style query over the binding context, like a widget\'s `when`: the column is left out (header, column menu, phone cards) when it does not hold. The studio\'s "hidden for" writes { "session.role": { "$nin": ["payer"] } } (the policy\'s role names).',
+            type: 'object',
+          },
         },
       },
     },

@@ -7,6 +7,7 @@
  * field of the form. Conditions (`when`) name the same paths as keys; `where` and `readOnlyWhen`
  * name fields of the row and record they test.
  */
+import { ROLE_BINDING } from '../../../domain/column-roles.ts';
 import type { ScreenDefinition } from '../../../engine/definitions/types.ts';
 import type { BindingRoot, Contract } from '../contract.ts';
 import type { DefinitionFile, FormDefinition } from '../definition-set.ts';
@@ -128,7 +129,25 @@ function checkConditionKeys(place: ScreenPlace, scope: Scope, pointer: string, q
       if (Array.isArray(value)) for (const [index, item] of value.entries()) { const inner = objectOr(item); if (inner) checkConditionKeys(place, scope, `${pointer}/${key}/${index}`, inner); }
       continue;
     }
-    if (!key.startsWith('$')) checkPath(place, scope, `${pointer}/${escapePointer(key)}`, key);
+    if (key.startsWith('$')) continue;
+    checkPath(place, scope, `${pointer}/${escapePointer(key)}`, key);
+    if (key === ROLE_BINDING) checkRoleValues(place, `${pointer}/${escapePointer(key)}`, value);
+  }
+}
+
+/**
+ * The roles a condition compares `session.role` with: the policy's names, as the binding holds
+ * them (lowercase: engine/screens/screen-bindings.ts), else the condition silently never matches.
+ */
+function checkRoleValues(place: ScreenPlace, pointer: string, test: unknown) {
+  const operators = objectOr(test) ?? { $eq: test };
+  for (const [operator, operand] of Object.entries(operators)) {
+    const values = Array.isArray(operand) ? operand : [operand];
+    for (const [index, role] of values.entries()) {
+      if (typeof role !== 'string' || place.contract.roles.includes(role)) continue;
+      const at = `${pointer}/${escapePointer(operator)}${Array.isArray(operand) ? `/${index}` : ''}`;
+      place.problems.push({ file: place.file, pointer: objectOr(test) ? at : pointer, ...notOneOf(role, 'definitions.notOneOf.role', place.contract.roles) });
+    }
   }
 }
 
@@ -168,11 +187,33 @@ function visit(place: ScreenPlace, value: unknown, pointer: string, property: st
     const at = `${pointer}/${escapePointer(key)}`;
     // A source's own filters read the record around it, not its own records.
     const childScope = SOURCE_PROPERTIES.has(key) ? { ...scope, selection: inner.selection } : inner;
+    if (key === 'columns' && node.widget === 'table' && Array.isArray(child)) {
+      visitColumns(place, child, at, scope, inner, underOther);
+      continue;
+    }
     if (key === 'hide' && node.widget === 'form' && objectOr(child)) {
       for (const [field, condition] of Object.entries(objectOr(child)!)) { const query = objectOr(condition); if (query) checkConditionKeys(place, inner, `${at}/${escapePointer(field)}`, query); }
       continue;
     }
     visit(place, child, at, key, childScope, underOther || OTHER_QUERIES.has(key));
+  }
+}
+
+/**
+ * A table's columns: a column's `when` is tested once for the table, against the bindings around
+ * it (engine/widgets/table/shown-columns.ts), so it may not read the table's own rows; the rest
+ * of a column (its link) reads the row.
+ */
+function visitColumns(place: ScreenPlace, columns: readonly unknown[], pointer: string, outer: Scope, inner: Scope, underOther: boolean) {
+  for (const [index, item] of columns.entries()) {
+    const column = objectOr(item);
+    if (!column) continue;
+    for (const [key, value] of Object.entries(column)) {
+      const at = `${pointer}/${index}/${escapePointer(key)}`;
+      const query = key === 'when' ? objectOr(value) : undefined;
+      if (query) checkConditionKeys(place, outer, at, query);
+      else visit(place, value, at, key, inner, underOther);
+    }
   }
 }
 

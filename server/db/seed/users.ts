@@ -21,6 +21,12 @@ export const USERS: readonly UserSeed[] = [
   },
   { username: 'ssouser', tenant: DEMO, first: 'Sasha', last: 'Ivanova', type: 'customer', role: 'Payer', customers: ['C-1001'], group: 'SSO Partners' },
   { username: 'fleetadmin', tenant: FLEET, first: 'Fran', last: 'Keller', type: 'customer', role: 'Admin', customers: ['F-3001'] },
+  // Issue 24: one fleet user per other customer role, so the studio previews and the browser scenario see a change per role.
+  { username: 'fleetpayer', tenant: FLEET, first: 'Finn', last: 'Porter', type: 'customer', role: 'Payer', customers: ['F-3001'] },
+  { username: 'fleetviewer', tenant: FLEET, first: 'Flora', last: 'Vance', type: 'customer', role: 'View Only', customers: ['F-3001'] },
+  { username: 'fleetcards', tenant: FLEET, first: 'Felix', last: 'Carter', type: 'customer', role: 'Card Viewer', customers: ['F-3001'] },
+  { username: 'fleetsafety', tenant: FLEET, first: 'Faye', last: 'Sutton', type: 'customer', role: 'Safety Manager', customers: ['F-3001'] },
+  { username: 'fleetenrollment', tenant: FLEET, first: 'Ford', last: 'Ellis', type: 'customer', role: 'Enrollment Manager', customers: ['F-3001'] },
   // Issue 26: a payer on a phone (tests/e2e/phone.test.ts), alone on C-1008 so its payment and dispute touch no other test's data.
   { username: 'mobile', tenant: DEMO, first: 'Mo', last: 'Baptiste', type: 'customer', role: 'Payer', customers: ['C-1008'] },
   // Manages C-1001's loyalty program: edits its targets and tiers (issue 16).
