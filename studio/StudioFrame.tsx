@@ -2,8 +2,8 @@ import { Anchor, Button, Group, NativeSelect, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { LANGUAGES } from '../domain/tenant.ts';
-import { changeLanguage } from '../engine/i18n/i18n.ts';
-import { useText, useTexts } from '../engine/i18n/use-text.ts';
+import { useLanguageChoice } from '../engine/i18n/use-language-choice.ts';
+import { useText } from '../engine/i18n/use-text.ts';
 import { studioRequest } from './api.ts';
 import { languageName } from './format.ts';
 import { useOperator } from './operator.ts';
@@ -11,8 +11,8 @@ import classes from './studio.module.css';
 
 /** The studio's frame: its name, the language, the signed-in operator and sign-out; the page below. */
 export function StudioFrame({ children }: { children: ReactNode }) {
-  const { t, language } = useText();
-  const texts = useTexts();
+  const { t } = useText();
+  const language = useLanguageChoice();
   const { operator, setOperator } = useOperator();
   const navigate = useNavigate();
   const signOut = async () => {
@@ -33,9 +33,9 @@ export function StudioFrame({ children }: { children: ReactNode }) {
             <NativeSelect
               size="xs"
               aria-label={t('common.language.label')}
-              value={language}
+              value={language.shown}
               data={LANGUAGES.map((code) => ({ value: code, label: languageName(code) }))}
-              onChange={(event) => void changeLanguage(texts, event.currentTarget.value as (typeof LANGUAGES)[number])}
+              onChange={(event) => language.choose(event.currentTarget.value)}
             />
             {operator && (
               <>

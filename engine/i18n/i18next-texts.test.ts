@@ -107,6 +107,22 @@ describe('Texts (i18next behind the portal\'s "namespace.path" keys)', () => {
     expect(translator.t('auth.title')).toBe('Anmelden');
   });
 
+  it('preloads a language: every namespace used so far, fetched without switching, so the switch needs no fetch', async () => {
+    const { texts: translator, load } = texts();
+    await translator.ready(['common', 'auth']);
+    const changed = vi.fn();
+    translator.i18n.on('languageChanged', changed);
+    await translator.preload('de');
+    expect(loaded(load).filter((file) => file.startsWith('de/'))).toEqual(['de/auth', 'de/common']);
+    expect(translator.language).toBe('en');
+    expect(changed).not.toHaveBeenCalled();
+    // i18next switches in the same call, without waiting for anything (i18n.ts makes that call in a transition).
+    void translator.changeLanguage('de');
+    expect(translator.language).toBe('de');
+    expect(changed).toHaveBeenCalledWith('de');
+    expect(load).toHaveBeenCalledTimes(4);
+  });
+
   it('rejects when a file fails, and fetches it again on the next wait', async () => {
     let fail = true;
     const translator = new Texts({ load: async () => { if (fail) throw new Error('offline'); return { a: 'A' }; }, namespaces: ['common'], language: 'en' });
@@ -122,7 +138,7 @@ function Heading() {
   return createElement('h1', { lang: language }, t('auth.title'), ' ', t('common.onlyEnglish'));
 }
 
-describe('useText (react-i18next)', () => {
+describe('useText', () => {
   it('translates through the provider in the current language', async () => {
     const { texts: translator } = texts();
     await translator.ready(['common', 'auth']);

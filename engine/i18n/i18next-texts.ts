@@ -40,9 +40,6 @@ export class Texts {
       initAsync: false,
       // A signed-in screen waits for every namespace: fetch them all at once (i18next's default is 10).
       maxParallelReads: Math.max(10, options.namespaces.length * 2),
-      // A language change and a late namespace re-render the readers; the many `loaded` events of
-      // a screen's own namespaces do not (the screen waits for them through `ready()`).
-      react: { useSuspense: false, bindI18n: `languageChanged ${LATE_TEXTS_EVENT}` },
     });
   }
 
@@ -65,6 +62,19 @@ export class Texts {
       wait.then(forget, forget);
     }
     return wait;
+  }
+
+  /**
+   * Fetches every namespace loaded so far (i18next's `ns`) in `language` without switching to it,
+   * so that changeLanguage then finds them all and switches at once, in the caller's render
+   * (i18n.ts changeLanguage: in a transition). Rejects when a file failed.
+   */
+  preload(language: string): Promise<void> {
+    const missing = (this.i18n.options.ns as readonly string[]).filter((namespace) => !this.i18n.hasResourceBundle(language, namespace));
+    if (missing.length === 0) return Promise.resolve();
+    // i18next's own loader, so its bookkeeping knows the files are there (i18next types its services' loader as any).
+    const loader = this.i18n.services.backendConnector as { load(languages: string[], namespaces: string[], done: (errors?: unknown) => void): void };
+    return settled((done) => loader.load([language], missing, done));
   }
 
   /** Switches language once every namespace loaded so far is there in it (i18next's `ns`). */

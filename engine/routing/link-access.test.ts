@@ -1,4 +1,6 @@
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { routes } from 'virtual:portal-screens';
 import policyJson from '../../permissions/policy.json' with { type: 'json' };
 import { buildAbility, type Policy } from '../../domain/policy.ts';
 import type { GuardContext, UserType } from '../../domain/route-guards.ts';
@@ -32,6 +34,17 @@ describe('links a user may follow (issue 26 defect 3: never a link the user cann
     expect(screenIdAt('/invoice/T-1001-0016')).toBe('invoice');
     expect(screenIdAt('/dispute-center/T-1001-0016?x=1')).toBe('dispute-details');
     expect(screenIdAt('/cgi-bin/merchant-select')).toBe('merchant-select');
+  });
+
+  it('answers as the router over every screen, though it ranks only the routes sharing the first segment', () => {
+    const table = routes.map((route) => ({ path: route.path, id: route.id }));
+    const samples = routes.flatMap((route) => {
+      const filled = route.path.replace(/:[^/]+/g, 'X-1').replace('*', 'a/b');
+      return [filled, filled.toUpperCase(), `${filled}/extra`, `/unknown${filled}`];
+    });
+    for (const path of [...samples, '/', '', '/nothing-here']) {
+      expect(screenIdAt(path), path).toBe(matchRoutes(table, path)?.at(-1)?.route.id);
+    }
   });
 
   it("does not offer the safety manager a dispute they may not open (the notification's Open the dispute)", () => {

@@ -17,10 +17,36 @@ import { withoutPrefix, type PathPrefixes } from './navigation.ts';
 /** The router's ranking (static segments before parameters before `*`) picks the screen. */
 const table = routes.map((route) => ({ path: route.path, id: route.id }));
 
+/** A path's first segment as the router compares it (case-insensitively); '' for the root. */
+const firstSegment = (path: string) => (path.split('/').find(Boolean) ?? '').toLowerCase();
+/** Whether a route's first segment is a parameter, a splat, optional or absent: it may match any first segment. */
+const matchesAnyFirst = (path: string) => {
+  const first = path.split('/').find(Boolean) ?? '';
+  return first === '' || first.startsWith(':') || first.includes('*') || first.endsWith('?');
+};
+/**
+ * The routes that can match a path, by its first segment, each list in the table's order:
+ * matchRoutes flattens and ranks every route it is given on each call, which a table cell's
+ * link check (a few per row entering the view, issue 25) cannot afford for the whole table.
+ * A route whose first segment differs can never match, so leaving it out changes no answer.
+ */
+const candidates = (() => {
+  const open = table.filter((route) => matchesAnyFirst(route.path));
+  const byFirst = new Map<string, typeof table>();
+  for (const route of table) {
+    if (matchesAnyFirst(route.path)) continue;
+    const key = firstSegment(route.path);
+    byFirst.set(key, [...(byFirst.get(key) ?? []), route]);
+  }
+  const ordered = (routesOf: typeof table) => table.filter((route) => routesOf.includes(route) || open.includes(route));
+  const lists = new Map([...byFirst.entries()].map(([key, routesOf]) => [key, ordered(routesOf)]));
+  return (pathname: string) => lists.get(firstSegment(pathname)) ?? open;
+})();
+
 /** The screen id the router opens for a portal path (without prefix, query or hash), if any. */
 export function screenIdAt(path: string): string | undefined {
   const pathname = path.split(/[?#]/)[0] ?? path;
-  return matchRoutes(table, pathname)?.at(-1)?.route.id;
+  return matchRoutes(candidates(pathname), pathname)?.at(-1)?.route.id;
 }
 
 /** Whether refusal `reason` only asks for a choice the user can make (a customer or merchant), not for another user. */

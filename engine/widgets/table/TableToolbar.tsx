@@ -1,17 +1,19 @@
 import { Badge, Button, Group, Select, TextInput } from '@mantine/core';
 import { useId, useState } from 'react';
+import { useStore } from 'zustand';
 import type { ResourceObject } from '../../data/api-client.ts';
 import { useResource } from '../../data/use-resource.ts';
 import { useText } from '../../i18n/use-text.ts';
 import { isFilterInputValid } from './list-params.ts';
 import { usePhone } from './phone.ts';
 import type { TableFilterDefinition, TableNode } from './types.ts';
-import type { TableData } from './use-table-data.ts';
+import type { TableData, TypedCriteria } from './use-table-data.ts';
 
 /**
  * The search box and the filter inputs; typed values reach the server after the debounce. On a
  * phone the filters fold behind a "Filters" button (with the number in use), so the list starts
- * near the top of the screen; the search stays in view.
+ * near the top of the screen; the search stays in view. Each input reads its own value from the
+ * table's typed criteria (use-table-data.ts), so a keystroke renders that input alone.
  */
 export function TableToolbar({ definition, data }: { definition: TableNode; data: TableData }) {
   const { t } = useText();
@@ -19,15 +21,15 @@ export function TableToolbar({ definition, data }: { definition: TableNode; data
   const [unfolded, setUnfolded] = useState(false);
   const filtersId = useId();
   const filters = definition.filters ?? [];
-  if (!definition.search && filters.length === 0) return null;
-  const inUse = filters.filter((filter) => (data.ui.filters[filter.filter] ?? '') !== '').length;
+  const inUse = useStore(data.typed, (typed) => filters.filter((filter) => (typed.filters[filter.filter] ?? '') !== '').length);
   const folded = phone && !unfolded;
+  if (!definition.search && filters.length === 0) return null;
   return (
     <Group align="flex-start" gap="sm" wrap="wrap" role="search">
       {definition.search ? (
-        <TextInput type="search" label={t('table.search')} w={phone ? '100%' : 240}
+        <SearchInput typed={data.typed} label={t('table.search')} w={phone ? '100%' : 240}
           placeholder={definition.search.placeholder ? t(definition.search.placeholder) : undefined}
-          value={data.ui.search} onChange={(event) => data.setSearch(event.currentTarget.value)} />
+          onChange={data.setSearch} />
       ) : null}
       {phone && filters.length ? (
         <Button variant="light" aria-expanded={unfolded} aria-controls={filtersId} data-filters-toggle
@@ -39,7 +41,7 @@ export function TableToolbar({ definition, data }: { definition: TableNode; data
       {filters.length && !folded ? (
         <Group id={filtersId} align="flex-start" gap="sm" wrap="wrap" w={phone ? '100%' : undefined} data-filters>
           {filters.map((filter) => (
-            <FilterInput key={filter.filter} filter={filter} value={data.ui.filters[filter.filter] ?? ''} fullWidth={phone}
+            <TypedFilterInput key={filter.filter} typed={data.typed} filter={filter} fullWidth={phone}
               onChange={(value, immediate) => data.setFilter(filter.filter, value, immediate)} />
           ))}
           <Button variant="subtle" mt={phone ? 0 : 25} disabled={inUse === 0} onClick={data.clearFilters}>{t('table.clearFilters')}</Button>
@@ -47,6 +49,18 @@ export function TableToolbar({ definition, data }: { definition: TableNode; data
       ) : null}
     </Group>
   );
+}
+
+/** The search box, showing the typed search. */
+function SearchInput({ typed, onChange, ...props }: { typed: TypedCriteria; label: string; placeholder: string | undefined; w: number | string; onChange(text: string): void }) {
+  const value = useStore(typed, (criteria) => criteria.search);
+  return <TextInput type="search" {...props} value={value} onChange={(event) => onChange(event.currentTarget.value)} />;
+}
+
+/** A filter input showing its typed value. */
+function TypedFilterInput({ typed, ...props }: Omit<FilterInputProps, 'value'> & { typed: TypedCriteria }) {
+  const value = useStore(typed, (criteria) => criteria.filters[props.filter.filter] ?? '');
+  return <FilterInput {...props} value={value} />;
 }
 
 interface FilterInputProps {

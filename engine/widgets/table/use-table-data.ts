@@ -1,5 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ApiRequestError, type QueryParams } from '../../data/api-client.ts';
 import { isCalledOff, RESOURCE_ROOT } from '../../data/queries.ts';
 import { useInvalidations } from '../../data/use-invalidations.ts';
@@ -15,10 +16,18 @@ import { useListUrlState } from './use-list-url-state.ts';
 export const INPUT_DEBOUNCE_MS = 300;
 const FALLBACK_ERROR = 'errors.request.serverError';
 
-interface Criteria {
+export interface Criteria {
   search: string;
   filters: Record<string, string>;
 }
+
+/**
+ * What the search box and filter inputs hold: the URL's criteria, or what is being typed. A store
+ * of its own, read by each input (TableToolbar), so a keystroke renders that input and not the
+ * table: on a 10,000-row page, re-rendering the table per key took 100 ms to over a second at 4x
+ * CPU slowdown (issue 25, `npm run bench:inp`).
+ */
+export type TypedCriteria = StoreApi<Criteria>;
 
 const criteriaOf = (state: TableUiState): Criteria => ({ search: state.search, filters: state.filters });
 
@@ -42,8 +51,10 @@ function tableError(error: unknown): TableError | null {
 }
 
 export interface TableData {
-  /** What the controls show (typed texts before the debounce included). */
+  /** The state the URL applies: what is asked for and shown (typed texts are in `typed` until their debounce ends). */
   ui: TableUiState;
+  /** What the search box and filter inputs show, typed texts before the debounce included. */
+  typed: TypedCriteria;
   pageSizes: number[];
   rows: TableRow[];
   total: number;
@@ -85,30 +96,44 @@ export function useTableData(definition: TableNode): TableData {
   const { language } = useText();
   const url = useListUrlState(definition, language);
   const { applied, commit } = url;
-  // What the search box and filter inputs hold: the URL's criteria, or what is being typed.
-  const [input, setInput] = useState<Criteria>(() => criteriaOf(applied));
-  const criteriaKey = (criteria: Criteria) => listCriteriaKey(definition, criteria, language);
-  const appliedCriteria = criteriaKey(applied);
-  const typedCriteria = criteriaKey(input);
+  const [typed] = useState<TypedCriteria>(() => createStore<Criteria>()(() => criteriaOf(applied)));
+  const appliedCriteria = listCriteriaKey(definition, applied, language);
+  // The criteria the debounce below committed last, until the URL shows them.
+  const sentTyped = useRef<string | null>(null);
 
-  // The URL's criteria changed without typing (Back, a link): the inputs show them.
-  const [seenCriteria, setSeenCriteria] = useState(appliedCriteria);
-  if (seenCriteria !== appliedCriteria) {
-    setSeenCriteria(appliedCriteria);
-    if (typedCriteria !== appliedCriteria) setInput(criteriaOf(applied));
-  }
+  // The URL's criteria changed: by the debounce's own commit (the inputs keep what was typed since),
+  // or without typing (Back, a link, Clear filters): the inputs show them. Before the paint, so no
+  // frame shows the old text; not during render, as the inputs are other components reading the store.
+  useLayoutEffect(() => {
+    const echo = sentTyped.current === appliedCriteria;
+    sentTyped.current = null;
+    if (echo || listCriteriaKey(definition, typed.getState(), language) === appliedCriteria) return;
+    typed.setState(criteriaOf(applied), true);
+    // applied is a new object on each render; appliedCriteria stands for what the inputs show of it.
+  }, [appliedCriteria, typed]);
 
   // Typed criteria apply after the debounce, replacing the history entry; any change of what the list contains goes back to
   // the first page. Criteria already asked for (a picked filter, committed at once) are not asked for again: that would undo
   // a page chosen since (list-url-state.ts withTypedCriteria).
   useEffect(() => {
-    if (typedCriteria === appliedCriteria) return undefined;
-    const timer = setTimeout(() => {
-      const next = withTypedCriteria(definition, url.latest(), input, language);
-      if (next) commit(next, 'replace');
-    }, INPUT_DEBOUNCE_MS);
-    return () => clearTimeout(timer);
-  }, [typedCriteria, appliedCriteria, url.latest, input, commit, definition, language]);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const schedule = () => {
+      clearTimeout(timer);
+      if (listCriteriaKey(definition, typed.getState(), language) === appliedCriteria) return;
+      timer = setTimeout(() => {
+        const next = withTypedCriteria(definition, url.latest(), typed.getState(), language);
+        if (!next) return;
+        sentTyped.current = listCriteriaKey(definition, next, language);
+        commit(next, 'replace');
+      }, INPUT_DEBOUNCE_MS);
+    };
+    schedule();
+    const unsubscribe = typed.subscribe(schedule);
+    return () => {
+      clearTimeout(timer);
+      unsubscribe();
+    };
+  }, [typed, appliedCriteria, url.latest, commit, definition, language]);
 
   const query = listQuery(definition, applied, bindings, language);
   const [, resource, params] = query.queryKey;
@@ -157,12 +182,13 @@ export function useTableData(definition: TableNode): TableData {
   // A change starts from the last one asked for, which the page may not show yet (use-list-url-state.ts latest).
   const { latest } = url;
   const applyNow = (criteria: Criteria) => {
-    setInput(criteria);
+    typed.setState(criteria, true);
     commit({ ...latest(), ...criteria, pageIndex: 0 }, 'push');
   };
 
   return {
-    ui: { ...applied, ...input },
+    ui: applied,
+    typed,
     pageSizes: pageSizesOf(definition),
     rows,
     total,
@@ -177,13 +203,14 @@ export function useTableData(definition: TableNode): TableData {
     setPageSize: (pageSize) => commit({ ...latest(), pageSize, pageIndex: 0 }, 'push'),
     setSort: (sort) => commit({ ...latest(), sort, pageIndex: 0 }, 'push'),
     toggleSort: (sort) => commit({ ...latest(), sort: nextSort(latest().sort, sort), pageIndex: 0 }, 'push'),
-    setSearch: (text) => setInput((current) => ({ ...current, search: text })),
+    setSearch: (text) => typed.setState({ search: text }),
     setFilter: (name, value, immediate = false) => {
-      const next = { ...input, filters: { ...input.filters, [name]: value } };
-      setInput(next);
+      const current = typed.getState();
+      const next = { ...current, filters: { ...current.filters, [name]: value } };
+      typed.setState(next, true);
       if (immediate) commit({ ...latest(), ...next, pageIndex: 0 }, 'push');
     },
-    clearFilters: () => applyNow({ search: input.search, filters: {} }),
+    clearFilters: () => applyNow({ search: typed.getState().search, filters: {} }),
     filtered: isFiltered(definition, applied, language),
     clearCriteria: () => applyNow({ search: '', filters: {} }),
     retry: () => {

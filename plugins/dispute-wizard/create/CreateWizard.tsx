@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Button, Title } from '@mantine/core';
 import type { ResourceObject } from '../../../engine/data/api-client.ts';
@@ -9,7 +9,7 @@ import { DataState } from '../../../engine/widgets/DataState.tsx';
 import type { DisputeReason, DocumentType, GroupContact, IneligibleTrx, InvoiceRecord } from '../contract.ts';
 import { idList, useLeaveFlow } from '../shared/flow.ts';
 import { Steps } from '../shared/Steps.tsx';
-import { emptyDraft, hasInput, type Draft } from './draft.ts';
+import { emptyDraft, hasInput, type Draft, type DraftPatch } from './draft.ts';
 import { AmountStep, ContactsStep, ReasonStep, ReviewStep, SelectionStep } from './steps.tsx';
 
 const STEPS = ['disputes.wizard.steps.selection', 'disputes.wizard.steps.reason', 'disputes.wizard.steps.amounts',
@@ -38,6 +38,8 @@ export function CreateWizard() {
   const customer = useSession((session) => session.selectedCustomer?.buidCustomer ?? null);
   const [draft, setDraft] = useState<Draft>(() => emptyDraft(initialItems));
   const [step, setStep] = useState(0);
+  // Stable, so the steps' memoised fields render only when their own value changes (steps.tsx).
+  const update = useCallback((patch: DraftPatch) => setDraft((current) => ({ ...current, ...(typeof patch === 'function' ? patch(current) : patch) })), []);
   const { cancel, leave } = useLeaveFlow(hasInput(draft, initialItems), '/dispute-center');
 
   const asked = initialItems.length > 0;
@@ -69,7 +71,6 @@ export function CreateWizard() {
 
   const loading = invoices.loading || ineligible.loading || reasons.loading;
   const error = invoices.error ?? ineligible.error ?? reasons.error;
-  const update = (patch: Partial<Draft>) => setDraft((current) => ({ ...current, ...patch }));
   const props = { draft, data, update, chargeback, onCancel: () => void cancel(), onBack: () => setStep(step - 1), onNext: () => setStep(step + 1) };
   return (
     <DataState loading={loading} error={error} height={240}>

@@ -23,6 +23,12 @@ export interface Draft {
   newContacts: NewContact[];
 }
 
+/**
+ * A change of the draft: the fields it sets, or a function of the draft that gives them, so a
+ * memoised field (steps.tsx) can update it with a callback that never changes.
+ */
+export type DraftPatch = Partial<Draft> | ((draft: Draft) => Partial<Draft>);
+
 export const emptyDraft = (items: string[]): Draft => ({
   items, reasonId: null, description: '', comment: '', amounts: {}, documents: {}, groupContacts: [], newContacts: [],
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   Alert, Badge, Button, Checkbox, Group, NumberInput, Select, Stack, Table, Text, Textarea, TextInput, Title,
@@ -11,18 +11,19 @@ import { useFormatter } from '../../../engine/format/use-formatter.ts';
 import { useText } from '../../../engine/i18n/use-text.ts';
 import { confirmDialog } from '../../../engine/shell/confirm.ts';
 import { useToast } from '../../../engine/shell/toast.ts';
-import type { InvoiceRecord } from '../contract.ts';
+import type { DisputeReason, DocumentType, InvoiceRecord } from '../contract.ts';
 import { documentBody } from '../shared/documents.ts';
 import { DocumentField } from '../shared/DocumentField.tsx';
 import { ProblemAlert, type ShownProblem } from '../shared/ProblemAlert.tsx';
 import { StepButtons } from '../shared/Steps.tsx';
 import type { WizardData } from './CreateWizard.tsx';
-import { amountProblems, asAmountInvoice, contactProblems, reasonProblems, type Draft, type NewContact } from './draft.ts';
+import { amountProblems, asAmountInvoice, contactProblems, reasonProblems, type Draft, type DraftPatch, type NewContact } from './draft.ts';
 
 export interface StepProps {
   draft: Draft;
   data: WizardData;
-  update(patch: Partial<Draft>): void;
+  /** Stable across renders (CreateWizard), so the memoised fields below render only when their own value changes. */
+  update(patch: DraftPatch): void;
   chargeback: boolean;
   onCancel(): void;
   onBack(): void;
@@ -95,10 +96,14 @@ export function SelectionStep({ draft, data, update, chargeback, onCancel, onNex
   );
 }
 
-/** Step 2: the reason, description and comments; documents per invoice when the reason needs them (spec §5 file rules). */
+/**
+ * Step 2: the reason, description and comments; documents per invoice when the reason needs them (spec §5 file rules).
+ * Each field is a memoised component fed by the stable `update`: a keystroke in the comment renders
+ * that field, not the reason's select, the other text or the document fields (issue 25: at 4x CPU
+ * slowdown each key re-rendered and re-measured the whole step, up to 650 ms).
+ */
 export function ReasonStep({ draft, data, update, onCancel, onBack, onNext }: StepProps) {
   const { t } = useText();
-  const formatValue = useFormatter();
   const [tried, setTried] = useState(false);
   const [fileProblems, setFileProblems] = useState<ShownProblem[]>([]);
   const reason = data.reasons.find((row) => String(row.dispute_reason_id) === draft.reasonId);
@@ -107,19 +112,15 @@ export function ReasonStep({ draft, data, update, onCancel, onBack, onNext }: St
 
   return (
     <Stack>
-      <Select label={t('disputes.fields.reason')} required value={draft.reasonId} onChange={(value) => update({ reasonId: value })}
-        data={data.reasons.map((row) => ({ value: String(row.dispute_reason_id), label: formatValue('disputeReason', row.dispute_reason) }))} />
+      <ReasonSelect reasons={data.reasons} value={draft.reasonId} update={update} />
       {reason?.documentation_required === 'Y' && <Alert color="blue" role="note">{t('disputes.wizard.documentsNeeded')}</Alert>}
-      <Textarea label={t('disputes.fields.description')} required autosize minRows={3} maxLength={2000}
-        value={draft.description} onChange={(event) => update({ description: event.currentTarget.value })} />
-      <Textarea label={t('disputes.fields.comments')} autosize minRows={2} maxLength={2000}
-        value={draft.comment} onChange={(event) => update({ comment: event.currentTarget.value })} />
+      <DraftText field="description" label={t('disputes.fields.description')} required minRows={3} value={draft.description} update={update} />
+      <DraftText field="comment" label={t('disputes.fields.comments')} minRows={2} value={draft.comment} update={update} />
       <Title order={3} size="h5">{t('disputes.fields.documents')}</Title>
       <Text size="sm" c="dimmed">{t('disputes.wizard.documentsHint')}</Text>
       {items.map((invoice) => (
-        <DocumentField key={invoice.trxId} data-document-for={invoice.trxId} label={t('disputes.wizard.documentFor', { invoice: invoice.invoiceId })}
-          value={draft.documents[invoice.trxId]} documentTypes={data.documentTypes} onProblems={setFileProblems}
-          onChange={(document) => update({ documents: { ...draft.documents, [invoice.trxId]: document } })} />
+        <InvoiceDocument key={invoice.trxId} invoice={invoice} value={draft.documents[invoice.trxId]} documentTypes={data.documentTypes}
+          onProblems={setFileProblems} update={update} />
       ))}
       {tried || fileProblems.length ? <ProblemAlert problems={problems} /> : null}
       <StepButtons onCancel={onCancel} onBack={onBack}
@@ -128,32 +129,90 @@ export function ReasonStep({ draft, data, update, onCancel, onBack, onNext }: St
   );
 }
 
+/** The reason chosen (step 2). */
+const ReasonSelect = memo(function ReasonSelect({ reasons, value, update }: { reasons: DisputeReason[]; value: string | null; update: StepProps['update'] }) {
+  const { t } = useText();
+  const formatValue = useFormatter();
+  return (
+    <Select label={t('disputes.fields.reason')} required value={value} onChange={(reasonId) => update({ reasonId })}
+      data={reasons.map((row) => ({ value: String(row.dispute_reason_id), label: formatValue('disputeReason', row.dispute_reason) }))} />
+  );
+});
+
+interface DraftTextProps {
+  field: 'description' | 'comment';
+  label: string;
+  required?: boolean;
+  minRows: number;
+  value: string;
+  update: StepProps['update'];
+}
+
+/** A text of the draft (step 2), growing with what is typed. */
+const DraftText = memo(function DraftText({ field, label, required = false, minRows, value, update }: DraftTextProps) {
+  return (
+    <Textarea label={label} required={required} autosize minRows={minRows} maxLength={2000}
+      value={value} onChange={(event) => update({ [field]: event.currentTarget.value })} />
+  );
+});
+
+interface InvoiceDocumentProps {
+  invoice: InvoiceRecord;
+  value: Draft['documents'][string];
+  documentTypes: DocumentType[];
+  onProblems(problems: ShownProblem[]): void;
+  update: StepProps['update'];
+}
+
+/** The supporting document of one invoice (step 2). */
+const InvoiceDocument = memo(function InvoiceDocument({ invoice, value, documentTypes, onProblems, update }: InvoiceDocumentProps) {
+  const { t } = useText();
+  return (
+    <DocumentField data-document-for={invoice.trxId} label={t('disputes.wizard.documentFor', { invoice: invoice.invoiceId })}
+      value={value} documentTypes={documentTypes} onProblems={onProblems}
+      onChange={(document) => update((draft) => ({ documents: { ...draft.documents, [invoice.trxId]: document } }))} />
+  );
+});
+
 /** Step 3: the disputed amount per invoice, never more than may be disputed on it. */
 export function AmountStep({ draft, data, update, onCancel, onBack, onNext }: StepProps) {
   const { t } = useText();
-  const formatValue = useFormatter();
   const items = chosenInvoices(draft, data);
   const problems = amountProblems(draft, data.invoices);
   const problemOf = new Map(problems.map((problem) => [problem.trxId, problem.code]));
   return (
     <Stack>
       <Text size="sm">{t('disputes.wizard.amountsHint')}</Text>
-      {items.map((invoice) => {
-        const max = maxDisputableMinor(asAmountInvoice(invoice));
-        const amount = draft.amounts[invoice.trxId] ?? max;
-        const code = problemOf.get(invoice.trxId);
-        return (
-          <NumberInput key={invoice.trxId} maw={360} decimalScale={2} fixedDecimalScale min={0}
-            label={t('disputes.wizard.amountFor', { invoice: invoice.invoiceId })}
-            description={t('disputes.wizard.amountMax', { amount: formatValue('currency', max, invoice.currency) })}
-            value={amount / 100} error={code ? t(code, { amount: formatValue('currency', max, invoice.currency) }) : undefined}
-            onChange={(value) => update({ amounts: { ...draft.amounts, [invoice.trxId]: Math.round(Number(value === '' ? 0 : value) * 100) } })} />
-        );
-      })}
+      {items.map((invoice) => (
+        <AmountField key={invoice.trxId} invoice={invoice} amount={draft.amounts[invoice.trxId]} problem={problemOf.get(invoice.trxId)} update={update} />
+      ))}
       <StepButtons onCancel={onCancel} onBack={onBack} next={<Button onClick={onNext} disabled={problems.length > 0}>{t('disputes.wizard.next')}</Button>} />
     </Stack>
   );
 }
+
+interface AmountFieldProps {
+  invoice: InvoiceRecord;
+  /** In minor units; undefined: all that may be disputed. */
+  amount: number | undefined;
+  problem: string | undefined;
+  update: StepProps['update'];
+}
+
+/** One invoice's disputed amount (step 3): a keystroke renders this field alone. */
+const AmountField = memo(function AmountField({ invoice, amount, problem, update }: AmountFieldProps) {
+  const { t } = useText();
+  const formatValue = useFormatter();
+  const max = maxDisputableMinor(asAmountInvoice(invoice));
+  const maxText = formatValue('currency', max, invoice.currency);
+  return (
+    <NumberInput maw={360} decimalScale={2} fixedDecimalScale min={0}
+      label={t('disputes.wizard.amountFor', { invoice: invoice.invoiceId })}
+      description={t('disputes.wizard.amountMax', { amount: maxText })}
+      value={(amount ?? max) / 100} error={problem ? t(problem, { amount: maxText }) : undefined}
+      onChange={(value) => update((draft) => ({ amounts: { ...draft.amounts, [invoice.trxId]: Math.round(Number(value === '' ? 0 : value) * 100) } }))} />
+  );
+});
 
 const blankContact = (): NewContact => ({ name: '', email_address: '', contact_type: 'Primary' });
 
