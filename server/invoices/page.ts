@@ -125,7 +125,7 @@ export function invoicePageQueries(db: Database, auth: AuthContext, list: Invoic
   /** The count cache's key: the statement and its parameters. */
   const countKey = `${count.sql}|${JSON.stringify(count.parameters)}`;
   return {
-    values,
+    /** The filtered invoices with this call's values, built as they come (the rare count of a seek part). */
     filtered: () => filtered(values),
     count,
     countKey,
