@@ -1,7 +1,7 @@
 import { type CompiledQuery, sql, type Expression, type SelectQueryBuilder } from 'kysely';
 import { centralDay, exposureBucketRule } from '../../domain/exposure.ts';
 import type { AuthContext } from '../auth/context.ts';
-import type { Database } from '../db/database.ts';
+import { embeddedDatabaseOf, type Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { CountCache } from '../http/count-cache.ts';
 import { pageMeta, type PageMeta } from '../http/jsonapi.ts';
@@ -9,7 +9,7 @@ import type { SortDirection } from '../http/list-query.ts';
 import { PageBoundaries, type BoundaryKey, type SortValue } from '../http/page-boundaries.ts';
 import { statementTemplates } from '../db/statement-templates.ts';
 import {
-  applyInvoiceFilters, INVOICE_SORT_COLUMNS, INVOICE_TIEBREAKER, invoiceFilterValues, merchantName, selectInvoiceJson,
+  applyInvoiceFilters, INVOICE_SORT_COLUMNS, INVOICE_TIEBREAKER, invoiceFilterValues, merchantName, selectInvoiceColumns, selectInvoiceJson,
   type InvoiceFilterValues, type InvoiceListQuery, type InvoiceSort,
 } from './list.ts';
 import type { InvoiceRow } from './serialize.ts';
@@ -63,14 +63,28 @@ interface PageWindow { skip: number; size: number; direct: boolean }
 const pageWindow = (skip: number, size: number): PageWindow => ({ skip, size, direct: skip <= DIRECT_SKIP });
 
 /**
+ * How a page's rows are selected. On PGlite, one json value a row (selectInvoiceJson): its protocol
+ * parser copies every field into an ArrayBuffer of its own, and the rows' decoding was a quarter of
+ * the list's database work in the process (issue 25, bench/RESULTS.md). On PostgreSQL the columns:
+ * there json_build_object cost the database more CPU per request than pg's decoding saved the server.
+ */
+const rowsAsJson = (db: Database) => embeddedDatabaseOf(db) !== undefined;
+
+/**
  * One page of rows in one statement: with few rows to step over, full rows with OFFSET; with
  * many, the keys of the page from the index first (OFFSET on keys alone), then those rows, so
- * the look-ups are evaluated for the page's rows only. Each row is one json value (selectInvoiceJson).
+ * the look-ups are evaluated for the page's rows only.
  */
+type PageRow = InvoiceRow | { invoice: InvoiceRow };
+// Either selection as one type: Kysely's builder types do not unite (the rows are told apart by rowsOf).
+const selectPageRows = (db: Database, query: Filtered) =>
+  (rowsAsJson(db) ? selectInvoiceJson(query) : selectInvoiceColumns(query)) as SelectQueryBuilder<DB, 'invoices', PageRow>;
+
 function pageStatement(db: Database, segment: Filtered, terms: readonly OrderTerm[], { skip, size, direct }: PageWindow) {
-  if (direct) return ordered(selectInvoiceJson(segment), terms).limit(size).offset(skip);
+  const select = (query: Filtered) => selectPageRows(db, query);
+  if (direct) return ordered(select(segment), terms).limit(size).offset(skip);
   const keys = ordered(segment.select('invoices.trx_id'), terms).limit(size).offset(skip);
-  return ordered(selectInvoiceJson(db.selectFrom('invoices').where('invoices.trx_id', 'in', keys)), terms);
+  return ordered(select(db.selectFrom('invoices').where('invoices.trx_id', 'in', keys)), terms);
 }
 
 /**
@@ -117,7 +131,7 @@ export function invoicePageQueries(db: Database, auth: AuthContext, list: Invoic
   const { values, bucket } = invoiceFilterValues(auth, list.filters);
   // An exposure bucket's rule is placed by today: both are part of the statements' shape.
   const bucketRule = bucket && exposureBucketRule(bucket, today);
-  const listShape = `${bucket ? `${bucket}@${today}` : ''}|${list.sort.map((term) => `${term.field} ${term.direction}`).join(',')}`;
+  const listShape = `${rowsAsJson(db) ? 'json' : 'columns'}|${bucket ? `${bucket}@${today}` : ''}|${list.sort.map((term) => `${term.field} ${term.direction}`).join(',')}`;
   const filtered = (filterValues: InvoiceFilterValues) => applyInvoiceFilters(db.selectFrom('invoices'), filterValues, bucketRule);
   const terms: OrderTerm[] = list.sort.map((term) => ({ expression: column(term.field), direction: term.direction }));
   terms.push({ expression: sql.ref(INVOICE_TIEBREAKER), direction: list.sort.at(-1)?.direction ?? 'asc' });
@@ -154,8 +168,8 @@ export function invoicePageQueries(db: Database, auth: AuthContext, list: Invoic
   };
 }
 
-const rowsOf = async (db: Database, statement: CompiledQuery<{ invoice: InvoiceRow }>) =>
-  (await db.executeQuery(statement)).rows.map((row) => row.invoice);
+const rowsOf = async (db: Database, statement: CompiledQuery<PageRow>): Promise<InvoiceRow[]> =>
+  (await db.executeQuery(statement)).rows.map((row) => ('invoice' in row ? row.invoice : row));
 
 /**
  * One page of GET /invoices. A page after a known boundary (an earlier page of the same list
