@@ -61,6 +61,14 @@ describe('dates and secure access', () => {
     expect(centralDay(new Date('2026-11-24T03:00:00Z'))).toBe('2026-11-23');
     expect(centralDay(new Date('2026-11-24T07:00:00Z'))).toBe('2026-11-24');
   });
+  it('turns the Central US day at its midnight, also for instants of one minute asked in a row', () => {
+    // 2026-11-24T06:00Z is midnight in Chicago (UTC-6 in November).
+    expect(centralDay(new Date('2026-11-24T05:59:00.000Z'))).toBe('2026-11-23');
+    expect(centralDay(new Date('2026-11-24T05:59:59.999Z'))).toBe('2026-11-23');
+    expect(centralDay(new Date('2026-11-24T06:00:00.000Z'))).toBe('2026-11-24');
+    expect(centralDay(new Date('2026-11-24T06:00:30.000Z'))).toBe('2026-11-24');
+    expect(centralDay(new Date('2026-11-24T05:59:30.000Z'))).toBe('2026-11-23');
+  });
   it('opens full numbers only until the access expires', () => {
     const now = new Date('2026-11-23T15:00:00Z');
     const until = secureAccessUntil(now, 5);

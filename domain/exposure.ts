@@ -75,14 +75,23 @@ function centralFormat(): Intl.DateTimeFormat {
   return centralFormatter;
 }
 
+/** centralDay's last answer and its UTC minute. */
+let lastCentralDay = { minute: Number.NaN, day: '' };
+
 /**
  * spec §9 "some dates use Central US time": the calendar day in America/Chicago, which decides
  * whether an invoice is past due. centralDay(new Date('2026-11-24T03:00:00Z')) === '2026-11-23'
  */
 export function centralDay(instant: Date): string {
+  // The zone's offsets are whole minutes, so the day is the same for every instant of one UTC
+  // minute: the last minute's answer is kept (every paged request asks, issue 25).
+  const minute = Math.floor(instant.getTime() / 60_000);
+  if (minute === lastCentralDay.minute) return lastCentralDay.day;
   const parts = centralFormat().formatToParts(instant);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
-  return `${get('year')}-${get('month')}-${get('day')}`;
+  const day = `${get('year')}-${get('month')}-${get('day')}`;
+  lastCentralDay = { minute, day };
+  return day;
 }
 
 /**

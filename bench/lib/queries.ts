@@ -71,7 +71,7 @@ export function benchList(path: string): InvoiceListQuery {
 /** The statements of page `page` when no earlier page of the list is known (the first round). */
 export function pageStatements(page: number): { page: CompiledQuery; count: CompiledQuery } {
   const queries = invoicePageQueries(compiler, benchAuth, benchList(invoicePath(page)));
-  return { page: queries.page().compile(), count: queries.count.compile() };
+  return { page: queries.page(), count: queries.count };
 }
 
 /** The statement with its parameters inlined, for printing and EXPLAIN by hand. */

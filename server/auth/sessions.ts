@@ -7,6 +7,7 @@ import { sessionCache } from './session-cache.ts';
 import { forgetSessions } from './session-revocation.ts';
 import { hashToken, newToken } from './tokens.ts';
 import { customerScopeSql } from '../groups/scope.ts';
+import { statementTemplates } from '../db/statement-templates.ts';
 
 // The names live with the cookie rules (prefix over TLS) in http/cookies.ts.
 export { CSRF_COOKIE, SESSION_COOKIE } from '../http/cookies.ts';
@@ -61,7 +62,8 @@ export interface SessionWithUser {
  * see: every API request reads these, so they come in one round trip.
  */
 async function readSession(db: Database, idHash: string): Promise<SessionWithUser | undefined> {
-  const row = await db.selectFrom('sessions')
+  // Compiled once (server/db/statement-templates.ts): every API request that misses the session cache reads it.
+  const statement = statementTemplates.compile('session', { idHash }, (values) => db.selectFrom('sessions')
     .innerJoin('users', 'users.user_id', 'sessions.user_id')
     .selectAll('users')
     .select([
@@ -73,8 +75,8 @@ async function readSession(db: Database, idHash: string): Promise<SessionWithUse
       customerScopeSql('users').as('customer_ids'),
       sql<string[]>`array(select um.buid_merchant from user_merchants um where um.user_id = users.user_id order by 1)`.as('merchant_ids'),
     ])
-    .where('sessions.id_hash', '=', idHash)
-    .executeTakeFirst();
+    .where('sessions.id_hash', '=', values.idHash));
+  const [row] = (await db.executeQuery(statement)).rows;
   if (!row) return undefined;
   const {
     id_hash, csrf_token, last_seen_at, customer_id, location, merchant_id, card_secure_until, session_tenant_id, session_created_at,

@@ -1,4 +1,6 @@
-import type { PGlite } from '@electric-sql/pglite';
+import { parse, protocol, type PGlite, type Results } from '@electric-sql/pglite';
+
+const { serialize } = protocol;
 import {
   CompiledQuery,
   PostgresAdapter,
@@ -66,7 +68,37 @@ class PGliteDriver implements Driver {
   }
 }
 
+/** Statements kept prepared at most; past it they run unnamed, so an unusual mix cannot grow the database's memory without bound. */
+const MAX_PREPARED = 500;
+
+/** The values as the text protocol sends them, or undefined when one is of a kind left to PGlite's own serializers (dates, arrays, json, bytes). */
+function textValues(parameters: readonly unknown[]): Array<string | null> | undefined {
+  const values = new Array<string | null>(parameters.length);
+  for (let at = 0; at < parameters.length; at += 1) {
+    const value = parameters[at];
+    if (value === null || value === undefined) values[at] = null;
+    else if (typeof value === 'string') values[at] = value;
+    else if (typeof value === 'number' && Number.isFinite(value)) values[at] = String(value);
+    else if (typeof value === 'boolean') values[at] = value ? 't' : 'f';
+    else return undefined;
+  }
+  return values;
+}
+
+const concatenate = (parts: readonly Uint8Array[]): Uint8Array => {
+  const message = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    message.set(part, offset);
+    offset += part.length;
+  }
+  return message;
+};
+
 class PGliteConnection implements DatabaseConnection {
+  /** Named statements by their SQL (issue 25): parsed and planned once, as the PostgreSQL pool does (server/db/prepared-pool.ts). */
+  private readonly prepared = new Map<string, string>();
+
   constructor(private readonly pglite: PGlite) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
@@ -75,7 +107,10 @@ class PGliteConnection implements DatabaseConnection {
       const results = await this.pglite.exec(compiled.sql);
       return { rows: (results.at(-1)?.rows ?? []) as R[] };
     }
-    const result = await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
+    const values = compiled.parameters.length > 0 ? textValues(compiled.parameters) : undefined;
+    const result = values && (this.prepared.has(compiled.sql) || this.prepared.size < MAX_PREPARED)
+      ? await this.executePrepared<R>(compiled.sql, values)
+      : await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
     const affected = result.affectedRows;
     return {
       rows: result.rows,
@@ -83,6 +118,35 @@ class PGliteConnection implements DatabaseConnection {
         ? { numAffectedRows: BigInt(affected) }
         : {}),
     };
+  }
+
+  /**
+   * A statement with parameters as a named prepared statement: PGlite's query() sends parse,
+   * describe, bind, describe, execute and sync as six calls into the database, and parses and plans
+   * the statement every time; here the first call parses it once, and each call is one message of
+   * bind, describe, execute and sync. Only text values go this way (textValues): typed as
+   * PostgreSQL infers them, as PGlite's unnamed statements are.
+   */
+  private async executePrepared<R>(sqlText: string, values: Array<string | null>): Promise<Results<R>> {
+    let name = this.prepared.get(sqlText);
+    const parts: Uint8Array[] = [];
+    const parsing = name === undefined;
+    if (name === undefined) {
+      name = `k${this.prepared.size}`;
+      parts.push(serialize.parse({ name, text: sqlText, types: [] }));
+    }
+    parts.push(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
+    const statement = name;
+    try {
+      const { messages } = await this.pglite.runExclusive(() => this.pglite.execProtocol(concatenate(parts)));
+      if (parsing) this.prepared.set(sqlText, statement);
+      const [result] = parse.parseResults(messages, this.pglite.parsers) as Array<Results<R>>;
+      return result ?? { rows: [], fields: [] };
+    } catch (error) {
+      // A statement parsed in a call that failed later (a constraint, a bad value) exists: close it, so its name is free again.
+      if (parsing) await this.pglite.runExclusive(() => this.pglite.execProtocol(concatenate([serialize.close({ type: 'S', name: statement }), serialize.sync()])));
+      throw error;
+    }
   }
 
   // Streaming is only used by the CSV export; PGlite holds results in memory anyway,

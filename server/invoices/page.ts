@@ -1,15 +1,16 @@
-import { sql, type Expression, type SelectQueryBuilder } from 'kysely';
-import { centralDay } from '../../domain/exposure.ts';
+import { type CompiledQuery, sql, type Expression, type SelectQueryBuilder } from 'kysely';
+import { centralDay, exposureBucketRule } from '../../domain/exposure.ts';
 import type { AuthContext } from '../auth/context.ts';
-import type { Database } from '../db/database.ts';
+import { embeddedDatabaseOf, type Database } from '../db/database.ts';
 import type { DB } from '../db/schema.ts';
 import { CountCache } from '../http/count-cache.ts';
 import { pageMeta, type PageMeta } from '../http/jsonapi.ts';
 import type { SortDirection } from '../http/list-query.ts';
-import { PageBoundaries, type BoundaryKey } from '../http/page-boundaries.ts';
+import { PageBoundaries, type BoundaryKey, type SortValue } from '../http/page-boundaries.ts';
+import { statementTemplates } from '../db/statement-templates.ts';
 import {
-  filteredInvoices, INVOICE_SORT_COLUMNS, INVOICE_TIEBREAKER, merchantName, selectInvoiceColumns,
-  type InvoiceListQuery, type InvoiceSort,
+  applyInvoiceFilters, INVOICE_SORT_COLUMNS, INVOICE_TIEBREAKER, invoiceFilterValues, merchantName, selectInvoiceColumns, selectInvoiceJson,
+  type InvoiceFilterValues, type InvoiceListQuery, type InvoiceSort,
 } from './list.ts';
 import type { InvoiceRow } from './serialize.ts';
 
@@ -57,57 +58,118 @@ function ordered<O>(query: SelectQueryBuilder<DB, 'invoices', O>, terms: readonl
   return terms.reduce((result, term) => result.orderBy(term.expression, term.direction), query);
 }
 
+/** Rows to step over and to take; `direct` (skip ≤ DIRECT_SKIP) is decided on the value, as a template's shape. */
+interface PageWindow { skip: number; size: number; direct: boolean }
+const pageWindow = (skip: number, size: number): PageWindow => ({ skip, size, direct: skip <= DIRECT_SKIP });
+
+/**
+ * How a page's rows are selected. On PGlite, one json value a row (selectInvoiceJson): its protocol
+ * parser copies every field into an ArrayBuffer of its own, and the rows' decoding was a quarter of
+ * the list's database work in the process (issue 25, bench/RESULTS.md). On PostgreSQL the columns:
+ * there json_build_object cost the database more CPU per request than pg's decoding saved the server.
+ */
+const rowsAsJson = (db: Database) => embeddedDatabaseOf(db) !== undefined;
+
 /**
  * One page of rows in one statement: with few rows to step over, full rows with OFFSET; with
  * many, the keys of the page from the index first (OFFSET on keys alone), then those rows, so
  * the look-ups are evaluated for the page's rows only.
  */
-function pageStatement(db: Database, segment: Filtered, terms: readonly OrderTerm[], skip: number, size: number) {
-  if (skip <= DIRECT_SKIP) return ordered(selectInvoiceColumns(segment), terms).limit(size).offset(skip);
+type PageRow = InvoiceRow | { invoice: InvoiceRow };
+// Either selection as one type: Kysely's builder types do not unite (the rows are told apart by rowsOf).
+const selectPageRows = (db: Database, query: Filtered) =>
+  (rowsAsJson(db) ? selectInvoiceJson(query) : selectInvoiceColumns(query)) as SelectQueryBuilder<DB, 'invoices', PageRow>;
+
+function pageStatement(db: Database, segment: Filtered, terms: readonly OrderTerm[], { skip, size, direct }: PageWindow) {
+  const select = (query: Filtered) => selectPageRows(db, query);
+  if (direct) return ordered(select(segment), terms).limit(size).offset(skip);
   const keys = ordered(segment.select('invoices.trx_id'), terms).limit(size).offset(skip);
-  return ordered(selectInvoiceColumns(db.selectFrom('invoices').where('invoices.trx_id', 'in', keys)), terms);
+  return ordered(select(db.selectFrom('invoices').where('invoices.trx_id', 'in', keys)), terms);
 }
 
 /**
- * The rows after `key` in the order of one seekable sort term, as at most two index ranges in
- * sort order: PostgreSQL puts nulls after every value ascending and before them descending.
+ * The parts of the rows after a boundary, in the order of one seekable sort term, as at most two
+ * index ranges in sort order: PostgreSQL puts nulls after every value ascending and before them descending.
  */
-function seekSegments(filtered: Filtered, field: InvoiceSort, direction: SortDirection, key: BoundaryKey, nullable: boolean) {
+type SeekPart = 'after' | 'nulls' | 'nullsAfter' | 'values';
+function seekParts(direction: SortDirection, nullable: boolean, boundIsNull: boolean): SeekPart[] {
+  if (!boundIsNull) return direction === 'asc' && nullable ? ['after', 'nulls'] : ['after'];
+  return direction === 'asc' ? ['nullsAfter'] : ['nullsAfter', 'values'];
+}
+
+/** One part of seekParts as a query and its order. */
+function seekSegment(filtered: Filtered, part: SeekPart, field: InvoiceSort, direction: SortDirection, [boundValue, boundTiebreak]: BoundaryKey) {
   const value = sql.ref(INVOICE_SORT_COLUMNS[field]);
   const tiebreak = sql.ref(INVOICE_TIEBREAKER);
   const byValue: OrderTerm[] = [{ expression: value, direction }, { expression: tiebreak, direction }];
   const byTiebreak: OrderTerm[] = [{ expression: tiebreak, direction }];
-  const [boundValue, boundTiebreak] = key;
   const after = direction === 'asc' ? sql.raw('>') : sql.raw('<');
-  const nullValues = filtered.where(value, 'is', null);
-  if (boundValue !== null) {
-    const values = { query: filtered.where(sql<boolean>`(${value}, ${tiebreak}) ${after} (${boundValue}, ${boundTiebreak})`), terms: byValue };
-    return direction === 'asc' && nullable ? [values, { query: nullValues, terms: byTiebreak }] : [values];
+  switch (part) {
+    case 'after':
+      return { query: filtered.where(sql<boolean>`(${value}, ${tiebreak}) ${after} (${boundValue}, ${boundTiebreak})`), terms: byValue };
+    case 'nulls':
+      return { query: filtered.where(value, 'is', null), terms: byTiebreak };
+    case 'nullsAfter':
+      return { query: filtered.where(value, 'is', null).where(tiebreak, direction === 'asc' ? '>' : '<', boundTiebreak), terms: byTiebreak };
+    case 'values':
+      return { query: filtered.where(value, 'is not', null), terms: byValue };
   }
-  const restOfNulls = { query: nullValues.where(tiebreak, direction === 'asc' ? '>' : '<', boundTiebreak), terms: byTiebreak };
-  return direction === 'asc' ? [restOfNulls] : [restOfNulls, { query: filtered.where(value, 'is not', null), terms: byValue }];
 }
 
-/** The statements GET /invoices runs for a page without a known boundary; the benchmark prints them. */
+/** The boundary's values a part of seekParts compares with. */
+function seekBounds(part: SeekPart, boundValue: SortValue, boundTiebreak: string): { boundValue?: SortValue; boundTiebreak?: string } {
+  if (part === 'after') return { boundValue, boundTiebreak };
+  return part === 'nullsAfter' ? { boundTiebreak } : {};
+}
+
+/**
+ * The statements GET /invoices runs for a list, compiled from templates kept per shape
+ * (server/db/statement-templates.ts: the SQL is the same for PostgreSQL and PGlite); the
+ * benchmark prints them. The filters are parsed and checked here (a 400 or 404 is thrown).
+ */
 export function invoicePageQueries(db: Database, auth: AuthContext, list: InvoiceListQuery, today = centralDay(new Date())) {
-  const filtered = filteredInvoices(db, auth, list.filters, today);
+  const { values, bucket } = invoiceFilterValues(auth, list.filters);
+  // An exposure bucket's rule is placed by today: both are part of the statements' shape.
+  const bucketRule = bucket && exposureBucketRule(bucket, today);
+  const listShape = `${rowsAsJson(db) ? 'json' : 'columns'}|${bucket ? `${bucket}@${today}` : ''}|${list.sort.map((term) => `${term.field} ${term.direction}`).join(',')}`;
+  const filtered = (filterValues: InvoiceFilterValues) => applyInvoiceFilters(db.selectFrom('invoices'), filterValues, bucketRule);
   const terms: OrderTerm[] = list.sort.map((term) => ({ expression: column(term.field), direction: term.direction }));
   terms.push({ expression: sql.ref(INVOICE_TIEBREAKER), direction: list.sort.at(-1)?.direction ?? 'asc' });
-  const count = filtered.select(sql<number>`count(*)::int`.as('total'));
-  const compiledCount = count.compile();
+  const count = statementTemplates.compile(`invoices count|${listShape}`, values, (v) => filtered(v).select(sql<number>`count(*)::int`.as('total')));
   /** The count cache's key: the statement and its parameters. */
-  const countKey = `${compiledCount.sql}|${JSON.stringify(compiledCount.parameters)}`;
+  const countKey = `${count.sql}|${JSON.stringify(count.parameters)}`;
   return {
-    filtered,
-    terms,
+    /** The filtered invoices with this call's values, built as they come (the rare count of a seek part). */
+    filtered: () => filtered(values),
     count,
     countKey,
     /** Boundaries do not depend on the page size: the list's filters (with the user's scope) and its sort. */
     listKey: `${countKey}|${JSON.stringify(list.sort)}`,
-    /** The page by stepping over the rows before it; built only when no boundary lets it seek. */
-    page: () => pageStatement(db, filtered, terms, (list.page.number - 1) * list.page.size, list.page.size),
+    /** The page by stepping over the rows before it; compiled only when no boundary lets it seek. */
+    page: () => {
+      const window = pageWindow((list.page.number - 1) * list.page.size, list.page.size);
+      return statementTemplates.compile(
+        `invoices page|${listShape}|${window.direct}`,
+        { ...values, skip: window.skip, size: window.size },
+        (v) => pageStatement(db, filtered(v), terms, { skip: v.skip, size: v.size, direct: window.direct }),
+      );
+    },
+    /** Part `part` of the rows after a boundary, with `skip` of them stepped over. */
+    seek: (field: InvoiceSort, direction: SortDirection, part: SeekPart, [boundValue, boundTiebreak]: BoundaryKey, window: PageWindow) =>
+      statementTemplates.compile(
+        `invoices seek|${listShape}|${field} ${direction} ${part}|${window.direct}`,
+        // Only the bounds the part compares with: every value given must reach the statement.
+        { ...values, ...seekBounds(part, boundValue, boundTiebreak), skip: window.skip, size: window.size },
+        (v) => {
+          const segment = seekSegment(filtered(v), part, field, direction, [v.boundValue ?? null, v.boundTiebreak ?? '']);
+          return pageStatement(db, segment.query, segment.terms, { skip: v.skip, size: v.size, direct: window.direct });
+        },
+      ),
   };
 }
+
+const rowsOf = async (db: Database, statement: CompiledQuery<PageRow>): Promise<InvoiceRow[]> =>
+  (await db.executeQuery(statement)).rows.map((row) => ('invoice' in row ? row.invoice : row));
 
 /**
  * One page of GET /invoices. A page after a known boundary (an earlier page of the same list
@@ -119,7 +181,7 @@ export async function fetchInvoicePage(
   db: Database, auth: AuthContext, list: InvoiceListQuery, caches: InvoiceListCaches = invoiceListCaches, today = centralDay(new Date()),
 ): Promise<{ rows: InvoiceRow[]; meta: PageMeta }> {
   const queries = invoicePageQueries(db, auth, list, today);
-  const total = caches.counts.get(queries.countKey, async () => (await queries.count.executeTakeFirstOrThrow()).total);
+  const total = caches.counts.get(queries.countKey, async () => (await db.executeQuery(queries.count)).rows[0]!.total);
   const { size } = list.page;
   const offset = (list.page.number - 1) * size;
   const sortTerm = list.sort.length === 1 ? list.sort[0] : undefined;
@@ -131,10 +193,11 @@ export async function fetchInvoicePage(
   if (sortTerm && seekable && boundary) {
     rows = [];
     let skip = offset - boundary.position;
-    for (const segment of seekSegments(queries.filtered, sortTerm.field, sortTerm.direction, boundary.key, seekable.nullable)) {
-      const found = await pageStatement(db, segment.query, segment.terms, skip, size - rows.length).execute();
+    for (const part of seekParts(sortTerm.direction, seekable.nullable, boundary.key[0] === null)) {
+      const found = await rowsOf(db, queries.seek(sortTerm.field, sortTerm.direction, part, boundary.key, pageWindow(skip, size - rows.length)));
       if (found.length === 0 && skip > 0) {
-        // The page starts past this segment: step over all of it in the next one.
+        // The page starts past this segment: step over all of it in the next one (rare: built as it comes).
+        const segment = seekSegment(queries.filtered(), part, sortTerm.field, sortTerm.direction, boundary.key);
         const { n } = await segment.query.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow();
         skip = Math.max(0, skip - n);
         continue;
@@ -144,7 +207,7 @@ export async function fetchInvoicePage(
       if (rows.length === size) break;
     }
   } else {
-    rows = await queries.page().execute();
+    rows = await rowsOf(db, queries.page());
   }
 
   const last = rows.at(-1);
