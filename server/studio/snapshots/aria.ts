@@ -3,16 +3,37 @@ import type { Page } from 'playwright-core';
 const SETTLE_STEP_MS = 120;
 const SETTLE_LIMIT_MS = 15_000;
 const inFlight = new WeakMap<Page, Set<unknown>>();
+const refused = new WeakMap<Page, string[]>();
 /** Still loading: a busy region, a data skeleton, or a widget's Suspense fallback (WidgetTree's Loader). */
 const BUSY = 'main [aria-busy="true"], main .mantine-Skeleton-root, main .mantine-Loader-root';
 
-/** Counts the page's requests in flight (call once per page, before navigating). */
+/**
+ * Counts the page's requests in flight (call once per page, before navigating), and notes the
+ * answers that say the server could not serve it now (5xx, 429: a busy server sheds load): a
+ * screen rendered through one shows that error, not what the definitions make of it.
+ */
 export function trackRequests(page: Page): void {
   const pending = new Set<unknown>();
+  const unserved: string[] = [];
   inFlight.set(page, pending);
+  refused.set(page, unserved);
   page.on('request', (request) => pending.add(request));
   page.on('requestfinished', (request) => pending.delete(request));
-  page.on('requestfailed', (request) => pending.delete(request));
+  page.on('requestfailed', (request) => {
+    pending.delete(request);
+    const reason = request.failure()?.errorText ?? 'failed';
+    // The portal calls off a read it no longer needs (a newer filter, a left page): not a failure.
+    if (!reason.includes('ERR_ABORTED')) unserved.push(`${request.method()} ${new URL(request.url()).pathname}: ${reason}`);
+  });
+  page.on('response', (response) => {
+    const status = response.status();
+    if (status >= 500 || status === 429) unserved.push(`${response.request().method()} ${new URL(response.url()).pathname}: ${status}`);
+  });
+}
+
+/** The requests of the page that the server could not serve (trackRequests), as "GET /invoices: 503". */
+export function unservedRequests(page: Page): readonly string[] {
+  return refused.get(page) ?? [];
 }
 
 /**

@@ -4,7 +4,7 @@ import { hashToken } from '../../auth/tokens.ts';
 import type { Clock } from '../../clock.ts';
 import type { Database } from '../../db/database.ts';
 import { CSRF_COOKIE, SESSION_COOKIE } from '../../http/cookies.ts';
-import { normaliseSnapshot, settledMainSnapshot, trackRequests } from './aria.ts';
+import { normaliseSnapshot, settledMainSnapshot, trackRequests, unservedRequests } from './aria.ts';
 
 /** A portal user to look through, and the preview that serves them a side of the draft. */
 export interface SideSession {
@@ -70,22 +70,39 @@ export async function withSideContext<T>(browser: Browser, side: SideSession, us
       { name: CSRF_COOKIE, value: csrfToken, url: side.baseUrl, sameSite: 'Strict' },
     ]);
     await chooseScope(context, side.baseUrl, csrfToken);
-    return await use(async (path) => {
-      const page = await context.newPage();
-      trackRequests(page);
-      try {
-        await page.goto(`${side.baseUrl}${encodeURI(path)}`);
-        const snapshot = normaliseSnapshot(await settledMainSnapshot(page));
-        return { snapshot, shown: decodeURI(new URL(page.url()).pathname) };
-      } catch (error) {
-        // One screen that does not settle is shown as such; the run goes on.
-        return { snapshot: `# ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`, shown: path.split('?')[0]! };
-      } finally {
-        await page.close();
-      }
-    });
+    return await use((path) => renderSettled(context, side.baseUrl, path));
   } finally {
     await context.close();
     await destroySession(side.db, hashToken(token));
+  }
+}
+
+/** Tries of one screen whose requests the server could not serve (a busy server sheds load), and the pause before each next one. */
+const RENDER_TRIES = 3;
+const RETRY_PAUSE_MS = 1_500;
+
+/**
+ * One screen at `path`, settled. A render during which the server refused a request (5xx, 429)
+ * shows that refusal, which a diff would report as the draft's doing: it is tried again after a
+ * pause, and after the last try the snapshot says which requests went unserved instead.
+ */
+async function renderSettled(context: BrowserContext, baseUrl: string, path: string): Promise<Rendered> {
+  const fallbackShown = path.split('?')[0]!;
+  for (let attempt = 1; ; attempt += 1) {
+    const page = await context.newPage();
+    trackRequests(page);
+    try {
+      await page.goto(`${baseUrl}${encodeURI(path)}`);
+      const snapshot = normaliseSnapshot(await settledMainSnapshot(page));
+      const unserved = unservedRequests(page);
+      if (unserved.length === 0) return { snapshot, shown: decodeURI(new URL(page.url()).pathname) };
+      if (attempt >= RENDER_TRIES) return { snapshot: `# Not rendered: the server did not serve ${unserved.join('; ')}`, shown: fallbackShown };
+    } catch (error) {
+      // One screen that does not settle is shown as such; the run goes on.
+      if (attempt >= RENDER_TRIES) return { snapshot: `# ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`, shown: fallbackShown };
+    } finally {
+      await page.close();
+    }
+    await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS * attempt));
   }
 }
