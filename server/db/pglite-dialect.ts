@@ -98,6 +98,8 @@ const concatenate = (parts: readonly Uint8Array[]): Uint8Array => {
 class PGliteConnection implements DatabaseConnection {
   /** Named statements by their SQL (issue 25): parsed and planned once, as the PostgreSQL pool does (server/db/prepared-pool.ts). */
   private readonly prepared = new Map<string, string>();
+  /** Names are never reused, so a closed statement's name cannot be bound by mistake. */
+  private nextStatement = 0;
 
   constructor(private readonly pglite: PGlite) {}
 
@@ -128,25 +130,30 @@ class PGliteConnection implements DatabaseConnection {
    * PostgreSQL infers them, as PGlite's unnamed statements are.
    */
   private async executePrepared<R>(sqlText: string, values: Array<string | null>): Promise<Results<R>> {
-    let name = this.prepared.get(sqlText);
-    const parts: Uint8Array[] = [];
-    const parsing = name === undefined;
-    if (name === undefined) {
-      name = `k${this.prepared.size}`;
-      parts.push(serialize.parse({ name, text: sqlText, types: [] }));
-    }
-    parts.push(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
-    const statement = name;
-    try {
-      const { messages } = await this.pglite.runExclusive(() => this.pglite.execProtocol(concatenate(parts)));
-      if (parsing) this.prepared.set(sqlText, statement);
-      const [result] = parse.parseResults(messages, this.pglite.parsers) as Array<Results<R>>;
-      return result ?? { rows: [], fields: [] };
-    } catch (error) {
-      // A statement parsed in a call that failed later (a constraint, a bad value) exists: close it, so its name is free again.
-      if (parsing) await this.pglite.runExclusive(() => this.pglite.execProtocol(concatenate([serialize.close({ type: 'S', name: statement }), serialize.sync()])));
-      throw error;
-    }
+    // The lookup, the name and the parse happen in one exclusive turn: two statements first run
+    // at the same time (a request's reads beside a job's) would otherwise both take the next
+    // name, and the second would bind the first's statement or close it under it.
+    const messages = await this.pglite.runExclusive(async () => {
+      let name = this.prepared.get(sqlText);
+      const parsing = name === undefined;
+      const parts: Uint8Array[] = [];
+      if (name === undefined) {
+        name = `k${this.nextStatement++}`;
+        parts.push(serialize.parse({ name, text: sqlText, types: [] }));
+      }
+      parts.push(serialize.bind({ statement: name, values }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync());
+      try {
+        const { messages: answered } = await this.pglite.execProtocol(concatenate(parts));
+        if (parsing) this.prepared.set(sqlText, name);
+        return answered;
+      } catch (error) {
+        // A statement parsed in a call that failed later (a constraint, a bad value) exists: close it, so no name is left half made.
+        if (parsing) await this.pglite.execProtocol(concatenate([serialize.close({ type: 'S', name }), serialize.sync()]));
+        throw error;
+      }
+    });
+    const [result] = parse.parseResults(messages, this.pglite.parsers) as Array<Results<R>>;
+    return result ?? { rows: [], fields: [] };
   }
 
   // Streaming is only used by the CSV export; PGlite holds results in memory anyway,
