@@ -27,6 +27,11 @@ export async function previewTenant(
   if (!appliesDraft) return tenants.byId(session.tenant_id);
   // Each of a page's requests would validate the same document again; an edit changes updated_at.
   const key = `${draft.draft_id}:${new Date(draft.updated_at).getTime()}`;
+  let validated = validatedByDatabase.get(db);
+  if (!validated) {
+    validated = new Map();
+    validatedByDatabase.set(db, validated);
+  }
   const known = validated.get(key);
   if (known) return known;
   try {
@@ -40,7 +45,12 @@ export async function previewTenant(
   }
 }
 
-const validated = new Map<string, Tenant>();
+/**
+ * Validated draft documents by draft id and last edit, per database: draft ids are the database's
+ * own, so two databases in one process (the API tests, on a clock that stands still) would
+ * otherwise share a key and one serve the other's draft.
+ */
+const validatedByDatabase = new WeakMap<Database, Map<string, Tenant>>();
 /** Far above the drafts previewed at once; reaching it only costs validations. */
 const MAX_VALIDATED = 100;
 
