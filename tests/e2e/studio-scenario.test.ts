@@ -109,6 +109,10 @@ describe("issue 24's scenario", () => {
     // Preview with the draft as the fleet's payer (the list in German, without the column), then as
     // its admin (the column there, the fee, the refused page).
     await editor.getByRole('tab', { name: 'Preview', exact: true }).click();
+    // The draft alone, at the panel's width: side by side, each frame lays the portal out 800 px
+    // wide, where the list drops its optional columns (PO number among them) to fit.
+    // tests/e2e/studio-preview.test.ts covers the two sides at once.
+    await editor.getByText('Draft only', { exact: true }).click();
     let previewUser = '';
     const previewAs = (username: string) => {
       previewUser = username;
