@@ -100,7 +100,8 @@ async function freshDatabase(
 /**
  * Kysely's migrator looks for its tables among every schema of the database, asking
  * has_schema_privilege of each by name: a schema another test file drops at that moment (its
- * close()) fails the lookup with "schema t_… does not exist" (seen in CI, PostgreSQL SQLSTATE 3F000).
+ * close()) fails the lookup with "schema t_… does not exist" (seen in CI, PostgreSQL SQLSTATE 3F000),
+ * or, when one of its tables goes during the read, "relation "t_….operators" does not exist" (42P01).
  * Migrating again is safe (Kysely skips what ran); any other failure, or ours missing, is real.
  */
 async function migrateWhileOthersDropTheirs(db: Database, schema: string, attempts = 5): Promise<void> {
@@ -110,7 +111,10 @@ async function migrateWhileOthersDropTheirs(db: Database, schema: string, attemp
       return;
     } catch (error) {
       const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
-      const anotherFilesSchema = cause?.code === '3F000' && !cause.message?.includes(`"${schema}"`);
+      // 3F000: a schema gone; 42P01: a table of it gone ("relation "t_….operators" does not exist"),
+      // when the introspection read the schema's tables as they were dropped.
+      const vanished = cause?.code === '3F000' || cause?.code === '42P01';
+      const anotherFilesSchema = vanished && !cause?.message?.includes(`"${schema}`);
       if (!anotherFilesSchema || attempt >= attempts) throw error;
     }
   }
