@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canManageCards, cardExpiryDate, cardNumberFrom, centralDay, isLuhnValid, isProgramCardNumber, luhnCheckDigit,
-  maskCardNumber, nextCardStatus, secureAccessOpen, secureAccessUntil, statusesAllowing,
+  canManageCards,
+  cardExpiryDate,
+  cardNumberFrom,
+  centralDay,
+  isLuhnValid,
+  isProgramCardNumber,
+  luhnCheckDigit,
+  maskCardNumber,
+  nextCardStatus,
+  secureAccessOpen,
+  secureAccessUntil,
+  statusesAllowing,
 } from './cards.ts';
 
 describe('card transitions (spec §4)', () => {

@@ -13,7 +13,8 @@ function steps(before: readonly string[], after: readonly string[]): Step[] {
   let head = 0;
   while (head < before.length && head < after.length && before[head] === after[head]) head += 1;
   let tail = 0;
-  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail]) tail += 1;
+  while (tail < before.length - head && tail < after.length - head && before[before.length - 1 - tail] === after[after.length - 1 - tail])
+    tail += 1;
   const a = before.slice(head, before.length - tail);
   const b = after.slice(head, after.length - tail);
   // lengths[i * (b.length + 1) + j]: the longest common subsequence of a[i..] and b[j..].
@@ -21,7 +22,8 @@ function steps(before: readonly string[], after: readonly string[]): Step[] {
   const lengths = new Uint32Array((a.length + 1) * width);
   for (let i = a.length - 1; i >= 0; i -= 1)
     for (let j = b.length - 1; j >= 0; j -= 1)
-      lengths[i * width + j] = a[i] === b[j] ? lengths[(i + 1) * width + j + 1]! + 1 : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
+      lengths[i * width + j] =
+        a[i] === b[j] ? lengths[(i + 1) * width + j + 1]! + 1 : Math.max(lengths[(i + 1) * width + j]!, lengths[i * width + j + 1]!);
   const result: Step[] = [];
   for (let k = 0; k < head; k += 1) result.push({ kind: ' ', line: before[k]!, before: k, after: k });
   let i = 0;

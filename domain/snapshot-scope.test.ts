@@ -29,23 +29,51 @@ const USERS: ScopeUser[] = [
   { username: 'dealer', user_type: 'merchant', role: 'Admin' },
 ];
 const pairs = (draft: Tenant) =>
-  snapshotScope(SCREENS, published, draft, policy, USERS).targets.map((target) => `${target.screen}:${target.user.username}:${target.reasons.join('+')}`);
+  snapshotScope(SCREENS, published, draft, policy, USERS).targets.map(
+    (target) => `${target.screen}:${target.user.username}:${target.reasons.join('+')}`,
+  );
 
 describe('snapshotScope', () => {
   it('renders nothing for a draft that changes nothing', () => {
-    expect(snapshotScope(SCREENS, published, draftOf(() => {}), policy, USERS)).toEqual({ targets: [], notes: [] });
+    expect(
+      snapshotScope(
+        SCREENS,
+        published,
+        draftOf(() => {}),
+        policy,
+        USERS,
+      ),
+    ).toEqual({ targets: [], notes: [] });
   });
 
   it('takes the screens naming a changed text, for the roles their guard lets in', () => {
-    expect(pairs(draftOf((tenant) => { tenant.overrides = { texts: { en: { 'common.screens.invoiceList': 'Bills' } } }; }))).toEqual(['invoices:payer:texts']);
+    expect(
+      pairs(
+        draftOf((tenant) => {
+          tenant.overrides = { texts: { en: { 'common.screens.invoiceList': 'Bills' } } };
+        }),
+      ),
+    ).toEqual(['invoices:payer:texts']);
   });
 
   it("takes every screen naming a key of a changed text's namespace when no screen names the key", () => {
-    expect(pairs(draftOf((tenant) => { tenant.overrides = { texts: { de: { 'loyalty.widgetOwnText': 'x' } } }; }))).toEqual(['loyalty:payer:texts']);
+    expect(
+      pairs(
+        draftOf((tenant) => {
+          tenant.overrides = { texts: { de: { 'loyalty.widgetOwnText': 'x' } } };
+        }),
+      ),
+    ).toEqual(['loyalty:payer:texts']);
   });
 
   it('takes a screen whose flag changed, for the roles it opens or closes to as an access change', () => {
-    expect(pairs(draftOf((tenant) => { tenant.flags.loyalty_enabled = false; }))).toEqual(['loyalty:payer:settings+access']);
+    expect(
+      pairs(
+        draftOf((tenant) => {
+          tenant.flags.loyalty_enabled = false;
+        }),
+      ),
+    ).toEqual(['loyalty:payer:settings+access']);
   });
 
   it('says what it does not render: public screens, menus, other settings, permissions', () => {
@@ -53,6 +81,11 @@ describe('snapshotScope', () => {
       tenant.limits.cardFeeMinor += 1;
       tenant.overrides = { texts: { en: { 'auth.login.title': 'Welcome' } }, menus: { customer: [] }, permissions: { grants: {} } };
     });
-    expect(snapshotScope(SCREENS, published, draft, policy, USERS).notes.sort()).toEqual(['menus', 'otherSettings', 'permissions', 'publicScreens']);
+    expect(snapshotScope(SCREENS, published, draft, policy, USERS).notes.sort()).toEqual([
+      'menus',
+      'otherSettings',
+      'permissions',
+      'publicScreens',
+    ]);
   });
 });

@@ -90,7 +90,15 @@ function allows(screen: ScopeScreen, side: Side, policy: Policy, user: ScopeUser
     flags: side.flags,
   });
   // The renderer chooses a customer and a merchant first, so a screen needing one is reachable.
-  const context = { authenticated: true, userType: user.user_type, role: user.role, flags: side.flags, ability, hasCustomer: true, hasMerchant: true };
+  const context = {
+    authenticated: true,
+    userType: user.user_type,
+    role: user.role,
+    flags: side.flags,
+    ability,
+    hasCustomer: true,
+    hasMerchant: true,
+  };
   return decideGuard(guard, context).allow;
 }
 
@@ -129,7 +137,14 @@ export function snapshotScope(
       const after = allows(screen, draft, policy, user);
       const access = before !== after;
       if (!before && !after) continue;
-      if (reasons.length || access) targets.push({ screen: screen.id, ...(screen.title ? { title: screen.title } : {}), path: screen.path, reasons: access ? [...reasons, 'access'] : reasons, user });
+      if (reasons.length || access)
+        targets.push({
+          screen: screen.id,
+          ...(screen.title ? { title: screen.title } : {}),
+          path: screen.path,
+          reasons: access ? [...reasons, 'access'] : reasons,
+          user,
+        });
     }
   });
   if (!same(published.overrides?.menus, draft.overrides?.menus)) notes.add('menus');

@@ -5,8 +5,13 @@
  * a page are also compiled here (on a Kysely whose driver never sends anything) to print them.
  */
 import {
-  type CompiledQuery, Kysely, PostgresAdapter, PostgresIntrospector, PostgresQueryCompiler,
-  type Dialect, type Driver,
+  type CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresIntrospector,
+  PostgresQueryCompiler,
+  type Dialect,
+  type Driver,
 } from 'kysely';
 import type { AuthContext } from '../../server/auth/context.ts';
 import type { DB } from '../../server/db/schema.ts';
@@ -36,9 +41,13 @@ export const pageOf = (index: number) => (index % PAGES) + 1;
 
 /** Compiles only: the bench sends the statements itself. */
 class CompileOnlyDialect implements Dialect {
-  createAdapter() { return new PostgresAdapter(); }
+  createAdapter() {
+    return new PostgresAdapter();
+  }
   createDriver(): Driver {
-    const refuse = async (): Promise<never> => { throw new Error('compile only'); };
+    const refuse = async (): Promise<never> => {
+      throw new Error('compile only');
+    };
     return {
       async init() {},
       acquireConnection: refuse,
@@ -49,8 +58,12 @@ class CompileOnlyDialect implements Dialect {
       async destroy() {},
     };
   }
-  createIntrospector(db: Kysely<unknown>) { return new PostgresIntrospector(db); }
-  createQueryCompiler() { return new PostgresQueryCompiler(); }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
 }
 
 /** The admin's scope as the route sees it once filter[buid_customer]=C-9000 is checked against it. */

@@ -1,4 +1,12 @@
-import { api, ApiRequestError, CONNECTION_ERROR, withQuery, type JsonApiDocument, type QueryParams, type ResourceObject } from '../data/api-client.ts';
+import {
+  api,
+  ApiRequestError,
+  CONNECTION_ERROR,
+  withQuery,
+  type JsonApiDocument,
+  type QueryParams,
+  type ResourceObject,
+} from '../data/api-client.ts';
 import { sourceParams, type SourceDefinition } from '../data/source-params.ts';
 import { previewSideHeaders } from '../session/preview-side.ts';
 import { resolveBinding, resolveQueryValues } from '../definitions/bindings.ts';
@@ -34,11 +42,16 @@ async function checkDownload(href: string): Promise<void> {
   } catch {
     throw new ApiRequestError(0, CONNECTION_ERROR, []);
   }
-  if (response.ok) { controller.abort(); return; }
+  if (response.ok) {
+    controller.abort();
+    return;
+  }
   let code = response.status >= 500 ? 'errors.request.serverError' : 'errors.request.invalid';
   try {
     code = ((await response.json()) as { errors?: Array<{ code?: string }> }).errors?.[0]?.code ?? code;
-  } catch { /* not a JSON:API error document */ }
+  } catch {
+    /* not a JSON:API error document */
+  }
   throw new ApiRequestError(response.status, code, []);
 }
 
@@ -55,7 +68,10 @@ async function checkDownload(href: string): Promise<void> {
 export async function runDownload(definition: ActionDefinition, context: ActionContext, env: ActionEnvironment): Promise<void> {
   if (definition.from) {
     const from = definition.from as SourceDefinition;
-    const document = await api.get<JsonApiDocument<ResourceObject[]>>(String(resolveBinding(from.resource, context)), sourceParams(from, context));
+    const document = await api.get<JsonApiDocument<ResourceObject[]>>(
+      String(resolveBinding(from.resource, context)),
+      sourceParams(from, context),
+    );
     if (document.data.length === 0) {
       if (definition.message) env.notify('info', String(definition.message));
       return;

@@ -25,7 +25,10 @@ export type PortalRouter = ReturnType<typeof createBrowserRouter>;
  * `session` resolves the loaders' bindings (the boot's view of the session, then the store's);
  * `started()` resolves when the matched route's reads are on their way.
  */
-export function createPortalRouter(prefixes: PortalConfig['prefixes'], session: () => Promise<SessionState>): { router: PortalRouter; started(): Promise<void> } {
+export function createPortalRouter(
+  prefixes: PortalConfig['prefixes'],
+  session: () => Promise<SessionState>,
+): { router: PortalRouter; started(): Promise<void> } {
   const loader = screenLoader(session);
   const router = createBrowserRouter(buildRoutes(routes, prefixes, loader.loaderFor));
   // Configuration, texts and policy are the boot's: once the tenant changed, the next navigation is
@@ -49,9 +52,16 @@ export function App({ texts, router }: { texts: Texts; router: PortalRouter }) {
   return (
     <DataLayerProvider>
       <TextsProvider texts={texts}>
-        <MantineProvider theme={theme} cssVariablesResolver={contrastVariables} defaultColorScheme={config?.theme.colorScheme ?? 'light'} {...(styleNonce ? { getStyleNonce: () => styleNonce } : {})}>
+        <MantineProvider
+          theme={theme}
+          cssVariablesResolver={contrastVariables}
+          defaultColorScheme={config?.theme.colorScheme ?? 'light'}
+          {...(styleNonce ? { getStyleNonce: () => styleNonce } : {})}
+        >
           {/* The user's ability for every screen, the sign-in pages' (which may do nothing) too. */}
-          <AbilityProvider><RouterProvider router={router} /></AbilityProvider>
+          <AbilityProvider>
+            <RouterProvider router={router} />
+          </AbilityProvider>
           <OverlayHost />
         </MantineProvider>
       </TextsProvider>

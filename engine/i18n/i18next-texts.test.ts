@@ -7,8 +7,15 @@ import { TextsProvider, useText } from './use-text.ts';
 
 const files: Record<string, TextTree> = {
   'en/common': {
-    hello: 'Hello {{name}}', raw: 'Hi {{- name}}', nested: { deep: 'Deep' }, onlyEnglish: 'Only English', who: 'By {{user.name}}',
-    items: 'items', items_one: '{{count}} item', items_other: '{{count}} items', items_zero: 'no items',
+    hello: 'Hello {{name}}',
+    raw: 'Hi {{- name}}',
+    nested: { deep: 'Deep' },
+    onlyEnglish: 'Only English',
+    who: 'By {{user.name}}',
+    items: 'items',
+    items_one: '{{count}} item',
+    items_other: '{{count}} items',
+    items_zero: 'no items',
   },
   'en/auth': { title: 'Sign in' },
   'de/common': { hello: 'Hallo {{name}}', nested: { deep: 'Tief' }, items_one: '{{count}} Eintrag', items_other: '{{count}} Einträge' },
@@ -20,7 +27,8 @@ function texts(language = 'en') {
   const load = vi.fn(async (lang: string, namespace: string) => files[`${lang}/${namespace}`] ?? {});
   return { load, texts: new Texts({ load, namespaces: ['common', 'auth', 'table'], language }) };
 }
-const loaded = (load: ReturnType<typeof texts>['load']) => load.mock.calls.map(([language, namespace]) => `${language}/${namespace}`).sort();
+const loaded = (load: ReturnType<typeof texts>['load']) =>
+  load.mock.calls.map(([language, namespace]) => `${language}/${namespace}`).sort();
 
 describe('Texts (i18next behind the portal\'s "namespace.path" keys)', () => {
   it('reads "namespace.path" keys from the namespace file once it is ready', async () => {
@@ -50,7 +58,7 @@ describe('Texts (i18next behind the portal\'s "namespace.path" keys)', () => {
     expect(english.t('plain')).toBe('plain');
   });
 
-  it('picks plural variants by count: _zero, then the language\'s category, then the plain key', async () => {
+  it("picks plural variants by count: _zero, then the language's category, then the plain key", async () => {
     const { texts: english } = texts();
     await english.ready(['common']);
     expect(english.t('common.items', { count: 0 })).toBe('no items');
@@ -60,7 +68,12 @@ describe('Texts (i18next behind the portal\'s "namespace.path" keys)', () => {
     expect(english.t('common.items')).toBe('items');
     const { texts: polish } = texts('pl');
     await polish.ready(['common']);
-    expect([1, 3, 5, 22].map((count) => polish.t('common.items', { count }))).toEqual(['1 pozycja', '3 pozycje', '5 pozycji', '22 pozycje']);
+    expect([1, 3, 5, 22].map((count) => polish.t('common.items', { count }))).toEqual([
+      '1 pozycja',
+      '3 pozycje',
+      '5 pozycji',
+      '22 pozycje',
+    ]);
   });
 
   it('falls back to English for a text the language lacks', async () => {
@@ -125,7 +138,14 @@ describe('Texts (i18next behind the portal\'s "namespace.path" keys)', () => {
 
   it('rejects when a file fails, and fetches it again on the next wait', async () => {
     let fail = true;
-    const translator = new Texts({ load: async () => { if (fail) throw new Error('offline'); return { a: 'A' }; }, namespaces: ['common'], language: 'en' });
+    const translator = new Texts({
+      load: async () => {
+        if (fail) throw new Error('offline');
+        return { a: 'A' };
+      },
+      namespaces: ['common'],
+      language: 'en',
+    });
     await expect(translator.ready(['common'])).rejects.toThrow('Texts not loaded: common');
     fail = false;
     await translator.ready(['common']);
@@ -152,7 +172,10 @@ describe('useText', () => {
 
 describe('namespacesIn', () => {
   it('collects the known namespaces of the keys a definition names', () => {
-    const definition = { title: 'auth.login.title', body: [{ text: 'common.loading' }, { text: 'plain text.' }, { source: '/api/x.json' }, { label: 'table.next' }] };
+    const definition = {
+      title: 'auth.login.title',
+      body: [{ text: 'common.loading' }, { text: 'plain text.' }, { source: '/api/x.json' }, { label: 'table.next' }],
+    };
     expect(namespacesIn(definition, ['auth', 'common'])).toEqual(['auth', 'common']);
   });
 });

@@ -43,7 +43,9 @@ export class Texts {
     });
   }
 
-  get language(): string { return this.i18n.language; }
+  get language(): string {
+    return this.i18n.language;
+  }
 
   /**
    * Loads these namespaces (in the current language and English). Null when they are there, so a
@@ -51,14 +53,18 @@ export class Texts {
    */
   ready(namespaces: Iterable<string>): Promise<void> | null {
     const language = this.language;
-    const missing = [...namespaces].filter((namespace) => this.namespaces.includes(namespace) && !this.i18n.hasResourceBundle(language, namespace));
+    const missing = [...namespaces].filter(
+      (namespace) => this.namespaces.includes(namespace) && !this.i18n.hasResourceBundle(language, namespace),
+    );
     if (missing.length === 0) return null;
     const key = `${language}|${missing.sort().join()}`;
     let wait = this.#waits.get(key);
     if (!wait) {
       wait = this.#load(missing);
       this.#waits.set(key, wait);
-      const forget = () => { this.#waits.delete(key); };
+      const forget = () => {
+        this.#waits.delete(key);
+      };
       wait.then(forget, forget);
     }
     return wait;
@@ -73,7 +79,9 @@ export class Texts {
     const missing = (this.i18n.options.ns as readonly string[]).filter((namespace) => !this.i18n.hasResourceBundle(language, namespace));
     if (missing.length === 0) return Promise.resolve();
     // i18next's own loader, so its bookkeeping knows the files are there (i18next types its services' loader as any).
-    const loader = this.i18n.services.backendConnector as { load(languages: string[], namespaces: string[], done: (errors?: unknown) => void): void };
+    const loader = this.i18n.services.backendConnector as {
+      load(languages: string[], namespaces: string[], done: (errors?: unknown) => void): void;
+    };
     return settled((done) => loader.load([language], missing, done));
   }
 
@@ -94,7 +102,10 @@ export class Texts {
   fetchLate(key: string): void {
     const namespace = key.slice(0, Math.max(0, key.indexOf('.')));
     if (this.namespaces.includes(namespace) && !this.#known(namespace)) {
-      this.#load([namespace]).then(() => this.i18n.emit(LATE_TEXTS_EVENT), () => undefined);
+      this.#load([namespace]).then(
+        () => this.i18n.emit(LATE_TEXTS_EVENT),
+        () => undefined,
+      );
     }
   }
 
@@ -125,6 +136,9 @@ export class Texts {
 /** i18next's load callbacks report failed files as their argument; its promises always resolve. */
 function settled(start: (done: (errors?: unknown) => void) => unknown): Promise<void> {
   return new Promise((resolve, reject) => {
-    start((errors) => { if (errors) reject(errors); else resolve(); });
+    start((errors) => {
+      if (errors) reject(errors);
+      else resolve();
+    });
   });
 }

@@ -14,7 +14,8 @@ export function LanguageMenu() {
     <NativeSelect
       aria-label={t('common.language.label')}
       data-testid="language-menu"
-      size="xs" w={150}
+      size="xs"
+      w={150}
       value={shown}
       data={languages.map((code) => ({ value: code, label: LOCALE_INFO[code].label }))}
       onChange={(event) => choose(event.currentTarget.value)}
