@@ -1,4 +1,6 @@
-import { Anchor, Progress, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Suspense } from 'react';
+import { Anchor, Progress, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
+import { lazyChunk } from '../app/chunk-timeout.ts';
 import { Link } from '../routing/Link.tsx';
 import { lookup, resolveBinding } from '../definitions/bindings.ts';
 import { useResource, type SourceDefinition } from '../data/use-resource.ts';
@@ -10,8 +12,12 @@ import type { WidgetProps } from '../registry/widget-contract.ts';
 import { useCanOpen } from '../routing/link-access.ts';
 import { usePortalPath } from '../routing/navigation.ts';
 import { useScreen } from '../screens/screen-context.tsx';
-import { ColumnChart } from './chart/ColumnChart.tsx';
 import { DataState } from './DataState.tsx';
+
+// @mantine/charts with recharts: only a screen with a column chart loads them (not the overview's bars).
+let columnChart: Promise<typeof import('./chart/ColumnChart.tsx')> | undefined;
+const loadColumnChart = () => (columnChart ??= import('./chart/ColumnChart.tsx'));
+const ColumnChart = lazyChunk(loadColumnChart);
 
 /**
  * One bar: a labelled figure of the record, optionally with a count ("ageing.d1_30.amount_minor")
@@ -26,32 +32,44 @@ interface Series {
 
 type ChartRecord = Record<string, unknown>;
 
+/** The column chart's height while it loads (its title, plot and month labels). */
+const COLUMNS_HEIGHT = 230;
+
 const numberAt = (record: ChartRecord, path: string | undefined): number | null => {
   const value = path ? lookup(record, path) : undefined;
   return value === undefined || value === null || value === '' || Number.isNaN(Number(value)) ? null : Number(value);
 };
 
 /**
- * Two light charts without a charting library, over one record of the source:
+ * Three charts over one record of the source:
  * - `bar`: labelled horizontal bars (`series`, each optionally with a `countField`), figures
  *   formatted with `format` (default currency, in the record's `currency`); a table carries the
  *   same figures for screen readers, named by `caption` (else `title`, which also shows). A bar
  *   with a `link` makes its figure a link to the list behind it, named `linkLabel` with {{label}}.
+ *   Each bar is Mantine's Progress; not @mantine/charts' BarsList, whose figure is a plain string
+ *   (no link, no count) and whose label sits inside the bar (an empty bucket draws no room for it),
+ *   nor its BarChart, which would load recharts on the overview (docs/decisions.md, issue 27).
  * - `progress`: a share of a total (the credit line used). The percent is the record's
  *   `percentField` when given (the server's rounding), else `valueField` over `totalField`.
  *   Without a total (no credit line in this currency) it shows `missing`, or nothing. The
  *   label reads {{percent}} and the record's fields ("{{percent}} % of tier {{next_tier}}").
- * - `columns`: a list inside the record as vertical columns (a monthly history): chart/ColumnChart.tsx.
+ * - `columns`: a list inside the record as vertical columns (a monthly history), drawn with
+ *   @mantine/charts: chart/ColumnChart.tsx, a chunk of its own.
  */
 export default function ChartWidget({ node }: WidgetProps) {
   const { data, loading, error } = useResource<ChartRecord>({ ...(node.source as SourceDefinition), single: true });
   const record = data ?? {};
+  // Fetched beside the record, not after it: the chart's chunk does not wait for the data to arrive.
+  // A failure shows when the chart renders (lazyChunk), so none is reported here.
+  if (node.kind === 'columns') loadColumnChart().catch(() => undefined);
   return (
-    <DataState loading={loading} error={error} height={node.kind === 'progress' ? 40 : 160}>
+    <DataState loading={loading} error={error} height={node.kind === 'progress' ? 40 : node.kind === 'columns' ? COLUMNS_HEIGHT : 160}>
       {node.kind === 'progress' ? (
         <ProgressChart node={node} record={record} />
       ) : node.kind === 'columns' ? (
-        <ColumnChart node={node} record={record} />
+        <Suspense fallback={<Skeleton height={COLUMNS_HEIGHT} aria-busy="true" />}>
+          <ColumnChart node={node} record={record} />
+        </Suspense>
       ) : (
         <BarChart node={node} record={record} />
       )}
@@ -131,16 +149,7 @@ function BarChart({ node, record }: { node: WidgetNode; record: ChartRecord }) {
             <Text size="sm" aria-hidden>
               {t(bar.label)}
             </Text>
-            <div aria-hidden style={{ background: 'var(--mantine-color-gray-2)', borderRadius: 4, height: 14 }}>
-              <div
-                style={{
-                  width: `${(Math.max(0, bar.value) / max) * 100}%`,
-                  background: 'var(--mantine-primary-color-filled)',
-                  height: 14,
-                  borderRadius: 4,
-                }}
-              />
-            </div>
+            <Progress aria-hidden value={(Math.max(0, bar.value) / max) * 100} size={14} radius={4} />
             <Text size="sm" ta="right" aria-hidden={bar.to ? undefined : true}>
               {bar.to ? (
                 <Anchor component={Link} to={bar.to}>
@@ -169,7 +178,10 @@ function BarChart({ node, record }: { node: WidgetNode; record: ChartRecord }) {
             {bars.map((bar) => (
               <Table.Tr key={bar.field}>
                 <Table.Th scope="row">{t(bar.label)}</Table.Th>
-                <Table.Td>{formatValue(format, bar.value, currency)}{bar.count ? `, ${bar.count}` : ''}</Table.Td>
+                <Table.Td>
+                  {formatValue(format, bar.value, currency)}
+                  {bar.count ? `, ${bar.count}` : ''}
+                </Table.Td>
               </Table.Tr>
             ))}
           </Table.Tbody>
