@@ -140,7 +140,8 @@ function BarChart({ node, record }: { node: WidgetNode; record: ChartRecord }) {
             data-series={bar.field}
             style={{
               display: 'grid',
-              gridTemplateColumns: 'minmax(100px, 180px) 1fr minmax(130px, 200px)',
+              // The bar keeps some width on a phone: a plain 1fr got none once the text columns took their maximum.
+              gridTemplateColumns: 'minmax(100px, 180px) minmax(48px, 1fr) minmax(130px, 200px)',
               alignItems: 'center',
               gap: 8,
               marginBottom: 6,
