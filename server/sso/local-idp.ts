@@ -9,7 +9,7 @@ import type { AppDeps } from '../deps.ts';
 import { checkPassword } from '../auth/password-sign-in.ts';
 import { normaliseName } from '../auth/sign-in-limits.ts';
 import { signInFailureThrottle } from '../auth/throttle.ts';
-import { securityHeaders, styleNonce } from '../http/security-headers.ts';
+import { styleNonce, writeSecurityHeaders } from '../http/security-headers.ts';
 import { LOCAL_IDP_PATH } from './paths.ts';
 import { effectiveSsoSettings, usableProvider } from './settings.ts';
 
@@ -204,7 +204,7 @@ export function localIdentityProvider(app: FastifyInstance, deps: AppDeps): Prov
     const raw = request.raw as IdpRequest;
     // A hijacked reply skips onSend: the provider's answers get the portal's security headers here.
     raw.cspNonce = styleNonce(request);
-    for (const [name, value] of securityHeaders(request)) reply.raw.setHeader(name, value);
+    writeSecurityHeaders(request, reply.raw);
     raw.headers['x-forwarded-proto'] = request.protocol;
     raw.headers['x-forwarded-for'] = request.ip;
     delete raw.headers['x-forwarded-host'];
