@@ -13,7 +13,7 @@ import { refuseForeignOrigin } from '../http/origin-check.ts';
 import { CSRF_HEADER, SESSION_COOKIE, destroySession, isPreview, lookupSession, type SessionWithUser } from './sessions.ts';
 import { sameToken } from './tokens.ts';
 import { LOCAL_IDP_PATH } from '../sso/paths.ts';
-import { HEALTH_PATH } from '../health/routes.ts';
+import { HEALTH_PATH } from '../health/paths.ts';
 import { isStudioApiRequest } from '../studio/plugin.ts';
 import { previewMayWrite, previewTenant } from '../studio/preview-tenant.ts';
 import type { AuthContext } from './context.ts';

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { SessionWithUser } from './sessions.ts';
 
 /**
@@ -9,16 +10,21 @@ import type { SessionWithUser } from './sessions.ts';
  * password resets) drop the entries they touch at once. A change made elsewhere (another server
  * process, a support tool writing the database) is seen within `ttlMs`. Only "still signed in"
  * is taken from here: a session that looks timed out is read again before it is ended.
+ * The container is lru-cache, bounded by count (the least recently used session goes first);
+ * the expiry stays an explicit time in the entry, because get() and set() take the time they
+ * compare against (lru-cache reads its own clock).
  */
 export class SessionCache {
-  private readonly entries = new Map<string, { value: SessionWithUser; expires: number }>();
+  private readonly entries: LRUCache<string, { value: SessionWithUser; expires: number }>;
   private readonly reading = new Map<string, { generation: number; read: Promise<SessionWithUser | undefined> }>();
   private generation = 0;
 
   constructor(
     private ttlMs = 1_000,
-    private readonly maxEntries = 10_000,
-  ) {}
+    maxEntries = 10_000,
+  ) {
+    this.entries = new LRUCache({ max: maxEntries });
+  }
 
   /** Changes the time to live (server/main.ts: 0 on PostgreSQL unless SESSION_CACHE_MS says otherwise). */
   setTtl(ms: number): void {
@@ -58,7 +64,6 @@ export class SessionCache {
 
   set(idHash: string, value: SessionWithUser, generation: number, now = Date.now()): void {
     if (generation !== this.generation || this.ttlMs <= 0) return;
-    if (this.entries.size >= this.maxEntries) this.entries.clear();
     this.entries.set(idHash, { value, expires: now + this.ttlMs });
   }
 
@@ -75,7 +80,8 @@ export class SessionCache {
 
   evictUser(userId: number): void {
     this.generation += 1;
-    for (const [idHash, entry] of this.entries) if (entry.value.user.user_id === userId) this.entries.delete(idHash);
+    const ofUser = [...this.entries.entries()].filter(([, entry]) => entry.value.user.user_id === userId);
+    for (const [idHash] of ofUser) this.entries.delete(idHash);
   }
 }
 

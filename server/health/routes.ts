@@ -6,9 +6,8 @@ import { pendingMigrations } from '../db/migrate.ts';
 import { ERROR_DOCUMENT_ID, metaDocument, strictObject, text, textList } from '../http/api-schema.ts';
 import { errorDocument } from '../http/errors.ts';
 import { JSON_API } from '../http/jsonapi.ts';
+import { HEALTH_PATH } from './paths.ts';
 
-/** The prefix of the load balancer's probes: no tenant, no session, never shed under load. */
-export const HEALTH_PATH = '/health';
 
 const errorResponse = {
   description: 'Not ready (JSON:API error)',

@@ -2,7 +2,7 @@ import fastifyUnderPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { ApiError } from './errors.ts';
-import { HEALTH_PATH } from '../health/routes.ts';
+import { HEALTH_PATH } from '../health/paths.ts';
 
 /** When the server refuses new requests rather than queue them (0 turns a measure off). */
 export interface LoadShedding {

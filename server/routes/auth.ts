@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { ErrorCode, type ErrorCodeKey } from '../../domain/error-codes.ts';
-import type { LockState, User } from '../db/schema.ts';
+import { ErrorCode } from '../../domain/error-codes.ts';
+import type { User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
 import { checkPassword } from '../auth/password-sign-in.ts';
@@ -15,16 +15,8 @@ import { selfDocument, selfDocumentSchema } from './self-document.ts';
 import { forgetSessions } from '../auth/session-revocation.ts';
 import { responses } from '../http/api-schema.ts';
 import { effectiveSsoSettings } from '../sso/settings.ts';
+import { LOCK_MESSAGES } from '../auth/lock-messages.ts';
 
-export const LOCK_MESSAGES: Record<LockState, ErrorCodeKey> = {
-  locked_by_admin: ErrorCode.lockedByAdmin,
-  locked_by_support: ErrorCode.lockedBySupport,
-  challenge_phrase_change_required: ErrorCode.challengePhraseChangeRequired,
-  exceeded_challenge_attempts: ErrorCode.exceededChallengeAttempts,
-  exceeded_login_attempts: ErrorCode.exceededLoginAttempts,
-  expired_password: ErrorCode.expiredPassword,
-  password_change_required: ErrorCode.passwordChangeRequired,
-};
 
 const loginBody = {
   type: 'object',

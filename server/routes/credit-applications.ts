@@ -29,6 +29,7 @@ import { fetchPage } from '../http/paging.ts';
 import { textLanguage } from '../i18n/locale-text.ts';
 import { uploadFilesSchema } from '../invoices/document-upload.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
+import { applicationIdParams, applicationSortColumns } from '../applications/request-schemas.ts';
 
 export const applicationList = {
   filters: ['buid_customer', 'status'] as const,
@@ -37,14 +38,6 @@ export const applicationList = {
   defaultPageSize: 50,
   filterSchemas: { status: { type: 'string' as const, enum: APPLICATION_STATUSES, description: 'One status' } },
 };
-export const applicationSortColumns = { created_at: 'created_at', status: 'status', requested_limit: 'requested_limit_minor' };
-
-export const applicationIdParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['application_id'],
-  properties: { application_id: idDigits },
-} as const;
 const documentIdParams = {
   type: 'object',
   additionalProperties: false,

@@ -14,7 +14,7 @@ import { pagedDocument, responses, singleDocument } from '../http/api-schema.ts'
 import { JSON_API } from '../http/jsonapi.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
-import { applicationIdParams, applicationSortColumns } from './credit-applications.ts';
+import { applicationIdParams, applicationSortColumns } from '../applications/request-schemas.ts';
 
 /** Who may call these routes: a service presenting the operator key (server/auth/service-credential.ts). */
 const OPERATOR: ServiceAccess = { service: 'operator' };

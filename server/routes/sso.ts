@@ -10,7 +10,7 @@ import { CALLBACK_PATH, localIdentityProvider } from '../sso/local-idp.ts';
 import { RelyingParty } from '../sso/relying-party.ts';
 import { effectiveSso } from '../../domain/group-changes.ts';
 import { tenantDefaultProvider, tenantGroups, tenantProvider, usableProvider } from '../sso/settings.ts';
-import { LOCK_MESSAGES } from './auth.ts';
+import { LOCK_MESSAGES } from '../auth/lock-messages.ts';
 import { SSO_STATE_COOKIE, SSO_STATE_OPTIONS, clearCookie, readCookie, setCookie, setSessionCookies } from '../http/cookies.ts';
 import { defaultErrorResponse, metaDocument, responses, strictObject, text } from '../http/api-schema.ts';
 

@@ -8,7 +8,7 @@ import { JSON_API, pageMeta, resource } from '../http/jsonapi.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { loadExposures, type Exposure } from '../invoices/exposure-query.ts';
 import { parseCurrency } from '../invoices/list.ts';
-import { exposureFigures, exposureTotals, exposureTotalsSchema, rowId } from './exposures.ts';
+import { exposureFigures, exposureTotals, exposureTotalsSchema, rowId } from '../invoices/exposure-totals.ts';
 
 const subAccountList = {
   filters: ['buid_customer', 'sol_currency'] as const,

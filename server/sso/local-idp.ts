@@ -2,13 +2,14 @@ import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import Provider, { type KoaContextWithOidc } from 'oidc-provider';
 import { LANGUAGES, type LanguageCode } from '../../domain/tenant.ts';
 import type { AppDeps } from '../deps.ts';
 import { checkPassword } from '../auth/password-sign-in.ts';
 import { normaliseName } from '../auth/sign-in-limits.ts';
 import { signInFailureThrottle } from '../auth/throttle.ts';
-import { securityHeaders, styleNonce } from '../http/security-headers.ts';
+import { styleNonce, writeSecurityHeaders } from '../http/security-headers.ts';
 import { LOCAL_IDP_PATH } from './paths.ts';
 import { effectiveSsoSettings, usableProvider } from './settings.ts';
 
@@ -84,42 +85,37 @@ function freshKeys() {
   };
 }
 
-type Stored = { payload: Record<string, unknown>; expiresAt: number };
-
 /**
  * The provider's state (sessions, interactions, codes, grants) in this process's memory, which is
- * what a demo provider needs: a restart ends sign-ins in progress. Entries expire with their ttl,
- * and the store is capped so no one can grow it without bound. (oidc-provider's own quick-start
- * adapter does the same but warns on every start.)
+ * what a demo provider needs: a restart ends sign-ins in progress. Entries expire with their ttl
+ * (lru-cache), and the store is capped so no one can grow it without bound: the least recently used
+ * entry goes first. (oidc-provider's own quick-start adapter does the same but warns on every start.)
  */
 function memoryAdapter(limit = 10_000) {
-  const entries = new Map<string, Stored>();
-  const live = (key: string) => {
-    const entry = entries.get(key);
-    if (entry && entry.expiresAt <= Date.now()) entries.delete(key);
-    return entries.get(key);
-  };
+  const entries = new LRUCache<string, Record<string, unknown>>({ max: limit });
   return class MemoryAdapter {
     constructor(private readonly model: string) {}
     private key(id: string) { return `${this.model}:${id}`; }
     async upsert(id: string, payload: Record<string, unknown>, expiresIn: number) {
-      if (entries.size >= limit) entries.delete(entries.keys().next().value as string); // the oldest first
-      entries.set(this.key(id), { payload, expiresAt: Date.now() + expiresIn * 1000 });
-      if (typeof payload.uid === 'string') entries.set(`${this.model}:uid:${payload.uid}`, { payload: { id }, expiresAt: Date.now() + expiresIn * 1000 });
+      // oidc-provider gives the lifetime in seconds; a ttl of 0 is an entry without expiry.
+      const ttl = expiresIn > 0 ? Math.round(expiresIn * 1000) : 0;
+      entries.set(this.key(id), payload, { ttl });
+      if (typeof payload.uid === 'string') entries.set(`${this.model}:uid:${payload.uid}`, { id }, { ttl });
     }
-    async find(id: string) { return live(this.key(id))?.payload; }
+    async find(id: string) { return entries.get(this.key(id)); }
     async findByUid(uid: string) {
-      const id = live(`${this.model}:uid:${uid}`)?.payload.id;
+      const id = entries.get(`${this.model}:uid:${uid}`)?.id;
       return typeof id === 'string' ? this.find(id) : undefined;
     }
     async findByUserCode() { return undefined; } // device flow: not enabled
     async consume(id: string) {
-      const entry = live(this.key(id));
-      if (entry) entry.payload.consumed = Math.floor(Date.now() / 1000);
+      const payload = entries.get(this.key(id));
+      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
     }
     async destroy(id: string) { entries.delete(this.key(id)); }
     async revokeByGrantId(grantId: string) {
-      for (const [key, entry] of entries) if (entry.payload.grantId === grantId) entries.delete(key);
+      const granted = [...entries.entries()].filter(([, payload]) => payload.grantId === grantId);
+      for (const [key] of granted) entries.delete(key);
     }
   };
 }
@@ -208,7 +204,7 @@ export function localIdentityProvider(app: FastifyInstance, deps: AppDeps): Prov
     const raw = request.raw as IdpRequest;
     // A hijacked reply skips onSend: the provider's answers get the portal's security headers here.
     raw.cspNonce = styleNonce(request);
-    for (const [name, value] of securityHeaders(request)) reply.raw.setHeader(name, value);
+    writeSecurityHeaders(request, reply.raw);
     raw.headers['x-forwarded-proto'] = request.protocol;
     raw.headers['x-forwarded-for'] = request.ip;
     delete raw.headers['x-forwarded-host'];

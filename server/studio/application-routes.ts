@@ -10,7 +10,7 @@ import {
 } from '../applications/operator-decision.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
-import { applicationSortColumns } from '../routes/credit-applications.ts';
+import { applicationSortColumns } from '../applications/request-schemas.ts';
 import { operatorOf } from './plugin.ts';
 import { writeStudioAudit } from './queries.ts';
 import { HIDDEN, requireGrant, type StudioDeps, send, studioPath, tenantParams } from './route-kit.ts';

@@ -1,4 +1,5 @@
 import type { Selectable } from 'kysely';
+import { LRUCache } from 'lru-cache';
 import type { PreviewSide } from '../../domain/preview-side.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import type { Database } from '../db/database.ts';
@@ -29,14 +30,13 @@ export async function previewTenant(
   const key = `${draft.draft_id}:${new Date(draft.updated_at).getTime()}`;
   let validated = validatedByDatabase.get(db);
   if (!validated) {
-    validated = new Map();
+    validated = new LRUCache({ max: MAX_VALIDATED });
     validatedByDatabase.set(db, validated);
   }
   const known = validated.get(key);
   if (known) return known;
   try {
     const tenant = validateTenantDocument(draft.document, `draft ${draft.draft_id}`, []);
-    if (validated.size >= MAX_VALIDATED) validated.clear();
     validated.set(key, tenant);
     return tenant;
   } catch (error) {
@@ -50,8 +50,8 @@ export async function previewTenant(
  * own, so two databases in one process (the API tests, on a clock that stands still) would
  * otherwise share a key and one serve the other's draft.
  */
-const validatedByDatabase = new WeakMap<Database, Map<string, Tenant>>();
-/** Far above the drafts previewed at once; reaching it only costs validations. */
+const validatedByDatabase = new WeakMap<Database, LRUCache<string, Tenant>>();
+/** Far above the drafts previewed at once; beyond it the least recently previewed is validated again. */
 const MAX_VALIDATED = 100;
 
 /**

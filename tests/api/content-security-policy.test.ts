@@ -42,7 +42,7 @@ afterAll(async () => {
 
 const styleSrc = (csp: unknown) =>
   String(csp)
-    .split('; ')
+    .split(/;\s*/)
     .find((directive) => directive.startsWith('style-src'));
 const getPage = (url: string) => portal.inject({ method: 'GET', url, headers: { host: 'localhost', accept: 'text/html' } });
 
