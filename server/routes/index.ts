@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
+import { schemaTyped } from '../http/typed-routes.ts';
 import { authRoutes } from './auth.ts';
 import { throttleReauthentication } from '../auth/throttle.ts';
 import { bankAccountRoutes } from './bank-accounts.ts';
@@ -57,7 +58,7 @@ export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
   clientLogRoutes(app);
   paymentRoutes(app, deps);
   merchantInvoiceRoutes(app, deps);
-  userRoutes(app, deps);
+  userRoutes(schemaTyped(app), deps);
   groupRoutes(app, deps);
   userCredentialRoutes(app, deps);
   creditApplicationRoutes(app, deps);
