@@ -55,9 +55,7 @@ export async function uploadApplicationDocuments(db: Database, tenant: Tenant, a
     });
     const stored = await trx
       .insertInto('credit_application_documents')
-      .values(
-        files.map((file) => ({ application_id: application.application_id, ...storedFileColumns(file, auth.user.user_id) })),
-      )
+      .values(files.map((file) => ({ application_id: application.application_id, ...storedFileColumns(file, auth.user.user_id) })))
       .returning(['document_id', 'application_id', 'doc_type_id', 'entry_ts', 'file_name', 'file_size', 'mime_type'])
       .execute();
     for (const document of stored) {

@@ -202,9 +202,7 @@ export async function uploadDocuments(
 
     const stored = await trx
       .insertInto('invoice_documents')
-      .values(
-        files.map((file) => ({ trx_id: invoice.trx_id, ...storedFileColumns(file, auth.user.user_id) })),
-      )
+      .values(files.map((file) => ({ trx_id: invoice.trx_id, ...storedFileColumns(file, auth.user.user_id) })))
       .returning(['document_id', 'trx_id', 'doc_type_id', 'entry_ts', 'file_name', 'file_size', 'mime_type'])
       .execute();
     for (const document of stored) {

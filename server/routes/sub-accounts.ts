@@ -136,8 +136,14 @@ export function subAccountRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
 
 /** No credit line and nothing owed or unbilled in the currency of the row. */
 function withoutStanding(row: Exposure): boolean {
-  return row.credit_limit === null && row.unpaid_invoice === 0 && row.unbilled_invoice === 0 && row.past_due_total === 0
-    && row.current_due_amount === 0 && row.late_fee === 0;
+  return (
+    row.credit_limit === null &&
+    row.unpaid_invoice === 0 &&
+    row.unbilled_invoice === 0 &&
+    row.past_due_total === 0 &&
+    row.current_due_amount === 0 &&
+    row.late_fee === 0
+  );
 }
 
 /** A sub-account's rows stay together in the order asked for, its credit line's currency first (as loadExposures gives them). */

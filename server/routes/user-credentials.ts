@@ -10,26 +10,36 @@ import { CREDENTIAL_COLUMNS, credentialRecords, credentialsImport } from '../use
 
 /** spec "Manage user credentials" (issue 17): export, template, dry run and all-or-nothing import (server/csv). */
 export function userCredentialRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
-  app.get('/user-credentials/export', {
-    schema: { response: fileResponses(['text/csv'], 'The managed users as CSV, the import\'s columns (formula cells neutralised)') },
-    config: { access: { can: ['read', 'User'] }, summary: 'Export the account\'s users as CSV (no passwords); 503 errors.credentials.exportError when it cannot be built' },
-  }, async (request, reply) => {
-    const auth = authOf(request);
-    let csv: string;
-    try {
-      csv = stringifyCsv(CREDENTIAL_COLUMNS, await credentialRecords(db, auth));
-    } catch (error) {
-      request.log.error({ err: error }, 'credentials export failed');
-      throw new ApiError(503, ErrorCode.credentialsExportError);
-    }
-    return reply.type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="user-credentials.csv"')
-      .header('cache-control', 'private, no-store')
-      .send(`\ufeff${csv}`);
-  });
+  app.get(
+    '/user-credentials/export',
+    {
+      schema: { response: fileResponses(['text/csv'], "The managed users as CSV, the import's columns (formula cells neutralised)") },
+      config: {
+        access: { can: ['read', 'User'] },
+        summary: "Export the account's users as CSV (no passwords); 503 errors.credentials.exportError when it cannot be built",
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      let csv: string;
+      try {
+        csv = stringifyCsv(CREDENTIAL_COLUMNS, await credentialRecords(db, auth));
+      } catch (error) {
+        request.log.error({ err: error }, 'credentials export failed');
+        throw new ApiError(503, ErrorCode.credentialsExportError);
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="user-credentials.csv"')
+        .header('cache-control', 'private, no-store')
+        .send(`\ufeff${csv}`);
+    },
+  );
 
   csvImportRoutes(app, db, {
-    path: '/user-credentials', access: { can: ['create', 'User'] }, what: 'user credentials (new users are invited by mail)',
+    path: '/user-credentials',
+    access: { can: ['create', 'User'] },
+    what: 'user credentials (new users are invited by mail)',
     env: (request) => ({ auth: authOf(request), tenant: request.tenant, now: clock.now() }),
     definition: credentialsImport,
   });

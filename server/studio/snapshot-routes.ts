@@ -43,7 +43,10 @@ export function snapshotRoutes(app: FastifyInstance, { db, clock }: StudioDeps):
     studioPath('/drafts/:draftId/snapshots'),
     {
       schema: { ...HIDDEN, params: draftParams },
-      config: { access: { operator: 'preview' }, summary: 'Start rendering the QA snapshots of the screens a draft changes, before and after' },
+      config: {
+        access: { operator: 'preview' },
+        summary: 'Start rendering the QA snapshots of the screens a draft changes, before and after',
+      },
     },
     async (request, reply) => {
       const draft = await grantedDraft(request as DraftRequest);
