@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { secureAccessOpen, secureAccessUntil } from '../../domain/cards.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
@@ -70,8 +70,8 @@ async function recentReauthFailures(db: Database, userId: number, now: Date, loc
  * expires after a number of minutes" (tenant.limits.cardSecureAccessMinutes). The window
  * lives on the server-side session row, so it ends with the session and cannot be forged.
  */
-export function cardSecureRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
-  app.post<{ Body: { password: string } }>(
+export function cardSecureRoutes(app: SchemaTypedApp, { db, clock }: AppDeps): void {
+  app.post(
     '/ecaas/cards/secure-access',
     {
       schema: {
@@ -118,7 +118,7 @@ export function cardSecureRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
     },
   );
 
-  app.post<{ Body: { buid_customer: string; card_id: string | number } }>(
+  app.post(
     '/ecaas/cards/view-secure',
     {
       schema: {

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import type { Kysely } from 'kysely';
 import type { RouteAccess } from '../auth/access.ts';
 import type { DB } from '../db/schema.ts';
@@ -18,11 +19,6 @@ export interface CsvImportRoutes<Row, Env, Lookup> {
   definition: CsvImport<Row, Env, Lookup>;
   /** What the definition's callbacks get from the request (the caller, the tenant). */
   env(request: FastifyRequest): Env;
-}
-
-export interface CsvUploadBody {
-  file_name?: string;
-  content: string;
 }
 
 const problemSchema = {
@@ -54,7 +50,7 @@ const reportDocument = (id: string, report: CsvReport) => ({ data: resource('csv
  * The body is JSON (the CSV as text): the same CSRF, origin and control-character checks as
  * every write; its limit follows from the contract's maxChars.
  */
-export function csvImportRoutes<Row, Env, Lookup>(app: FastifyInstance, db: Kysely<DB>, options: CsvImportRoutes<Row, Env, Lookup>): void {
+export function csvImportRoutes<Row, Env, Lookup>(app: SchemaTypedApp, db: Kysely<DB>, options: CsvImportRoutes<Row, Env, Lookup>): void {
   const { contract } = options.definition;
   const body = {
     type: 'object',
@@ -68,7 +64,7 @@ export function csvImportRoutes<Row, Env, Lookup>(app: FastifyInstance, db: Kyse
   // JSON escapes at most double a character (a quote becomes \"), plus the fields around it.
   const bodyLimit = contract.maxChars * 2 + 16_384;
 
-  app.post<{ Body: CsvUploadBody }>(
+  app.post(
     `${options.path}/dry-run`,
     {
       bodyLimit,
@@ -81,7 +77,7 @@ export function csvImportRoutes<Row, Env, Lookup>(app: FastifyInstance, db: Kyse
     },
   );
 
-  app.post<{ Body: CsvUploadBody }>(
+  app.post(
     options.path,
     {
       bodyLimit,

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { sql } from 'kysely';
 import { DISPUTE_STATUSES, type DisputeSide, type DisputeStatus } from '../../domain/disputes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
@@ -31,7 +32,7 @@ import { likePattern } from '../db/like-pattern.ts';
 import { disputesCsv, CSV_MAX_ROWS } from './csv.ts';
 import { DISPUTE_SORT_COLUMNS, disputeAttributes, disputeResource, disputeResourceSchema, iso, selectDisputes } from './query.ts';
 import { largestDocumentBase64 } from './documents.ts';
-import { respondBody, respondToDisputes, type RespondBody } from './respond.ts';
+import { respondBody, respondToDisputes } from './respond.ts';
 import { parseNumericIds, requireInScope, scopeIds, SIDES, userTypesOfSide } from './scope.ts';
 
 const disputeList = {
@@ -156,11 +157,11 @@ const responseResource = resourceSchema(
   }),
 );
 
-export function disputeCentreRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function disputeCentreRoutes(app: SchemaTypedApp, deps: AppDeps): void {
   for (const side of SIDES) registerSide(app, deps, side);
 }
 
-function registerSide(app: FastifyInstance, { db, clock, tenants }: AppDeps, side: DisputeSide): void {
+function registerSide(app: SchemaTypedApp, { db, clock, tenants }: AppDeps, side: DisputeSide): void {
   // spec §7 /ecaas/{userType}-...: only the path's own side may call (corporate users are customers).
   const userTypes = userTypesOfSide(side);
   app.get(
@@ -174,7 +175,7 @@ function registerSide(app: FastifyInstance, { db, clock, tenants }: AppDeps, sid
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const { filters } = parseListQuery(request.query as Record<string, string>, countQuery(side));
+      const { filters } = parseListQuery(request.query, countQuery(side));
       const requestedMerchant = (filters as { buid_merchant?: string }).buid_merchant;
       // A dealer over several merchants without one chosen (the roll-up view) counts them all.
       const rollUp = side === 'merchant' && requestedMerchant === undefined && !auth.session.merchant_id;
@@ -270,7 +271,7 @@ function registerSide(app: FastifyInstance, { db, clock, tenants }: AppDeps, sid
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, disputeList);
+      const list = parseListQuery(request.query, disputeList);
       const now = clock.now();
       const { rows, meta } = await fetchPage(
         filteredDisputes(request, list.filters, now),
@@ -294,7 +295,7 @@ function registerSide(app: FastifyInstance, { db, clock, tenants }: AppDeps, sid
       },
     },
     async (request, reply) => {
-      const list = parseListQuery(request.query as Record<string, string>, disputeList);
+      const list = parseListQuery(request.query, disputeList);
       const now = clock.now();
       let query = filteredDisputes(request, list.filters, now);
       for (const { field, direction } of list.sort) query = query.orderBy(sql.ref(DISPUTE_SORT_COLUMNS[field]), direction);
@@ -363,7 +364,7 @@ function registerSide(app: FastifyInstance, { db, clock, tenants }: AppDeps, sid
     };
   };
 
-  app.get<{ Params: { dispute_id: string } }>(
+  app.get(
     `/ecaas/${side}-disputes/:dispute_id`,
     {
       schema: { params: detailParams, response: responses(singleDocument(disputeDetailResource), 'One dispute') },
@@ -372,7 +373,7 @@ function registerSide(app: FastifyInstance, { db, clock, tenants }: AppDeps, sid
     async (request, reply) => reply.type(JSON_API).send(await detail(request, { dispute_id: Number(request.params.dispute_id) })),
   );
 
-  app.get<{ Params: { trx_id: string } }>(
+  app.get(
     `/ecaas/${side}-disputes/by-transaction/:trx_id`,
     {
       schema: {
@@ -398,7 +399,7 @@ function registerSide(app: FastifyInstance, { db, clock, tenants }: AppDeps, sid
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, documentList);
+      const list = parseListQuery(request.query, documentList);
       const ids = parseNumericIds(parseIdList(list.filters.dispute_id, 'filter[dispute_id]'), 'filter[dispute_id]');
       if (!ids) throw badRequest(ErrorCode.fieldRequired, { parameter: 'filter[dispute_id]' }, { field: 'dispute_id' });
       const visible = await selectDisputes(db, auth, side, request.tenant.id)
@@ -440,7 +441,7 @@ function registerSide(app: FastifyInstance, { db, clock, tenants }: AppDeps, sid
     },
   );
 
-  app.get<{ Params: { dispute_id: string; document_id: string } }>(
+  app.get(
     `/ecaas/${side}-disputes/:dispute_id/documents/:document_id/content`,
     {
       schema: { params: documentParams, response: fileResponses(['*/*'], "The document's bytes in its own media type") },
@@ -482,7 +483,7 @@ function registerSide(app: FastifyInstance, { db, clock, tenants }: AppDeps, sid
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, responseList);
+      const list = parseListQuery(request.query, responseList);
       const ids = parseNumericIds(parseIdList(list.filters.dispute_id, 'filter[dispute_id]'), 'filter[dispute_id]');
       if (!ids) throw badRequest(ErrorCode.fieldRequired, { parameter: 'filter[dispute_id]' }, { field: 'dispute_id' });
       const visible = await selectDisputes(db, auth, side, request.tenant.id)
@@ -525,7 +526,7 @@ function registerSide(app: FastifyInstance, { db, clock, tenants }: AppDeps, sid
   );
 
   const maxBase64 = largestDocumentBase64(tenants.tenants);
-  app.post<{ Body: RespondBody }>(
+  app.post(
     `/ecaas/${side}-dispute-response`,
     {
       ...tenantFilesBodyLimit(tenants.tenants, disputeDocumentsBodyLimit),

@@ -7,30 +7,11 @@ import type { AuthContext } from '../auth/context.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError, badRequest, unprocessable } from '../http/errors.ts';
-import {
-  assertDocumentTypes,
-  decodeDocument,
-  documentItemSchema,
-  documentRow,
-  type DecodedDocument,
-  type DocumentInput,
-} from './documents.ts';
+import { assertDocumentTypes, decodeDocument, documentItemSchema, documentRow, type DecodedDocument } from './documents.ts';
 import { ineligibleInvoices, scopedInvoices } from './eligibility.ts';
+import type { FromSchema } from 'json-schema-to-ts';
 
 const CONTACT_TYPES = DISPUTE_CONTACT_TYPES;
-
-export interface CreateDisputeBody {
-  invoice_ids: string[];
-  dispute_reason_id: number;
-  description: string;
-  comment?: string;
-  is_chargeback: boolean;
-  contacts?: Array<{ name: string; email_address: string; contact_type: (typeof CONTACT_TYPES)[number] }>;
-  /** The disputed amount per invoice in minor units; an invoice left out disputes all it may (maxDisputableMinor). */
-  amounts?: Array<{ trx_id: string; amount_minor: number }>;
-  /** Supporting documents: at most one per transaction, each of one document type. */
-  documents?: Array<DocumentInput & { trx_id: string }>;
-}
 
 /** spec §7 /dispute/create?invoiceIds=...: one request disputes up to 100 invoices (trx ids). */
 export function createDisputeBody(maxBase64Length: number) {
@@ -76,6 +57,8 @@ export function createDisputeBody(maxBase64Length: number) {
     },
   } as const;
 }
+
+export type CreateDisputeBody = FromSchema<ReturnType<typeof createDisputeBody>>;
 
 const required = (pointer: string, field: string) => badRequest(ErrorCode.fieldRequired, { pointer }, { field });
 

@@ -6,16 +6,13 @@
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { checkDocumentTypeLimit, checkUpload, effectiveType, safeFileName, type CandidateFile } from '../../domain/files.ts';
 import type { Tenant } from '../../domain/tenant.ts';
+import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
 import type { Database } from '../db/database.ts';
 import { ApiError, unprocessable } from '../http/errors.ts';
 import { base64Length } from '../http/body-limits.ts';
 
-export interface DocumentInput {
-  doc_type_id: number | null;
-  file_name: string;
-  mime_type: string;
-  content_base64: string;
-}
+/** One document as the body's schema (documentItemSchema) types it. */
+export type DocumentInput = FromSchema<ReturnType<typeof documentItemSchema<Record<never, never>>>>;
 
 export interface DecodedDocument {
   doc_type_id: number;
@@ -28,11 +25,13 @@ export function largestDocumentBase64(tenants: readonly Tenant[]): number {
 }
 
 /** One document of a request body; `extra` adds fields of the caller's own (create's trx_id). */
-export function documentItemSchema<Extra extends Record<string, unknown>>(maxBase64Length: number, extra: Extra) {
+export function documentItemSchema<const Extra extends Record<string, JSONSchema>>(maxBase64Length: number, extra: Extra) {
+  // Object.keys types its keys as string; they are Extra's, all required.
+  const extraKeys = Object.keys(extra) as Array<keyof Extra & string>;
   return {
     type: 'object',
     additionalProperties: false,
-    required: [...Object.keys(extra), 'doc_type_id', 'file_name', 'mime_type', 'content_base64'],
+    required: [...extraKeys, 'doc_type_id', 'file_name', 'mime_type', 'content_base64'],
     properties: {
       ...extra,
       // Not required by the schema: spec §5's message is "document type is required" (checkUpload).

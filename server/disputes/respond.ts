@@ -7,7 +7,6 @@ import {
   NEXT_STATUS,
   responseDueAt,
   SIDE_ACTIONS,
-  type DisputeAction,
   type DisputeSide,
 } from '../../domain/disputes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
@@ -19,16 +18,10 @@ import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { idInteger } from '../http/api-schema.ts';
 import { ApiError, badRequest, unprocessable } from '../http/errors.ts';
-import { assertDocumentTypes, decodeDocument, documentItemSchema, documentRow, type DocumentInput } from './documents.ts';
+import { assertDocumentTypes, decodeDocument, documentItemSchema, documentRow } from './documents.ts';
 import { tellOtherSide } from './notify.ts';
+import type { FromSchema } from 'json-schema-to-ts';
 import { scopeIds } from './scope.ts';
-
-export interface RespondBody {
-  dispute_ids: number[];
-  action: DisputeAction;
-  comment: string;
-  documents?: DocumentInput[];
-}
 
 /**
  * spec §4 bulk response: up to 200 disputes, one action, one comment and supporting documents
@@ -48,6 +41,8 @@ export function respondBody(side: DisputeSide, maxBase64Length: number) {
     },
   } as const;
 }
+
+export type RespondBody = FromSchema<ReturnType<typeof respondBody>>;
 
 /**
  * Records one response on each dispute, all or nothing. A dispute outside the caller's side of

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { AppDeps } from '../deps.ts';
@@ -68,7 +68,7 @@ const invoiceDetailResource = resourceSchema(
   }),
 );
 
-export function invoiceDetailRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function invoiceDetailRoutes(app: SchemaTypedApp, { db }: AppDeps): void {
   const addressRoute = (path: string, kind: AddressKind, spec: typeof byTrx | typeof byTrxAndCustomer) => {
     app.get(
       path,
@@ -81,7 +81,7 @@ export function invoiceDetailRoutes(app: FastifyInstance, { db }: AppDeps): void
       },
       async (request, reply) => {
         const auth = authOf(request);
-        const list = parseListQuery(request.query as Record<string, string>, spec);
+        const list = parseListQuery(request.query, spec);
         const trxIds = requiredTrxIds(list.filters.trx_id);
         const customer = 'buid_customer' in list.filters ? list.filters.buid_customer : undefined;
         const rows = await db
@@ -141,7 +141,7 @@ export function invoiceDetailRoutes(app: FastifyInstance, { db }: AppDeps): void
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, byTrx);
+      const list = parseListQuery(request.query, byTrx);
       const rows = await lineItems(auth, requiredTrxIds(list.filters.trx_id));
       return reply.type(JSON_API).send({
         data: rows.map((row) =>
@@ -170,7 +170,7 @@ export function invoiceDetailRoutes(app: FastifyInstance, { db }: AppDeps): void
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, byTrx);
+      const list = parseListQuery(request.query, byTrx);
       const trxIds = requiredTrxIds(list.filters.trx_id);
       const [invoices, lines] = await Promise.all([
         db

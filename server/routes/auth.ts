@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode, type ErrorCodeKey } from '../../domain/error-codes.ts';
 import type { LockState, User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
@@ -36,7 +36,7 @@ const loginBody = {
   },
 } as const;
 
-export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps): void {
+export function authRoutes(app: SchemaTypedApp, { db, clock, policy }: AppDeps): void {
   const failuresPerName = signInFailureThrottle(app);
 
   /**
@@ -50,7 +50,7 @@ export function authRoutes(app: FastifyInstance, { db, clock, policy }: AppDeps)
     throw new ApiError(401, ErrorCode.credentialsInvalid);
   }
 
-  app.post<{ Body: { username: string; password: string } }>(
+  app.post(
     '/auth/login',
     {
       schema: { body: loginBody, response: responses(selfDocumentSchema, 'Signed in: the user, meta.csrf_token') },

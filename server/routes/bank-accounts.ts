@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import {
   ACCOUNT_TYPES,
   BANK_TEXT_MAX,
   bankAccountProblems,
   bankAccountRecord,
-  type BankAccountInput,
   type BankAccountProblem,
 } from '../../domain/bank-accounts.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
@@ -15,7 +15,7 @@ import { scopedCustomer } from '../auth/guard.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { allowedCountries, liveAccount, liveAccounts } from '../bank-accounts/queries.ts';
 import { bankAccountResource, bankAccountResourceSchema, type BankAccountRow } from '../bank-accounts/resource.ts';
-import { createAccount, removeAccount, updateAccount, type AccountChanges, type Actor } from '../bank-accounts/write.ts';
+import { createAccount, removeAccount, updateAccount, type Actor } from '../bank-accounts/write.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
 import { JSON_API, pageMeta } from '../http/jsonapi.ts';
 import { pagedDocument, responses, singleDocument } from '../http/api-schema.ts';
@@ -65,9 +65,6 @@ const updateBody = {
   },
 } as const;
 
-type CreateBody = BankAccountInput & { buid_customer?: string; replace_autopay?: boolean };
-type UpdateBody = AccountChanges & { replace_autopay?: boolean };
-
 /** A domain problem as the API's refusal: 422, the field as pointer, its values as meta. */
 function refusal(problem: BankAccountProblem) {
   return unprocessable(problem.code, { pointer: `/${problem.field}` }, problem.values);
@@ -90,7 +87,7 @@ async function scopedAccount(deps: AppDeps, auth: AuthContext, id: string): Prom
 }
 
 /** spec §2 payment methods: list, add, edit and remove bank accounts (Admin, policy subject BankAccount). */
-export function bankAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function bankAccountRoutes(app: SchemaTypedApp, deps: AppDeps): void {
   const { db, clock } = deps;
 
   app.get(
@@ -107,7 +104,7 @@ export function bankAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, accountList);
+      const list = parseListQuery(request.query, accountList);
       const live = await liveAccounts(db, scopedCustomer(auth, list.filters.buid_customer));
       // A customer has a handful of accounts: paged in memory, each row judged against them all.
       const { number, size } = list.page;
@@ -118,7 +115,7 @@ export function bankAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/bank-accounts/:id',
     {
       schema: { params: idParams, response: responses(singleDocument(bankAccountResourceSchema), 'One bank account') },
@@ -131,7 +128,7 @@ export function bankAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: CreateBody }>(
+  app.post(
     '/bank-accounts',
     {
       schema: { body: createBody, response: responses(singleDocument(bankAccountResourceSchema), 'The account added', 201) },
@@ -160,7 +157,7 @@ export function bankAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.patch<{ Params: { id: string }; Body: UpdateBody }>(
+  app.patch(
     '/bank-accounts/:id',
     {
       schema: { params: idParams, body: updateBody, response: responses(singleDocument(bankAccountResourceSchema), 'The account changed') },
@@ -186,7 +183,7 @@ export function bankAccountRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/bank-accounts/:id',
     {
       schema: { params: idParams, response: responses(null, 'Removed', 204) },

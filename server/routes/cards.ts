@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import {
   CARD_STATUSES,
   TERMINATION_REASONS,
@@ -11,7 +11,6 @@ import {
   nextCardStatus,
   statusesAllowing,
   type CardAction,
-  type TerminationReason,
 } from '../../domain/cards.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
@@ -98,7 +97,7 @@ async function uniqueCardNumber(db: Database): Promise<string> {
   throw new ApiError(503, ErrorCode.serverError);
 }
 
-export function cardRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function cardRoutes(app: SchemaTypedApp, deps: AppDeps): void {
   const { db, clock } = deps;
 
   app.get(
@@ -120,7 +119,7 @@ export function cardRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, cardList);
+      const list = parseListQuery(request.query, cardList);
       const customer = scopedCustomer(auth, list.filters.buid_customer);
       const status = await accountStatus(db, auth, customer);
       let query = db.selectFrom('cards').selectAll().where('buid_customer', '=', customer);
@@ -152,7 +151,7 @@ export function cardRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: { buid_customer?: string; card_name: string; card_holder: string } }>(
+  app.post(
     '/ecaas/cards/request',
     {
       schema: { body: requestBody, response: responses(singleDocument(cardResourceSchema), 'The card requested', 201) },
@@ -241,7 +240,7 @@ export function cardRoutes(app: FastifyInstance, deps: AppDeps): void {
     });
   }
 
-  app.post<{ Params: { card_id: string } }>(
+  app.post(
     '/ecaas/cards/:card_id/activate',
     {
       schema: { params: cardIdParams, response: responses(singleDocument(cardResourceSchema), 'The card') },
@@ -254,7 +253,7 @@ export function cardRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Params: { card_id: string }; Body: { reason: TerminationReason } }>(
+  app.post(
     '/ecaas/cards/:card_id/terminate',
     {
       schema: { params: cardIdParams, body: terminateBody, response: responses(singleDocument(cardResourceSchema), 'The card') },

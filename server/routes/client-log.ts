@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { LOG_LEVELS, type LogLevel } from '../../domain/log-levels.ts';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
+import { LOG_LEVELS } from '../../domain/log-levels.ts';
 import { flagOn } from '../../domain/flags.ts';
 import { notFound } from '../http/errors.ts';
 import { responses } from '../http/api-schema.ts';
@@ -62,26 +62,14 @@ const analyticsBody = {
   },
 } as const;
 
-interface LogBody {
-  level: LogLevel;
-  message: string;
-  url?: string;
-  details?: Record<string, unknown>;
-}
-interface AnalyticsBody {
-  event: 'page_load';
-  path: string;
-  properties?: Record<string, unknown>;
-}
-
 /**
  * The portal's own logging endpoint (tenant config `logging.endpoint`, spec §1) and the
  * page-load analytics event (spec §7: only with the analytics flag on and consent given; the
  * browser keeps the consent, the server the flag). Both land in the server's log, tagged with
  * tenant and user; nothing is stored in the database.
  */
-export function clientLogRoutes(app: FastifyInstance): void {
-  app.post<{ Body: LogBody }>(
+export function clientLogRoutes(app: SchemaTypedApp): void {
+  app.post(
     '/log',
     {
       schema: { body: logBody, response: responses(null, 'Logged', 204) },
@@ -98,7 +86,7 @@ export function clientLogRoutes(app: FastifyInstance): void {
     },
   );
 
-  app.post<{ Body: AnalyticsBody }>(
+  app.post(
     '/analytics/events',
     {
       schema: { body: analyticsBody, response: responses(null, 'Recorded', 204) },

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { bankingCountriesOffered } from '../../domain/bank-accounts.ts';
 import { markDefaultCurrency } from '../../domain/currency.ts';
 import type { AppDeps } from '../deps.ts';
@@ -34,7 +34,7 @@ function currencyDocument(rows: Array<{ id: string; label: string }>) {
   };
 }
 
-export function currencyRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function currencyRoutes(app: SchemaTypedApp, { db }: AppDeps): void {
   app.get(
     '/ecaas/customer-currencies',
     {
@@ -47,7 +47,7 @@ export function currencyRoutes(app: FastifyInstance, { db }: AppDeps): void {
     async (request, reply) => {
       const auth = authOf(request);
       if (!currenciesConfigured(request.tenant.config)) throw notFound();
-      const list = parseListQuery(request.query as Record<string, string>, customerCurrencyList);
+      const list = parseListQuery(request.query, customerCurrencyList);
       const customer = scopedCustomer(auth, list.filters.buid_customer);
       const rows = await db
         .selectFrom('customer_currencies')
@@ -72,7 +72,7 @@ export function currencyRoutes(app: FastifyInstance, { db }: AppDeps): void {
     async (request, reply) => {
       const auth = authOf(request);
       if (!currenciesConfigured(request.tenant.config)) throw notFound();
-      const list = parseListQuery(request.query as Record<string, string>, merchantCurrencyList);
+      const list = parseListQuery(request.query, merchantCurrencyList);
       const merchant = scopedMerchant(auth, list.filters.buid_merchant);
       const rows = await db
         .selectFrom('merchant_currencies')
@@ -85,7 +85,7 @@ export function currencyRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
   );
 
-  app.get<{ Params: { customer: string } }>(
+  app.get(
     '/ecaas/customer-banking-countries/:customer',
     {
       schema: {
@@ -104,7 +104,7 @@ export function currencyRoutes(app: FastifyInstance, { db }: AppDeps): void {
       // narrows it to admin or payer (roles): both may add a bank account in the payment flow.
       const auth = authOf(request);
       if (!bankingCountriesOffered(request.tenant.config)) throw notFound();
-      parseListQuery(request.query as Record<string, string>, noParameters);
+      parseListQuery(request.query, noParameters);
       const customer = request.params.customer;
       if (!auth.customerIds.includes(customer)) throw notFound();
       const rows = await db

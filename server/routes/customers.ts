@@ -1,5 +1,5 @@
 import { likePattern } from '../db/like-pattern.ts';
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { boolean, nullableText, pagedDocument, resourceSchema, responses, strictObject, text } from '../http/api-schema.ts';
@@ -61,7 +61,7 @@ const merchantResource = resourceSchema(
   }),
 );
 
-export function customerRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function customerRoutes(app: SchemaTypedApp, { db }: AppDeps): void {
   app.get(
     '/customers',
     {
@@ -73,7 +73,7 @@ export function customerRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, customerList);
+      const list = parseListQuery(request.query, customerList);
       const ids = parseIdList(list.filters.buid_customer, 'filter[buid_customer]');
       let query = db
         .selectFrom('customers')
@@ -120,7 +120,7 @@ export function customerRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, locationList);
+      const list = parseListQuery(request.query, locationList);
       const customers = parseIdList(list.filters.buid_customer, 'filter[buid_customer]')?.filter((id) => auth.customerIds.includes(id)) ?? [
         ...auth.customerIds,
       ];
@@ -160,7 +160,7 @@ export function customerRoutes(app: FastifyInstance, { db }: AppDeps): void {
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, merchantList);
+      const list = parseListQuery(request.query, merchantList);
       // Row scope: a merchant user sees their merchants; a customer sees the merchants that sold to them.
       let query = db
         .selectFrom('merchants')

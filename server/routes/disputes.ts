@@ -1,11 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { disputeCentreRoutes } from '../disputes/centre-routes.ts';
 import { largestDocumentBase64 } from '../disputes/documents.ts';
 import { disputeDocumentsBodyLimit, tenantFilesBodyLimit } from '../http/body-limits.ts';
-import { createDisputeBody, createDisputes, type CreateDisputeBody } from '../disputes/create.ts';
+import { createDisputeBody, createDisputes } from '../disputes/create.ts';
 import { ineligibleInvoices, scopedInvoices } from '../disputes/eligibility.ts';
 import { disputeResource, disputeResourceSchema, selectDisputes } from '../disputes/query.ts';
 import {
@@ -46,7 +46,7 @@ const ineligibleQuery = { filters: ['trx_id'] as const, sorts: [] as const, defa
  * Disputes (spec §3-§8): the wizard's reference data and eligibility check, dispute creation,
  * and the dispute centre (list, detail, counts, responses) in ../disputes/centre-routes.ts.
  */
-export function disputeRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function disputeRoutes(app: SchemaTypedApp, deps: AppDeps): void {
   const { db, clock, tenants } = deps;
   // A document's schema allows the largest file any tenant permits; the tenant's own rules come after.
   const maxBase64 = largestDocumentBase64(tenants.tenants);
@@ -58,7 +58,7 @@ export function disputeRoutes(app: FastifyInstance, deps: AppDeps): void {
       config: { access: { can: ['read', 'Dispute'] }, summary: 'Dispute reasons and whether each needs documentation (Y/N)' },
     },
     async (request, reply) => {
-      parseListQuery(request.query as Record<string, string>, noFilters);
+      parseListQuery(request.query, noFilters);
       const rows = await db.selectFrom('dispute_reasons').selectAll().orderBy('dispute_reason_id').execute();
       return reply.type(JSON_API).send({
         data: rows.map((row) =>
@@ -80,7 +80,7 @@ export function disputeRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const auth = authOf(request);
-      parseListQuery(request.query as Record<string, string>, noFilters);
+      parseListQuery(request.query, noFilters);
       const groupId = auth.user.user_group_id;
       const rows =
         groupId === null
@@ -126,7 +126,7 @@ export function disputeRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const { filters } = parseListQuery(request.query as Record<string, string>, ineligibleQuery);
+      const { filters } = parseListQuery(request.query, ineligibleQuery);
       const trxIds = parseIdList(filters.trx_id, 'filter[trx_id]');
       if (!trxIds) throw badRequest(ErrorCode.fieldRequired, { parameter: 'filter[trx_id]' }, { field: 'trx_id' });
       const invoices = await scopedInvoices(db, auth, request.tenant.id, trxIds);
@@ -137,7 +137,7 @@ export function disputeRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: CreateDisputeBody }>(
+  app.post(
     '/ecaas/disputes',
     {
       ...tenantFilesBodyLimit(tenants.tenants, disputeDocumentsBodyLimit),

@@ -1,5 +1,5 @@
 import { contentDisposition } from '../http/content-disposition.ts';
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { effectiveType } from '../../domain/files.ts';
 import type { AppDeps } from '../deps.ts';
@@ -23,7 +23,7 @@ import { neutraliseCsvBytes } from '../http/csv-cells.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
 import { base64Length, tenantFilesBodyLimit, uploadBodyLimit } from '../http/body-limits.ts';
-import { uploadBodySchema, uploadDocuments, type UploadBody } from '../invoices/document-upload.ts';
+import { uploadBodySchema, uploadDocuments } from '../invoices/document-upload.ts';
 import { fullScope, scopedTrxIds } from '../invoices/scope.ts';
 
 interface DocumentRow {
@@ -91,7 +91,7 @@ const deleteBody = {
   properties: { document_id: idInteger },
 } as const;
 
-export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): void {
+export function documentRoutes(app: SchemaTypedApp, { db, tenants }: AppDeps): void {
   // A file's schema allows the largest file any tenant permits; the tenant's own rules come after.
   const largestFile = Math.max(...tenants.tenants.map((tenant) => tenant.limits.files.maxSizeBytes));
 
@@ -106,7 +106,7 @@ export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): 
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, documentList);
+      const list = parseListQuery(request.query, documentList);
       const trxIds = parseIdList(list.filters.trx_id, 'filter[trx_id]');
       if (!trxIds) throw badRequest(ErrorCode.fieldRequired, { parameter: 'filter[trx_id]' }, { field: 'trx_id' });
       const rows = await db
@@ -132,7 +132,7 @@ export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): 
     },
   );
 
-  app.get<{ Params: { document_id: string } }>(
+  app.get(
     '/merchant-invoice-documents/:document_id/content',
     {
       schema: { params: documentIdParams, response: fileResponses(['*/*'], "The document's bytes in its own media type") },
@@ -165,7 +165,7 @@ export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): 
       config: { access: { can: ['read', 'InvoiceDocument'] }, summary: 'Document types with their maximum attachments per transaction' },
     },
     async (request, reply) => {
-      parseListQuery(request.query as Record<string, string>, noParameters);
+      parseListQuery(request.query, noParameters);
       const rows = await db.selectFrom('document_types').selectAll().orderBy('doc_type_id').execute();
       return reply.type(JSON_API).send({
         data: rows.map((row) =>
@@ -179,7 +179,7 @@ export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): 
     },
   );
 
-  app.post<{ Body: UploadBody }>(
+  app.post(
     '/merchant-invoice-documents',
     {
       ...tenantFilesBodyLimit(tenants.tenants, uploadBodyLimit),
@@ -207,7 +207,7 @@ export function documentRoutes(app: FastifyInstance, { db, tenants }: AppDeps): 
    * uploaded can be removed; the merchant's own documents (uploaded_by null) are its record of
    * the invoice and stay (errors.files.attachmentRemoveFailed). Outside the user's scope: 404.
    */
-  app.delete<{ Body: { document_id: number } }>(
+  app.delete(
     '/merchant-invoice-documents',
     {
       schema: { body: deleteBody, response: responses(null, 'Removed', 204) },

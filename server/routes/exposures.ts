@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { centralDay, percentUsed } from '../../domain/exposure.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
@@ -159,7 +159,7 @@ export function rowId(
   return first === index ? row.buid_customer : `${row.buid_customer}:${row.currency}`;
 }
 
-export function exposureRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function exposureRoutes(app: SchemaTypedApp, { db, clock }: AppDeps): void {
   app.get(
     '/exposures',
     {
@@ -174,7 +174,7 @@ export function exposureRoutes(app: FastifyInstance, { db, clock }: AppDeps): vo
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const query = request.query as Record<string, string>;
+      const query = request.query;
       const list = parseListQuery(query, exposureList);
       // Paged only when asked (the program overview's table); otherwise every row, as spec §7 has it.
       const paged = query['page[number]'] !== undefined || query['page[size]'] !== undefined;

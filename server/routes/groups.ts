@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
+import type { FromSchema } from 'json-schema-to-ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { groupChangeRefusal, groupScope, type GroupChangeRefusal, type GroupState } from '../../domain/group-changes.ts';
 import { GROUP_NAME_MAX, NETWORK_ACCESS, groupNameProblems, groupPaths, type GroupProblem } from '../../domain/groups.ts';
@@ -84,16 +85,8 @@ const membersBody = {
   },
 } as const;
 
-interface GroupBody {
-  name?: string;
-  parent_group_id?: number | string | null;
-  network_access?: string | null;
-  sso_enabled?: boolean;
-  identity_provider_id?: string | null;
-  customers?: string[] | string;
-  include_child_accounts?: boolean;
-  top_level?: boolean;
-}
+/** The fields a create or an edit may carry (a create's also names the group and may say top_level). */
+type GroupFields = FromSchema<typeof updateBody>;
 
 export const groupResourceSchema = resourceSchema(
   'user-groups',
@@ -247,7 +240,7 @@ const parentIdOf = (value: number | string | null | undefined) =>
   value === undefined ? undefined : value === null || value === '' ? null : Number(value);
 
 /** The columns a create or edit writes (name checked here; the rest by the group rule, with the tree). */
-function groupValues(body: GroupBody) {
+function groupValues(body: GroupFields) {
   const values = {
     name: body.name?.trim(),
     // PATCH: an empty choice is no change.
@@ -292,7 +285,7 @@ async function nameTaken(db: Database, tenantId: string, name: string, except?: 
 }
 
 /** spec §2 /manage-groups, issue 17: the group tree, the two-step wizard (create and edit) and adding users to a group (Admin). */
-export function groupRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function groupRoutes(app: SchemaTypedApp, deps: AppDeps): void {
   const { db } = deps;
 
   async function visibleGroup(tenantId: string, auth: AuthContext, id: number | string) {
@@ -322,7 +315,7 @@ export function groupRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, groupList);
+      const list = parseListQuery(request.query, groupList);
       let data = groupResources(await visibleGroups(db, request.tenant.id, auth), request.tenant);
       const search = list.filters.search?.toLowerCase();
       if (search) data = data.filter((item) => item.attributes.path.toLowerCase().includes(search));
@@ -333,7 +326,7 @@ export function groupRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/user-groups/:id',
     {
       schema: { params: idParams, response: responses(singleDocument(groupResourceSchema), 'One group') },
@@ -364,7 +357,7 @@ export function groupRoutes(app: FastifyInstance, deps: AppDeps): void {
       }),
   );
 
-  app.post<{ Body: GroupBody }>(
+  app.post(
     '/user-groups',
     {
       schema: { body: createBody, response: responses(singleDocument(groupResourceSchema), 'The group created', 201) },
@@ -430,7 +423,7 @@ export function groupRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.patch<{ Params: { id: string }; Body: GroupBody }>(
+  app.patch(
     '/user-groups/:id',
     {
       schema: { params: idParams, body: updateBody, response: responses(singleDocument(groupResourceSchema), 'The group changed') },
@@ -486,7 +479,7 @@ export function groupRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { user_ids?: Array<number | string>; user_id?: number | string; move?: boolean } }>(
+  app.post(
     '/user-groups/:id/users',
     {
       schema: {

@@ -32,9 +32,10 @@ import { creditApplicationRoutes } from './credit-applications.ts';
 import { operatorApplicationRoutes } from './operator-applications.ts';
 
 /** Every call of spec §7, grouped by concept; each module registers its own routes. */
-export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function apiRoutes(untyped: FastifyInstance, deps: AppDeps): void {
   // Before the routes, so its hook covers the card password re-entry.
-  throttleReauthentication(app);
+  throttleReauthentication(untyped);
+  const app = schemaTyped(untyped);
   authRoutes(app, deps);
   recoveryRoutes(app, deps);
   ssoRoutes(app, deps);
@@ -58,7 +59,7 @@ export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
   clientLogRoutes(app);
   paymentRoutes(app, deps);
   merchantInvoiceRoutes(app, deps);
-  userRoutes(schemaTyped(app), deps);
+  userRoutes(app, deps);
   groupRoutes(app, deps);
   userCredentialRoutes(app, deps);
   creditApplicationRoutes(app, deps);

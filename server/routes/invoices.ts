@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { centralDay } from '../../domain/exposure.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
@@ -24,7 +24,7 @@ const trxParams = {
   properties: { trx_id: { type: 'string', minLength: 1, maxLength: 64 } },
 } as const;
 
-export function invoiceRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function invoiceRoutes(app: SchemaTypedApp, deps: AppDeps): void {
   const { db, clock } = deps;
 
   app.get(
@@ -41,7 +41,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, invoiceList);
+      const list = parseListQuery(request.query, invoiceList);
       const { rows, meta } = await fetchInvoicePage(db, auth, list, invoiceListCaches, centralDay(clock.now()));
       return reply.type(JSON_API).send({ data: rows.map((row) => invoiceResource(row)), meta: { page: meta } });
     },
@@ -61,7 +61,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, invoiceList);
+      const list = parseListQuery(request.query, invoiceList);
       const query = orderInvoices(selectCsvColumns(filteredInvoices(db, auth, list.filters, centralDay(clock.now()))), list.sort);
       const chunks = streamRows<CsvRow>(db, query);
       // The first chunk is read before any byte is sent, so a failure can still be a JSON:API error.
@@ -93,7 +93,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.get<{ Params: { trx_id: string } }>(
+  app.get(
     '/invoices/:trx_id',
     {
       schema: { params: trxParams, response: responses(singleDocument(invoiceResourceSchema), 'One invoice') },
@@ -105,6 +105,7 @@ export function invoiceRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const auth = authOf(request);
+      // No querystring schema (the route takes no parameter, and names the first one it refuses): Fastify's parsed query is an object.
       const [parameter] = Object.keys(request.query as object);
       if (parameter !== undefined) throw badRequest(ErrorCode.invalidFilter, { parameter });
       // Either id names it (issue 26): the transaction id, or the invoice id every list shows

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { legacyLanguage, renderLegacyPage } from '../legacy/pages.ts';
 
 const params = {
@@ -9,8 +9,8 @@ const params = {
 } as const;
 
 /** GET /legacy/{location}: the framed legacy pages, in the signed-in user's language (else the tenant's default). */
-export function legacyRoutes(app: FastifyInstance): void {
-  app.get<{ Params: { location: string } }>(
+export function legacyRoutes(app: SchemaTypedApp): void {
+  app.get(
     '/legacy/:location',
     {
       // An HTML page the portal frames, not an API operation.

@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
-import { loyaltyIssueMessage, milestoneDirection, validateLoyaltyProgram, type LoyaltyValue } from '../../domain/loyalty.ts';
+import { loyaltyIssueMessage, milestoneDirection, validateLoyaltyProgram } from '../../domain/loyalty.ts';
 import type { AppDeps } from '../deps.ts';
 import { audit } from '../audit.ts';
 import { authOf } from '../auth/access.ts';
@@ -118,11 +118,6 @@ const targetsBody = {
     currency: { ...text, description: "The program's currency as the editor showed it; ignored" },
   },
 } as const;
-interface TargetsBody {
-  incentive_reward_minor: LoyaltyValue;
-  milestones: Array<{ incentive_tier: LoyaltyValue; target_minor: LoyaltyValue; reward_minor: LoyaltyValue }>;
-  currency?: string;
-}
 const programParams = strictObject({ program_id: idDigits });
 
 function positiveId(raw: string, parameter: string): number {
@@ -130,7 +125,7 @@ function positiveId(raw: string, parameter: string): number {
   return Number(raw);
 }
 
-export function loyaltyRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function loyaltyRoutes(app: SchemaTypedApp, { db, clock }: AppDeps): void {
   app.get(
     '/customer-loyalty-program-enrollments',
     {
@@ -147,7 +142,7 @@ export function loyaltyRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     async (request, reply) => {
       // spec §4: loyalty loads only with the flag on, never for card viewer or safety manager (policy).
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, enrollmentList);
+      const list = parseListQuery(request.query, enrollmentList);
       const customer = scopedCustomer(auth, list.filters.buid_customer);
       let query = db
         .selectFrom('loyalty_enrollments')
@@ -223,7 +218,7 @@ export function loyaltyRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, milestoneList);
+      const list = parseListQuery(request.query, milestoneList);
       if (list.filters.program_id === undefined) {
         throw badRequest(ErrorCode.fieldRequired, { parameter: 'filter[program_id]' }, { field: 'program_id' });
       }
@@ -249,7 +244,7 @@ export function loyaltyRoutes(app: FastifyInstance, { db, clock }: AppDeps): voi
     },
   );
 
-  app.patch<{ Params: { program_id: string }; Body: TargetsBody }>(
+  app.patch(
     '/customer-loyalty-programs/:program_id/targets',
     {
       schema: {

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { centralDay } from '../../domain/exposure.ts';
 import { checkInvoiceDraft, isEditableStatus, type InvoiceDraft } from '../../domain/merchant-invoices.ts';
@@ -24,8 +25,6 @@ import {
 import { invoiceCsvImport, lockMerchantInvoices } from '../merchant-invoices/csv-import.ts';
 import { draftBodySchema, merchantInvoiceResource, merchantInvoiceResourceSchema } from '../merchant-invoices/resource.ts';
 import { insertInvoices, updateInvoice } from '../merchant-invoices/write.ts';
-
-type DraftBody = InvoiceDraft & { buid_merchant?: string };
 
 const CREATE: RouteAccess = { can: ['create', 'Invoice'], userTypes: ['merchant'] };
 const UPDATE: RouteAccess = { can: ['update', 'Invoice'], userTypes: ['merchant'] };
@@ -87,7 +86,7 @@ function sendRefusal(reply: FastifyReply, error: unknown) {
  * /ecaas/ so no API path is a screen's path (/merchant-invoices/new, …/edit, …/import).
  * Merchant scope: a dealer writes only for its own merchants and their customers.
  */
-export function merchantInvoiceRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function merchantInvoiceRoutes(app: SchemaTypedApp, { db, clock }: AppDeps): void {
   app.get(
     '/ecaas/merchant-customers',
     {
@@ -102,7 +101,7 @@ export function merchantInvoiceRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, customerList);
+      const list = parseListQuery(request.query, customerList);
       const merchant = merchantOf(auth, list.filters.buid_merchant);
       const context = await loadMerchantContext(db, merchant);
       const names = await db
@@ -124,7 +123,7 @@ export function merchantInvoiceRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
   );
 
-  app.get<{ Params: { trx_id: string } }>(
+  app.get(
     '/ecaas/merchant-invoices/:trx_id',
     {
       schema: {
@@ -141,7 +140,7 @@ export function merchantInvoiceRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
   );
 
-  app.post<{ Body: DraftBody }>(
+  app.post(
     '/ecaas/merchant-invoices',
     {
       schema: { body: draftBodySchema, response: responses(singleDocument(merchantInvoiceResourceSchema), 'The new invoice', 201) },
@@ -191,7 +190,7 @@ export function merchantInvoiceRoutes(app: FastifyInstance, { db, clock }: AppDe
     },
   );
 
-  app.patch<{ Params: { trx_id: string }; Body: DraftBody }>(
+  app.patch(
     '/ecaas/merchant-invoices/:trx_id',
     {
       schema: {

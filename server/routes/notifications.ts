@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
@@ -79,7 +79,7 @@ function visibleNotifications(db: Database, auth: AuthContext, tenantId: string,
   );
 }
 
-export function notificationRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function notificationRoutes(app: SchemaTypedApp, { db, clock }: AppDeps): void {
   app.get(
     '/ecaas/notifications',
     {
@@ -95,7 +95,7 @@ export function notificationRoutes(app: FastifyInstance, { db, clock }: AppDeps)
     async (request, reply) => {
       // spec §6: card viewer is barred from the notification centre; the tenant's flag gates it too.
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, notificationList);
+      const list = parseListQuery(request.query, notificationList);
       const query = visibleNotifications(db, auth, request.tenant.id, clock.now());
       const { rows, meta } = await fetchPage(query, list, { effective_ts: 'effective_ts' }, 'id');
       return reply.type(JSON_API).send({
@@ -118,7 +118,7 @@ export function notificationRoutes(app: FastifyInstance, { db, clock }: AppDeps)
     },
   );
 
-  app.get<{ Params: { id: string; index: string } }>(
+  app.get(
     '/ecaas/notifications/:id/attachments/:index',
     {
       schema: { params: attachmentParams, response: fileResponses(['*/*'], "The attachment's bytes in its own media type") },

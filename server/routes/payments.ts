@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
-import { MAX_INVOICES_PER_PAYMENT, type PaymentBody } from '../../domain/payments.ts';
+import { MAX_INVOICES_PER_PAYMENT } from '../../domain/payments.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
@@ -39,7 +39,7 @@ const optionsQuery = { filters: ['buid_customer'] as const, sorts: [] as const, 
  * Payments (issue 5, spec §5 and §8): the options the payment flow offers, taking a payment,
  * and reading one back; the sandbox card provider's field and token endpoint beside them.
  */
-export function paymentRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function paymentRoutes(app: SchemaTypedApp, deps: AppDeps): void {
   const { db, clock } = deps;
 
   app.get(
@@ -57,7 +57,7 @@ export function paymentRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const { filters } = parseListQuery(request.query as Record<string, string>, optionsQuery);
+      const { filters } = parseListQuery(request.query, optionsQuery);
       const named = parseIdList(filters.buid_customer, 'filter[buid_customer]');
       const selected =
         auth.session.customer_id && auth.customerIds.includes(auth.session.customer_id) ? [auth.session.customer_id] : undefined;
@@ -69,7 +69,7 @@ export function paymentRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: PaymentBody }>(
+  app.post(
     '/payments',
     {
       schema: { body: paymentBody, response: responses(singleDocument(paymentResourceSchema), 'The payment', 201) },
@@ -105,7 +105,7 @@ export function paymentRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/payments/:id',
     {
       schema: {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { checkPassword } from '../../domain/password-rules.ts';
 import type { LockState } from '../db/schema.ts';
@@ -49,13 +49,13 @@ const resetPasswordBody = {
 const ACCEPTED = { meta: { accepted: true } };
 
 /** spec §7 implied calls "send username or password recovery email", and the reset itself (spec §5 password rules). */
-export function recoveryRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function recoveryRoutes(app: SchemaTypedApp, deps: AppDeps): void {
   const { db, clock } = deps;
 
   // Issue 12: both requests answer at once and alike; a job does the lookup and the mail (server/jobs/recovery-mail.ts).
   const requestsPerAccount = subjectThrottle(app, 'recoveryPerAccount');
 
-  app.post<{ Body: { email: string } }>(
+  app.post(
     '/auth/forgot-username',
     {
       schema: {
@@ -80,7 +80,7 @@ export function recoveryRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: { username: string } }>(
+  app.post(
     '/auth/forgot-password',
     {
       schema: {
@@ -104,7 +104,7 @@ export function recoveryRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: { token: string; password: string; confirm_password: string } }>(
+  app.post(
     '/auth/reset-password',
     {
       schema: { body: resetPasswordBody, response: responses(null, 'Password changed', 204) },

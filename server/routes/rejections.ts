@@ -1,4 +1,5 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode, type ErrorCodeKey } from '../../domain/error-codes.ts';
 import {
   CORRECTION_LIMITS,
@@ -303,7 +304,7 @@ async function finishedInTime({ db, clock }: AppDeps, jobId: number, log: Fastif
   return false;
 }
 
-export function rejectionRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function rejectionRoutes(app: SchemaTypedApp, deps: AppDeps): void {
   const { db } = deps;
 
   app.get(
@@ -322,7 +323,7 @@ export function rejectionRoutes(app: FastifyInstance, deps: AppDeps): void {
     async (request, reply) => {
       const auth = authOf(request);
       const side = callerSide(auth);
-      const list = parseListQuery(request.query as Record<string, string>, rejectionList);
+      const list = parseListQuery(request.query, rejectionList);
       const { filters } = list;
       const customers = parseIdList(filters.buid_customer, 'filter[buid_customer]');
       const merchants = parseIdList(filters.buid_merchant, 'filter[buid_merchant]');
@@ -377,7 +378,7 @@ export function rejectionRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: { rejection_ids: number[] } }>(
+  app.post(
     '/rejections/cancel',
     {
       schema: { body: cancelBody, response: responses(rejectionsDocument, 'The rejections cancelled') },
@@ -391,7 +392,7 @@ export function rejectionRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: { rejection_ids: number[]; corrections?: Corrections } }>(
+  app.post(
     '/rejections/resubmit',
     {
       schema: {

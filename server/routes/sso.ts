@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
 import { audit } from '../audit.ts';
@@ -22,11 +23,17 @@ const startBody = {
 } as const;
 
 /** The provider's answer (RFC 6749 §4.1.2, RFC 9207 iss); providers may add parameters of their own. */
+const callbackValue = { type: 'string', maxLength: 2048 } as const;
 const callbackQuery = {
   type: 'object',
-  properties: Object.fromEntries(
-    ['code', 'state', 'iss', 'error', 'error_description', 'session_state'].map((name) => [name, { type: 'string', maxLength: 2048 }]),
-  ),
+  properties: {
+    code: callbackValue,
+    state: callbackValue,
+    iss: callbackValue,
+    error: callbackValue,
+    error_description: callbackValue,
+    session_state: callbackValue,
+  },
 } as const;
 
 /** What the browser carries from the start to the callback (HttpOnly, SameSite=Lax: the provider's redirect is a top-level GET). */
@@ -61,14 +68,14 @@ const callbackUri = (request: FastifyRequest) => `${request.protocol}://${reques
  * the provider → callback (code exchange with PKCE, ID token checks) → a normal session.
  * The start answers alike for every username, so it tells nobody who exists or who uses SSO.
  */
-export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function ssoRoutes(app: SchemaTypedApp, deps: AppDeps): void {
   const { db, clock } = deps;
   localIdentityProvider(app, deps);
   const relyingParty = new RelyingParty(app, clock, deps.idpResponseFilter);
   const startsPerName = subjectThrottle(app, 'ssoStartPerUsername');
   const failure = (code: string) => `/login?sso_error=${encodeURIComponent(code)}`;
 
-  app.post<{ Body: { username: string } }>(
+  app.post(
     '/auth/sso/start',
     {
       schema: { body: startBody, response: responses(metaDocument(strictObject({ redirect: text })), 'Where to send the browser') },
@@ -102,7 +109,7 @@ export function ssoRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.get<{ Querystring: Record<string, string | undefined> }>(
+  app.get(
     CALLBACK_PATH,
     {
       // Its URL carries the authorization code: keep it out of the request log (warnings, with no URL, still go out).

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { centralDay } from '../../domain/exposure.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
@@ -61,7 +61,7 @@ type Row = Omit<Exposure, 'ageing'> & Account;
  * per currency, and the roll-up (meta.totals: the parent and its listed sub-accounts) one entry per
  * currency: amounts of different currencies are never added together.
  */
-export function subAccountRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function subAccountRoutes(app: SchemaTypedApp, { db, clock }: AppDeps): void {
   app.get(
     '/customer-sub-accounts',
     {
@@ -79,7 +79,7 @@ export function subAccountRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const query = request.query as Record<string, string>;
+      const query = request.query;
       const list = parseListQuery(query, subAccountList);
       const parent = scopedCustomer(auth, list.filters.buid_customer);
       const currency = parseCurrency(list.filters.sol_currency);

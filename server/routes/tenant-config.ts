@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { LOCALE_INFO } from '../../domain/locales.ts';
 import { systemType } from '../../domain/tenant.ts';
 import type { AppDeps } from '../deps.ts';
@@ -71,8 +71,8 @@ const localesDocument = listDocument(
   resourceSchema('locales', strictObject({ code: text, label: text, locale_ISO: text, default: boolean })),
 );
 
-export function tenantConfigRoutes(app: FastifyInstance, { tenants }: AppDeps): void {
-  app.get<{ Params: { hostname: string } }>(
+export function tenantConfigRoutes(app: SchemaTypedApp, { tenants }: AppDeps): void {
+  app.get(
     '/feature-flags/:hostname',
     {
       schema: {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
@@ -9,7 +9,7 @@ import { ApiError } from '../http/errors.ts';
 import { CREDENTIAL_COLUMNS, credentialRecords, credentialsImport } from '../users/credentials.ts';
 
 /** spec "Manage user credentials" (issue 17): export, template, dry run and all-or-nothing import (server/csv). */
-export function userCredentialRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function userCredentialRoutes(app: SchemaTypedApp, { db, clock }: AppDeps): void {
   app.get(
     '/user-credentials/export',
     {

@@ -1,7 +1,8 @@
 import { generateKeyPairSync, randomBytes, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import Provider, { type KoaContextWithOidc } from 'oidc-provider';
 import { LANGUAGES, type LanguageCode } from '../../domain/tenant.ts';
 import type { AppDeps } from '../deps.ts';
@@ -152,7 +153,7 @@ function isLoopbackCallback(value: string): boolean {
 }
 
 /** Mounts the local identity provider under LOCAL_IDP_PATH with its sign-in interaction. */
-export function localIdentityProvider(app: FastifyInstance, deps: AppDeps): Provider {
+export function localIdentityProvider(app: SchemaTypedApp, deps: AppDeps): Provider {
   const { db, tenants } = deps;
   const { jwks, cookieKeys } = freshKeys();
   // Its accounts: users of the demo tenant whose group (or nearest ancestor with settings) signs in here.
@@ -261,6 +262,7 @@ export function localIdentityProvider(app: FastifyInstance, deps: AppDeps): Prov
       .type('text/html')
       .send(page({ nonce: styleNonce(request), language: request.tenant.defaultLanguage, failed: true }));
 
+  // The local provider's pages are hidden and validate nothing (oidc-provider checks the interaction), so their request types are declared here.
   app.get<{ Params: { uid: string } }>(
     `${LOCAL_IDP_PATH}/interaction/:uid`,
     {

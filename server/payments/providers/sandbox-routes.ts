@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../../http/typed-routes.ts';
 import { ErrorCode } from '../../../domain/error-codes.ts';
 import type { AppDeps } from '../../deps.ts';
 import { ApiError, badRequest, unprocessable } from '../../http/errors.ts';
 import { localeText, textLanguage } from '../../i18n/locale-text.ts';
 import { sandboxVault } from './sandbox.ts';
-import { cardEntryProblem, type CardEntry } from './sandbox-vault.ts';
+import { cardEntryProblem } from './sandbox-vault.ts';
 import { defaultErrorResponse, strictObject, text } from '../../http/api-schema.ts';
 
 /**
@@ -45,14 +45,14 @@ const tokenBody = {
   },
 } as const;
 
-export function sandboxProviderRoutes(app: FastifyInstance, { clock, db }: AppDeps): void {
+export function sandboxProviderRoutes(app: SchemaTypedApp, { clock, db }: AppDeps): void {
   const vault = sandboxVault(db);
   /** The key the page or call names must be this tenant's public key. */
   const checkKey = (publicKey: string | undefined, key: string, source: { pointer?: string; parameter?: string }) => {
     if (!publicKey || key !== publicKey) throw badRequest(ErrorCode.invalidRequest, source);
   };
 
-  app.get<{ Querystring: { key: string; lang?: string } }>(
+  app.get(
     '/card-provider/sandbox/field.html',
     {
       // HTML, script and styles of the sandbox's hosted field: not API operations (hide).
@@ -88,7 +88,7 @@ export function sandboxProviderRoutes(app: FastifyInstance, { clock, db }: AppDe
     async (_request, reply) => reply.type('text/css; charset=utf-8').send(fieldStyle),
   );
 
-  app.post<{ Body: CardEntry & { key: string } }>(
+  app.post(
     '/card-provider/sandbox/tokens',
     {
       schema: {
