@@ -17,7 +17,8 @@ import { allowedCountries, liveAccount, liveAccounts } from '../bank-accounts/qu
 import { bankAccountResource, bankAccountResourceSchema, type BankAccountRow } from '../bank-accounts/resource.ts';
 import { createAccount, removeAccount, updateAccount, type Actor } from '../bank-accounts/write.ts';
 import { notFound, unprocessable } from '../http/errors.ts';
-import { JSON_API, pageMeta } from '../http/jsonapi.ts';
+import { slicePage } from '../http/paging.ts';
+import { JSON_API } from '../http/jsonapi.ts';
 import { pagedDocument, responses, singleDocument } from '../http/api-schema.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 
@@ -107,11 +108,8 @@ export function bankAccountRoutes(app: SchemaTypedApp, deps: AppDeps): void {
       const list = parseListQuery(request.query, accountList);
       const live = await liveAccounts(db, scopedCustomer(auth, list.filters.buid_customer));
       // A customer has a handful of accounts: paged in memory, each row judged against them all.
-      const { number, size } = list.page;
-      const page = live.slice((number - 1) * size, number * size);
-      return reply
-        .type(JSON_API)
-        .send({ data: page.map((row) => bankAccountResource(row, live)), meta: { page: pageMeta(list.page, live.length) } });
+      const page = slicePage(live, list.page);
+      return reply.type(JSON_API).send({ data: page.rows.map((row) => bankAccountResource(row, live)), meta: { page: page.meta } });
     },
   );
 

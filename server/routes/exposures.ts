@@ -13,7 +13,8 @@ import {
   strictObject,
   text,
 } from '../http/api-schema.ts';
-import { JSON_API, pageMeta, resource } from '../http/jsonapi.ts';
+import { slicePage } from '../http/paging.ts';
+import { JSON_API, resource } from '../http/jsonapi.ts';
 import { listQuerystring, parseIdList, parseListQuery, type SortTerm } from '../http/list-query.ts';
 import { loadExposures, type Exposure } from '../invoices/exposure-query.ts';
 import { parseCurrency } from '../invoices/list.ts';
@@ -212,15 +213,15 @@ export function exposureRoutes(app: SchemaTypedApp, { db, clock }: AppDeps): voi
         exposures.map((exposure) => ({ ...exposure, customer_name: names.get(exposure.buid_customer) ?? null })),
         list.sort,
       );
-      const { number, size } = list.page;
       const ids = rows.map((row, index) => rowId(rows, row, index));
-      const from = paged ? (number - 1) * size : 0;
-      const shown = paged ? rows.slice(from, number * size) : rows;
+      const page = paged ? slicePage(rows, list.page) : undefined;
+      const from = page?.from ?? 0;
+      const shown = page?.rows ?? rows;
       return reply.type(JSON_API).send({
         // A customer's first row (the currency shown) is its id; its other currencies' rows (filter[every_currency]) add the code.
         data: shown.map((row, index) => resource('exposures', ids[from + index]!, { ...row, as_of: today })),
         // Totals cover every customer asked for, whichever page is shown.
-        meta: { totals: exposureTotals(exposures), ...(paged ? { page: pageMeta(list.page, rows.length) } : {}) },
+        meta: { totals: exposureTotals(exposures), ...(page ? { page: page.meta } : {}) },
       });
     },
   );

@@ -26,7 +26,8 @@ import {
   textList,
 } from '../http/api-schema.ts';
 import { ApiError, notFound, unprocessable } from '../http/errors.ts';
-import { JSON_API, pageMeta, resource } from '../http/jsonapi.ts';
+import { slicePage } from '../http/paging.ts';
+import { JSON_API, resource } from '../http/jsonapi.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { tenantProvider } from '../sso/settings.ts';
 import { managedUsers } from '../users/queries.ts';
@@ -319,10 +320,8 @@ export function groupRoutes(app: SchemaTypedApp, deps: AppDeps): void {
       let data = groupResources(await visibleGroups(db, request.tenant.id, auth), request.tenant);
       const search = list.filters.search?.toLowerCase();
       if (search) data = data.filter((item) => item.attributes.path.toLowerCase().includes(search));
-      const { number, size } = list.page;
-      return reply
-        .type(JSON_API)
-        .send({ data: data.slice((number - 1) * size, number * size), meta: { page: pageMeta(list.page, data.length) } });
+      const page = slicePage(data, list.page);
+      return reply.type(JSON_API).send({ data: page.rows, meta: { page: page.meta } });
     },
   );
 

@@ -4,7 +4,8 @@ import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { scopedCustomer } from '../auth/guard.ts';
 import { day, documentSchema, nullableText, pageMetaSchema, resourceSchema, responses, strictObject, text } from '../http/api-schema.ts';
-import { JSON_API, pageMeta, resource } from '../http/jsonapi.ts';
+import { slicePage } from '../http/paging.ts';
+import { JSON_API, resource } from '../http/jsonapi.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { loadExposures, type Exposure } from '../invoices/exposure-query.ts';
 import { parseCurrency } from '../invoices/list.ts';
@@ -116,9 +117,9 @@ export function subAccountRoutes(app: SchemaTypedApp, { db, clock }: AppDeps): v
       const ids = rows.map((row, index) => rowId(rows, row, index));
       // Paged only when asked (a table), as GET /exposures.
       const paged = query['page[number]'] !== undefined || query['page[size]'] !== undefined;
-      const { number, size } = list.page;
-      const from = paged ? (number - 1) * size : 0;
-      const shown = paged ? rows.slice(from, number * size) : rows;
+      const page = paged ? slicePage(rows, list.page) : undefined;
+      const from = page?.from ?? 0;
+      const shown = page?.rows ?? rows;
       return reply.type(JSON_API).send({
         data: shown.map((row, index) => resource('sub-accounts', ids[from + index]!, { ...row, parent_customer: parent, as_of: today })),
         meta: {
@@ -127,7 +128,7 @@ export function subAccountRoutes(app: SchemaTypedApp, { db, clock }: AppDeps): v
             customer_name: accounts.find((account) => account.buid_customer === parent)?.customer_name ?? null,
           },
           totals: exposureTotals([...own, ...inChosen]),
-          ...(paged ? { page: pageMeta(list.page, rows.length) } : {}),
+          ...(page ? { page: page.meta } : {}),
         },
       });
     },
