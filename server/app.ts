@@ -23,6 +23,7 @@ import { apiRoutes } from './routes/index.ts';
 import { healthRoutes } from './health/routes.ts';
 import { studioAuthPlugin } from './studio/plugin.ts';
 import { studioRoutes } from './studio/routes.ts';
+import { schemaTyped } from './http/typed-routes.ts';
 
 export interface AppOptions extends AppDeps {
   /** The built portal (vite build output); absent in API-only tests. */
@@ -94,9 +95,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accessPlugin, { operator: serviceCredential(options.operatorKeys ?? []) });
   await registerOpenApi(app);
   await app.register(async (api) => {
-    healthRoutes(api, options);
+    healthRoutes(schemaTyped(api), options);
     apiRoutes(api, options);
-    if (options.feed) studioRoutes(api, { ...options, feed: options.feed });
+    if (options.feed) studioRoutes(schemaTyped(api), { ...options, feed: options.feed });
   });
 
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;

@@ -9,80 +9,89 @@ import {
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { audit } from '../audit.ts';
 import type { Transaction } from 'kysely';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { Database } from '../db/database.ts';
-import type { DB, TradeReference } from '../db/schema.ts';
+import type { DB } from '../db/schema.ts';
 import { ApiError } from '../http/errors.ts';
 import { noticeStatusChange } from './notify.ts';
-
-/** The application form's steps, as the portal's multi-step form sends them (screens/forms/credit-application.json). */
-export interface ApplicationBody {
-  buid_customer?: string;
-  company: { company_name: string; registration_number: string; country: string; address: string };
-  contacts: { contact_name: string; contact_email: string; contact_phone: string };
-  limit: { kind?: ApplicationKind; requested_limit: number; currency: string };
-  references?: { trade_references?: TradeReference[] };
-}
 
 const shortText = (maxLength: number) => ({ type: 'string', minLength: 1, maxLength, pattern: '\\S' }) as const;
 const email = { type: 'string', minLength: 3, maxLength: 254, pattern: '^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$' } as const;
 /** Digits, spaces and the usual separators (spec §9's 3-3-4 format is how it is shown, not the only one accepted). */
 const phone = { type: 'string', minLength: 7, maxLength: 25, pattern: '^\\+?[0-9][0-9 ().-]{5,23}[0-9]$' } as const;
 
-/** The request body; `signedIn` adds the customer the application is for (a prospective customer has none). */
-export function applicationBodySchema(signedIn: boolean) {
-  return {
+const company = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['company_name', 'registration_number', 'country', 'address'],
+  properties: {
+    company_name: shortText(120),
+    registration_number: shortText(40),
+    country: { type: 'string', pattern: '^[A-Z]{2}$' },
+    address: shortText(300),
+  },
+} as const;
+const contacts = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['contact_name', 'contact_email', 'contact_phone'],
+  properties: { contact_name: shortText(120), contact_email: email, contact_phone: phone },
+} as const;
+/** The requested line; `kinds` are the applications this applicant may make. */
+const limit = <const K extends readonly ApplicationKind[]>(kinds: K) =>
+  ({
     type: 'object',
     additionalProperties: false,
-    required: ['company', 'contacts', 'limit', ...(signedIn ? ['buid_customer'] : [])],
+    required: ['requested_limit', 'currency'],
     properties: {
-      ...(signedIn ? { buid_customer: { type: 'string', minLength: 1, maxLength: 64 } } : {}),
-      company: {
+      kind: { enum: kinds },
+      requested_limit: { type: 'integer' },
+      currency: { type: 'string', pattern: '^[A-Z]{3}$' },
+    },
+  }) as const;
+const references = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    trade_references: {
+      type: 'array',
+      maxItems: 5,
+      items: {
         type: 'object',
         additionalProperties: false,
-        required: ['company_name', 'registration_number', 'country', 'address'],
-        properties: {
-          company_name: shortText(120),
-          registration_number: shortText(40),
-          country: { type: 'string', pattern: '^[A-Z]{2}$' },
-          address: shortText(300),
-        },
-      },
-      contacts: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['contact_name', 'contact_email', 'contact_phone'],
-        properties: { contact_name: shortText(120), contact_email: email, contact_phone: phone },
-      },
-      limit: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['requested_limit', 'currency'],
-        // A prospective customer has no line to increase.
-        properties: {
-          kind: { enum: signedIn ? ['new_line', 'increase'] : ['new_line'] },
-          requested_limit: { type: 'integer' },
-          currency: { type: 'string', pattern: '^[A-Z]{3}$' },
-        },
-      },
-      references: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          trade_references: {
-            type: 'array',
-            maxItems: 5,
-            items: {
-              type: 'object',
-              additionalProperties: false,
-              required: ['name', 'contact_name', 'email', 'phone'],
-              properties: { name: shortText(120), contact_name: shortText(120), email, phone },
-            },
-          },
-        },
+        required: ['name', 'contact_name', 'email', 'phone'],
+        properties: { name: shortText(120), contact_name: shortText(120), email, phone },
       },
     },
-  } as const;
-}
+  },
+} as const;
+
+/** The application form's steps, as the portal's multi-step form sends them (screens/forms/credit-application.json), for a customer of the caller. */
+export const customerApplicationBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['company', 'contacts', 'limit', 'buid_customer'],
+  properties: {
+    buid_customer: { type: 'string', minLength: 1, maxLength: 64 },
+    company,
+    contacts,
+    limit: limit(['new_line', 'increase']),
+    references,
+  },
+} as const;
+
+/** The same from a prospective customer: no customer yet, so no line to increase. */
+export const prospectApplicationBodySchema = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['company', 'contacts', 'limit'],
+  properties: { company, contacts, limit: limit(['new_line']), references },
+} as const;
+
+/** Either body; a prospect's has no customer. */
+export type ApplicationBody =
+  | FromSchema<typeof customerApplicationBodySchema>
+  | (FromSchema<typeof prospectApplicationBodySchema> & { buid_customer?: undefined });
 
 export interface Applicant {
   tenantId: string;

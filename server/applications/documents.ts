@@ -5,13 +5,24 @@ import type { AuthContext } from '../auth/context.ts';
 import { audit } from '../audit.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
-import { checkedFiles, checkTypeLimits, storedFileColumns, type UploadFile } from '../invoices/document-upload.ts';
+import { checkedFiles, checkTypeLimits, storedFileColumns, uploadFilesSchema } from '../invoices/document-upload.ts';
+import { idInteger } from '../http/api-schema.ts';
+import type { FromSchema } from 'json-schema-to-ts';
 
-export interface ApplicationUploadBody {
-  application_id: number;
-  doc_type_id?: number | null;
-  files: UploadFile[];
+/** The upload body: base64 files for one application, of the body's document type or each of its own. */
+export function applicationUploadBodySchema(maxBase64Length: number) {
+  return {
+    type: 'object',
+    additionalProperties: false,
+    required: ['application_id', 'files'],
+    properties: {
+      application_id: idInteger,
+      doc_type_id: { type: ['integer', 'null'], minimum: 1, maximum: 1_000_000 },
+      files: uploadFilesSchema(maxBase64Length),
+    },
+  } as const;
 }
+export type ApplicationUploadBody = FromSchema<ReturnType<typeof applicationUploadBodySchema>>;
 
 /**
  * An application's supporting documents (issue 26): the same spec §5 rules and tenant limits as
@@ -55,9 +66,7 @@ export async function uploadApplicationDocuments(db: Database, tenant: Tenant, a
     });
     const stored = await trx
       .insertInto('credit_application_documents')
-      .values(
-        files.map((file) => ({ application_id: application.application_id, ...storedFileColumns(file, auth.user.user_id) })),
-      )
+      .values(files.map((file) => ({ application_id: application.application_id, ...storedFileColumns(file, auth.user.user_id) })))
       .returning(['document_id', 'application_id', 'doc_type_id', 'entry_ts', 'file_name', 'file_size', 'mime_type'])
       .execute();
     for (const document of stored) {

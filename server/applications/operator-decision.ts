@@ -1,5 +1,6 @@
-import { type ApplicationStatus, MAX_LIMIT_MINOR, OPERATOR_ACTIONS, type OperatorAction } from '../../domain/credit-applications.ts';
+import { type ApplicationStatus, MAX_LIMIT_MINOR, OPERATOR_ACTIONS } from '../../domain/credit-applications.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
+import type { FromSchema } from 'json-schema-to-ts';
 import type { Database } from '../db/database.ts';
 import { likePattern } from '../db/like-pattern.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
@@ -7,12 +8,6 @@ import { applicationWithDetails } from './application-resource.ts';
 import { moveApplication, type MoveRecord } from './applications.ts';
 
 /** The program operator's decision, as both the operator API and the operator studio take it. */
-export interface OperatorDecisionBody {
-  action: OperatorAction;
-  note?: string;
-  approved_limit?: number;
-}
-
 export const operatorDecisionBody = {
   type: 'object',
   additionalProperties: false,
@@ -25,6 +20,7 @@ export const operatorDecisionBody = {
     approved_limit: { type: 'integer', minimum: 1, maximum: MAX_LIMIT_MINOR },
   },
 } as const;
+export type OperatorDecisionBody = FromSchema<typeof operatorDecisionBody>;
 
 /** The applications of a tenant, whoever applied: the operator's view. */
 export function tenantApplications(db: Database, tenantId: string) {

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { secureAccessOpen, secureAccessUntil } from '../../domain/cards.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
@@ -12,7 +12,17 @@ import type { Database } from '../db/database.ts';
 import { cardAttributesSchema, cardResource } from './card-resource.ts';
 import { openPan } from './pan-vault.ts';
 import { forgetSessions } from '../auth/session-revocation.ts';
-import { idDigits, idInteger, instant, metaDocument, resourceSchema, responses, singleDocument, strictObject, text } from '../http/api-schema.ts';
+import {
+  idDigits,
+  idInteger,
+  instant,
+  metaDocument,
+  resourceSchema,
+  responses,
+  singleDocument,
+  strictObject,
+  text,
+} from '../http/api-schema.ts';
 
 const secureAccessBody = {
   type: 'object',
@@ -38,10 +48,18 @@ const viewSecureBody = {
  */
 async function recentReauthFailures(db: Database, userId: number, now: Date, lockMinutes: number): Promise<number> {
   const since = new Date(now.getTime() - lockMinutes * 60_000);
-  const lastSuccess = await db.selectFrom('audit_log').select((eb) => eb.fn.max('at').as('at'))
-    .where('user_id', '=', userId).where('action', '=', 'secure_access').where('at', '>', since).executeTakeFirst();
-  const { failures } = await db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string>().as('failures'))
-    .where('user_id', '=', userId).where('action', '=', 'secure_access_denied')
+  const lastSuccess = await db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.max('at').as('at'))
+    .where('user_id', '=', userId)
+    .where('action', '=', 'secure_access')
+    .where('at', '>', since)
+    .executeTakeFirst();
+  const { failures } = await db
+    .selectFrom('audit_log')
+    .select((eb) => eb.fn.countAll<string>().as('failures'))
+    .where('user_id', '=', userId)
+    .where('action', '=', 'secure_access_denied')
     .where('at', '>', lastSuccess?.at ? new Date(lastSuccess.at) : since)
     .executeTakeFirstOrThrow();
   return Number(failures);
@@ -52,69 +70,102 @@ async function recentReauthFailures(db: Database, userId: number, now: Date, loc
  * expires after a number of minutes" (tenant.limits.cardSecureAccessMinutes). The window
  * lives on the server-side session row, so it ends with the session and cannot be forged.
  */
-export function cardSecureRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
-  app.post<{ Body: { password: string } }>('/ecaas/cards/secure-access', {
-    schema: { body: secureAccessBody, response: responses(metaDocument(strictObject({ card_secure_until: instant })), 'Card numbers may be shown until then') },
-    config: { access: { can: ['read', 'CardSecure'] }, summary: 'Re-enter the password to see full card numbers for the tenant\'s configured minutes' },
-  }, async (request, reply) => {
-    const auth = authOf(request);
-    const tenantId = request.tenant.id;
-    const { loginAttemptsBeforeLock: limit, reauthLockMinutes } = request.tenant.limits;
-    const now = clock.now();
-    const failures = await recentReauthFailures(db, auth.user.user_id, now, reauthLockMinutes);
-    const lockedFor = { minutes: reauthLockMinutes };
-    if (failures >= limit) {
-      // Even the right password waits: the lock is what stops guessing.
-      await audit(db, { tenantId, userId: auth.user.user_id, action: 'secure_access_locked', entity: 'card', entityId: '*', at: now });
-      throw new ApiError(429, ErrorCode.reauthLocked, undefined, lockedFor);
-    }
-    if (!(await verifyPassword(auth.user.password_hash, request.body.password))) {
-      await audit(db, { tenantId, userId: auth.user.user_id, action: 'secure_access_denied', entity: 'card', entityId: '*', at: now });
-      if (failures + 1 >= limit) throw new ApiError(429, ErrorCode.reauthLocked, undefined, lockedFor);
-      throw new ApiError(401, ErrorCode.passwordIncorrect, { pointer: '/password' }, { attempts_left: limit - failures - 1 });
-    }
-    const until = secureAccessUntil(now, request.tenant.limits.cardSecureAccessMinutes);
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('sessions').set({ card_secure_until: until }).where('id_hash', '=', auth.sessionIdHash).execute();
-      await audit(trx, {
-        tenantId, userId: auth.user.user_id, action: 'secure_access', entity: 'card', entityId: '*',
-        detail: { until: until.toISOString() }, at: now,
-      });
-    });
-    await forgetSessions({ session: auth.sessionIdHash });
-    return reply.type(JSON_API).send({ meta: { card_secure_until: until.toISOString() } });
-  });
-
-  app.post<{ Body: { buid_customer: string; card_id: string | number } }>('/ecaas/cards/view-secure', {
-    schema: {
-      body: viewSecureBody,
-      response: responses(singleDocument(resourceSchema('cards', strictObject({ ...cardAttributesSchema.properties, card_number: text })), {
-        meta: strictObject({ card_secure_until: instant }),
-      }), 'The card with its full number'),
+export function cardSecureRoutes(app: SchemaTypedApp, { db, clock }: AppDeps): void {
+  app.post(
+    '/ecaas/cards/secure-access',
+    {
+      schema: {
+        body: secureAccessBody,
+        response: responses(metaDocument(strictObject({ card_secure_until: instant })), 'Card numbers may be shown until then'),
+      },
+      config: {
+        access: { can: ['read', 'CardSecure'] },
+        summary: "Re-enter the password to see full card numbers for the tenant's configured minutes",
+      },
     },
-    config: { access: { can: ['read', 'CardSecure'] }, summary: 'The full number of one card, only while a password re-entry is fresh; audited' },
-  }, async (request, reply) => {
-    const auth = authOf(request);
-    const customer = scopedCustomer(auth, request.body.buid_customer);
-    const card = await db.selectFrom('cards').selectAll()
-      .where('card_id', '=', Number(request.body.card_id)).where('buid_customer', '=', customer).executeTakeFirst();
-    if (!card) throw notFound();
-    const now = clock.now();
-    if (!secureAccessOpen(auth.session.card_secure_until, now)) {
-      // The portal asks for the password again on reauth_required, then retries.
-      throw new ApiError(403, ErrorCode.forbidden, undefined, { reauth_required: true });
-    }
-    const account = await db.selectFrom('customers').select('status').where('buid_customer', '=', customer).executeTakeFirstOrThrow();
-    await audit(db, {
-      tenantId: request.tenant.id, userId: auth.user.user_id, action: 'view_secure', entity: 'card',
-      entityId: String(card.card_id), detail: { buid_customer: customer },
-    });
-    const { attributes } = cardResource(card, { accountStatus: account.status, mayUpdate: auth.ability.can('update', 'Card') });
-    // A full card number must not linger in any cache.
-    reply.header('cache-control', 'no-store');
-    return reply.type(JSON_API).send({
-      data: { type: 'cards', id: String(card.card_id), attributes: { ...attributes, card_number: openPan(card) } },
-      meta: { card_secure_until: new Date(auth.session.card_secure_until ?? now).toISOString() },
-    });
-  });
+    async (request, reply) => {
+      const auth = authOf(request);
+      const tenantId = request.tenant.id;
+      const { loginAttemptsBeforeLock: limit, reauthLockMinutes } = request.tenant.limits;
+      const now = clock.now();
+      const failures = await recentReauthFailures(db, auth.user.user_id, now, reauthLockMinutes);
+      const lockedFor = { minutes: reauthLockMinutes };
+      if (failures >= limit) {
+        // Even the right password waits: the lock is what stops guessing.
+        await audit(db, { tenantId, userId: auth.user.user_id, action: 'secure_access_locked', entity: 'card', entityId: '*', at: now });
+        throw new ApiError(429, ErrorCode.reauthLocked, undefined, lockedFor);
+      }
+      if (!(await verifyPassword(auth.user.password_hash, request.body.password))) {
+        await audit(db, { tenantId, userId: auth.user.user_id, action: 'secure_access_denied', entity: 'card', entityId: '*', at: now });
+        if (failures + 1 >= limit) throw new ApiError(429, ErrorCode.reauthLocked, undefined, lockedFor);
+        throw new ApiError(401, ErrorCode.passwordIncorrect, { pointer: '/password' }, { attempts_left: limit - failures - 1 });
+      }
+      const until = secureAccessUntil(now, request.tenant.limits.cardSecureAccessMinutes);
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('sessions').set({ card_secure_until: until }).where('id_hash', '=', auth.sessionIdHash).execute();
+        await audit(trx, {
+          tenantId,
+          userId: auth.user.user_id,
+          action: 'secure_access',
+          entity: 'card',
+          entityId: '*',
+          detail: { until: until.toISOString() },
+          at: now,
+        });
+      });
+      await forgetSessions({ session: auth.sessionIdHash });
+      return reply.type(JSON_API).send({ meta: { card_secure_until: until.toISOString() } });
+    },
+  );
+
+  app.post(
+    '/ecaas/cards/view-secure',
+    {
+      schema: {
+        body: viewSecureBody,
+        response: responses(
+          singleDocument(resourceSchema('cards', strictObject({ ...cardAttributesSchema.properties, card_number: text })), {
+            meta: strictObject({ card_secure_until: instant }),
+          }),
+          'The card with its full number',
+        ),
+      },
+      config: {
+        access: { can: ['read', 'CardSecure'] },
+        summary: 'The full number of one card, only while a password re-entry is fresh; audited',
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const customer = scopedCustomer(auth, request.body.buid_customer);
+      const card = await db
+        .selectFrom('cards')
+        .selectAll()
+        .where('card_id', '=', Number(request.body.card_id))
+        .where('buid_customer', '=', customer)
+        .executeTakeFirst();
+      if (!card) throw notFound();
+      const now = clock.now();
+      if (!secureAccessOpen(auth.session.card_secure_until, now)) {
+        // The portal asks for the password again on reauth_required, then retries.
+        throw new ApiError(403, ErrorCode.forbidden, undefined, { reauth_required: true });
+      }
+      const account = await db.selectFrom('customers').select('status').where('buid_customer', '=', customer).executeTakeFirstOrThrow();
+      await audit(db, {
+        tenantId: request.tenant.id,
+        userId: auth.user.user_id,
+        action: 'view_secure',
+        entity: 'card',
+        entityId: String(card.card_id),
+        detail: { buid_customer: customer },
+      });
+      const { attributes } = cardResource(card, { accountStatus: account.status, mayUpdate: auth.ability.can('update', 'Card') });
+      // A full card number must not linger in any cache.
+      reply.header('cache-control', 'no-store');
+      return reply.type(JSON_API).send({
+        data: { type: 'cards', id: String(card.card_id), attributes: { ...attributes, card_number: openPan(card) } },
+        meta: { card_secure_until: new Date(auth.session.card_secure_until ?? now).toISOString() },
+      });
+    },
+  );
 }

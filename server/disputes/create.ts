@@ -7,61 +7,58 @@ import type { AuthContext } from '../auth/context.ts';
 import type { Clock } from '../clock.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError, badRequest, unprocessable } from '../http/errors.ts';
-import { assertDocumentTypes, decodeDocument, documentItemSchema, documentRow, type DecodedDocument, type DocumentInput } from './documents.ts';
+import { assertDocumentTypes, decodeDocument, documentItemSchema, documentRow, type DecodedDocument } from './documents.ts';
 import { ineligibleInvoices, scopedInvoices } from './eligibility.ts';
+import type { FromSchema } from 'json-schema-to-ts';
 
 const CONTACT_TYPES = DISPUTE_CONTACT_TYPES;
-
-export interface CreateDisputeBody {
-  invoice_ids: string[];
-  dispute_reason_id: number;
-  description: string;
-  comment?: string;
-  is_chargeback: boolean;
-  contacts?: Array<{ name: string; email_address: string; contact_type: (typeof CONTACT_TYPES)[number] }>;
-  /** The disputed amount per invoice in minor units; an invoice left out disputes all it may (maxDisputableMinor). */
-  amounts?: Array<{ trx_id: string; amount_minor: number }>;
-  /** Supporting documents: at most one per transaction, each of one document type. */
-  documents?: Array<DocumentInput & { trx_id: string }>;
-}
 
 /** spec §7 /dispute/create?invoiceIds=...: one request disputes up to 100 invoices (trx ids). */
 export function createDisputeBody(maxBase64Length: number) {
   return {
-  type: 'object',
-  additionalProperties: false,
-  required: ['invoice_ids', 'dispute_reason_id', 'description', 'is_chargeback'],
-  properties: {
-    invoice_ids: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 64 } },
-    dispute_reason_id: { type: 'integer', minimum: 1, maximum: 1_000_000 },
-    description: { type: 'string', maxLength: 2000 },
-    comment: { type: 'string', maxLength: 2000 },
-    is_chargeback: { type: 'boolean' },
-    contacts: {
-      type: 'array', maxItems: 10,
-      items: {
-        type: 'object', additionalProperties: false, required: ['name', 'email_address', 'contact_type'],
-        properties: {
-          name: { type: 'string', maxLength: 200 },
-          email_address: { type: 'string', format: 'email', maxLength: 254 },
-          contact_type: { enum: CONTACT_TYPES },
+    type: 'object',
+    additionalProperties: false,
+    required: ['invoice_ids', 'dispute_reason_id', 'description', 'is_chargeback'],
+    properties: {
+      invoice_ids: { type: 'array', minItems: 1, maxItems: 100, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 64 } },
+      dispute_reason_id: { type: 'integer', minimum: 1, maximum: 1_000_000 },
+      description: { type: 'string', maxLength: 2000 },
+      comment: { type: 'string', maxLength: 2000 },
+      is_chargeback: { type: 'boolean' },
+      contacts: {
+        type: 'array',
+        maxItems: 10,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['name', 'email_address', 'contact_type'],
+          properties: {
+            name: { type: 'string', maxLength: 200 },
+            email_address: { type: 'string', format: 'email', maxLength: 254 },
+            contact_type: { enum: CONTACT_TYPES },
+          },
         },
       },
-    },
-    amounts: {
-      type: 'array', maxItems: 100,
-      items: {
-        type: 'object', additionalProperties: false, required: ['trx_id', 'amount_minor'],
-        properties: { trx_id: { type: 'string', minLength: 1, maxLength: 64 }, amount_minor: { type: 'integer' } },
+      amounts: {
+        type: 'array',
+        maxItems: 100,
+        items: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['trx_id', 'amount_minor'],
+          properties: { trx_id: { type: 'string', minLength: 1, maxLength: 64 }, amount_minor: { type: 'integer' } },
+        },
+      },
+      documents: {
+        type: 'array',
+        maxItems: 100,
+        items: documentItemSchema(maxBase64Length, { trx_id: { type: 'string', minLength: 1, maxLength: 64 } }),
       },
     },
-    documents: {
-      type: 'array', maxItems: 100,
-      items: documentItemSchema(maxBase64Length, { trx_id: { type: 'string', minLength: 1, maxLength: 64 } }),
-    },
-  },
   } as const;
 }
+
+export type CreateDisputeBody = FromSchema<ReturnType<typeof createDisputeBody>>;
 
 const required = (pointer: string, field: string) => badRequest(ErrorCode.fieldRequired, { pointer }, { field });
 
@@ -88,7 +85,10 @@ function decodeDocuments(body: CreateDisputeBody, tenant: Tenant): Array<Decoded
  * (domain maxDisputableMinor) and becomes the invoice's disputed total.
  */
 export async function createDisputes(
-  { db, clock }: { db: Database; clock: Clock }, auth: AuthContext, tenant: Tenant, body: CreateDisputeBody,
+  { db, clock }: { db: Database; clock: Clock },
+  auth: AuthContext,
+  tenant: Tenant,
+  body: CreateDisputeBody,
 ): Promise<number[]> {
   const tenantId = tenant.id;
   if (body.description.trim() === '') throw required('/description', 'description');
@@ -103,89 +103,144 @@ export async function createDisputes(
   const comment = body.comment?.trim() ? body.comment.trim() : null;
 
   // Statuses change, so list totals must be counted afresh.
-  return db.transaction().execute(async (trx) => {
-    const reason = await trx.selectFrom('dispute_reasons').select(['dispute_reason_id', 'documentation_required'])
-      .where('dispute_reason_id', '=', body.dispute_reason_id).executeTakeFirst();
-    if (!reason) throw unprocessable(ErrorCode.invalidRequest, { pointer: '/dispute_reason_id' });
-    // Issue 14: a reason with documentation_required needs at least one supporting document.
-    if (reason.documentation_required && documents.length === 0) throw unprocessable(ErrorCode.disputeDocumentRequired, { pointer: '/documents' });
-    // One document per invoice, each on its own new dispute.
-    await assertDocumentTypes(trx, documents.map((document) => [document]));
+  return db
+    .transaction()
+    .execute(async (trx) => {
+      const reason = await trx
+        .selectFrom('dispute_reasons')
+        .select(['dispute_reason_id', 'documentation_required'])
+        .where('dispute_reason_id', '=', body.dispute_reason_id)
+        .executeTakeFirst();
+      if (!reason) throw unprocessable(ErrorCode.invalidRequest, { pointer: '/dispute_reason_id' });
+      // Issue 14: a reason with documentation_required needs at least one supporting document.
+      if (reason.documentation_required && documents.length === 0)
+        throw unprocessable(ErrorCode.disputeDocumentRequired, { pointer: '/documents' });
+      // One document per invoice, each on its own new dispute.
+      await assertDocumentTypes(
+        trx,
+        documents.map((document) => [document]),
+      );
 
-    const invoices = await scopedInvoices(trx, auth, tenantId, body.invoice_ids, true);
-    const ineligible = await ineligibleInvoices(trx, invoices);
-    if (ineligible.length) {
-      throw new ApiError(422, body.is_chargeback ? ErrorCode.notEligibleForChargeback : ErrorCode.disputeSubmitError,
-        { pointer: '/invoice_ids' }, { ineligible_trx_ids: ineligible.map((row) => row.trx_id), ineligible });
-    }
-
-    const amountOf = new Map<string, number>();
-    for (const [index, invoice] of invoices.entries()) {
-      const asked = amounts.get(invoice.trx_id) ?? maxDisputableMinor(invoice);
-      const problem = disputedAmountProblem(asked, invoice);
-      if (problem) {
-        throw unprocessable(problem === 'amountInvalid' ? ErrorCode.disputeAmountInvalid : ErrorCode.disputeAmountAboveOpen,
-          { pointer: `/amounts/${index}` }, { trx_id: invoice.trx_id, invoice_id: invoice.invoice_id, max_minor: maxDisputableMinor(invoice) });
+      const invoices = await scopedInvoices(trx, auth, tenantId, body.invoice_ids, true);
+      const ineligible = await ineligibleInvoices(trx, invoices);
+      if (ineligible.length) {
+        throw new ApiError(
+          422,
+          body.is_chargeback ? ErrorCode.notEligibleForChargeback : ErrorCode.disputeSubmitError,
+          { pointer: '/invoice_ids' },
+          { ineligible_trx_ids: ineligible.map((row) => row.trx_id), ineligible },
+        );
       }
-      amountOf.set(invoice.trx_id, asked);
-    }
 
-    const now = clock.now();
-    const created = await trx.insertInto('disputes').values(invoices.map((invoice) => ({
-      trx_id: invoice.trx_id,
-      buid_customer: invoice.buid_customer,
-      buid_merchant: invoice.buid_merchant,
-      dispute_reason_id: body.dispute_reason_id,
-      description: body.description.trim(),
-      status: 'open' as const,
-      is_chargeback: body.is_chargeback,
-      amount_minor: amountOf.get(invoice.trx_id)!,
-      currency: invoice.currency,
-      created_at: now,
-      created_by: auth.user.user_id,
-      response_due_at: responseDueAt(now),
-      response_date: null,
-      closed_at: null,
-    }))).returning(['dispute_id', 'trx_id']).execute();
+      const amountOf = new Map<string, number>();
+      for (const [index, invoice] of invoices.entries()) {
+        const asked = amounts.get(invoice.trx_id) ?? maxDisputableMinor(invoice);
+        const problem = disputedAmountProblem(asked, invoice);
+        if (problem) {
+          throw unprocessable(
+            problem === 'amountInvalid' ? ErrorCode.disputeAmountInvalid : ErrorCode.disputeAmountAboveOpen,
+            { pointer: `/amounts/${index}` },
+            { trx_id: invoice.trx_id, invoice_id: invoice.invoice_id, max_minor: maxDisputableMinor(invoice) },
+          );
+        }
+        amountOf.set(invoice.trx_id, asked);
+      }
 
-    if (body.contacts?.length) {
-      const contacts = body.contacts;
-      await trx.insertInto('dispute_contacts').values(created.flatMap(({ dispute_id }) => contacts.map((contact) => ({
-        dispute_id, name: contact.name.trim(), email_address: contact.email_address,
-        contact_type: contact.contact_type, contact_type_text: `${contact.contact_type} contact`,
-      })))).execute();
-    }
-    if (comment) {
-      await trx.insertInto('dispute_responses').values(created.map(({ dispute_id }) => ({
-        dispute_id, side: 'customer' as const, action: 'create',
-        dispute_action_description: body.is_chargeback ? 'Chargeback requested' : 'Dispute created',
-        comment, comment_date: now, user_id: auth.user.user_id,
-      }))).execute();
-    }
-    if (documents.length) {
-      const disputeOf = new Map(created.map((row) => [row.trx_id, row.dispute_id]));
-      await trx.insertInto('dispute_documents').values(documents.map((document) =>
-        documentRow(document, { dispute_id: disputeOf.get(document.trx_id)!, trx_id: document.trx_id }, now))).execute();
-    }
-    // The disputed amount is the invoice's disputed total until the dispute is closed.
-    for (const invoice of invoices) {
-      await trx.updateTable('invoices')
-        .set({ status: 'Disputed', disputed_total_minor: amountOf.get(invoice.trx_id)!, updated_at: now })
-        .where('trx_id', '=', invoice.trx_id)
+      const now = clock.now();
+      const created = await trx
+        .insertInto('disputes')
+        .values(
+          invoices.map((invoice) => ({
+            trx_id: invoice.trx_id,
+            buid_customer: invoice.buid_customer,
+            buid_merchant: invoice.buid_merchant,
+            dispute_reason_id: body.dispute_reason_id,
+            description: body.description.trim(),
+            status: 'open' as const,
+            is_chargeback: body.is_chargeback,
+            amount_minor: amountOf.get(invoice.trx_id)!,
+            currency: invoice.currency,
+            created_at: now,
+            created_by: auth.user.user_id,
+            response_due_at: responseDueAt(now),
+            response_date: null,
+            closed_at: null,
+          })),
+        )
+        .returning(['dispute_id', 'trx_id'])
         .execute();
-    }
-    for (const { dispute_id, trx_id } of created) {
-      const invoice = invoices.find((row) => row.trx_id === trx_id);
-      await audit(trx, {
-        tenantId, userId: auth.user.user_id, action: body.is_chargeback ? 'chargeback.create' : 'dispute.create',
-        entity: 'dispute', entityId: String(dispute_id),
-        detail: {
-          trx_id, previous_invoice_status: invoice?.status, dispute_reason_id: body.dispute_reason_id,
-          amount_minor: amountOf.get(trx_id), contacts: body.contacts?.length ?? 0,
-          documents: documents.filter((document) => document.trx_id === trx_id).length,
-        },
-      });
-    }
-    return created.map((row) => row.dispute_id);
-  }).finally(() => invoiceListCaches.invalidate());
+
+      if (body.contacts?.length) {
+        const contacts = body.contacts;
+        await trx
+          .insertInto('dispute_contacts')
+          .values(
+            created.flatMap(({ dispute_id }) =>
+              contacts.map((contact) => ({
+                dispute_id,
+                name: contact.name.trim(),
+                email_address: contact.email_address,
+                contact_type: contact.contact_type,
+                contact_type_text: `${contact.contact_type} contact`,
+              })),
+            ),
+          )
+          .execute();
+      }
+      if (comment) {
+        await trx
+          .insertInto('dispute_responses')
+          .values(
+            created.map(({ dispute_id }) => ({
+              dispute_id,
+              side: 'customer' as const,
+              action: 'create',
+              dispute_action_description: body.is_chargeback ? 'Chargeback requested' : 'Dispute created',
+              comment,
+              comment_date: now,
+              user_id: auth.user.user_id,
+            })),
+          )
+          .execute();
+      }
+      if (documents.length) {
+        const disputeOf = new Map(created.map((row) => [row.trx_id, row.dispute_id]));
+        await trx
+          .insertInto('dispute_documents')
+          .values(
+            documents.map((document) =>
+              documentRow(document, { dispute_id: disputeOf.get(document.trx_id)!, trx_id: document.trx_id }, now),
+            ),
+          )
+          .execute();
+      }
+      // The disputed amount is the invoice's disputed total until the dispute is closed.
+      for (const invoice of invoices) {
+        await trx
+          .updateTable('invoices')
+          .set({ status: 'Disputed', disputed_total_minor: amountOf.get(invoice.trx_id)!, updated_at: now })
+          .where('trx_id', '=', invoice.trx_id)
+          .execute();
+      }
+      for (const { dispute_id, trx_id } of created) {
+        const invoice = invoices.find((row) => row.trx_id === trx_id);
+        await audit(trx, {
+          tenantId,
+          userId: auth.user.user_id,
+          action: body.is_chargeback ? 'chargeback.create' : 'dispute.create',
+          entity: 'dispute',
+          entityId: String(dispute_id),
+          detail: {
+            trx_id,
+            previous_invoice_status: invoice?.status,
+            dispute_reason_id: body.dispute_reason_id,
+            amount_minor: amountOf.get(trx_id),
+            contacts: body.contacts?.length ?? 0,
+            documents: documents.filter((document) => document.trx_id === trx_id).length,
+          },
+        });
+      }
+      return created.map((row) => row.dispute_id);
+    })
+    .finally(() => invoiceListCaches.invalidate());
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable } from '../db/availability.ts';
@@ -19,7 +19,7 @@ const errorResponse = {
  * it does not); readiness says it can serve: the database answers and has every migration of this
  * build (send it traffic only then). A database that is away makes the process not ready, never dead.
  */
-export function healthRoutes(app: FastifyInstance, { db }: Pick<AppDeps, 'db'>): void {
+export function healthRoutes(app: SchemaTypedApp, { db }: Pick<AppDeps, 'db'>): void {
   app.get(
     `${HEALTH_PATH}/live`,
     {

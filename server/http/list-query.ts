@@ -2,9 +2,12 @@ import { ErrorCode } from '../../domain/error-codes.ts';
 import { badRequest } from './errors.ts';
 
 export type SortDirection = 'asc' | 'desc';
-export interface SortTerm<S extends string> { field: S; direction: SortDirection }
+export interface SortTerm<S extends string> {
+  field: S;
+  direction: SortDirection;
+}
 
-export interface ListSpec<F extends string, S extends string> {
+export interface ListSpec<F extends string, S extends string, E extends string = string> {
   /** filter[name] parameters this list accepts; anything else is refused. */
   filters: readonly F[];
   /** Fields accepted in filter[sort]=field|dir (comma separated for several). */
@@ -15,7 +18,7 @@ export interface ListSpec<F extends string, S extends string> {
   /** A page's most rows where a list allows fewer than MAX_PAGE_SIZE (a larger page[size] is refused, 400). */
   maxPageSize?: number;
   /** Extra plain query parameters a route accepts besides filter[...] and page[...]. */
-  extraParameters?: readonly string[];
+  extraParameters?: readonly E[];
   /** The JSON Schema of a filter's value where it is narrower than a bounded string (dates, amounts, enums). */
   filterSchemas?: Partial<Record<F, FilterValueSchema>>;
 }
@@ -48,12 +51,33 @@ export const PAGE_NUMBER_PATTERN = '^[1-9][0-9]{0,5}$';
 /** page[size]: 1 to MAX_PAGE_SIZE (10000); a unit test keeps the two in step. */
 export const PAGE_SIZE_PATTERN = '^(?:[1-9][0-9]{0,3}|10000)$';
 
+/** The query parameters a list accepts, by name: its filters, its sort (when it has sorts), paging and its extras. */
+export type ListParameter<F extends string, S extends string, E extends string> =
+  | `filter[${F}]`
+  | ([S] extends [never] ? never : 'filter[sort]')
+  | 'page[number]'
+  | 'page[size]'
+  | E;
+
+/**
+ * The querystring schema's static type: every parameter optional text, nothing else. Narrower
+ * value schemas (patterns, enums) stay in the JSON, which Ajv checks; handlers read the values
+ * through parseListQuery, which hands them on as text.
+ */
+export interface ListQuerystringSchema<P extends string> {
+  readonly type: 'object';
+  readonly additionalProperties: false;
+  readonly properties: { readonly [K in P]: { readonly type: 'string' } };
+}
+
 /**
  * The querystring's JSON Schema, built from the same spec parseListQuery reads: the route
  * validates with it and the OpenAPI document lists its parameters, so neither can drift.
  * Unknown parameters are refused (additionalProperties: false), as parseListQuery does.
  */
-export function listQuerystring<F extends string, S extends string>(spec: ListSpec<F, S>) {
+export function listQuerystring<F extends string, S extends string, E extends string = never>(
+  spec: ListSpec<F, S, E>,
+): ListQuerystringSchema<ListParameter<F, S, E>> {
   const properties: Record<string, FilterValueSchema> = {};
   for (const filter of spec.filters) {
     properties[`filter[${filter}]`] = { maxLength: MAX_VALUE_LENGTH, ...(spec.filterSchemas?.[filter] ?? { type: 'string' }) };
@@ -63,13 +87,18 @@ export function listQuerystring<F extends string, S extends string>(spec: ListSp
     properties['filter[sort]'] = {
       type: 'string',
       pattern: `^${term}(?:,${term}){0,${MAX_SORT_TERMS - 1}}$`,
-      description: `Up to ${MAX_SORT_TERMS} comma-separated field|direction terms; default ${spec.defaultSort.map((t) => `${t.field}|${t.direction}`).join(',') || 'the list\'s own order'}`,
+      description: `Up to ${MAX_SORT_TERMS} comma-separated field|direction terms; default ${spec.defaultSort.map((t) => `${t.field}|${t.direction}`).join(',') || "the list's own order"}`,
     };
   }
   properties['page[number]'] = { type: 'string', pattern: PAGE_NUMBER_PATTERN, description: 'Page number, from 1' };
-  properties['page[size]'] = { type: 'string', pattern: PAGE_SIZE_PATTERN, description: `Rows per page, 1 to ${spec.maxPageSize ?? MAX_PAGE_SIZE} (default ${spec.defaultPageSize ?? 50})` };
+  properties['page[size]'] = {
+    type: 'string',
+    pattern: PAGE_SIZE_PATTERN,
+    description: `Rows per page, 1 to ${spec.maxPageSize ?? MAX_PAGE_SIZE} (default ${spec.defaultPageSize ?? 50})`,
+  };
   for (const name of spec.extraParameters ?? []) properties[name] = { type: 'string', maxLength: MAX_VALUE_LENGTH };
-  return { type: 'object', additionalProperties: false, properties } as const;
+  // Built by name from the spec, so the record holds exactly the keys ListParameter names (a sorted list's filter[sort] only when it has sorts).
+  return { type: 'object', additionalProperties: false, properties } as ListQuerystringSchema<ListParameter<F, S, E>>;
 }
 
 function positiveInteger(value: unknown, parameter: string, max: number): number {
@@ -84,10 +113,7 @@ function positiveInteger(value: unknown, parameter: string, max: number): number
  * filter[buid_customer]=C-1, page[number]=2, page[size]=50, filter[sort]=due_date|desc.
  * Unknown, repeated or oversized parameters are refused with a 400, never ignored.
  */
-export function parseListQuery<F extends string, S extends string>(
-  query: Record<string, unknown>,
-  spec: ListSpec<F, S>,
-): ListQuery<F, S> {
+export function parseListQuery<F extends string, S extends string>(query: Record<string, unknown>, spec: ListSpec<F, S>): ListQuery<F, S> {
   const filters: Partial<Record<F, string>> = {};
   let number = 1;
   let size = spec.defaultPageSize ?? 50;
@@ -96,9 +122,18 @@ export function parseListQuery<F extends string, S extends string>(
   for (const [key, raw] of Object.entries(query)) {
     if (typeof raw !== 'string') throw badRequest(ErrorCode.invalidFilter, { parameter: key });
     if (raw.length > MAX_VALUE_LENGTH) throw badRequest(ErrorCode.invalidFilter, { parameter: key });
-    if (key === 'page[number]') { number = positiveInteger(raw, key, 1_000_000); continue; }
-    if (key === 'page[size]') { size = positiveInteger(raw, key, spec.maxPageSize ?? MAX_PAGE_SIZE); continue; }
-    if (key === 'filter[sort]') { sort = parseSort(raw, spec.sorts); continue; }
+    if (key === 'page[number]') {
+      number = positiveInteger(raw, key, 1_000_000);
+      continue;
+    }
+    if (key === 'page[size]') {
+      size = positiveInteger(raw, key, spec.maxPageSize ?? MAX_PAGE_SIZE);
+      continue;
+    }
+    if (key === 'filter[sort]') {
+      sort = parseSort(raw, spec.sorts);
+      continue;
+    }
     const match = /^filter\[([a-z_]+)\]$/.exec(key);
     if (match && (spec.filters as readonly string[]).includes(match[1]!)) {
       filters[match[1] as F] = raw;

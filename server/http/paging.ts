@@ -22,8 +22,21 @@ export async function fetchPage<D extends DB, TB extends keyof D, O, F extends s
   ordered = ordered.orderBy(sql.ref(tiebreaker), list.sort.at(-1)?.direction ?? 'asc');
   const { number, size } = list.page;
   const [rows, count] = await Promise.all([
-    ordered.limit(size).offset((number - 1) * size).execute(),
+    ordered
+      .limit(size)
+      .offset((number - 1) * size)
+      .execute(),
     query.clearSelect().select(sql<number>`count(*)::int`.as('total')).executeTakeFirstOrThrow() as Promise<{ total: number }>,
   ]);
   return { rows, meta: pageMeta(list.page, count.total) };
+}
+
+/**
+ * One page of a list already in memory (small, bounded sets a route filters or judges as a
+ * whole: a customer's bank accounts, the groups a user sees, a parent's sub-accounts), with the
+ * same meta as fetchPage; `from` is the page's first row's index in `rows`.
+ */
+export function slicePage<R>(rows: readonly R[], page: ListQuery<string, string>['page']): { rows: R[]; from: number; meta: PageMeta } {
+  const from = (page.number - 1) * page.size;
+  return { rows: rows.slice(from, from + page.size), from, meta: pageMeta(page, rows.length) };
 }

@@ -14,19 +14,7 @@ import { audit } from '../audit.ts';
 import type { Database } from '../db/database.ts';
 import { ApiError } from '../http/errors.ts';
 import { fullScope, scopedTrxIds } from './scope.ts';
-
-export interface UploadFile {
-  file_name: string;
-  mime_type: string;
-  content_base64: string;
-  doc_type_id?: number | null;
-}
-
-export interface UploadBody {
-  trx_id: string;
-  doc_type_id?: number | null;
-  files: UploadFile[];
-}
+import type { FromSchema } from 'json-schema-to-ts';
 
 const docTypeIdSchema = { type: ['integer', 'null'], minimum: 1, maximum: 1_000_000 } as const;
 
@@ -48,6 +36,7 @@ export function uploadFilesSchema(maxBase64Length: number) {
     },
   } as const;
 }
+export type UploadFile = FromSchema<ReturnType<typeof uploadFilesSchema>['items']>;
 
 /**
  * The upload body: base64 files for one transaction, of the body's document type or each of its
@@ -67,6 +56,7 @@ export function uploadBodySchema(maxBase64Length: number) {
     },
   } as const;
 }
+export type UploadBody = FromSchema<ReturnType<typeof uploadBodySchema>>;
 
 function refuse(error: FileRuleError): ApiError {
   const required = error.code === ErrorCode.fieldRequired;
@@ -202,9 +192,7 @@ export async function uploadDocuments(
 
     const stored = await trx
       .insertInto('invoice_documents')
-      .values(
-        files.map((file) => ({ trx_id: invoice.trx_id, ...storedFileColumns(file, auth.user.user_id) })),
-      )
+      .values(files.map((file) => ({ trx_id: invoice.trx_id, ...storedFileColumns(file, auth.user.user_id) })))
       .returning(['document_id', 'trx_id', 'doc_type_id', 'entry_ts', 'file_name', 'file_size', 'mime_type'])
       .execute();
     for (const document of stored) {

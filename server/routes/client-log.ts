@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
-import { LOG_LEVELS, type LogLevel } from '../../domain/log-levels.ts';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
+import { LOG_LEVELS } from '../../domain/log-levels.ts';
 import { flagOn } from '../../domain/flags.ts';
 import { notFound } from '../http/errors.ts';
 import { responses } from '../http/api-schema.ts';
@@ -29,7 +29,10 @@ export function loggedDetails(extra: Record<string, unknown> | undefined): Recor
   for (const [key, value] of Object.entries(extra)) {
     const shown = typeof value === 'string' ? cut(value, LOGGED_DETAIL_CHARS) : value;
     const size = key.length + String(shown).length;
-    if (size > budget) { logged.truncated = true; break; }
+    if (size > budget) {
+      logged.truncated = true;
+      break;
+    }
     budget -= size;
     logged[key] = shown;
   }
@@ -37,7 +40,9 @@ export function loggedDetails(extra: Record<string, unknown> | undefined): Recor
 }
 
 const logBody = {
-  type: 'object', additionalProperties: false, required: ['level', 'message'],
+  type: 'object',
+  additionalProperties: false,
+  required: ['level', 'message'],
   properties: {
     level: { enum: [...LOG_LEVELS] },
     message: { type: 'string', minLength: 1, maxLength: 1000 },
@@ -47,7 +52,9 @@ const logBody = {
 } as const;
 
 const analyticsBody = {
-  type: 'object', additionalProperties: false, required: ['event', 'path'],
+  type: 'object',
+  additionalProperties: false,
+  required: ['event', 'path'],
   properties: {
     event: { enum: ['page_load'] },
     path: { type: 'string', minLength: 1, maxLength: 500 },
@@ -55,32 +62,53 @@ const analyticsBody = {
   },
 } as const;
 
-interface LogBody { level: LogLevel; message: string; url?: string; details?: Record<string, unknown> }
-interface AnalyticsBody { event: 'page_load'; path: string; properties?: Record<string, unknown> }
-
 /**
  * The portal's own logging endpoint (tenant config `logging.endpoint`, spec §1) and the
  * page-load analytics event (spec §7: only with the analytics flag on and consent given; the
  * browser keeps the consent, the server the flag). Both land in the server's log, tagged with
  * tenant and user; nothing is stored in the database.
  */
-export function clientLogRoutes(app: FastifyInstance): void {
-  app.post<{ Body: LogBody }>('/log', {
-    schema: { body: logBody, response: responses(null, 'Logged', 204) },
-    config: { access: { public: true }, summary: 'A message of the portal\'s client log, at or above the tenant\'s level' },
-  }, async (request, reply) => {
-    const { level, message, url, details: extra } = request.body;
-    const logger = request.log[level === 'debug' ? 'debug' : level].bind(request.log);
-    logger({ source: 'portal', tenant: request.tenant.id, user: request.auth?.user.user_id ?? null, url, details: loggedDetails(extra) }, message);
-    return reply.status(204).send();
-  });
+export function clientLogRoutes(app: SchemaTypedApp): void {
+  app.post(
+    '/log',
+    {
+      schema: { body: logBody, response: responses(null, 'Logged', 204) },
+      config: { access: { public: true }, summary: "A message of the portal's client log, at or above the tenant's level" },
+    },
+    async (request, reply) => {
+      const { level, message, url, details: extra } = request.body;
+      const logger = request.log[level === 'debug' ? 'debug' : level].bind(request.log);
+      logger(
+        { source: 'portal', tenant: request.tenant.id, user: request.auth?.user.user_id ?? null, url, details: loggedDetails(extra) },
+        message,
+      );
+      return reply.status(204).send();
+    },
+  );
 
-  app.post<{ Body: AnalyticsBody }>('/analytics/events', {
-    schema: { body: analyticsBody, response: responses(null, 'Recorded', 204) },
-    config: { access: { public: true }, summary: 'The page-load analytics event with user properties (analytics flag on, consent given)' },
-  }, async (request, reply) => {
-    if (!flagOn(request.tenant.flags, 'analytics_enabled')) throw notFound();
-    request.log.info({ source: 'analytics', tenant: request.tenant.id, user: request.auth?.user.user_id ?? null, event: request.body.event, path: request.body.path, properties: loggedDetails(request.body.properties) }, 'analytics event');
-    return reply.status(204).send();
-  });
+  app.post(
+    '/analytics/events',
+    {
+      schema: { body: analyticsBody, response: responses(null, 'Recorded', 204) },
+      config: {
+        access: { public: true },
+        summary: 'The page-load analytics event with user properties (analytics flag on, consent given)',
+      },
+    },
+    async (request, reply) => {
+      if (!flagOn(request.tenant.flags, 'analytics_enabled')) throw notFound();
+      request.log.info(
+        {
+          source: 'analytics',
+          tenant: request.tenant.id,
+          user: request.auth?.user.user_id ?? null,
+          event: request.body.event,
+          path: request.body.path,
+          properties: loggedDetails(request.body.properties),
+        },
+        'analytics event',
+      );
+      return reply.status(204).send();
+    },
+  );
 }

@@ -1,20 +1,24 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { APPLICATION_STATUSES } from '../../domain/credit-applications.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
 import { PUBLIC, authOf } from '../auth/access.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { scopedCustomer } from '../auth/guard.ts';
-import { applicationBodySchema, createApplication, moveApplication, type ApplicationBody } from '../applications/applications.ts';
+import {
+  createApplication,
+  customerApplicationBodySchema,
+  moveApplication,
+  prospectApplicationBodySchema,
+} from '../applications/applications.ts';
 import { applicationResourceSchema, applicationWithDetails, applicationResource } from '../applications/application-resource.ts';
-import { uploadApplicationDocuments, type ApplicationUploadBody } from '../applications/documents.ts';
+import { applicationUploadBodySchema, uploadApplicationDocuments } from '../applications/documents.ts';
 import type { Database } from '../db/database.ts';
 import { base64Length, tenantFilesBodyLimit, uploadBodyLimit } from '../http/body-limits.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
 import {
   fileResponses,
   idDigits,
-  idInteger,
   integer,
   listDocument,
   pagedDocument,
@@ -27,7 +31,6 @@ import { JSON_API } from '../http/jsonapi.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
 import { textLanguage } from '../i18n/locale-text.ts';
-import { uploadFilesSchema } from '../invoices/document-upload.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 import { applicationIdParams, applicationSortColumns } from '../applications/request-schemas.ts';
 
@@ -73,7 +76,7 @@ function scopedApplications(db: Database, auth: AuthContext, tenantId: string) {
  * limit, no documents, followed by e-mail). The program operator decides through
  * server/routes/operator-applications.ts.
  */
-export function creditApplicationRoutes(app: FastifyInstance, { db, clock, tenants }: AppDeps): void {
+export function creditApplicationRoutes(app: SchemaTypedApp, { db, clock, tenants }: AppDeps): void {
   const largestFile = Math.max(...tenants.tenants.map((tenant) => tenant.limits.files.maxSizeBytes));
 
   app.get(
@@ -90,7 +93,7 @@ export function creditApplicationRoutes(app: FastifyInstance, { db, clock, tenan
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, applicationList);
+      const list = parseListQuery(request.query, applicationList);
       const customer = scopedCustomer(auth, list.filters.buid_customer);
       let query = scopedApplications(db, auth, request.tenant.id).where('buid_customer', '=', customer);
       if (list.filters.status) query = query.where('status', '=', list.filters.status as (typeof APPLICATION_STATUSES)[number]);
@@ -99,7 +102,7 @@ export function creditApplicationRoutes(app: FastifyInstance, { db, clock, tenan
     },
   );
 
-  app.get<{ Params: { application_id: string } }>(
+  app.get(
     '/credit-applications/:application_id',
     {
       schema: {
@@ -121,11 +124,11 @@ export function creditApplicationRoutes(app: FastifyInstance, { db, clock, tenan
     },
   );
 
-  app.post<{ Body: ApplicationBody }>(
+  app.post(
     '/credit-applications',
     {
       schema: {
-        body: applicationBodySchema(true),
+        body: customerApplicationBodySchema,
         response: responses(singleDocument(applicationResourceSchema), 'The application, submitted', 201),
       },
       config: {
@@ -153,11 +156,11 @@ export function creditApplicationRoutes(app: FastifyInstance, { db, clock, tenan
 
   // A prospective customer, from the sign-in page. Public: the per-address rate limit
   // (server/http/rate-limits.ts) and the anonymous body limit bound it; no documents here.
-  app.post<{ Body: ApplicationBody }>(
+  app.post(
     '/prospective-credit-applications',
     {
       schema: {
-        body: applicationBodySchema(false),
+        body: prospectApplicationBodySchema,
         response: responses(
           singleDocument(strictObject({ type: text, id: text, attributes: strictObject({ application_id: integer, status: text }) })),
           "The application's number and status",
@@ -179,7 +182,7 @@ export function creditApplicationRoutes(app: FastifyInstance, { db, clock, tenan
     },
   );
 
-  app.post<{ Params: { application_id: string }; Body: { answer: string } }>(
+  app.post(
     '/credit-applications/:application_id/answer',
     {
       schema: {
@@ -221,21 +224,12 @@ export function creditApplicationRoutes(app: FastifyInstance, { db, clock, tenan
     },
   );
 
-  app.post<{ Body: ApplicationUploadBody }>(
+  app.post(
     '/credit-application-documents',
     {
       ...tenantFilesBodyLimit(tenants.tenants, uploadBodyLimit),
       schema: {
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['application_id', 'files'],
-          properties: {
-            application_id: idInteger,
-            doc_type_id: { type: ['integer', 'null'], minimum: 1, maximum: 1_000_000 },
-            files: uploadFilesSchema(base64Length(largestFile)),
-          },
-        },
+        body: applicationUploadBodySchema(base64Length(largestFile)),
         response: responses(uploadedSchema, 'The stored documents', 201),
       },
       config: {
@@ -264,7 +258,7 @@ export function creditApplicationRoutes(app: FastifyInstance, { db, clock, tenan
     },
   );
 
-  app.get<{ Params: { document_id: string } }>(
+  app.get(
     '/credit-application-documents/:document_id/content',
     {
       schema: { params: documentIdParams, response: fileResponses(['*/*'], "The document's bytes in its own media type") },

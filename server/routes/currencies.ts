@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { bankingCountriesOffered } from '../../domain/bank-accounts.ts';
 import { markDefaultCurrency } from '../../domain/currency.ts';
 import type { AppDeps } from '../deps.ts';
@@ -34,59 +34,94 @@ function currencyDocument(rows: Array<{ id: string; label: string }>) {
   };
 }
 
-export function currencyRoutes(app: FastifyInstance, { db }: AppDeps): void {
-  app.get('/ecaas/customer-currencies', {
-    schema: { querystring: listQuerystring(customerCurrencyList), response: responses(currencyList, 'Currencies, the default marked') },
-    config: { access: { can: ['read', 'Currency'] }, summary: 'The selected (or filter[buid_customer]) customer\'s currencies with the default marked; 404 without currency_version' },
-  }, async (request, reply) => {
-    const auth = authOf(request);
-    if (!currenciesConfigured(request.tenant.config)) throw notFound();
-    const list = parseListQuery(request.query as Record<string, string>, customerCurrencyList);
-    const customer = scopedCustomer(auth, list.filters.buid_customer);
-    const rows = await db.selectFrom('customer_currencies')
-      .innerJoin('currencies', 'currencies.code', 'customer_currencies.currency')
-      .select(['currencies.code as id', 'currencies.label'])
-      .where('customer_currencies.buid_customer', '=', customer)
-      .orderBy('currencies.code').execute();
-    return reply.type(JSON_API).send(currencyDocument(rows));
-  });
+export function currencyRoutes(app: SchemaTypedApp, { db }: AppDeps): void {
+  app.get(
+    '/ecaas/customer-currencies',
+    {
+      schema: { querystring: listQuerystring(customerCurrencyList), response: responses(currencyList, 'Currencies, the default marked') },
+      config: {
+        access: { can: ['read', 'Currency'] },
+        summary: "The selected (or filter[buid_customer]) customer's currencies with the default marked; 404 without currency_version",
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      if (!currenciesConfigured(request.tenant.config)) throw notFound();
+      const list = parseListQuery(request.query, customerCurrencyList);
+      const customer = scopedCustomer(auth, list.filters.buid_customer);
+      const rows = await db
+        .selectFrom('customer_currencies')
+        .innerJoin('currencies', 'currencies.code', 'customer_currencies.currency')
+        .select(['currencies.code as id', 'currencies.label'])
+        .where('customer_currencies.buid_customer', '=', customer)
+        .orderBy('currencies.code')
+        .execute();
+      return reply.type(JSON_API).send(currencyDocument(rows));
+    },
+  );
 
-  app.get('/ecaas/merchant-currencies', {
-    schema: { querystring: listQuerystring(merchantCurrencyList), response: responses(currencyList, 'Currencies, the default marked') },
-    config: { access: { can: ['read', 'Currency'] }, summary: 'The selected (or filter[buid_merchant]) merchant\'s currencies with the default marked; 404 without currency_version' },
-  }, async (request, reply) => {
-    const auth = authOf(request);
-    if (!currenciesConfigured(request.tenant.config)) throw notFound();
-    const list = parseListQuery(request.query as Record<string, string>, merchantCurrencyList);
-    const merchant = scopedMerchant(auth, list.filters.buid_merchant);
-    const rows = await db.selectFrom('merchant_currencies')
-      .innerJoin('currencies', 'currencies.code', 'merchant_currencies.currency')
-      .select(['currencies.code as id', 'currencies.label'])
-      .where('merchant_currencies.buid_merchant', '=', merchant)
-      .orderBy('currencies.code').execute();
-    return reply.type(JSON_API).send(currencyDocument(rows));
-  });
+  app.get(
+    '/ecaas/merchant-currencies',
+    {
+      schema: { querystring: listQuerystring(merchantCurrencyList), response: responses(currencyList, 'Currencies, the default marked') },
+      config: {
+        access: { can: ['read', 'Currency'] },
+        summary: "The selected (or filter[buid_merchant]) merchant's currencies with the default marked; 404 without currency_version",
+      },
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      if (!currenciesConfigured(request.tenant.config)) throw notFound();
+      const list = parseListQuery(request.query, merchantCurrencyList);
+      const merchant = scopedMerchant(auth, list.filters.buid_merchant);
+      const rows = await db
+        .selectFrom('merchant_currencies')
+        .innerJoin('currencies', 'currencies.code', 'merchant_currencies.currency')
+        .select(['currencies.code as id', 'currencies.label'])
+        .where('merchant_currencies.buid_merchant', '=', merchant)
+        .orderBy('currencies.code')
+        .execute();
+      return reply.type(JSON_API).send(currencyDocument(rows));
+    },
+  );
 
-  app.get<{ Params: { customer: string } }>('/ecaas/customer-banking-countries/:customer', {
-    schema: { params: bankingCountriesParams, querystring: listQuerystring(noParameters), response: responses(countryList, 'Bank countries') },
-    config: { access: { can: ['read', 'BankingCountry'], roles: ['admin', 'payer'] }, summary: 'Bank countries of a customer (system type G, bank account module version > 1, admin or payer)' },
-  }, async (request, reply) => {
-    // spec §6: "the role is admin (or payer, per a second reading)". The policy grants
-    // BankingCountry through the account rule set to view only as well, so the route's access
-    // narrows it to admin or payer (roles): both may add a bank account in the payment flow.
-    const auth = authOf(request);
-    if (!bankingCountriesOffered(request.tenant.config)) throw notFound();
-    parseListQuery(request.query as Record<string, string>, noParameters);
-    const customer = request.params.customer;
-    if (!auth.customerIds.includes(customer)) throw notFound();
-    const rows = await db.selectFrom('customer_banking_countries')
-      .select(['country_code', 'country_name'])
-      .where('buid_customer', '=', customer)
-      .orderBy('country_name').orderBy('country_code').execute();
-    return reply.type(JSON_API).send({
-      data: rows.map((row) => resource('banking-countries', row.country_code, {
-        country_code: row.country_code, country_name: row.country_name,
-      })),
-    });
-  });
+  app.get(
+    '/ecaas/customer-banking-countries/:customer',
+    {
+      schema: {
+        params: bankingCountriesParams,
+        querystring: listQuerystring(noParameters),
+        response: responses(countryList, 'Bank countries'),
+      },
+      config: {
+        access: { can: ['read', 'BankingCountry'], roles: ['admin', 'payer'] },
+        summary: 'Bank countries of a customer (system type G, bank account module version > 1, admin or payer)',
+      },
+    },
+    async (request, reply) => {
+      // spec §6: "the role is admin (or payer, per a second reading)". The policy grants
+      // BankingCountry through the account rule set to view only as well, so the route's access
+      // narrows it to admin or payer (roles): both may add a bank account in the payment flow.
+      const auth = authOf(request);
+      if (!bankingCountriesOffered(request.tenant.config)) throw notFound();
+      parseListQuery(request.query, noParameters);
+      const customer = request.params.customer;
+      if (!auth.customerIds.includes(customer)) throw notFound();
+      const rows = await db
+        .selectFrom('customer_banking_countries')
+        .select(['country_code', 'country_name'])
+        .where('buid_customer', '=', customer)
+        .orderBy('country_name')
+        .orderBy('country_code')
+        .execute();
+      return reply.type(JSON_API).send({
+        data: rows.map((row) =>
+          resource('banking-countries', row.country_code, {
+            country_code: row.country_code,
+            country_name: row.country_name,
+          }),
+        ),
+      });
+    },
+  );
 }

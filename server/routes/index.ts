@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../deps.ts';
+import { schemaTyped } from '../http/typed-routes.ts';
 import { authRoutes } from './auth.ts';
 import { throttleReauthentication } from '../auth/throttle.ts';
 import { bankAccountRoutes } from './bank-accounts.ts';
@@ -31,9 +32,10 @@ import { creditApplicationRoutes } from './credit-applications.ts';
 import { operatorApplicationRoutes } from './operator-applications.ts';
 
 /** Every call of spec §7, grouped by concept; each module registers its own routes. */
-export function apiRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function apiRoutes(untyped: FastifyInstance, deps: AppDeps): void {
   // Before the routes, so its hook covers the card password re-entry.
-  throttleReauthentication(app);
+  throttleReauthentication(untyped);
+  const app = schemaTyped(untyped);
   authRoutes(app, deps);
   recoveryRoutes(app, deps);
   ssoRoutes(app, deps);

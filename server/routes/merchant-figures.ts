@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { addDays, centralDay } from '../../domain/exposure.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
@@ -44,7 +44,7 @@ const figuresResource = resourceSchema(
  * merchant and currency it bills in (amounts in different currencies are never added up), for
  * filter[buid_merchant] (each must be the user's, else 404) or all of the user's merchants.
  */
-export function merchantFigureRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function merchantFigureRoutes(app: SchemaTypedApp, { db, clock }: AppDeps): void {
   app.get(
     '/merchant-figures',
     {
@@ -60,7 +60,7 @@ export function merchantFigureRoutes(app: FastifyInstance, { db, clock }: AppDep
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, figuresList);
+      const list = parseListQuery(request.query, figuresList);
       const merchants =
         requireInScope(parseIdList(list.filters.buid_merchant, 'filter[buid_merchant]'), auth.merchantIds) ?? scopeIds(auth, 'merchant');
       const currency = parseCurrency(list.filters.sol_currency);

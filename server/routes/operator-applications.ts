@@ -1,15 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { APPLICATION_STATUSES } from '../../domain/credit-applications.ts';
 import type { AppDeps } from '../deps.ts';
 import type { ServiceAccess } from '../auth/access.ts';
 import { applicationResource, applicationResourceSchema } from '../applications/application-resource.ts';
-import {
-  decideApplication,
-  type OperatorDecisionBody,
-  filteredApplications,
-  operatorDecisionBody,
-  tenantApplication,
-} from '../applications/operator-decision.ts';
+import { decideApplication, filteredApplications, operatorDecisionBody, tenantApplication } from '../applications/operator-decision.ts';
 import { pagedDocument, responses, singleDocument } from '../http/api-schema.ts';
 import { JSON_API } from '../http/jsonapi.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
@@ -38,7 +32,7 @@ const operatorList = {
  *   curl -H "Authorization: Bearer $KEY" -H 'content-type: application/json' \
  *        -d '{"action":"approve","approved_limit":5000000}' http://localhost:8080/operator/credit-applications/1/decision
  */
-export function operatorApplicationRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function operatorApplicationRoutes(app: SchemaTypedApp, { db, clock }: AppDeps): void {
   app.get(
     '/operator/credit-applications',
     {
@@ -52,14 +46,14 @@ export function operatorApplicationRoutes(app: FastifyInstance, { db, clock }: A
       },
     },
     async (request, reply) => {
-      const list = parseListQuery(request.query as Record<string, string>, operatorList);
+      const list = parseListQuery(request.query, operatorList);
       const query = filteredApplications(db, request.tenant.id, list.filters);
       const { rows, meta } = await fetchPage(query, list, applicationSortColumns, 'application_id');
       return reply.type(JSON_API).send({ data: rows.map((row) => applicationResource(row)), meta: { page: meta } });
     },
   );
 
-  app.get<{ Params: { application_id: string } }>(
+  app.get(
     '/operator/credit-applications/:application_id',
     {
       schema: {
@@ -74,7 +68,7 @@ export function operatorApplicationRoutes(app: FastifyInstance, { db, clock }: A
     },
   );
 
-  app.post<{ Params: { application_id: string }; Body: OperatorDecisionBody }>(
+  app.post(
     '/operator/credit-applications/:application_id/decision',
     {
       schema: {

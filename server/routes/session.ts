@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
@@ -29,9 +29,7 @@ const sessionDataBody = {
   },
 } as const;
 
-type SessionKey = 'customer_id' | 'location' | 'merchant_id';
-
-export function sessionRoutes(app: FastifyInstance, { db, policy }: AppDeps): void {
+export function sessionRoutes(app: SchemaTypedApp, { db, policy }: AppDeps): void {
   app.get(
     '/self',
     {
@@ -45,7 +43,7 @@ export function sessionRoutes(app: FastifyInstance, { db, policy }: AppDeps): vo
     },
   );
 
-  app.post<{ Body: { sessionKeys: Array<{ key: SessionKey; value: string | null }> } }>(
+  app.post(
     '/session_data',
     {
       schema: { body: sessionDataBody, response: responses(selfDocumentSchema, 'The user with the new session_data') },

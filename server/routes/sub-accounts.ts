@@ -1,10 +1,11 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { centralDay } from '../../domain/exposure.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { scopedCustomer } from '../auth/guard.ts';
 import { day, documentSchema, nullableText, pageMetaSchema, resourceSchema, responses, strictObject, text } from '../http/api-schema.ts';
-import { JSON_API, pageMeta, resource } from '../http/jsonapi.ts';
+import { slicePage } from '../http/paging.ts';
+import { JSON_API, resource } from '../http/jsonapi.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { loadExposures, type Exposure } from '../invoices/exposure-query.ts';
 import { parseCurrency } from '../invoices/list.ts';
@@ -61,7 +62,7 @@ type Row = Omit<Exposure, 'ageing'> & Account;
  * per currency, and the roll-up (meta.totals: the parent and its listed sub-accounts) one entry per
  * currency: amounts of different currencies are never added together.
  */
-export function subAccountRoutes(app: FastifyInstance, { db, clock }: AppDeps): void {
+export function subAccountRoutes(app: SchemaTypedApp, { db, clock }: AppDeps): void {
   app.get(
     '/customer-sub-accounts',
     {
@@ -79,7 +80,7 @@ export function subAccountRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const query = request.query as Record<string, string>;
+      const query = request.query;
       const list = parseListQuery(query, subAccountList);
       const parent = scopedCustomer(auth, list.filters.buid_customer);
       const currency = parseCurrency(list.filters.sol_currency);
@@ -116,9 +117,9 @@ export function subAccountRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
       const ids = rows.map((row, index) => rowId(rows, row, index));
       // Paged only when asked (a table), as GET /exposures.
       const paged = query['page[number]'] !== undefined || query['page[size]'] !== undefined;
-      const { number, size } = list.page;
-      const from = paged ? (number - 1) * size : 0;
-      const shown = paged ? rows.slice(from, number * size) : rows;
+      const page = paged ? slicePage(rows, list.page) : undefined;
+      const from = page?.from ?? 0;
+      const shown = page?.rows ?? rows;
       return reply.type(JSON_API).send({
         data: shown.map((row, index) => resource('sub-accounts', ids[from + index]!, { ...row, parent_customer: parent, as_of: today })),
         meta: {
@@ -127,7 +128,7 @@ export function subAccountRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
             customer_name: accounts.find((account) => account.buid_customer === parent)?.customer_name ?? null,
           },
           totals: exposureTotals([...own, ...inChosen]),
-          ...(paged ? { page: pageMeta(list.page, rows.length) } : {}),
+          ...(page ? { page: page.meta } : {}),
         },
       });
     },
@@ -136,8 +137,14 @@ export function subAccountRoutes(app: FastifyInstance, { db, clock }: AppDeps): 
 
 /** No credit line and nothing owed or unbilled in the currency of the row. */
 function withoutStanding(row: Exposure): boolean {
-  return row.credit_limit === null && row.unpaid_invoice === 0 && row.unbilled_invoice === 0 && row.past_due_total === 0
-    && row.current_due_amount === 0 && row.late_fee === 0;
+  return (
+    row.credit_limit === null &&
+    row.unpaid_invoice === 0 &&
+    row.unbilled_invoice === 0 &&
+    row.past_due_total === 0 &&
+    row.current_due_amount === 0 &&
+    row.late_fee === 0
+  );
 }
 
 /** A sub-account's rows stay together in the order asked for, its credit line's currency first (as loadExposures gives them). */

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { defaultCurrencyId } from '../../domain/currency.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
@@ -113,7 +113,7 @@ function requireCurrencies(config: { currency_version?: number }): void {
  * starts each customer (or merchant) in it when that account offers it, else in spec §9's default;
  * a choice made in the header for this tab still wins for the tab (engine/session/currency-choice.ts).
  */
-export function userCurrencyRoutes(app: FastifyInstance, { db }: AppDeps): void {
+export function userCurrencyRoutes(app: SchemaTypedApp, { db }: AppDeps): void {
   app.get(
     '/ecaas/user-currencies',
     {
@@ -130,7 +130,7 @@ export function userCurrencyRoutes(app: FastifyInstance, { db }: AppDeps): void 
     async (request, reply) => {
       const auth = authOf(request);
       requireCurrencies(request.tenant.config);
-      parseListQuery(request.query as Record<string, string>, noParameters);
+      parseListQuery(request.query, noParameters);
       const [currencies, user] = await Promise.all([
         userCurrencies(db, auth),
         db.selectFrom('users').select('default_currency').where('user_id', '=', auth.user.user_id).executeTakeFirstOrThrow(),
@@ -154,7 +154,7 @@ export function userCurrencyRoutes(app: FastifyInstance, { db }: AppDeps): void 
     },
   );
 
-  app.patch<{ Body: { default_currency: string | null } }>(
+  app.patch(
     '/ecaas/user-currencies/default',
     {
       schema: { body: defaultCurrencyBody, response: responses(defaultCurrencyDocument, 'The default currency kept') },

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import {
   ACCESS_LEVELS,
@@ -11,10 +10,10 @@ import {
   rolesFor,
   splitName,
   usernameProblems,
-  type AccessLevel,
   type UserProblem,
 } from '../../domain/users.ts';
 import type { AppDeps } from '../deps.ts';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { authOf } from '../auth/access.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { forgetSessions } from '../auth/session-revocation.ts';
@@ -95,16 +94,11 @@ const editBody = {
 } as const;
 const lockBody = { type: 'object', additionalProperties: false, properties: { reason: { type: 'string', maxLength: 200 } } } as const;
 
-interface UserFieldsBody {
-  first_name?: string;
-  last_name?: string;
-  full_name?: string;
-  email_address?: string;
-  role?: string;
-  access_level?: AccessLevel;
+/** A PATCH body without its empty texts: the edit screen drops an emptied text; other callers may send '' for no change. */
+function withoutEmptyTexts<B extends object>(body: B): Partial<B> {
+  // Object.fromEntries types its keys as string; dropping entries only leaves properties out, hence Partial<B>.
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== '')) as Partial<B>;
 }
-type InviteBody = UserFieldsBody & { username: string; email_address: string; role: string; user_group_id?: number | string };
-type EditBody = UserFieldsBody & { username?: string };
 
 /** The first problem as the API's refusal: 422, the field as pointer, its values as meta. */
 function refuse(problems: UserProblem[]): void {
@@ -175,7 +169,7 @@ async function groupUsesSso(db: Database, groupId: number | null): Promise<boole
 }
 
 /** spec §2 /manage-users, issue 17: list, invite, resend, edit, lock and unlock the account's users (Admin). */
-export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
+export function userRoutes(app: SchemaTypedApp, deps: AppDeps): void {
   const { db, clock, mailer } = deps;
 
   app.get(
@@ -189,7 +183,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const list = parseListQuery(request.query as Record<string, string>, userList);
+      const list = parseListQuery(request.query, userList);
       let query = withUserColumns(managedUsers(db, auth));
       const { search, role, status, locked, user_group_id: groupId } = list.filters;
       if (search) {
@@ -213,7 +207,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.get<{ Params: { id: string } }>(
+  app.get(
     '/users/:id',
     {
       schema: { params: idParams, response: responses(singleDocument(userResourceSchema), 'One user') },
@@ -226,7 +220,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Body: InviteBody }>(
+  app.post(
     '/users',
     {
       schema: { body: inviteBody, response: responses(singleDocument(userResourceSchema), 'The user invited', 201) },
@@ -311,7 +305,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/users/:id/invite',
     {
       schema: { params: idParams, response: responses(singleDocument(userResourceSchema), 'Invitation sent again') },
@@ -349,7 +343,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.patch<{ Params: { id: string }; Body: EditBody }>(
+  app.patch(
     '/users/:id',
     {
       schema: { params: idParams, body: editBody, response: responses(singleDocument(userResourceSchema), 'The user changed') },
@@ -362,8 +356,8 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
       const auth = authOf(request);
       const tenant = request.tenant;
       const row = await existingUser(db, auth, request.params.id);
-      // PATCH: an empty field is no change (the edit screen drops an emptied text; other callers may send '').
-      const body = Object.fromEntries(Object.entries(request.body).filter(([, value]) => value !== '')) as EditBody;
+      // PATCH: an empty field is no change.
+      const body = withoutEmptyTexts(request.body);
       if (body.username !== undefined && body.username.trim() !== row.username) {
         throw unprocessable(ErrorCode.usernameReadOnly, { pointer: '/username' }, { field: 'username' });
       }
@@ -410,7 +404,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Params: { id: string }; Body: { reason?: string } }>(
+  app.post(
     '/users/:id/lock',
     {
       schema: { params: idParams, body: lockBody, response: responses(singleDocument(userResourceSchema), 'The user locked') },
@@ -449,7 +443,7 @@ export function userRoutes(app: FastifyInstance, deps: AppDeps): void {
     },
   );
 
-  app.post<{ Params: { id: string } }>(
+  app.post(
     '/users/:id/unlock',
     {
       schema: { params: idParams, response: responses(singleDocument(userResourceSchema), 'The user unlocked') },

@@ -1,13 +1,7 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { APPLICATION_STATUSES } from '../../domain/credit-applications.ts';
 import { applicationResource } from '../applications/application-resource.ts';
-import {
-  decideApplication,
-  filteredApplications,
-  type OperatorDecisionBody,
-  operatorDecisionBody,
-  tenantApplication,
-} from '../applications/operator-decision.ts';
+import { decideApplication, filteredApplications, operatorDecisionBody, tenantApplication } from '../applications/operator-decision.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
 import { applicationSortColumns } from '../applications/request-schemas.ts';
@@ -20,7 +14,6 @@ const applicationParams = {
   required: ['tenantId', 'applicationId'],
   properties: { tenantId: tenantParams.properties.tenantId, applicationId: { type: 'string', pattern: '^[1-9][0-9]{0,9}$' } },
 } as const;
-type ApplicationParams = { tenantId: string; applicationId: string };
 
 /**
  * The studio's list, with the operator API's conventions (server/http/list-query.ts): newest
@@ -49,8 +42,8 @@ const studioList = {
  * rule (server/applications/operator-decision.ts), and each decision is in the studio's audit,
  * written in the decision's transaction.
  */
-export function applicationRoutes(app: FastifyInstance, { db, clock }: StudioDeps): void {
-  app.get<{ Params: { tenantId: string } }>(
+export function applicationRoutes(app: SchemaTypedApp, { db, clock }: StudioDeps): void {
+  app.get(
     studioPath('/tenants/:tenantId/applications'),
     {
       schema: { ...HIDDEN, params: tenantParams, querystring: listQuerystring(studioList) },
@@ -61,14 +54,14 @@ export function applicationRoutes(app: FastifyInstance, { db, clock }: StudioDep
     },
     async (request, reply) => {
       requireGrant(operatorOf(request), request.params.tenantId);
-      const list = parseListQuery(request.query as Record<string, string>, studioList);
+      const list = parseListQuery(request.query, studioList);
       const query = filteredApplications(db, request.params.tenantId, list.filters);
       const { rows, meta } = await fetchPage(query, list, applicationSortColumns, 'application_id');
       return send(reply, { data: rows.map((row) => applicationResource(row)), meta: { page: meta } });
     },
   );
 
-  app.get<{ Params: ApplicationParams }>(
+  app.get(
     studioPath('/tenants/:tenantId/applications/:applicationId'),
     {
       schema: { ...HIDDEN, params: applicationParams },
@@ -80,7 +73,7 @@ export function applicationRoutes(app: FastifyInstance, { db, clock }: StudioDep
     },
   );
 
-  app.post<{ Params: ApplicationParams; Body: OperatorDecisionBody }>(
+  app.post(
     studioPath('/tenants/:tenantId/applications/:applicationId/decision'),
     {
       schema: { ...HIDDEN, params: applicationParams, body: operatorDecisionBody },

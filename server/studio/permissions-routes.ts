@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { type ScreenGuardOf, effectivePermissions } from '../../domain/effective-permissions.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { withPermissionOverrides } from '../../domain/policy-overrides.ts';
@@ -33,7 +33,7 @@ const permissionsQuery = {
 } as const;
 
 /** The effective-permissions view (issue 24): what a user of the tenant may do, as published or under a draft, and why not. */
-export function permissionsRoutes(app: FastifyInstance, { db, policy }: StudioDeps): void {
+export function permissionsRoutes(app: SchemaTypedApp, { db, policy }: StudioDeps): void {
   const { publishedOf } = studioReads(db);
 
   /** The tenant document to judge by: the draft's (when given, of this tenant, still a valid tenant) or the published one. */
@@ -47,7 +47,7 @@ export function permissionsRoutes(app: FastifyInstance, { db, policy }: StudioDe
     return { tenant: tenantOfDraft(draft), revision: null };
   }
 
-  app.get<{ Params: { tenantId: string } }>(
+  app.get(
     studioPath('/tenants/:tenantId/users'),
     {
       schema: { ...HIDDEN, params: tenantParams },
@@ -69,7 +69,7 @@ export function permissionsRoutes(app: FastifyInstance, { db, policy }: StudioDe
     },
   );
 
-  app.get<{ Params: { tenantId: string }; Querystring: { user: string; draft?: string; lang?: string } }>(
+  app.get(
     studioPath('/tenants/:tenantId/effective-permissions'),
     {
       schema: { ...HIDDEN, params: tenantParams, querystring: permissionsQuery },

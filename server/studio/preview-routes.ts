@@ -1,14 +1,14 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { LOCALE_INFO } from '../../domain/locales.ts';
-import { PREVIEW_SIDES, type PreviewSide } from '../../domain/preview-side.ts';
+import { PREVIEW_SIDES } from '../../domain/preview-side.ts';
 import { createSession, PREVIEW_SESSION_MINUTES } from '../auth/sessions.ts';
 import { setSessionCookies } from '../http/cookies.ts';
 import { ApiError } from '../http/errors.ts';
 import { tenantOfDraft } from './draft-tenant.ts';
 import { operatorOf } from './plugin.ts';
 import { writeStudioAudit } from './queries.ts';
-import { type DraftRequest, draftParams, HIDDEN, type StudioDeps, send, studioPath, studioReads } from './route-kit.ts';
+import { draftParams, HIDDEN, type StudioDeps, send, studioPath, studioReads } from './route-kit.ts';
 
 const previewBody = {
   type: 'object',
@@ -23,8 +23,6 @@ const previewBody = {
   },
 } as const;
 
-type PreviewRequest = DraftRequest & { body: { user: string; language: string; side: PreviewSide } };
-
 /**
  * Preview (issue 24): the portal as one of the tenant's users, in a chosen language, with a draft
  * applied and as published, side by side. Answers with a portal session flagged as a preview (its
@@ -32,7 +30,7 @@ type PreviewRequest = DraftRequest & { body: { user: string; language: string; s
  * framed by its own origin only); the auth hook serves each request of that session the draft's
  * configuration or the published one, as its frame's side header says, and refuses its writes.
  */
-export function previewRoutes(app: FastifyInstance, { db, clock }: StudioDeps): void {
+export function previewRoutes(app: SchemaTypedApp, { db, clock }: StudioDeps): void {
   const { grantedDraft } = studioReads(db);
 
   app.post(
@@ -45,8 +43,8 @@ export function previewRoutes(app: FastifyInstance, { db, clock }: StudioDeps): 
       },
     },
     async (request, reply) => {
-      const { body } = request as PreviewRequest;
-      const draft = await grantedDraft(request as DraftRequest);
+      const { body } = request;
+      const draft = await grantedDraft(request);
       const { operator } = operatorOf(request);
       if (draft.state !== 'open') throw new ApiError(409, ErrorCode.studioDraftClosed);
       // A draft the portal could not run on cannot be previewed: 422 with the tenant rules' problems.

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { stringifyCsv } from '../csv/export.ts';
 import { ApiError, notFound } from '../http/errors.ts';
@@ -21,7 +21,6 @@ import {
   studioPath,
   studioReads,
   tenantParams,
-  type TenantRequest,
 } from './route-kit.ts';
 
 /** A document the tenant rules refuse at publish time (a host another tenant took meanwhile), as the draft check's problems. */
@@ -30,10 +29,10 @@ function refusedDocument(error: TenantDocumentError): ApiError {
 }
 
 /** Publishing a draft, the history, rollback and the audit log (issue 24). */
-export function publishRoutes(app: FastifyInstance, { db, clock, policy, feed }: StudioDeps): void {
+export function publishRoutes(app: SchemaTypedApp, { db, clock, policy, feed }: StudioDeps): void {
   const { publishedTenants, grantedDraft, publishedOf } = studioReads(db);
 
-  app.post<{ Params: { draftId: string }; Body: { note: string }; Querystring: { lang?: string } }>(
+  app.post(
     studioPath('/drafts/:draftId/publish'),
     {
       schema: { ...HIDDEN, params: draftParams, body: noteBody, querystring: langQuery },
@@ -95,13 +94,13 @@ export function publishRoutes(app: FastifyInstance, { db, clock, policy, feed }:
     },
   );
 
-  app.get<{ Params: { tenantId: string } }>(
+  app.get(
     studioPath('/tenants/:tenantId/revisions'),
     {
       schema: { ...HIDDEN, params: tenantParams },
       config: { access: { operator: 'read' }, summary: "The tenant's published revisions, newest first" },
     },
-    async (request: TenantRequest, reply) => {
+    async (request, reply) => {
       requireGrant(operatorOf(request), request.params.tenantId);
       const rows = await revisionsOf(db, request.params.tenantId);
       return send(reply, {
@@ -121,7 +120,7 @@ export function publishRoutes(app: FastifyInstance, { db, clock, policy, feed }:
     },
   );
 
-  app.get<{ Params: { tenantId: string; revision: string } }>(
+  app.get(
     studioPath('/tenants/:tenantId/revisions/:revision'),
     {
       schema: { ...HIDDEN, params: revisionParams },
@@ -141,7 +140,7 @@ export function publishRoutes(app: FastifyInstance, { db, clock, policy, feed }:
     },
   );
 
-  app.post<{ Params: { tenantId: string; revision: string }; Body: { note: string } }>(
+  app.post(
     studioPath('/tenants/:tenantId/revisions/:revision/rollback'),
     {
       schema: { ...HIDDEN, params: revisionParams, body: noteBody },
@@ -199,26 +198,26 @@ export function publishRoutes(app: FastifyInstance, { db, clock, policy, feed }:
       after: row.after,
     }));
 
-  app.get<{ Params: { tenantId: string } }>(
+  app.get(
     studioPath('/tenants/:tenantId/audit'),
     {
       schema: { ...HIDDEN, params: tenantParams },
       config: { access: { operator: 'audit' }, summary: "The studio's audit log of a tenant, newest first" },
     },
-    async (request: TenantRequest, reply) => {
+    async (request, reply) => {
       requireGrant(operatorOf(request), request.params.tenantId);
       const rows = await auditRows(request.params.tenantId);
       return send(reply, { data: rows.map((row, index) => ({ type: 'studio-audit', id: String(index + 1), attributes: row })) });
     },
   );
 
-  app.get<{ Params: { tenantId: string } }>(
+  app.get(
     studioPath('/tenants/:tenantId/audit.csv'),
     {
       schema: { ...HIDDEN, params: tenantParams },
       config: { access: { operator: 'audit' }, summary: 'The audit log as CSV' },
     },
-    async (request: TenantRequest, reply) => {
+    async (request, reply) => {
       requireGrant(operatorOf(request), request.params.tenantId);
       const rows = (await auditRows(request.params.tenantId)).map((row) => ({
         ...row,

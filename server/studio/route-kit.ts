@@ -13,6 +13,7 @@ import type { DraftProblem } from './check.ts';
 import { operatorOf, STUDIO_API_PATH } from './plugin.ts';
 import { draftById, type DraftRow, latestRevision } from './queries.ts';
 import type { OperatorSession } from './sessions.ts';
+import type { FromSchema } from 'json-schema-to-ts';
 
 /** What every group of the studio's routes is given (server/app.ts). */
 export interface StudioDeps {
@@ -51,13 +52,14 @@ export const noteBody = {
   properties: { note: { type: 'string', minLength: 1, maxLength: 500 } },
 } as const;
 
-export type TenantRequest = FastifyRequest<{ Params: { tenantId: string } }>;
-export type DraftRequest = FastifyRequest<{ Params: { draftId: string } }>;
+/** A request of a route whose params are draftParams: what grantedDraft reads. */
+export type DraftRequest = FastifyRequest & { params: FromSchema<typeof draftParams> };
 
 export const studioPath = (suffix: string) => `${STUDIO_API_PATH}${suffix}`;
 
 /** The operator's language for texts of the studio: ?lang=, else the browser's first, else English. */
 export function languageOf(request: FastifyRequest): string {
+  // Any studio route's request: where the route validates langQuery, lang is that text; elsewhere Fastify's parsed query, or nothing.
   const query = request.query as { lang?: string } | undefined;
   return textLanguage(query?.lang ?? request.headers['accept-language']?.split(',')[0]);
 }

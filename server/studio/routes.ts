@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { tenantChanges } from '../../domain/tenant-diff.ts';
 import type { Tenant } from '../../domain/tenant.ts';
@@ -22,7 +22,6 @@ import { rightsOf } from './rights.ts';
 import { shippedMenus, shippedScreen } from './shipped-screens.ts';
 import { transferRoutes } from './transfer-routes.ts';
 import {
-  type DraftRequest,
   draftParams,
   HIDDEN,
   langQuery,
@@ -33,7 +32,6 @@ import {
   studioPath,
   studioReads,
   tenantParams,
-  type TenantRequest,
 } from './route-kit.ts';
 import {
   clearOperatorCookies,
@@ -107,13 +105,13 @@ function draftResource(draft: DraftRow) {
 }
 
 /** The operator studio's API (issue 24): sign-in, drafts, check, diff, publish, history, rollback, audit; credit applications (issue 26). */
-export function studioRoutes(app: FastifyInstance, deps: StudioDeps): void {
+export function studioRoutes(app: SchemaTypedApp, deps: StudioDeps): void {
   const { db, clock, policy } = deps;
   const failuresPerName = signInFailureThrottle(app);
   const path = studioPath;
   const { publishedTenants, grantedDraft, publishedOf } = studioReads(db);
 
-  app.post<{ Body: { username: string; password: string } }>(
+  app.post(
     path('/auth/login'),
     {
       schema: { ...HIDDEN, body: loginBody },
@@ -177,13 +175,13 @@ export function studioRoutes(app: FastifyInstance, deps: StudioDeps): void {
     },
   );
 
-  app.get<{ Params: { tenantId: string } }>(
+  app.get(
     path('/tenants/:tenantId'),
     {
       schema: { ...HIDDEN, params: tenantParams },
       config: { access: { operator: 'read' }, summary: 'A granted tenant as published' },
     },
-    async (request: TenantRequest, reply) => {
+    async (request, reply) => {
       requireGrant(operatorOf(request), request.params.tenantId);
       const latest = await publishedOf(request.params.tenantId);
       return send(reply, {
@@ -192,19 +190,19 @@ export function studioRoutes(app: FastifyInstance, deps: StudioDeps): void {
     },
   );
 
-  app.get<{ Params: { tenantId: string } }>(
+  app.get(
     path('/tenants/:tenantId/drafts'),
     {
       schema: { ...HIDDEN, params: tenantParams },
       config: { access: { operator: 'read' }, summary: 'Open drafts of a tenant' },
     },
-    async (request: TenantRequest, reply) => {
+    async (request, reply) => {
       requireGrant(operatorOf(request), request.params.tenantId);
       return send(reply, { data: (await openDrafts(db, request.params.tenantId)).map(draftResource) });
     },
   );
 
-  app.post<{ Params: { tenantId: string }; Body: { document?: object } }>(
+  app.post(
     path('/tenants/:tenantId/drafts'),
     {
       schema: { ...HIDDEN, params: tenantParams, body: { ...documentBody, required: [] } },
@@ -235,16 +233,16 @@ export function studioRoutes(app: FastifyInstance, deps: StudioDeps): void {
     },
   );
 
-  app.get<{ Params: { draftId: string } }>(
+  app.get(
     path('/drafts/:draftId'),
     {
       schema: { ...HIDDEN, params: draftParams },
       config: { access: { operator: 'read' }, summary: 'A draft' },
     },
-    async (request: DraftRequest, reply) => send(reply, { data: draftResource(await grantedDraft(request)) }),
+    async (request, reply) => send(reply, { data: draftResource(await grantedDraft(request)) }),
   );
 
-  app.put<{ Params: { draftId: string }; Body: { document: object } }>(
+  app.put(
     path('/drafts/:draftId'),
     {
       schema: { ...HIDDEN, params: draftParams, body: documentBody },
@@ -268,13 +266,13 @@ export function studioRoutes(app: FastifyInstance, deps: StudioDeps): void {
     },
   );
 
-  app.post<{ Params: { draftId: string } }>(
+  app.post(
     path('/drafts/:draftId/discard'),
     {
       schema: { ...HIDDEN, params: draftParams },
       config: { access: { operator: 'draft' }, summary: 'Discard a draft' },
     },
-    async (request: DraftRequest, reply) => {
+    async (request, reply) => {
       const draft = await grantedDraft(request);
       const operator = operatorOf(request);
       if (!(await closeDraft(db, draft.draft_id, 'discarded', clock.now()))) throw new ApiError(409, ErrorCode.studioDraftClosed);
@@ -289,7 +287,7 @@ export function studioRoutes(app: FastifyInstance, deps: StudioDeps): void {
     },
   );
 
-  app.get<{ Params: { draftId: string }; Querystring: { lang?: string } }>(
+  app.get(
     path('/drafts/:draftId/check'),
     {
       schema: { ...HIDDEN, params: draftParams, querystring: langQuery },
@@ -305,7 +303,7 @@ export function studioRoutes(app: FastifyInstance, deps: StudioDeps): void {
     },
   );
 
-  app.get<{ Params: { draftId: string }; Querystring: { lang?: string } }>(
+  app.get(
     path('/drafts/:draftId/diff'),
     {
       schema: { ...HIDDEN, params: draftParams, querystring: langQuery },

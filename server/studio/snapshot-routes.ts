@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { Selectable } from 'kysely';
 import type { StudioSnapshotRunsTable } from '../db/schema.ts';
@@ -6,7 +6,7 @@ import { ApiError, notFound } from '../http/errors.ts';
 import { tenantOfDraft } from './draft-tenant.ts';
 import { operatorOf } from './plugin.ts';
 import { writeStudioAudit } from './queries.ts';
-import { type DraftRequest, draftParams, HIDDEN, type StudioDeps, send, studioPath, studioReads } from './route-kit.ts';
+import { draftParams, HIDDEN, type StudioDeps, send, studioPath, studioReads } from './route-kit.ts';
 import { chromiumAvailable } from './snapshots/chromium.ts';
 import { startSnapshotRun } from './snapshots/job.ts';
 
@@ -34,7 +34,7 @@ function runDocument(run: Selectable<StudioSnapshotRunsTable>) {
  * the tenant's users like a preview, so it takes the preview right and is audited as such;
  * everyone who reads the draft reads the result.
  */
-export function snapshotRoutes(app: FastifyInstance, { db, clock }: StudioDeps): void {
+export function snapshotRoutes(app: SchemaTypedApp, { db, clock }: StudioDeps): void {
   const { grantedDraft } = studioReads(db);
   const lastRun = (draftId: number) =>
     db.selectFrom('studio_snapshot_runs').selectAll().where('draft_id', '=', draftId).orderBy('run_id', 'desc').limit(1).executeTakeFirst();
@@ -43,10 +43,13 @@ export function snapshotRoutes(app: FastifyInstance, { db, clock }: StudioDeps):
     studioPath('/drafts/:draftId/snapshots'),
     {
       schema: { ...HIDDEN, params: draftParams },
-      config: { access: { operator: 'preview' }, summary: 'Start rendering the QA snapshots of the screens a draft changes, before and after' },
+      config: {
+        access: { operator: 'preview' },
+        summary: 'Start rendering the QA snapshots of the screens a draft changes, before and after',
+      },
     },
     async (request, reply) => {
-      const draft = await grantedDraft(request as DraftRequest);
+      const draft = await grantedDraft(request);
       const { operator } = operatorOf(request);
       if (draft.state !== 'open') throw new ApiError(409, ErrorCode.studioDraftClosed);
       if (!chromiumAvailable()) throw new ApiError(503, ErrorCode.studioSnapshotsUnavailable);
@@ -75,7 +78,7 @@ export function snapshotRoutes(app: FastifyInstance, { db, clock }: StudioDeps):
       config: { access: { operator: 'read' }, summary: "The draft's last QA snapshot run: its state, progress and, when done, the diffs" },
     },
     async (request, reply) => {
-      const draft = await grantedDraft(request as DraftRequest);
+      const draft = await grantedDraft(request);
       const run = await lastRun(draft.draft_id);
       if (!run) throw notFound();
       return send(reply, runDocument(run));

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { mergePatch } from '../../domain/merge-patch.ts';
 import { tenantChanges } from '../../domain/tenant-diff.ts';
@@ -26,16 +26,6 @@ const importQuery = {
   },
 } as const;
 
-type Switch = 'true' | 'false';
-interface ImportQuery {
-  /** Unless `false`, nothing is written: the answer is the check and the diff. */
-  dryRun?: Switch;
-  replace?: Switch;
-  publish?: Switch;
-  note?: string;
-  lang?: string;
-}
-
 /**
  * What an import makes of the published document: the file merged over it (JSON Merge Patch: what
  * the file does not mention stays, a null in the file removes that setting), or the file alone with
@@ -46,10 +36,10 @@ function importedDocument(published: Tenant, file: object, replace: boolean): un
 }
 
 /** Export and import of a tenant's whole configuration as one JSON file (issue 24). */
-export function transferRoutes(app: FastifyInstance, { db, clock, policy, feed }: StudioDeps): void {
+export function transferRoutes(app: SchemaTypedApp, { db, clock, policy, feed }: StudioDeps): void {
   const { publishedTenants, publishedOf } = studioReads(db);
 
-  app.get<{ Params: { tenantId: string } }>(
+  app.get(
     studioPath('/tenants/:tenantId/export'),
     {
       schema: { ...HIDDEN, params: tenantParams },
@@ -66,7 +56,7 @@ export function transferRoutes(app: FastifyInstance, { db, clock, policy, feed }
     },
   );
 
-  app.post<{ Params: { tenantId: string }; Querystring: ImportQuery; Body: object }>(
+  app.post(
     studioPath('/tenants/:tenantId/import'),
     {
       schema: { ...HIDDEN, params: tenantParams, querystring: importQuery, body: { type: 'object' } },
@@ -86,7 +76,7 @@ export function transferRoutes(app: FastifyInstance, { db, clock, policy, feed }
       // Reading what a file would change is everyone's; writing it is an editor's, publishing it a publisher's.
       if (!dryRun && !operatorMay(session.operator.role, publish ? 'publish' : 'draft')) throw forbidden();
       if (!dryRun && publish && !note) throw new ApiError(422, ErrorCode.studioNoteRequired, { parameter: 'note' });
-      const file = request.body as { id?: unknown };
+      const file = request.body;
       if (file.id !== undefined && file.id !== tenantId) throw new ApiError(422, ErrorCode.studioImportOtherTenant, { pointer: '/id' });
       const latest = await publishedOf(tenantId);
       const document = importedDocument(latest.document, file, replace);
