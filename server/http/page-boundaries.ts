@@ -28,6 +28,9 @@ export class PageBoundaries {
   nearest(listKey: string, offset: number, now = Date.now()): Boundary | undefined {
     const list = this.lists.get(listKey);
     if (!list) return undefined;
+    // The usual case: the previous page of the list ended right here, which no other position beats.
+    const exact = list.positions.get(offset);
+    if (exact && exact.expires > now) return { position: offset, key: exact.key };
     let best: Boundary | undefined;
     for (const [position, entry] of list.positions) {
       if (entry.expires <= now) { list.positions.delete(position); continue; }

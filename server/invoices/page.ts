@@ -168,8 +168,11 @@ export function invoicePageQueries(db: Database, auth: AuthContext, list: Invoic
   };
 }
 
-const rowsOf = async (db: Database, statement: CompiledQuery<PageRow>): Promise<InvoiceRow[]> =>
-  (await db.executeQuery(statement)).rows.map((row) => ('invoice' in row ? row.invoice : row));
+const rowsOf = async (db: Database, statement: CompiledQuery<PageRow>): Promise<InvoiceRow[]> => {
+  const { rows } = await db.executeQuery(statement);
+  // Columns (PostgreSQL) are the rows as they come; json values (PGlite) are unwrapped.
+  return rowsAsJson(db) ? rows.map((row) => ('invoice' in row ? row.invoice : row)) : (rows as InvoiceRow[]);
+};
 
 /**
  * One page of GET /invoices. A page after a known boundary (an earlier page of the same list
