@@ -44,10 +44,12 @@ export async function registerRateLimits(app: FastifyInstance, db: Database, lim
   const budgets = databaseBudgets(db);
   app.decorate('budgets', budgets);
   await app.register(fastifyRateLimit, { global: false, store: rateLimitStore(budgets) });
-  const checks = new Map(Object.entries(limits).map(([operation, max]) => [
-    operation,
-    app.createRateLimit({ max, timeWindow: WINDOW_MS, keyGenerator: (request: FastifyRequest) => `${operation}|${request.ip}` }),
-  ]));
+  const checks = new Map(
+    Object.entries(limits).map(([operation, max]) => [
+      operation,
+      app.createRateLimit({ max, timeWindow: WINDOW_MS, keyGenerator: (request: FastifyRequest) => `${operation}|${request.ip}` }),
+    ]),
+  );
   // A callback hook, not an async one: every other request (the hot lists, issue 25) passes without a promise.
   app.addHook('onRequest', (request, reply, done) => {
     const check = checks.get(`${request.method} ${request.routeOptions.url ?? ''}`);
@@ -56,7 +58,11 @@ export async function registerRateLimits(app: FastifyInstance, db: Database, lim
   });
 }
 
-async function refuseOverBudget(check: ReturnType<FastifyInstance['createRateLimit']>, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+async function refuseOverBudget(
+  check: ReturnType<FastifyInstance['createRateLimit']>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
   const verdict = await check(request);
   if (!verdict.isAllowed && verdict.isExceeded) {
     reply.header('retry-after', String(verdict.ttlInSeconds));
