@@ -19,7 +19,6 @@ import { applicationJobHandlers } from './applications/notify.ts';
 import { listeningUrl, snapshotJobHandlers } from './studio/snapshots/job.ts';
 import { createChangeFeed } from './db/change-feed.ts';
 import { shareSessionEvictions } from './auth/session-revocation.ts';
-import { sessionCache } from './auth/session-cache.ts';
 import { readTenantFiles } from './tenants/files.ts';
 import { importTenantFiles } from './tenants/revisions.ts';
 import { publishedTenantStore, TenantSync } from './tenants/sync.ts';
@@ -33,16 +32,23 @@ async function main(): Promise<void> {
   const cardKeys = resolveCardKeys({ keys: process.env.CARD_ENCRYPTION_KEYS, databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   setProcessKeyring(cardKeys);
   const db = await createDatabase({
-    databaseUrl: config.databaseUrl, dataDir: config.dataDir,
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
     onConnectionError: (error) => console.warn(`Database connection lost (${error.message}); requests answer 503 until it is back`),
   });
-  await untilDatabaseAnswers(() => sql`select 1`.execute(db), (error, retryInMs) => {
-    console.warn(`Database unavailable (${error.message}); trying again in ${retryInMs / 1000} s`);
-  });
+  await untilDatabaseAnswers(
+    () => sql`select 1`.execute(db),
+    (error, retryInMs) => {
+      console.warn(`Database unavailable (${error.message}); trying again in ${retryInMs / 1000} s`);
+    },
+  );
   await migrateToLatest(db);
   const { resealed, unopenable } = await resealCardNumbers(db, cardKeys);
   if (resealed > 0) console.log(`Sealed ${resealed} card numbers again with key ${cardKeys.currentId}.`);
-  if (unopenable > 0) console.warn(`${unopenable} card numbers are sealed with a key CARD_ENCRYPTION_KEYS no longer lists; their full numbers cannot be shown.`);
+  if (unopenable > 0)
+    console.warn(
+      `${unopenable} card numbers are sealed with a key CARD_ENCRYPTION_KEYS no longer lists; their full numbers cannot be shown.`,
+    );
   if (await isDatabaseEmpty(db)) {
     console.log('Empty database: seeding the demo tenant…');
     await seedDemo(db);
@@ -53,14 +59,17 @@ async function main(): Promise<void> {
     console.log(`Tenant ${tenantId}: imported its file as revision ${revision}`);
   }
   const tenants = await publishedTenantStore(db);
-  // A sign-out, lock or password change here drops the cached session in every process at once.
+  // A sign-out, lock or password change here drops the cached session in every process at once;
+  // sessions are kept (SESSION_CACHE_MS) only while this process hears the others' (issue 25).
   shareSessionEvictions(feed, db);
-  // Several processes may share PostgreSQL: keep no session read beyond its own requests (issue 22
-  // item 12), unless SESSION_CACHE_MS asks for it; the change feed then revokes within milliseconds.
-  if (config.databaseUrl && process.env.SESSION_CACHE_MS === undefined) sessionCache.setTtl(0);
   const mailer = createMailer({ smtpUrl: config.smtpUrl, outboxDir: config.outboxDir });
   const app = await buildApp({
-    db, tenants, policy, clock: systemClock, mailer, feed,
+    db,
+    tenants,
+    policy,
+    clock: systemClock,
+    mailer,
+    feed,
     staticDir: config.staticDir,
     logLevel: config.logLevel,
     reconcileCardIntentsOnStart: true,
@@ -72,17 +81,30 @@ async function main(): Promise<void> {
   const tenantSync = new TenantSync({ db, feed, store: tenants, intervalMs: config.tenantSyncMs, log: app.log });
   await tenantSync.start();
   // Settlements, the daily AutoPay sweep and account recovery mail run in this process; JOB_POLL_MS sets how often it looks.
-  const jobs = paymentJobRunner({ db, tenants, clock: systemClock }, {
-    handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...rejectionJobHandlers, ...disputeJobHandlers({ mailer }), ...applicationJobHandlers({ mailer }), ...housekeepingJobHandlers(tenants),
-      // The studio's QA snapshots render this process's own portal (issue 24).
-      ...snapshotJobHandlers({ policy, ownUrl: () => listeningUrl(app.server.address()), onError: (error) => app.log.warn({ err: error }, 'QA snapshot run failed') }) },
-    schedulers: [scheduleDisputeExpiry(db), scheduleHousekeeping(db)],
-    onError: (error, job) => {
-      // While the database is away every tick fails alike: one line each, no stack.
-      if (isDatabaseUnavailable(error)) app.log.warn({ job, reason: (error as Error).message }, 'jobs paused: database unavailable');
-      else app.log.error({ err: error, job }, 'job failed');
+  const jobs = paymentJobRunner(
+    { db, tenants, clock: systemClock },
+    {
+      handlers: {
+        ...recoveryJobHandlers({ tenants, mailer }),
+        ...rejectionJobHandlers,
+        ...disputeJobHandlers({ mailer }),
+        ...applicationJobHandlers({ mailer }),
+        ...housekeepingJobHandlers(tenants),
+        // The studio's QA snapshots render this process's own portal (issue 24).
+        ...snapshotJobHandlers({
+          policy,
+          ownUrl: () => listeningUrl(app.server.address()),
+          onError: (error) => app.log.warn({ err: error }, 'QA snapshot run failed'),
+        }),
+      },
+      schedulers: [scheduleDisputeExpiry(db), scheduleHousekeeping(db)],
+      onError: (error, job) => {
+        // While the database is away every tick fails alike: one line each, no stack.
+        if (isDatabaseUnavailable(error)) app.log.warn({ job, reason: (error as Error).message }, 'jobs paused: database unavailable');
+        else app.log.error({ err: error, job }, 'job failed');
+      },
     },
-  });
+  );
   const shutdown = async () => {
     await jobs.stop();
     await app.close();

@@ -7,9 +7,11 @@ import type { SessionWithUser } from './sessions.ts';
  * A page of the portal sends several API requests at once, each of which would read the same
  * session, user and scope; within a second they share one read. This server's own writes to a
  * session or a user (sign-out, customer selection, card access, failed sign-ins and locks,
- * password resets) drop the entries they touch at once. A change made elsewhere (another server
- * process, a support tool writing the database) is seen within `ttlMs`. Only "still signed in"
- * is taken from here: a session that looks timed out is read again before it is ended.
+ * password resets) drop the entries they touch at once; another server process's writes are
+ * announced on the change feed and drop them too (session-revocation.ts), and while this process
+ * cannot hear those announcements the cache is closed (close()/open()). A change written
+ * straight into the database (a support tool) is seen within `ttlMs`. Only "still signed in" is
+ * taken from here: a session that looks timed out is read again before it is ended.
  * The container is lru-cache, bounded by count (the least recently used session goes first);
  * the expiry stays an explicit time in the entry, because get() and set() take the time they
  * compare against (lru-cache reads its own clock).
@@ -18,6 +20,8 @@ export class SessionCache {
   private readonly entries: LRUCache<string, { value: SessionWithUser; expires: number }>;
   private readonly reading = new Map<string, { generation: number; read: Promise<SessionWithUser | undefined> }>();
   private generation = 0;
+  /** Whether entries may be kept at all: closed while this process would miss other processes' revocations. */
+  private isOpen = true;
 
   constructor(
     private ttlMs = 1_000,
@@ -26,10 +30,27 @@ export class SessionCache {
     this.entries = new LRUCache({ max: maxEntries });
   }
 
-  /** Changes the time to live (server/main.ts: 0 on PostgreSQL unless SESSION_CACHE_MS says otherwise). */
+  /** Changes the time to live (SESSION_CACHE_MS; 0 turns keeping off). */
   setTtl(ms: number): void {
     this.ttlMs = ms;
     this.entries.clear();
+  }
+
+  /** Keeps nothing from now on (and drops what it kept) until open(): each request reads, as with a time to live of 0. */
+  close(): void {
+    this.isOpen = false;
+    this.evictAll();
+  }
+
+  /** Keeps entries again, starting empty: whatever was missed while closed cannot be in it. */
+  open(): void {
+    this.evictAll();
+    this.isOpen = true;
+  }
+
+  /** The time to live in force: none while closed. */
+  private get keepMs(): number {
+    return this.isOpen ? this.ttlMs : 0;
   }
 
   /**
@@ -39,7 +60,7 @@ export class SessionCache {
    * A read begun before an eviction is never joined.
    */
   shareRead(idHash: string, read: () => Promise<SessionWithUser | undefined>): Promise<SessionWithUser | undefined> {
-    if (this.ttlMs > 0) return read();
+    if (this.keepMs > 0) return read();
     const running = this.reading.get(idHash);
     if (running && running.generation === this.generation) return running.read;
     const started = read().finally(() => {
@@ -63,7 +84,7 @@ export class SessionCache {
   }
 
   set(idHash: string, value: SessionWithUser, generation: number, now = Date.now()): void {
-    if (generation !== this.generation || this.ttlMs <= 0) return;
+    if (generation !== this.generation || this.keepMs <= 0) return;
     this.entries.set(idHash, { value, expires: now + this.ttlMs });
   }
 

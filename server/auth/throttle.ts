@@ -86,8 +86,9 @@ export const REAUTHENTICATION_ROUTE = '/ecaas/cards/secure-access';
 
 export function throttleReauthentication(app: FastifyInstance): void {
   const perUser = subjectThrottle(app, 'reauthPerUser');
-  app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'POST' || request.routeOptions.url !== REAUTHENTICATION_ROUTE || !request.auth) return;
-    await perUser.attempt(request, reply, `user:${request.auth.user.user_id}`);
+  // A callback hook: every other request (the hot lists, issue 25) passes without a promise.
+  app.addHook('preHandler', (request, reply, done) => {
+    if (request.method !== 'POST' || request.routeOptions.url !== REAUTHENTICATION_ROUTE || !request.auth) return done();
+    perUser.attempt(request, reply, `user:${request.auth.user.user_id}`).then(() => done(), done);
   });
 }

@@ -23,6 +23,11 @@ export interface CsvImport<Row, Env, Lookup = undefined> {
   checkRow?(row: ValidRow<Row>, lookup: Lookup, env: Env): CsvProblem[];
   /** Writes every row, inside the one transaction; returns how many records it wrote. */
   write(trx: Transaction<DB>, rows: ReadonlyArray<ValidRow<Row>>, lookup: Lookup, env: Env): Promise<number>;
+  /**
+   * What follows once the rows are committed, before the answer (dropping the sessions other
+   * processes keep: announced before the commit, they could read the old rows again and keep them).
+   */
+  committed?(env: Env): Promise<void>;
 }
 
 export interface CsvReport {
@@ -75,10 +80,12 @@ export async function dryRunCsv<Row, Env, Lookup>(db: Kysely<DB>, definition: Cs
  * whole transaction back; problems leave as CsvRowsRefused (422, one error per problem).
  */
 export async function commitCsv<Row, Env, Lookup>(db: Kysely<DB>, definition: CsvImport<Row, Env, Lookup>, text: string, env: Env): Promise<CsvReport> {
-  return db.transaction().execute(async (trx) => {
+  const result = await db.transaction().execute(async (trx) => {
     const checked = await check(trx, definition, text, env);
     if (checked.problems.length > 0) throw new CsvRowsRefused(checked.problems);
     const written = await definition.write(trx, checked.rows, checked.lookup as Lookup, env);
     return report(checked, written);
   });
+  await definition.committed?.(env);
+  return result;
 }

@@ -19,6 +19,12 @@ export interface ChangeFeedHandlers {
   onMessage(payload: string): void;
   /** The subscription is live (again): anything published before may have been missed. */
   onResync?(): void;
+  /**
+   * The subscription stopped hearing (its connection was lost): publishes from now until the next
+   * onResync may be missed. A subscriber that keeps something only while it hears of its changes
+   * (the session cache) stops keeping it here.
+   */
+  onPause?(): void;
 }
 
 export interface ChangeFeed {
@@ -83,7 +89,10 @@ abstract class ChangeFeedBase implements ChangeFeed {
   protected readonly subscribers = new Map<string, Set<ChangeFeedHandlers>>();
   protected closed = false;
 
-  constructor(private readonly namespace: string, protected readonly log: BackgroundLog) {}
+  constructor(
+    private readonly namespace: string,
+    protected readonly log: BackgroundLog,
+  ) {}
 
   async publish(db: Kysely<DB> | Transaction<DB>, channel: string, payload: string): Promise<void> {
     if (Buffer.byteLength(payload) > MAX_PAYLOAD_BYTES) {
@@ -97,7 +106,7 @@ abstract class ChangeFeedBase implements ChangeFeed {
     const name = this.qualified(channel);
     let set = this.subscribers.get(name);
     const first = !set;
-    if (!set) this.subscribers.set(name, set = new Set());
+    if (!set) this.subscribers.set(name, (set = new Set()));
     set.add(handlers);
     this.listen(name, first, handlers);
     return () => {
@@ -127,6 +136,10 @@ abstract class ChangeFeedBase implements ChangeFeed {
     for (const [name, set] of this.subscribers) this.resync(set, name);
   }
 
+  protected pauseAll(): void {
+    for (const [name, set] of this.subscribers) for (const each of [...set]) this.guard(name, () => each.onPause?.());
+  }
+
   /** A subscriber's mistake must not stop delivery to the others, nor kill the listener. */
   private guard(channel: string, call: () => void): void {
     try {
@@ -137,7 +150,8 @@ abstract class ChangeFeedBase implements ChangeFeed {
   }
 
   private qualified(channel: string): string {
-    if (!CHANNEL_PATTERN.test(channel)) throw new RangeError(`Change feed channel ${JSON.stringify(channel)} must match ${CHANNEL_PATTERN}`);
+    if (!CHANNEL_PATTERN.test(channel))
+      throw new RangeError(`Change feed channel ${JSON.stringify(channel)} must match ${CHANNEL_PATTERN}`);
     const name = `${this.namespace}:${channel}`;
     if (Buffer.byteLength(name) > MAX_CHANNEL_BYTES) throw new RangeError(`Change feed channel ${name} is too long`);
     return name;
@@ -155,7 +169,11 @@ const listenStatement = (verb: 'listen' | 'unlisten', name: string) => `${verb} 
 class EmbeddedChangeFeed extends ChangeFeedBase {
   private readonly stopNotifications: () => void;
 
-  constructor(namespace: string, log: BackgroundLog, private readonly db: Database) {
+  constructor(
+    namespace: string,
+    log: BackgroundLog,
+    private readonly db: Database,
+  ) {
     super(namespace, log);
     const pglite = embeddedDatabaseOf(db);
     if (!pglite) throw new Error('createChangeFeed needs databaseUrl unless the database is the embedded PGlite');
@@ -163,9 +181,16 @@ class EmbeddedChangeFeed extends ChangeFeedBase {
   }
 
   protected listen(name: string, first: boolean, handlers: ChangeFeedHandlers): void {
-    const live = first ? sql.raw(listenStatement('listen', name)).execute(this.db).then(() => {}) : Promise.resolve();
+    const live = first
+      ? sql
+          .raw(listenStatement('listen', name))
+          .execute(this.db)
+          .then(() => {})
+      : Promise.resolve();
     live.then(
-      () => { if (!this.closed) this.resync([handlers], name); },
+      () => {
+        if (!this.closed) this.resync([handlers], name);
+      },
       (error: unknown) => this.log.warn({ err: error, channel: name }, 'change feed could not listen'),
     );
   }
@@ -183,7 +208,12 @@ class EmbeddedChangeFeed extends ChangeFeedBase {
   }
 }
 
-interface PostgresListenerSettings { connectionString: string; applicationName: string; firstDelayMs: number; maxDelayMs: number }
+interface PostgresListenerSettings {
+  connectionString: string;
+  applicationName: string;
+  firstDelayMs: number;
+  maxDelayMs: number;
+}
 
 /**
  * One dedicated connection (not from the pool, which would hand it back and lose the LISTEN) holds
@@ -199,17 +229,26 @@ class PostgresChangeFeed extends ChangeFeedBase {
   /** Connections already given up: their later 'error'/'end' events must not schedule another reconnection. */
   private readonly retired = new WeakSet<pg.Client>();
 
-  constructor(namespace: string, log: BackgroundLog, private readonly settings: PostgresListenerSettings) {
+  constructor(
+    namespace: string,
+    log: BackgroundLog,
+    private readonly settings: PostgresListenerSettings,
+  ) {
     super(namespace, log);
   }
 
   protected listen(name: string, first: boolean, handlers: ChangeFeedHandlers): void {
     const client = this.client;
     // Without a connection, the (re)connection listens on every channel and resyncs everyone.
-    if (!client) { this.connect(); return; }
+    if (!client) {
+      this.connect();
+      return;
+    }
     const live = first ? client.query(listenStatement('listen', name)).then(() => {}) : Promise.resolve();
     live.then(
-      () => { if (this.client === client) this.resync([handlers], name); },
+      () => {
+        if (this.client === client) this.resync([handlers], name);
+      },
       // The connection failed under the query: its 'error'/'end' handling reconnects and resyncs.
       (error: unknown) => this.log.warn({ err: error, channel: name }, 'change feed could not listen'),
     );
@@ -224,12 +263,21 @@ class PostgresChangeFeed extends ChangeFeedBase {
 
   private connect(): void {
     if (this.closed || this.client || this.connecting || this.reconnectTimer) return;
-    this.connecting = this.openListener().finally(() => { this.connecting = undefined; });
+    this.connecting = this.openListener().finally(() => {
+      this.connecting = undefined;
+    });
   }
 
   private async openListener(): Promise<void> {
     const { default: pgModule } = await import('pg');
-    const client = new pgModule.Client({ connectionString: this.settings.connectionString, application_name: this.settings.applicationName });
+    const client = new pgModule.Client({
+      connectionString: this.settings.connectionString,
+      application_name: this.settings.applicationName,
+      // An idle listener whose peer vanished without a word (a network partition) would otherwise
+      // look connected for hours; TCP keepalive finds it within about a minute and lost() follows.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     // An 'error' event without a listener would crash the process; every loss ends up in lost().
     client.on('error', (error) => this.lost(client, error));
     client.on('end', () => this.lost(client, undefined));
@@ -241,7 +289,10 @@ class PostgresChangeFeed extends ChangeFeedBase {
       this.lost(client, error);
       return;
     }
-    if (this.closed) { await client.end().catch(() => {}); return; }
+    if (this.closed) {
+      await client.end().catch(() => {});
+      return;
+    }
     if (this.failures > 0) this.log.info({ attempts: this.failures }, 'change feed listener reconnected');
     this.failures = 0;
     this.client = client;
@@ -252,7 +303,11 @@ class PostgresChangeFeed extends ChangeFeedBase {
   private lost(client: pg.Client, error: unknown): void {
     if (this.retired.has(client)) return;
     this.retired.add(client);
-    if (this.client === client) this.client = undefined;
+    if (this.client === client) {
+      this.client = undefined;
+      // Subscribers were live on this connection: from now on they miss what is published.
+      if (!this.closed) this.pauseAll();
+    }
     client.end().catch(() => {});
     if (this.closed || this.reconnectTimer) return;
     const delay = Math.min(this.settings.maxDelayMs, this.settings.firstDelayMs * 2 ** this.failures);

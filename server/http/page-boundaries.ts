@@ -11,26 +11,43 @@
 export type SortValue = string | number | boolean | null;
 /** The sort column's value and the tiebreaker (trx_id) of the row at a position. */
 export type BoundaryKey = readonly [value: SortValue, tiebreaker: string];
-export interface Boundary { position: number; key: BoundaryKey }
+export interface Boundary {
+  position: number;
+  key: BoundaryKey;
+}
 
-interface ListBoundaries { positions: Map<number, { key: BoundaryKey; expires: number }> }
+interface ListBoundaries {
+  positions: Map<number, { key: BoundaryKey; expires: number }>;
+}
 
 export class PageBoundaries {
   private readonly lists = new Map<string, ListBoundaries>();
   private generation = 0;
 
-  constructor(private readonly ttlMs = 5_000, private readonly maxLists = 2_000, private readonly maxPerList = 1_000) {}
+  constructor(
+    private readonly ttlMs = 5_000,
+    private readonly maxLists = 2_000,
+    private readonly maxPerList = 1_000,
+  ) {}
 
   /** The current generation: pass it back to record() so a read begun before invalidate() is not kept. */
-  get currentGeneration(): number { return this.generation; }
+  get currentGeneration(): number {
+    return this.generation;
+  }
 
   /** The known boundary at the highest position not after `offset` (rows before the page), if any. */
   nearest(listKey: string, offset: number, now = Date.now()): Boundary | undefined {
     const list = this.lists.get(listKey);
     if (!list) return undefined;
+    // The usual case: the previous page of the list ended right here, which no other position beats.
+    const exact = list.positions.get(offset);
+    if (exact && exact.expires > now) return { position: offset, key: exact.key };
     let best: Boundary | undefined;
     for (const [position, entry] of list.positions) {
-      if (entry.expires <= now) { list.positions.delete(position); continue; }
+      if (entry.expires <= now) {
+        list.positions.delete(position);
+        continue;
+      }
       if (position <= offset && (!best || position > best.position)) best = { position, key: entry.key };
     }
     return best;

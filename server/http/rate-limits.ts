@@ -1,5 +1,5 @@
 import fastifyRateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { Database } from '../db/database.ts';
 import { type Budgets, databaseBudgets, rateLimitStore } from './budgets.ts';
@@ -44,17 +44,28 @@ export async function registerRateLimits(app: FastifyInstance, db: Database, lim
   const budgets = databaseBudgets(db);
   app.decorate('budgets', budgets);
   await app.register(fastifyRateLimit, { global: false, store: rateLimitStore(budgets) });
-  const checks = new Map(Object.entries(limits).map(([operation, max]) => [
-    operation,
-    app.createRateLimit({ max, timeWindow: WINDOW_MS, keyGenerator: (request: FastifyRequest) => `${operation}|${request.ip}` }),
-  ]));
-  app.addHook('onRequest', async (request, reply) => {
+  const checks = new Map(
+    Object.entries(limits).map(([operation, max]) => [
+      operation,
+      app.createRateLimit({ max, timeWindow: WINDOW_MS, keyGenerator: (request: FastifyRequest) => `${operation}|${request.ip}` }),
+    ]),
+  );
+  // A callback hook, not an async one: every other request (the hot lists, issue 25) passes without a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     const check = checks.get(`${request.method} ${request.routeOptions.url ?? ''}`);
-    if (!check) return;
-    const verdict = await check(request);
-    if (!verdict.isAllowed && verdict.isExceeded) {
-      reply.header('retry-after', String(verdict.ttlInSeconds));
-      throw new ApiError(429, ErrorCode.tooManyRequests, undefined, { retry_after_seconds: verdict.ttlInSeconds });
-    }
+    if (!check) return done();
+    refuseOverBudget(check, request, reply).then(() => done(), done);
   });
+}
+
+async function refuseOverBudget(
+  check: ReturnType<FastifyInstance['createRateLimit']>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const verdict = await check(request);
+  if (!verdict.isAllowed && verdict.isExceeded) {
+    reply.header('retry-after', String(verdict.ttlInSeconds));
+    throw new ApiError(429, ErrorCode.tooManyRequests, undefined, { retry_after_seconds: verdict.ttlInSeconds });
+  }
 }

@@ -124,8 +124,9 @@ export function applySecurityHeaders(request: FastifyRequest, reply: FastifyRepl
 
 export function registerSecurityHeaders(app: FastifyInstance): void {
   app.decorateRequest('cspNonce', undefined);
-  app.addHook('onSend', async (request, reply, payload) => {
+  // A callback hook: nothing here waits, and a promise per response cost the hot lists (issue 25).
+  app.addHook('onSend', (request, reply, payload, done) => {
     applySecurityHeaders(request, reply);
-    return payload;
+    done(null, payload);
   });
 }

@@ -9,8 +9,16 @@ import type { SortDirection } from '../http/list-query.ts';
 import { PageBoundaries, type BoundaryKey, type SortValue } from '../http/page-boundaries.ts';
 import { statementTemplates } from '../db/statement-templates.ts';
 import {
-  applyInvoiceFilters, INVOICE_SORT_COLUMNS, INVOICE_TIEBREAKER, invoiceFilterValues, merchantName, selectInvoiceColumns, selectInvoiceJson,
-  type InvoiceFilterValues, type InvoiceListQuery, type InvoiceSort,
+  applyInvoiceFilters,
+  INVOICE_SORT_COLUMNS,
+  INVOICE_TIEBREAKER,
+  invoiceFilterValues,
+  merchantName,
+  selectInvoiceColumns,
+  selectInvoiceJson,
+  type InvoiceFilterValues,
+  type InvoiceListQuery,
+  type InvoiceSort,
 } from './list.ts';
 import type { InvoiceRow } from './serialize.ts';
 
@@ -28,14 +36,37 @@ export class InvoiceListCaches {
 export const invoiceListCaches = new InvoiceListCaches();
 
 type Filtered = SelectQueryBuilder<DB, 'invoices', object>;
-interface OrderTerm { expression: Expression<unknown>; direction: SortDirection }
+interface OrderTerm {
+  expression: Expression<unknown>;
+  direction: SortDirection;
+}
 
 /**
  * Sort fields a page can seek on: bare columns of invoices (the merchant's name is a look-up),
  * and whether the column may be null (PostgreSQL sorts nulls last ascending, first descending).
  * Nullable text columns are left out: no bound value sorts after every text.
  */
-const SEEKABLE: Partial<Record<InvoiceSort, { column: keyof Pick<InvoiceRow, 'invoice_id' | 'trx_id' | 'status' | 'due_date' | 'received_date' | 'amount_minor' | 'invoice_total_minor' | 'current_due_minor' | 'past_due_minor' | 'currency'>; nullable: boolean }>> = {
+const SEEKABLE: Partial<
+  Record<
+    InvoiceSort,
+    {
+      column: keyof Pick<
+        InvoiceRow,
+        | 'invoice_id'
+        | 'trx_id'
+        | 'status'
+        | 'due_date'
+        | 'received_date'
+        | 'amount_minor'
+        | 'invoice_total_minor'
+        | 'current_due_minor'
+        | 'past_due_minor'
+        | 'currency'
+      >;
+      nullable: boolean;
+    }
+  >
+> = {
   invoice_id: { column: 'invoice_id', nullable: false },
   trx_id: { column: 'trx_id', nullable: false },
   status: { column: 'status', nullable: false },
@@ -59,7 +90,11 @@ function ordered<O>(query: SelectQueryBuilder<DB, 'invoices', O>, terms: readonl
 }
 
 /** Rows to step over and to take; `direct` (skip ≤ DIRECT_SKIP) is decided on the value, as a template's shape. */
-interface PageWindow { skip: number; size: number; direct: boolean }
+interface PageWindow {
+  skip: number;
+  size: number;
+  direct: boolean;
+}
 const pageWindow = (skip: number, size: number): PageWindow => ({ skip, size, direct: skip <= DIRECT_SKIP });
 
 /**
@@ -98,10 +133,19 @@ function seekParts(direction: SortDirection, nullable: boolean, boundIsNull: boo
 }
 
 /** One part of seekParts as a query and its order. */
-function seekSegment(filtered: Filtered, part: SeekPart, field: InvoiceSort, direction: SortDirection, [boundValue, boundTiebreak]: BoundaryKey) {
+function seekSegment(
+  filtered: Filtered,
+  part: SeekPart,
+  field: InvoiceSort,
+  direction: SortDirection,
+  [boundValue, boundTiebreak]: BoundaryKey,
+) {
   const value = sql.ref(INVOICE_SORT_COLUMNS[field]);
   const tiebreak = sql.ref(INVOICE_TIEBREAKER);
-  const byValue: OrderTerm[] = [{ expression: value, direction }, { expression: tiebreak, direction }];
+  const byValue: OrderTerm[] = [
+    { expression: value, direction },
+    { expression: tiebreak, direction },
+  ];
   const byTiebreak: OrderTerm[] = [{ expression: tiebreak, direction }];
   const after = direction === 'asc' ? sql.raw('>') : sql.raw('<');
   switch (part) {
@@ -110,7 +154,10 @@ function seekSegment(filtered: Filtered, part: SeekPart, field: InvoiceSort, dir
     case 'nulls':
       return { query: filtered.where(value, 'is', null), terms: byTiebreak };
     case 'nullsAfter':
-      return { query: filtered.where(value, 'is', null).where(tiebreak, direction === 'asc' ? '>' : '<', boundTiebreak), terms: byTiebreak };
+      return {
+        query: filtered.where(value, 'is', null).where(tiebreak, direction === 'asc' ? '>' : '<', boundTiebreak),
+        terms: byTiebreak,
+      };
     case 'values':
       return { query: filtered.where(value, 'is not', null), terms: byValue };
   }
@@ -135,7 +182,9 @@ export function invoicePageQueries(db: Database, auth: AuthContext, list: Invoic
   const filtered = (filterValues: InvoiceFilterValues) => applyInvoiceFilters(db.selectFrom('invoices'), filterValues, bucketRule);
   const terms: OrderTerm[] = list.sort.map((term) => ({ expression: column(term.field), direction: term.direction }));
   terms.push({ expression: sql.ref(INVOICE_TIEBREAKER), direction: list.sort.at(-1)?.direction ?? 'asc' });
-  const count = statementTemplates.compile(`invoices count|${listShape}`, values, (v) => filtered(v).select(sql<number>`count(*)::int`.as('total')));
+  const count = statementTemplates.compile(`invoices count|${listShape}`, values, (v) =>
+    filtered(v).select(sql<number>`count(*)::int`.as('total')),
+  );
   /** The count cache's key: the statement and its parameters. */
   const countKey = `${count.sql}|${JSON.stringify(count.parameters)}`;
   return {
@@ -168,8 +217,11 @@ export function invoicePageQueries(db: Database, auth: AuthContext, list: Invoic
   };
 }
 
-const rowsOf = async (db: Database, statement: CompiledQuery<PageRow>): Promise<InvoiceRow[]> =>
-  (await db.executeQuery(statement)).rows.map((row) => ('invoice' in row ? row.invoice : row));
+const rowsOf = async (db: Database, statement: CompiledQuery<PageRow>): Promise<InvoiceRow[]> => {
+  const { rows } = await db.executeQuery(statement);
+  // Columns (PostgreSQL) are the rows as they come; json values (PGlite) are unwrapped.
+  return rowsAsJson(db) ? rows.map((row) => ('invoice' in row ? row.invoice : row)) : (rows as InvoiceRow[]);
+};
 
 /**
  * One page of GET /invoices. A page after a known boundary (an earlier page of the same list
@@ -178,7 +230,11 @@ const rowsOf = async (db: Database, statement: CompiledQuery<PageRow>): Promise<
  * US) places filter[exposure_bucket]; the count cache keys on the statement, so a new day is a new key.
  */
 export async function fetchInvoicePage(
-  db: Database, auth: AuthContext, list: InvoiceListQuery, caches: InvoiceListCaches = invoiceListCaches, today = centralDay(new Date()),
+  db: Database,
+  auth: AuthContext,
+  list: InvoiceListQuery,
+  caches: InvoiceListCaches = invoiceListCaches,
+  today = centralDay(new Date()),
 ): Promise<{ rows: InvoiceRow[]; meta: PageMeta }> {
   const queries = invoicePageQueries(db, auth, list, today);
   const total = caches.counts.get(queries.countKey, async () => (await db.executeQuery(queries.count)).rows[0]!.total);
@@ -194,7 +250,10 @@ export async function fetchInvoicePage(
     rows = [];
     let skip = offset - boundary.position;
     for (const part of seekParts(sortTerm.direction, seekable.nullable, boundary.key[0] === null)) {
-      const found = await rowsOf(db, queries.seek(sortTerm.field, sortTerm.direction, part, boundary.key, pageWindow(skip, size - rows.length)));
+      const found = await rowsOf(
+        db,
+        queries.seek(sortTerm.field, sortTerm.direction, part, boundary.key, pageWindow(skip, size - rows.length)),
+      );
       if (found.length === 0 && skip > 0) {
         // The page starts past this segment: step over all of it in the next one (rare: built as it comes).
         const segment = seekSegment(queries.filtered(), part, sortTerm.field, sortTerm.direction, boundary.key);

@@ -29,11 +29,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export const studioAuthPlugin = fp<{ db: Database; clock: Clock }>(
   async (app: FastifyInstance, { db, clock }) => {
     app.decorateRequest('operator', null);
-    app.addHook('onRequest', async (request) => {
-      if (!isStudioApiRequest(request.url) || !request.tenant) return;
+    // A callback hook: the portal's own requests (the hot lists, issue 25) pass without a promise.
+    app.addHook('onRequest', (request, _reply, done) => {
+      if (!isStudioApiRequest(request.url) || !request.tenant) return done();
+      resolveOperator(request).then(() => done(), done);
+    });
+
+    async function resolveOperator(request: FastifyRequest): Promise<void> {
       request.operator = (await findOperatorSession(db, clock, request.tenant, readOperatorCookie(request))) ?? null;
       if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
-    });
+    }
   },
   { name: 'studio-auth', dependencies: ['auth'] },
 );

@@ -150,9 +150,12 @@ export const credentialsImport: CsvImport<CredentialRow, CredentialsEnv, Lookup>
       tenantId: tenant.id, userId: auth.user.user_id, action: 'user_credentials_imported', entity: 'user', entityId: String(auth.user.user_id),
       detail: { rows: written, created },
     });
-    // Roles and groups changed: every cached session reads its user again.
-    await forgetSessions('all');
     return written;
+  },
+
+  // Roles and groups changed: every cached session, in every process, reads its user again.
+  async committed() {
+    await forgetSessions('all');
   },
 };
 
