@@ -17,7 +17,8 @@
  * all stayed under the 16 ms threshold counts as 16 ms. Prints p50 and max per interaction kind
  * against the 200 ms target, with the load average beside each, and appends them to bench/RESULTS.md
  * (BENCH_RESULTS=0: print only). BENCH_INP_SCENARIOS=sort,filter,… picks scenarios; BENCH_UI_DIST=<dir>
- * measures a portal built before into <dir> instead of building this checkout.
+ * measures a portal built before into <dir> instead of building this checkout, and
+ * BENCH_UI_BASELINE_DIST=<dir> the baseline's (named by BENCH_UI_BASELINE) instead of building it.
  */
 import { appendFileSync, existsSync, rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -264,9 +265,11 @@ export async function runInteractionsBench(): Promise<void> {
   // BENCH_UI_DIST: a portal built before (vite build --outDir), for trying a scenario without building again.
   const prebuilt = process.env.BENCH_UI_DIST;
   const dist = prebuilt ?? temporaryDirectory('inp-bench-');
-  const baselineDist = BASELINE ? temporaryDirectory('inp-bench-before-') : undefined;
+  // BENCH_UI_BASELINE_DIST: the baseline's portal built before (BENCH_UI_BASELINE then only names it in the figures).
+  const prebuiltBaseline = BASELINE ? process.env.BENCH_UI_BASELINE_DIST : undefined;
+  const baselineDist = BASELINE ? (prebuiltBaseline ?? temporaryDirectory('inp-bench-before-')) : undefined;
   if (!prebuilt) buildPortal(dist);
-  if (BASELINE && baselineDist) buildBaseline(BASELINE, baselineDist);
+  if (BASELINE && baselineDist && !prebuiltBaseline) buildBaseline(BASELINE, baselineDist);
   const servers = [await startPortalServer({ staticDir: dist, bigCustomerInvoices: BIG_CUSTOMER_INVOICES })];
   if (baselineDist) servers.unshift(await startPortalServer({ staticDir: baselineDist, bigCustomerInvoices: BIG_CUSTOMER_INVOICES }));
   const browser = await launchBrowser();
@@ -314,7 +317,7 @@ export async function runInteractionsBench(): Promise<void> {
     await browser.close();
     for (const server of servers) await server.close();
     if (!prebuilt) rmSync(dist, { recursive: true, force: true });
-    if (baselineDist) rmSync(baselineDist, { recursive: true, force: true });
+    if (baselineDist && !prebuiltBaseline) rmSync(baselineDist, { recursive: true, force: true });
   }
 
   const rows = [...figures.entries()].map(([key, entry]) => {

@@ -38,19 +38,21 @@ export function TableView({ definition, table, data, selection, columns }: Table
   return (
     <Stack gap="sm" data-widget="table" data-table={definition.id}>
       <Group justify="flex-end" align="flex-end" gap="sm" wrap="nowrap">
-        <Box flex={1} miw={0}><TableToolbar definition={definition} data={data} /></Box>
+        <Box flex={1} miw={0}>
+          <TableToolbar definition={definition} data={data} />
+        </Box>
         {hasColumnMenu(definition) ? <ColumnMenu table={table} columns={columns} /> : null}
       </Group>
       <Notices notices={definition.notices} meta={data.error ? undefined : data.meta} />
       <BulkActions definition={definition} selection={selection} list={data.criteria} />
-      <TableBody definition={definition} table={table} data={data} columns={columns} />
+      <TableBody definition={definition} table={table} data={data} columns={columns} selection={selection} />
       {data.loaded && !data.error && data.total > 0 ? <TablePager table={table} data={data} /> : null}
       <VisuallyHidden role="status">{data.loading ? t('table.loading') : ''}</VisuallyHidden>
     </Stack>
   );
 }
 
-function TableBody({ definition, table, data, columns }: Omit<TableViewProps, 'selection'>) {
+function TableBody({ definition, table, data, columns, selection }: TableViewProps) {
   const { t } = useText();
   const phone = usePhone();
   if (data.error) {
@@ -58,7 +60,9 @@ function TableBody({ definition, table, data, columns }: Omit<TableViewProps, 's
       <Alert color="red" role="alert" title={t(definition.failure ?? 'table.error')}>
         <Stack gap="xs" align="flex-start">
           <Text size="sm">{t(data.error.code, data.error.values)}</Text>
-          <Button size="xs" variant="light" color="red" onClick={data.retry}>{t('table.retry')}</Button>
+          <Button size="xs" variant="light" color="red" onClick={data.retry}>
+            {t('table.retry')}
+          </Button>
         </Stack>
       </Alert>
     );
@@ -66,7 +70,9 @@ function TableBody({ definition, table, data, columns }: Omit<TableViewProps, 's
   if (!data.loaded || (data.loading && data.rows.length === 0)) {
     return (
       <Stack gap={4} aria-hidden="true" data-loading="true">
-        {Array.from({ length: SKELETON_ROWS }, (_, index) => <Skeleton key={index} height={ROW_HEIGHT - 8} radius="sm" />)}
+        {Array.from({ length: SKELETON_ROWS }, (_, index) => (
+          <Skeleton key={index} height={ROW_HEIGHT - 8} radius="sm" />
+        ))}
       </Stack>
     );
   }
@@ -75,13 +81,19 @@ function TableBody({ definition, table, data, columns }: Omit<TableViewProps, 's
     return (
       <Group py="md" gap="sm" data-empty="filtered">
         <Text>{t(definition.emptyFiltered ?? 'table.noMatch')}</Text>
-        <Button size="xs" variant="light" onClick={data.clearCriteria}>{t('table.clearFilters')}</Button>
+        <Button size="xs" variant="light" onClick={data.clearCriteria}>
+          {t('table.clearFilters')}
+        </Button>
       </Group>
     );
   }
   if (data.rows.length === 0) {
-    return <Text py="md" data-empty="true">{t(definition.empty ?? 'table.noRows')}</Text>;
+    return (
+      <Text py="md" data-empty="true">
+        {t(definition.empty ?? 'table.noRows')}
+      </Text>
+    );
   }
-  if (phone) return <RowCards definition={definition} table={table} chosen={columns.chosen} />;
-  return <VirtualTable definition={definition} table={table} data={data} columns={columns} />;
+  if (phone) return <RowCards definition={definition} table={table} chosen={columns.chosen} selection={selection} />;
+  return <VirtualTable definition={definition} table={table} data={data} columns={columns} selection={selection} />;
 }

@@ -3,8 +3,7 @@ import { functionalUpdate, useTable, type PaginationState, type SortingState, ty
 import { contractProps, type WidgetProps } from '../../registry/widget-contract.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
 import { useColumnVisibility } from './column-visibility.ts';
-import { buildColumns, features, type PortalRow } from './columns.tsx';
-import { selectableTest } from './selectable.ts';
+import { buildColumns, features } from './columns.tsx';
 import { useShownColumns } from './shown-columns.ts';
 import { sortChoiceOf, sortingStateOf } from './sorting.ts';
 import { TableView } from './TableView.tsx';
@@ -25,23 +24,9 @@ export default function TableWidget({ node }: WidgetProps) {
   // everything shown reads only the columns whose `when` holds for this user.
   const data = useTableData(declared);
   const definition = useShownColumns(declared, useScreen().bindings);
-  const selection = useRowSelection(data.rows, data.criteriaKey);
-  const columns = useMemo(() => buildColumns(definition), [definition]);
+  const selection = useRowSelection(definition, data.criteriaKey);
+  const columns = useMemo(() => buildColumns(definition, selection), [definition, selection]);
   const columnVisibility = useColumnVisibility(definition, data.rows);
-  const enableRowSelection = useMemo(() => {
-    if (!definition.selection) return false;
-    const canSelect = selectableTest(definition.selectable);
-    // Select-all asks every row of the page (up to 10,000) on each selection change.
-    const answers = new WeakMap<object, boolean>();
-    return (row: PortalRow) => {
-      let answer = answers.get(row.original);
-      if (answer === undefined) {
-        answer = canSelect(row.original.record);
-        answers.set(row.original, answer);
-      }
-      return answer;
-    };
-  }, [definition.selection, definition.selectable]);
 
   const sorting = useMemo(() => sortingStateOf(definition.columns, data.ui.sort), [definition.columns, data.ui.sort]);
   const pagination = useMemo(() => ({ pageIndex: data.ui.pageIndex, pageSize: data.ui.pageSize }), [data.ui.pageIndex, data.ui.pageSize]);
@@ -59,9 +44,7 @@ export default function TableWidget({ node }: WidgetProps) {
     enableMultiSort: false,
     enableSortingRemoval: false,
     sortDescFirst: false,
-    enableRowSelection,
-    enableMultiRowSelection: definition.selection === 'multiple',
-    state: { sorting, pagination, rowSelection: selection.state, columnVisibility: columnVisibility.visibility },
+    state: { sorting, pagination, columnVisibility: columnVisibility.visibility },
     onColumnVisibilityChange: columnVisibility.onChange,
     onSortingChange: (updater: Updater<SortingState>) => {
       const next = sortChoiceOf(definition.columns, functionalUpdate(updater, sorting));
@@ -72,7 +55,6 @@ export default function TableWidget({ node }: WidgetProps) {
       if (next.pageSize !== pagination.pageSize) data.setPageSize(next.pageSize);
       else if (next.pageIndex !== pagination.pageIndex) data.setPageIndex(next.pageIndex);
     },
-    onRowSelectionChange: selection.onChange,
   });
 
   return <TableView definition={definition} table={table} data={data} selection={selection} columns={columnVisibility} />;

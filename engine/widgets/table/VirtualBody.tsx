@@ -1,8 +1,9 @@
-import { memo, useCallback } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCellEnvironment } from './cell-environment.ts';
 import type { CellRenderer, PortalRow } from './columns.tsx';
 import classes from './table.module.css';
+import { useRowSelected, type RowSelection } from './use-row-selection.ts';
 
 /** Fixed row height: cells never wrap, so no row needs measuring. */
 export const ROW_HEIGHT = 40;
@@ -23,6 +24,7 @@ interface VirtualBodyProps {
   firstRowIndex: number;
   /** The sticky header's height, above the first row inside the box. */
   headerHeight: number;
+  selection: RowSelection;
 }
 
 /**
@@ -31,7 +33,7 @@ interface VirtualBodyProps {
  * body only, never the header or the controls; rows are memoised, so a scrolled frame renders
  * just the rows entering the view.
  */
-export function VirtualBody({ scrollElement, rows, cells, firstRowIndex, headerHeight }: VirtualBodyProps) {
+export function VirtualBody({ scrollElement, rows, cells, firstRowIndex, headerHeight, selection }: VirtualBodyProps) {
   // Stable across scroll renders: the virtualizer recomputes every row's position whenever this
   // function changes, which for 10,000 rows would be done on every frame of a scroll.
   const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
@@ -53,10 +55,14 @@ export function VirtualBody({ scrollElement, rows, cells, firstRowIndex, headerH
   // time (table.module.css), the browser does not re-style, repaint and dispatch mouse events
   // for the row under it on every frame.
   return (
-    <tbody className={classes.body} style={{ height: virtualizer.getTotalSize(), paddingTop: offset }} data-scrolling={virtualizer.isScrolling || undefined}>
+    <tbody
+      className={classes.body}
+      style={{ height: virtualizer.getTotalSize(), paddingTop: offset }}
+      data-scrolling={virtualizer.isScrolling || undefined}
+    >
       {items.map((item) => {
         const row = rows[item.index]!;
-        return <BodyRow key={row.id} row={row} cells={cells} rowIndex={firstRowIndex + item.index} selected={row.getIsSelected()} />;
+        return <BodyRow key={row.id} row={row} cells={cells} rowIndex={firstRowIndex + item.index} selection={selection} />;
       })}
     </tbody>
   );
@@ -66,16 +72,25 @@ interface BodyRowProps {
   row: PortalRow;
   cells: readonly CellRenderer[];
   rowIndex: number;
-  /** Passed so the memoised row renders again when only its selection changed. */
-  selected: boolean;
+  selection: RowSelection;
 }
 
-/** One row: plain cells, each from its column's renderer (no component per cell). */
-const BodyRow = memo(function BodyRow({ row, cells, rowIndex, selected }: BodyRowProps) {
+/**
+ * One row: plain cells, each from its column's renderer (no component per cell). It reads its
+ * own selection, so a tick renders the row ticked and no other, and in it only the selection
+ * cell: the other cells' elements are kept, so React leaves them alone (formatting values and
+ * checking links is most of what a row costs).
+ */
+const BodyRow = memo(function BodyRow({ row, cells, rowIndex, selection }: BodyRowProps) {
   const environment = useCellEnvironment();
+  const selected = useRowSelected(selection, row.id);
+  const steady = useMemo(
+    () => cells.map((cell) => (cell.readsSelection ? null : cell(row, environment, false))),
+    [cells, row, environment],
+  );
   return (
     <tr className={classes.row} aria-rowindex={rowIndex} data-row-id={row.id} data-selected={selected || undefined}>
-      {cells.map((cell) => cell(row, environment))}
+      {cells.map((cell, index) => steady[index] ?? cell(row, environment, selected))}
     </tr>
   );
 });

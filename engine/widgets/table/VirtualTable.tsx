@@ -4,18 +4,33 @@ import { UnstyledButton } from '@mantine/core';
 import { FlexRender, type Header } from '@tanstack/react-table';
 import { CellEnvironmentProvider, useCellEnvironment, useCellEnvironmentValue } from './cell-environment.ts';
 import { CELL_PADDING, ROUTED_LINK_SELECTOR } from './cells.tsx';
-import { ACTIONS_COLUMN_ID, alignClassOf, cellRenderersOf, columnTracks, sizedColumnsOf, type Features, type PortalTable } from './columns.tsx';
+import {
+  ACTIONS_COLUMN_ID,
+  alignClassOf,
+  cellRenderersOf,
+  columnTracks,
+  sizedColumnsOf,
+  type Features,
+  type PortalTable,
+} from './columns.tsx';
 import type { ColumnVisibilityState } from './column-visibility.ts';
 import { columnSizes, headerLines, planColumns, type SizedColumn } from './content-widths.ts';
 import classes from './table.module.css';
 import { textFitOf, textWidthIn } from './text-fit.ts';
 import type { TableNode, TableRow } from './types.ts';
 import type { TableData } from './use-table-data.ts';
+import type { RowSelection } from './use-row-selection.ts';
 import { HEADER_HEIGHT, ROW_HEIGHT, VirtualBody } from './VirtualBody.tsx';
 
 const ARROWS = { asc: '\u25B2', desc: '\u25BC', none: '\u2195' } as const;
 
-interface VirtualTableProps { definition: TableNode; table: PortalTable; data: TableData; columns: Pick<ColumnVisibilityState, 'chosen' | 'setDropped'> }
+interface VirtualTableProps {
+  definition: TableNode;
+  table: PortalTable;
+  data: TableData;
+  columns: Pick<ColumnVisibilityState, 'chosen' | 'setDropped'>;
+  selection: RowSelection;
+}
 
 /** A header line's height: the table's 14 px text at Mantine's line height (1.55). */
 const HEADER_LINE_HEIGHT = 22;
@@ -36,7 +51,7 @@ function unmeasuredMinimums(columns: readonly SizedColumn[]): number[] {
  * have fixed tracks (columnTracks) for the page, sized to its content and squeezed to the box
  * (content-widths.ts), so rows entering the view never shift them; headers wrap between words.
  */
-export function VirtualTable({ definition, table, data, columns: visibility }: VirtualTableProps) {
+export function VirtualTable({ definition, table, data, columns: visibility, selection }: VirtualTableProps) {
   // The box as state, not a ref: the virtualizer (in a child) mounts before a parent's ref is
   // attached, and must render again once the box exists or it never shows a row.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
@@ -51,7 +66,15 @@ export function VirtualTable({ definition, table, data, columns: visibility }: V
   const boxWidth = useBoxWidth(scrollElement);
   const sizes = useMemo(() => {
     if (!measure) return null;
-    const input = { rows: data.rows, measure, t: shared.t, format: shared.format, ability: shared.ability, bindings: shared.bindings, padding: CELL_PADDING };
+    const input = {
+      rows: data.rows,
+      measure,
+      t: shared.t,
+      format: shared.format,
+      ability: shared.ability,
+      bindings: shared.bindings,
+      padding: CELL_PADDING,
+    };
     return { input, sizes: columnSizes(sizedCandidates, input) };
   }, [sizedCandidates, data.rows, measure, shared]);
   const { chosen, setDropped } = visibility;
@@ -62,40 +85,75 @@ export function VirtualTable({ definition, table, data, columns: visibility }: V
     return { dropped: new Set(dropped.map((index) => sizedCandidates[index]!.id)), widths };
   }, [sizes, sizedCandidates, boxWidth, chosen]);
   // The column menu shows the dropped columns unticked.
-  useEffect(() => { setDropped([...plan.dropped]); }, [plan, setDropped]);
+  useEffect(() => {
+    setDropped([...plan.dropped]);
+  }, [plan, setDropped]);
   const columns = useMemo(() => candidates.filter((column) => !plan.dropped.has(column.id)), [candidates, plan]);
   const sized = useMemo(() => sizedCandidates.filter((column) => !plan.dropped.has(column.id)), [sizedCandidates, plan]);
   const sizing = useMemo(() => {
     const minimums = plan.widths.filter((_, index) => !plan.dropped.has(sizedCandidates[index]!.id));
     return { minimums, lines: sizes ? headerLines(sized, minimums, sizes.input) : 1 };
   }, [plan, sizes, sized, sizedCandidates]);
-  const environment = useMemo(() => ({
-    ...shared,
-    rooms: Object.fromEntries(sized.map((column, index) => [column.id, sizing.minimums[index]! - 2 * CELL_PADDING])),
-  }), [shared, sized, sizing]);
+  const environment = useMemo(
+    () => ({
+      ...shared,
+      rooms: Object.fromEntries(sized.map((column, index) => [column.id, sizing.minimums[index]! - 2 * CELL_PADDING])),
+    }),
+    [shared, sized, sizing],
+  );
   const cells = useMemo(() => cellRenderersOf(columns), [columns]);
   const tracks = useMemo(() => columnTracks(columns, sizing.minimums), [columns, sizing]);
   const headerHeight = Math.max(HEADER_HEIGHT, sizing.lines * HEADER_LINE_HEIGHT + 2 * HEADER_PADDING_Y);
   const label = environment.t(definition.caption ?? 'table.results');
   const onClick = useRoutedLinks();
   // A new page starts at its top.
-  useEffect(() => { scrollElement?.scrollTo({ top: 0 }); }, [data.rows]);
+  useEffect(() => {
+    scrollElement?.scrollTo({ top: 0 });
+  }, [data.rows]);
 
   const style = {
-    '--table-columns': tracks.template, '--table-row-height': `${ROW_HEIGHT}px`, '--table-header-height': `${headerHeight}px`,
-    '--table-cell-padding': `${CELL_PADDING}px`, minWidth: tracks.minWidth,
+    '--table-columns': tracks.template,
+    '--table-row-height': `${ROW_HEIGHT}px`,
+    '--table-header-height': `${headerHeight}px`,
+    '--table-cell-padding': `${CELL_PADDING}px`,
+    minWidth: tracks.minWidth,
   } as CSSProperties;
   return (
     <CellEnvironmentProvider value={environment}>
-      <div ref={setScrollElement} className={classes.scroller} tabIndex={0} role="region" aria-label={label} data-loading={data.loading || undefined}>
-        <table className={classes.table} style={style} aria-label={label} aria-rowcount={data.total + 1} aria-busy={data.loading || undefined} onClick={onClick}>
+      <div
+        ref={setScrollElement}
+        className={classes.scroller}
+        tabIndex={0}
+        role="region"
+        aria-label={label}
+        data-loading={data.loading || undefined}
+      >
+        <table
+          className={classes.table}
+          style={style}
+          aria-label={label}
+          aria-rowcount={data.total + 1}
+          aria-busy={data.loading || undefined}
+          onClick={onClick}
+        >
           <thead className={classes.head}>
             <tr className={classes.headRow} aria-rowindex={1}>
-              {table.getHeaderGroups()[0]?.headers.filter((header) => !plan.dropped.has(header.column.id)).map((header) => <HeaderCell key={header.id} header={header} />)}
+              {table
+                .getHeaderGroups()[0]
+                ?.headers.filter((header) => !plan.dropped.has(header.column.id))
+                .map((header) => (
+                  <HeaderCell key={header.id} header={header} />
+                ))}
             </tr>
           </thead>
-          <VirtualBody scrollElement={scrollElement} rows={rows} cells={cells} headerHeight={headerHeight}
-            firstRowIndex={data.ui.pageIndex * data.ui.pageSize + 2} />
+          <VirtualBody
+            scrollElement={scrollElement}
+            rows={rows}
+            cells={cells}
+            headerHeight={headerHeight}
+            firstRowIndex={data.ui.pageIndex * data.ui.pageSize + 2}
+            selection={selection}
+          />
         </table>
       </div>
     </CellEnvironmentProvider>
@@ -127,15 +185,18 @@ function useBoxWidth(element: HTMLElement | null): number {
  */
 function useRoutedLinks(): (event: MouseEvent<HTMLElement>) => void {
   const navigate = useNavigate();
-  return useCallback((event) => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-    const link = (event.target as Element).closest(ROUTED_LINK_SELECTOR);
-    const href = link?.getAttribute('href');
-    if (!href) return;
-    event.preventDefault();
-    // Like <Link>: following a link to the page already shown replaces it in the history.
-    void navigate(href, { replace: href === `${window.location.pathname}${window.location.search}` });
-  }, [navigate]);
+  return useCallback(
+    (event) => {
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      const link = (event.target as Element).closest(ROUTED_LINK_SELECTOR);
+      const href = link?.getAttribute('href');
+      if (!href) return;
+      event.preventDefault();
+      // Like <Link>: following a link to the page already shown replaces it in the history.
+      void navigate(href, { replace: href === `${window.location.pathname}${window.location.search}` });
+    },
+    [navigate],
+  );
 }
 
 /** A column header; sortable ones are buttons (keyboard operable) and the sorted one has aria-sort. */
@@ -146,17 +207,36 @@ function HeaderCell({ header }: { header: Header<Features, TableRow, unknown> })
   if (!column) {
     // The row actions stay in view when the table scrolls sideways.
     const sticky = header.column.id === ACTIONS_COLUMN_ID ? ` ${classes.sticky}` : '';
-    return <th className={className + sticky}><FlexRender header={header} /></th>;
+    return (
+      <th className={className + sticky}>
+        <FlexRender header={header} />
+      </th>
+    );
   }
   const label = t(column.label);
-  if (!header.column.getCanSort()) return <th className={className} data-priority={column.priority}>{label}</th>;
+  if (!header.column.getCanSort())
+    return (
+      <th className={className} data-priority={column.priority}>
+        {label}
+      </th>
+    );
   const sorted = header.column.getIsSorted();
   return (
-    <th className={className} data-priority={column.priority} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
-      <UnstyledButton className={classes.sortButton} onClick={header.column.getToggleSortingHandler()} data-sort={column.sort}
-        title={t(sorted === 'asc' ? 'table.sortDescending' : 'table.sortAscending')}>
+    <th
+      className={className}
+      data-priority={column.priority}
+      aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+    >
+      <UnstyledButton
+        className={classes.sortButton}
+        onClick={header.column.getToggleSortingHandler()}
+        data-sort={column.sort}
+        title={t(sorted === 'asc' ? 'table.sortDescending' : 'table.sortAscending')}
+      >
         <span className={classes.sortLabel}>{label}</span>
-        <span aria-hidden="true" className={classes.sortArrow} data-sorted={sorted || undefined}>{ARROWS[sorted || 'none']}</span>
+        <span aria-hidden="true" className={classes.sortArrow} data-sorted={sorted || undefined}>
+          {ARROWS[sorted || 'none']}
+        </span>
       </UnstyledButton>
     </th>
   );

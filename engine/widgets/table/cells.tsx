@@ -1,4 +1,4 @@
-import { memo, useState, type ReactElement, type ReactNode } from 'react';
+import { memo, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { Button, Group } from '@mantine/core';
 import { isVisible } from '../../../domain/conditions.ts';
 import { resolveBinding } from '../../definitions/bindings.ts';
@@ -7,7 +7,8 @@ import { statusKey } from '../../format/formatters.ts';
 import { useCellEnvironment, type CellEnvironment } from './cell-environment.ts';
 import type { PortalRow } from './columns.tsx';
 import classes from './table.module.css';
-import type { TableColumnDefinition } from './types.ts';
+import type { TableColumnDefinition, TableRow } from './types.ts';
+import { usePageSelection, type RowSelection } from './use-row-selection.ts';
 
 // spec §4 invoice and card statuses; anything else is shown neutral (table.module.css holds the colours).
 const STATUS_COLORS: Record<string, string> = {
@@ -59,11 +60,20 @@ export function dataCell(column: TableColumnDefinition, record: Record<string, u
     const fits = environment.fits(text, room, 'badge');
     return (
       <td key={column.field} className={cellClass(column, fits)}>
-        <span className={fits ? classes.status : `${classes.status} ${classes.clip}`} data-color={STATUS_COLORS[statusKey(String(value))] ?? 'gray'}>{text}</span>
+        <span
+          className={fits ? classes.status : `${classes.status} ${classes.clip}`}
+          data-color={STATUS_COLORS[statusKey(String(value))] ?? 'gray'}
+        >
+          {text}
+        </span>
       </td>
     );
   }
-  return <td key={column.field} className={cellClass(column, environment.fits(text, room))}>{linkOrText(column, record, text, environment)}</td>;
+  return (
+    <td key={column.field} className={cellClass(column, environment.fits(text, room))}>
+      {linkOrText(column, record, text, environment)}
+    </td>
+  );
 }
 
 /** A value on a row's card (RowCards): as the table's cell shows it, never clipped. */
@@ -72,7 +82,11 @@ export function dataCardValue(column: TableColumnDefinition, record: Record<stri
   const currency = column.currencyField ? record[column.currencyField] : undefined;
   const text = environment.format(column.format, value, typeof currency === 'string' ? currency : undefined);
   if (column.format === 'status' && text) {
-    return <span className={classes.status} data-color={STATUS_COLORS[statusKey(String(value))] ?? 'gray'}>{text}</span>;
+    return (
+      <span className={classes.status} data-color={STATUS_COLORS[statusKey(String(value))] ?? 'gray'}>
+        {text}
+      </span>
+    );
   }
   return linkOrText(column, record, text, environment);
 }
@@ -100,32 +114,48 @@ function linkOrText(column: TableColumnDefinition, record: Record<string, unknow
  * The row's selection cell, its box named after the row ("Select row INV-1001"). A native
  * checkbox: accessible as is, and cheap to mount by the dozen while scrolling.
  */
-export function selectionCell(id: string, row: PortalRow, label: string, environment: CellEnvironment): ReactElement {
+export function selectionCell(
+  id: string,
+  row: PortalRow,
+  label: string,
+  environment: CellEnvironment,
+  selection: RowSelection,
+  selected: boolean,
+): ReactElement {
   return (
     <td key={id} className={classes.cell}>
-      <input
-        type="checkbox"
-        className={classes.checkbox}
-        aria-label={environment.t('table.selectRow', { label })}
-        checked={row.getIsSelected()}
-        disabled={!row.getCanSelect()}
-        onChange={row.getToggleSelectedHandler()}
-      />
+      {selectionBox(row.original, label, environment, selection, selected)}
     </td>
   );
 }
 
-/** A card's selection box (RowCards), named like the table's. */
-export function selectionCardPart(row: PortalRow, label: string, environment: CellEnvironment): ReactElement {
+/** A row's selection box (the table's cell, a card's box), toggling the row in the selection. */
+export function selectionBox(
+  row: TableRow,
+  label: string,
+  environment: CellEnvironment,
+  selection: RowSelection,
+  selected: boolean,
+): ReactElement {
   return (
-    <input type="checkbox" className={classes.checkbox} aria-label={environment.t('table.selectRow', { label })}
-      checked={row.getIsSelected()} disabled={!row.getCanSelect()} onChange={row.getToggleSelectedHandler()} />
+    <input
+      type="checkbox"
+      className={classes.checkbox}
+      aria-label={environment.t('table.selectRow', { label })}
+      checked={selected}
+      disabled={!selection.canSelect(row)}
+      onChange={(event) => selection.toggle(row, event.currentTarget.checked)}
+    />
   );
 }
 
 /** A card's row actions (RowCards), wrapping onto more lines when they need to. */
 export function actionsCardPart(actions: ActionDefinition[], record: Record<string, unknown>, label: string): ReactElement {
-  return <div className={classes.cardActions}><RowActions actions={actions} record={record} label={label} wrap /></div>;
+  return (
+    <div className={classes.cardActions}>
+      <RowActions actions={actions} record={record} label={label} wrap />
+    </div>
+  );
 }
 
 /**
@@ -145,46 +175,65 @@ export function actionsCell(id: string, actions: ActionDefinition[], record: Rec
  * the policy allows it and its `when` matches with the row (`{ "record.removable": true }`).
  * The buttons are named with the row ("Delete: INV-1.pdf") so they differ for screen readers.
  */
-const RowActions = memo(function RowActions({ actions, record, label, wrap = false }: { actions: ActionDefinition[]; record: Record<string, unknown>; label: string; wrap?: boolean }) {
+const RowActions = memo(function RowActions({
+  actions,
+  record,
+  label,
+  wrap = false,
+}: {
+  actions: ActionDefinition[];
+  record: Record<string, unknown>;
+  label: string;
+  wrap?: boolean;
+}) {
   const { t, ability, bindings, run } = useCellEnvironment();
   const [running, setRunning] = useState<number | null>(null);
   const context = { ...bindings, record };
   return (
     <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'}>
-      {actions.map((action, index) => (isVisible(action, ability, context) ? (
-        <Button key={index} size="compact-xs" variant={(action.variant as 'light' | undefined) ?? 'light'} color={action.color as string | undefined}
-          data-action={action.label} loading={running === index} aria-label={t('table.rowAction', { action: t(String(action.label)), label })}
-          onClick={async () => { setRunning(index); try { await run(action, { record }); } finally { setRunning(null); } }}>
-          {t(String(action.label))}
-        </Button>
-      ) : null))}
+      {actions.map((action, index) =>
+        isVisible(action, ability, context) ? (
+          <Button
+            key={index}
+            size="compact-xs"
+            variant={(action.variant as 'light' | undefined) ?? 'light'}
+            color={action.color as string | undefined}
+            data-action={action.label}
+            loading={running === index}
+            aria-label={t('table.rowAction', { action: t(String(action.label)), label })}
+            onClick={async () => {
+              setRunning(index);
+              try {
+                await run(action, { record });
+              } finally {
+                setRunning(null);
+              }
+            }}
+          >
+            {t(String(action.label))}
+          </Button>
+        ) : null,
+      )}
     </Group>
   );
 });
 
-/** Selects every selectable row of the page shown (all of it, not only the rows in view). */
-export function SelectAllCheckbox({
-  checked,
-  indeterminate,
-  disabled,
-  onToggle,
-}: {
-  checked: boolean;
-  indeterminate: boolean;
-  disabled: boolean;
-  onToggle: (event: unknown) => void;
-}) {
+/** Selects every selectable row of the page shown (all of it, not only the rows in view), or unselects them. */
+export function SelectAllCheckbox({ rows, selection }: { rows: readonly PortalRow[]; selection: RowSelection }) {
   const { t } = useCellEnvironment();
+  const page = useMemo(() => rows.map((row) => row.original), [rows]);
+  const state = usePageSelection(selection, page);
+  const disabled = useMemo(() => !page.some(selection.canSelect), [page, selection]);
   return (
     <input
       type="checkbox"
       className={classes.checkbox}
       aria-label={t('table.selectAll')}
-      checked={checked}
+      checked={state === 'all'}
       disabled={disabled}
-      onChange={onToggle}
+      onChange={(event) => selection.setPage(page, event.currentTarget.checked)}
       ref={(element) => {
-        if (element) element.indeterminate = indeterminate;
+        if (element) element.indeterminate = state === 'some';
       }}
     />
   );

@@ -1,16 +1,28 @@
 import type { ReactElement } from 'react';
 import {
-  columnVisibilityFeature, createColumnHelper, metaHelper, rowPaginationFeature, rowSelectionFeature, rowSortingFeature, tableFeatures,
-  type Column, type ColumnDef, type ReactTable, type Row,
+  columnVisibilityFeature,
+  createColumnHelper,
+  metaHelper,
+  rowPaginationFeature,
+  rowSortingFeature,
+  tableFeatures,
+  type Column,
+  type ColumnDef,
+  type ReactTable,
+  type Row,
 } from '@tanstack/react-table';
 import type { ActionDefinition } from '../../definitions/types.ts';
 import type { CellEnvironment } from './cell-environment.ts';
 import type { SizedColumn } from './content-widths.ts';
 import { ActionsHeader, actionsCell, ALIGN_CLASSES, dataCell, SelectAllCheckbox, selectionCell } from './cells.tsx';
 import type { TableColumnDefinition, TableNode, TableRow } from './types.ts';
+import type { RowSelection } from './use-row-selection.ts';
 
-/** A body cell (its <td>): a plain function called by the row, not a component per cell. */
-export type CellRenderer = (row: PortalRow, environment: CellEnvironment) => ReactElement;
+/**
+ * A body cell (its <td>): a plain function called by the row, not a component per cell.
+ * `selected` is the row's selection, read only by a renderer marked `readsSelection`.
+ */
+export type CellRenderer = ((row: PortalRow, environment: CellEnvironment, selected: boolean) => ReactElement) & { readsSelection?: true };
 
 export interface PortalColumnMeta {
   /** The definition's column; absent on the selection and row-actions columns. */
@@ -25,14 +37,14 @@ export interface PortalColumnMeta {
 
 /**
  * The table's features. Sorting, paging and filtering are the server's (manual modes, no client
- * row models); selection and which columns show are ours. Module scope: TanStack wants a stable
- * features object.
+ * row models); which columns show is ours. The selection is not TanStack's: it has a store of
+ * its own (use-row-selection.ts), so a tick does not render the table. Module scope: TanStack
+ * wants a stable features object.
  */
 export const features = tableFeatures({
   columnVisibilityFeature,
   rowSortingFeature,
   rowPaginationFeature,
-  rowSelectionFeature,
   columnMeta: metaHelper<PortalColumnMeta>(),
 });
 export type Features = typeof features;
@@ -52,37 +64,46 @@ export function rowLabel(definition: TableNode, row: TableRow): string {
   return value === undefined || value === null || value === '' ? row.id : String(value);
 }
 
-/** TanStack column definitions from a table definition (memoise on the definition). */
-export function buildColumns(definition: TableNode): Array<ColumnDef<Features, TableRow, unknown>> {
-  const dataColumns = definition.columns.map((column) => helper.accessor((row: TableRow) => row.record[column.field], {
-    id: column.field,
-    header: column.label,
-    enableSorting: Boolean(column.sort),
-    meta: { column, renderCell: (row, environment) => dataCell(column, row.original.record, environment) },
-  }));
+/** TanStack column definitions from a table definition and its selection (memoise on both). */
+export function buildColumns(definition: TableNode, selection: RowSelection): Array<ColumnDef<Features, TableRow, unknown>> {
+  const dataColumns = definition.columns.map((column) =>
+    helper.accessor((row: TableRow) => row.record[column.field], {
+      id: column.field,
+      header: column.label,
+      enableSorting: Boolean(column.sort),
+      meta: { column, renderCell: (row, environment) => dataCell(column, row.original.record, environment) },
+    }),
+  );
   const rowActions = definition.rowActions ?? [];
   if (rowActions.length) {
-    dataColumns.push(helper.display({
-      id: ACTIONS_COLUMN_ID,
-      enableSorting: false,
-      enableHiding: false,
-      meta: {
-        rowActions,
-        renderCell: (row) => actionsCell(ACTIONS_COLUMN_ID, rowActions, row.original.record, rowLabel(definition, row.original)),
-      },
-      header: () => <ActionsHeader />,
-    }) as unknown as (typeof dataColumns)[number]);
+    dataColumns.push(
+      helper.display({
+        id: ACTIONS_COLUMN_ID,
+        enableSorting: false,
+        enableHiding: false,
+        meta: {
+          rowActions,
+          renderCell: (row) => actionsCell(ACTIONS_COLUMN_ID, rowActions, row.original.record, rowLabel(definition, row.original)),
+        },
+        header: () => <ActionsHeader />,
+      }) as unknown as (typeof dataColumns)[number],
+    );
   }
   if (!definition.selection) return dataColumns as Array<ColumnDef<Features, TableRow, unknown>>;
   const selectColumn = helper.display({
     id: SELECT_COLUMN_ID,
     enableSorting: false,
     enableHiding: false,
-    meta: { width: SELECT_WIDTH, renderCell: (row, environment) => selectionCell(SELECT_COLUMN_ID, row, rowLabel(definition, row.original), environment) },
-    header: ({ table }) => (definition.selection === 'multiple'
-      ? <SelectAllCheckbox checked={table.getIsAllPageRowsSelected()} indeterminate={table.getIsSomePageRowsSelected()}
-          disabled={!table.getRowModel().rows.some((row) => row.getCanSelect())} onToggle={table.getToggleAllPageRowsSelectedHandler()} />
-      : null),
+    meta: {
+      width: SELECT_WIDTH,
+      renderCell: Object.assign(
+        (row: PortalRow, environment: CellEnvironment, selected: boolean) =>
+          selectionCell(SELECT_COLUMN_ID, row, rowLabel(definition, row.original), environment, selection, selected),
+        { readsSelection: true as const },
+      ),
+    },
+    header: ({ table }) =>
+      definition.selection === 'multiple' ? <SelectAllCheckbox rows={table.getRowModel().rows} selection={selection} /> : null,
   });
   return [selectColumn, ...dataColumns] as Array<ColumnDef<Features, TableRow, unknown>>;
 }
@@ -121,11 +142,13 @@ export function sizedColumnsOf(columns: readonly PortalColumn[]): SizedColumn[] 
  * scrolls sideways, the row actions staying in view (sticky, table.module.css).
  */
 export function columnTracks(columns: readonly PortalColumn[], minimums: readonly number[]): { template: string; minWidth: number } {
-  const template = columns.map((column, index) => {
-    const least = minimums[index] ?? 0;
-    if (column.id === SELECT_COLUMN_ID || column.id === ACTIONS_COLUMN_ID) return `${least}px`;
-    const weight = column.columnDef.meta?.column?.width ?? least;
-    return `minmax(${least}px, ${weight}fr)`;
-  }).join(' ');
+  const template = columns
+    .map((column, index) => {
+      const least = minimums[index] ?? 0;
+      if (column.id === SELECT_COLUMN_ID || column.id === ACTIONS_COLUMN_ID) return `${least}px`;
+      const weight = column.columnDef.meta?.column?.width ?? least;
+      return `minmax(${least}px, ${weight}fr)`;
+    })
+    .join(' ');
   return { template, minWidth: minimums.reduce((sum, width) => sum + width, 0) };
 }
