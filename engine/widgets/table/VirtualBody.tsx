@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCellEnvironment } from './cell-environment.ts';
 import type { CellRenderer, PortalRow } from './columns.tsx';
 import classes from './table.module.css';
+import { renderingLikeServer } from '../../session/server-render.ts';
 
 /** Fixed row height: cells never wrap, so no row needs measuring. */
 export const ROW_HEIGHT = 40;
@@ -14,6 +15,12 @@ export const HEADER_HEIGHT = 40;
  * page (wheel, touch) for a few frames of a fast fling.
  */
 const OVERSCAN = 8;
+/**
+ * The view the server's render of a page (issue 25) and the browser's hydration of it lay the
+ * first rows out in, before the box is on the page to be measured: a laptop's screen of rows.
+ * Elsewhere the first render has no view (no rows) until the box is measured, as before.
+ */
+const SERVER_VIEW = { width: 0, height: 800 };
 
 interface VirtualBodyProps {
   scrollElement: HTMLDivElement | null;
@@ -43,6 +50,7 @@ export function VirtualBody({ scrollElement, rows, cells, firstRowIndex, headerH
     overscan: OVERSCAN,
     // The sticky header sits above the first row inside the scrolling box.
     scrollMargin: headerHeight,
+    ...(renderingLikeServer() ? { initialRect: SERVER_VIEW } : {}),
   });
   const items = virtualizer.getVirtualItems();
   // The rows in view follow one another from the first one's offset: the body's padding moves
@@ -53,7 +61,11 @@ export function VirtualBody({ scrollElement, rows, cells, firstRowIndex, headerH
   // time (table.module.css), the browser does not re-style, repaint and dispatch mouse events
   // for the row under it on every frame.
   return (
-    <tbody className={classes.body} style={{ height: virtualizer.getTotalSize(), paddingTop: offset }} data-scrolling={virtualizer.isScrolling || undefined}>
+    <tbody
+      className={classes.body}
+      style={{ height: virtualizer.getTotalSize(), paddingTop: offset }}
+      data-scrolling={virtualizer.isScrolling || undefined}
+    >
       {items.map((item) => {
         const row = rows[item.index]!;
         return <BodyRow key={row.id} row={row} cells={cells} rowIndex={firstRowIndex + item.index} selected={row.getIsSelected()} />;
