@@ -65,7 +65,8 @@ async function renderPage({ url, hints, nonce, fetch, signal }: ServerRenderInpu
   });
   try {
     const known = pageBasics();
-    if (known?.self?.session_data.logged_in !== true) return undefined;
+    // An operator's preview frame (issue 24) reads per side, which its address may no longer name: the browser renders it.
+    if (known?.self?.session_data.logged_in !== true || known.self.session_data.preview) return undefined;
     const language = languageOf(known);
     setServerLanguage(language);
     const texts = initTexts(language, hints.namespaces, known.config.overrides.texts);
