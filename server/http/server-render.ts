@@ -20,12 +20,12 @@ import { attribute, scriptJson } from './route-hints.ts';
 export const DEFAULT_RENDER_BUDGET_MS = 200;
 
 /**
- * The built server entry (app/entry-server.tsx, issue 25) when there is one and PORTAL_SSR is not
- * "0": loaded once, at start. None (a build without it, a failed load) means every page is
+ * The built server entry (app/entry-server.tsx, issue 25) when there is one and PORTAL_SSR is "1"
+ * (opt-in until the cold-load browser test hydrates without a mismatch): loaded once, at start. None (a build without it, a failed load) means every page is
  * rendered by the browser, as before.
  */
 export async function loadServerRenderer(root: string, log: FastifyBaseLogger): Promise<ServerRenderer | undefined> {
-  if (process.env.PORTAL_SSR === '0') return undefined;
+  if (process.env.PORTAL_SSR !== '1') return undefined;
   const file = join(root, SERVER_ENTRY_FILE);
   if (!existsSync(file)) return undefined;
   try {

@@ -54,6 +54,7 @@ export default async function setup(project: TestProject) {
   // The server's render of a first screen (issue 25) waits at most PORTAL_SSR_BUDGET_MS: the browser
   // tests check what it renders, on a machine busy with other suites, not how fast.
   process.env.PORTAL_SSR_BUDGET_MS ??= '10000';
+  process.env.PORTAL_SSR ??= '1';
   const outboxDir = mkdtempSync(join(tmpdir(), 'portal-e2e-outbox-'));
   const server = await startPortalServer({
     staticDir,
