@@ -10,8 +10,12 @@ import { localesPlugin } from './engine/build/locales-plugin.ts';
 import { routeHintsPlugin } from './engine/build/route-hints-plugin.ts';
 import { pureCallsPlugin } from './engine/build/pure-calls-plugin.ts';
 
-export default defineConfig(({ mode }) => ({
-  plugins: [react(), screensPlugin(), formsPlugin(), localesPlugin(), routeHintsPlugin(), pureCallsPlugin(), compressPlugin()],
+export default defineConfig(({ mode, isSsrBuild }) => ({
+  // The server entry (app/entry-server.tsx, issue 25) is a second build of the same code for Node
+  // (`vite build --ssr`): the route hints and the compressed copies are the browser build's.
+  plugins: isSsrBuild
+    ? [react(), screensPlugin(), formsPlugin(), localesPlugin(), pureCallsPlugin()]
+    : [react(), screensPlugin(), formsPlugin(), localesPlugin(), routeHintsPlugin(), pureCallsPlugin(), compressPlugin()],
   resolve: {
     // react-router's package exports only its development build (dev warnings on); its
     // production build is the same code with them off.
@@ -30,17 +34,23 @@ export default defineConfig(({ mode }) => ({
           ]
         : [],
   },
+  // The server entry carries its packages: a built portal's folder (a benchmark's, a test's) need
+  // not sit beside node_modules for the server to load it.
+  ssr: { noExternal: true },
   // The server replaces the placeholder with each response's nonce (server/http/static-assets.ts);
   // Vite also writes <meta property="csp-nonce">, which the portal gives Mantine (engine/app/csp-nonce.ts).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
-  build: {
-    outDir: 'dist',
-    sourcemap: false,
-    // spec §9: chunk loading times out after 120 s; chunks are per route, so keep them small.
-    chunkSizeWarningLimit: 400,
-    // Every browser the portal supports preloads modules itself; Vite's polyfill for older ones
-    // would cost every page (the /login budget, bench/bundle.ts) and only ever help those.
-    modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
-  },
+  build: isSsrBuild
+    ? // Beside the built portal, which the server serves without it (server/http/static-assets.ts).
+      { outDir: 'dist/server', sourcemap: false, emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: 'dist',
+        sourcemap: false,
+        // spec §9: chunk loading times out after 120 s; chunks are per route, so keep them small.
+        chunkSizeWarningLimit: 400,
+        // Every browser the portal supports preloads modules itself; Vite's polyfill for older ones
+        // would cost every page (the /login budget, bench/bundle.ts) and only ever help those.
+        modulePreload: { polyfill: false },
+        rolldownOptions: { output: { codeSplitting: { groups: chunkGroups } } },
+      },
 }));

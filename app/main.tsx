@@ -1,40 +1,26 @@
 import '@mantine/core/styles.css';
 import '../engine/app/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { type ReactNode, StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
 import { App, createPortalRouter, type PortalRouter } from '../engine/app/App.tsx';
 import { bootHints } from '../engine/session/page-hints.ts';
 import { shareStyleNonce } from '../engine/app/csp-nonce.ts';
-import { initTexts, initialLanguage } from '../engine/i18n/i18n.ts';
+import { initTexts } from '../engine/i18n/i18n.ts';
 import type { Texts } from '../engine/i18n/i18next-texts.ts';
-import type { LanguageCode } from '../domain/tenant.ts';
-import { bootstrapSession, sessionStore, type SessionBasics } from '../engine/session/store.ts';
-import type { PortalConfig, SelfAttributes, SessionState } from '../engine/session/types.ts';
-import { setPluginSource } from '../engine/registry/plugins.ts';
+import { log } from '../engine/logging/logger.ts';
+import { loadDataLayer } from '../engine/data/data-layer.tsx';
+import { bootstrapSession, sessionStore } from '../engine/session/store.ts';
+import { restoreServerStyles, serverRenderState, setHydrating } from '../engine/session/server-render.ts';
+import type { SessionState } from '../engine/session/types.ts';
+import { languageOf, pageBasics, registerPlugins } from './boot.ts';
 
-// The composition root registers the plugins (when a screen first mounts one); the engine itself never imports one.
-setPluginSource(() => import('../plugins/index.ts'));
+registerPlugins();
 
-/**
- * The user's language: the stored choice, else /self's language where the tenant offers it, else
- * the tenant's default. An operator's preview (issue 24) is in the language the operator chose for
- * it: the stored choice is the studio's, which shares this origin.
- */
-function languageOf({ config, self }: Pick<SessionBasics, 'config' | 'self'>) {
-  const language = self?.language;
-  if (self?.session_data.preview && language && config.languages.includes(language as never)) return language as LanguageCode;
-  return initialLanguage(
-    config.languages,
-    self?.language && config.languages.includes(self.language as never) ? (self.language as never) : config.defaultLanguage,
-  );
-}
-
-type PageDocuments = { config?: { data: { attributes: PortalConfig } }; self?: { data: { attributes: SelfAttributes } } };
-
-/** The configuration and the user the page carries (session/page-hints.ts), when it does: the language is known at once. */
-function pageBasics(): Pick<SessionBasics, 'config' | 'self'> | undefined {
-  const { config, self } = bootHints().documents as PageDocuments;
-  return config ? { config: config.data.attributes, self: self?.data.attributes ?? null } : undefined;
+/** Ends the hydration's way of reading what only the browser knows (session/server-render.ts) once it is committed. */
+function Hydrated({ children }: { children: ReactNode }) {
+  useEffect(() => setHydrating(false), []);
+  return children;
 }
 
 /**
@@ -43,12 +29,17 @@ function pageBasics(): Pick<SessionBasics, 'config' | 'self'> | undefined {
  * Issue 11 (a cold load without a waterfall): configuration, flags and /self are asked at once;
  * as soon as they are in, the router is created and its route loader starts the screen's reads;
  * then the texts load while the policy and the selected customer finish the session.
+ * Issue 25: a page the server rendered (server/http/server-render.ts) carries the answers its
+ * boot read, so the same boot reaches the same session without asking, and the markup is
+ * hydrated rather than rendered again: unless this browser chose another language than the
+ * server could know, which renders it anew.
  */
 async function start(): Promise<void> {
   shareStyleNonce();
   let router: PortalRouter | undefined;
   // Issue 25: with the page's documents, the first screen's texts (its hints) start with the entry, beside the screen's reads.
   const known = pageBasics();
+  const language = known ? languageOf(known) : undefined;
   let texts: Promise<Texts> | undefined = known
     ? initTexts(languageOf(known), bootHints().namespaces, known.config.overrides.texts)
     : undefined;
@@ -70,20 +61,35 @@ async function start(): Promise<void> {
   });
   booted = true;
   const { config } = sessionStore.get();
-  const root = createRoot(document.getElementById('root')!);
+  const container = document.getElementById('root')!;
   if (!config || !router || !texts) {
     document.getElementById('boot-error')?.removeAttribute('hidden');
     document.getElementById('boot-spinner')?.remove();
+    container.replaceChildren();
     return;
   }
   document.title = config.title;
   const loadedTexts = await texts;
-  document.getElementById('boot-spinner')?.remove();
-  root.render(
+  const page = (
     <StrictMode>
-      <App texts={loadedTexts} router={router} />
-    </StrictMode>,
+      <App texts={loadedTexts} routing={<RouterProvider router={router} />} />
+    </StrictMode>
   );
+  const rendered = serverRenderState();
+  if (rendered && rendered.language === language && sessionStore.get().self?.session_data.logged_in === true) {
+    // The markup's texts and data are the server's: the same namespaces and the same cache here before the first render.
+    await Promise.all([loadedTexts.ready(bootHints().namespaces)?.catch(() => undefined), loadDataLayer().catch(() => undefined)]);
+    document.getElementById('boot-spinner')?.remove();
+    restoreServerStyles(container);
+    setHydrating(true);
+    hydrateRoot(container, <Hydrated>{page}</Hydrated>, {
+      // A mismatch React recovered from (it rendered the part again) is a defect to see: the client log has it.
+      onRecoverableError: (error) => log('error', `hydration: ${error instanceof Error ? error.message : String(error)}`),
+    });
+    return;
+  }
+  document.getElementById('boot-spinner')?.remove();
+  createRoot(container).render(page);
 }
 
 void start();

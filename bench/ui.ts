@@ -20,6 +20,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/support/launch.ts';
+import { SERVER_RENDER_ID } from '../domain/server-render.ts';
 import { buildPortal, startPortalServer } from '../tests/support/portal-server.ts';
 import { runInteractionsBench } from './interactions.ts';
 import { machine } from './lib/report.ts';
@@ -111,9 +112,23 @@ async function waitForExpression<T>(page: Page, expression: string, timeoutMs = 
 }
 
 /**
+ * In-page expression: the URLs of the reads a server-rendered page carries in its query cache
+ * (issue 25, domain/server-render.ts), as the API client would have asked them (resource keys:
+ * path and sent parameters); none for a page rendered in the browser.
+ */
+const SERVER_RENDERED_READS = `(() => {
+  const state = JSON.parse(document.getElementById(${JSON.stringify(SERVER_RENDER_ID)})?.textContent ?? 'null');
+  return (state?.queries?.queries ?? []).map(({ queryKey: [, path, params] }) => {
+    const query = new URLSearchParams(params ?? {}).toString();
+    return query ? path + '?' + query : path;
+  });
+})()`;
+
+/**
  * A cold load: a fresh context holding only the session's cookies and storage, the CPU slowed
  * down `rate` times, one navigation, no warm-up. The time of the first frame with the data
- * painted, the steps that paint waited for, and the step of the first data request.
+ * painted, the steps that paint waited for, and the step of the first data request: 0 when the
+ * page came rendered on the server with that read in it (issue 25), which the browser then never asks.
  */
 async function coldRun(browser: Browser, subject: Subject, rate: number, dataMarker: string): Promise<ColdRun & { dataUrl: string }> {
   const context = await browser.newContext({ locale: 'en-US', viewport: VIEWPORT, storageState: subject.storageState });
@@ -128,9 +143,11 @@ async function coldRun(browser: Browser, subject: Subject, rate: number, dataMar
     const renderedAt = (await page.evaluate('window.__appRendered')) as number | undefined;
     const paint = paintSteps(timeline, firstRows, { dataMarker, ...(renderedAt === undefined ? {} : { renderedAt }) });
     const data = stepOf(timeline, dataMarker);
-    if (!data) throw new Error(`${subject.name} ${subject.url}: no request with ${dataMarker}`);
-    const dataRequest = timeline.requests.find((request) => request.name.includes(dataMarker))!;
-    return { firstRows, steps: paint.step, chain: paint.chain, dataStep: data.step, dataUrl: dataRequest.name };
+    const dataRequest = timeline.requests.find((request) => request.name.includes(dataMarker));
+    if (data && dataRequest) return { firstRows, steps: paint.step, chain: paint.chain, dataStep: data.step, dataUrl: dataRequest.name };
+    const carried = ((await page.evaluate(SERVER_RENDERED_READS)) as string[]).find((url) => url.includes(dataMarker));
+    if (!carried) throw new Error(`${subject.name} ${subject.url}: no request with ${dataMarker}, and none in the page`);
+    return { firstRows, steps: paint.step, chain: paint.chain, dataStep: 0, dataUrl: new URL(carried, subject.url).href };
   } finally {
     await context.close();
   }

@@ -1,6 +1,6 @@
-import { useMemo } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter } from 'react-router';
 import { routes } from 'virtual:portal-screens';
 import { DataLayerProvider } from '../data/data-layer.tsx';
 import type { Texts } from '../i18n/i18next-texts.ts';
@@ -42,9 +42,10 @@ export function createPortalRouter(
 
 /**
  * The portal: texts, the data layer's one QueryClient (signed in: data/data-layer.tsx), the UI kit
- * and the router.
+ * and the router: `routing` is the browser's RouterProvider, or the server render's
+ * StaticRouterProvider (app/entry-server.tsx), which renders the same tree.
  */
-export function App({ texts, router }: { texts: Texts; router: PortalRouter }) {
+export function App({ texts, routing }: { texts: Texts; routing: ReactNode }) {
   const config = useSession((session) => session.config);
   const theme = useMemo(() => themeFor(config), [config]);
   // Mantine's style elements carry the page's CSP nonce (server/http/security-headers.ts).
@@ -59,9 +60,7 @@ export function App({ texts, router }: { texts: Texts; router: PortalRouter }) {
           {...(styleNonce ? { getStyleNonce: () => styleNonce } : {})}
         >
           {/* The user's ability for every screen, the sign-in pages' (which may do nothing) too. */}
-          <AbilityProvider>
-            <RouterProvider router={router} />
-          </AbilityProvider>
+          <AbilityProvider>{routing}</AbilityProvider>
           <OverlayHost />
         </MantineProvider>
       </TextsProvider>

@@ -1,3 +1,10 @@
+let serverNonce: string | undefined;
+
+/** The server's render of a page (app/entry-server.tsx) gives Mantine's style elements the nonce of the page it renders. */
+export function setServerStyleNonce(nonce: string | undefined): void {
+  serverNonce = nonce;
+}
+
 /**
  * The style nonce of this page: the server writes a new one into every index.html it sends,
  * in `<meta property="csp-nonce">` (Vite's html.cspNonce), and names it in the response's CSP
@@ -5,7 +12,7 @@
  * attribute from the DOM once the page has loaded.
  */
 export function pageStyleNonce(): string | undefined {
-  if (typeof document === 'undefined') return undefined;
+  if (typeof document === 'undefined') return serverNonce;
   return document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
 }
 

@@ -9,6 +9,8 @@ import { TENANT_VERSION_HEADER } from '../../domain/tenant-version.ts';
 import { noteTenantVersion } from '../session/tenant-version.ts';
 import { previewSideHeaders } from '../session/preview-side.ts';
 import type { paths } from './api-schema.d.ts';
+import { takeCarriedResponse } from '../session/server-render.ts';
+import { send } from './transport.ts';
 export interface ApiErrorObject {
   status: string;
   code: string;
@@ -80,6 +82,9 @@ export async function apiRequest<T>(
   extraHeaders: Record<string, string> = {},
   logFailures = true,
 ): Promise<T> {
+  // A server-rendered page carries the server's answers to its boot's reads (issue 25): the same documents, no request.
+  const carried = method === 'GET' ? takeCarriedResponse(path) : undefined;
+  if (carried !== undefined) return carried as T;
   // A preview frame's side (issue 24) goes with every call, so the frame stays on its side.
   const headers: Record<string, string> = { ...extraHeaders, ...previewSideHeaders(), accept: 'application/vnd.api+json' };
   if (body !== undefined) headers['content-type'] = 'application/vnd.api+json';
@@ -87,7 +92,7 @@ export async function apiRequest<T>(
   if (token) headers['x-csrf-token'] = token;
   let response: Response;
   try {
-    response = await fetch(path, {
+    response = await send(path, {
       method,
       headers,
       credentials: 'same-origin',

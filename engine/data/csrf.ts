@@ -3,6 +3,8 @@ const CSRF_COOKIES = ['__Host-portal_csrf', 'portal_csrf'] as const;
 
 /** The CSRF token the server set in a readable cookie; every write sends it as X-CSRF-Token. */
 export function csrfToken(): string | undefined {
+  // The server's render of a page (app/entry-server.tsx) writes nothing: no token there.
+  if (typeof document === 'undefined') return undefined;
   const parts = document.cookie.split('; ');
   for (const name of CSRF_COOKIES) {
     const value = parts.find((part) => part.startsWith(`${name}=`))?.slice(name.length + 1);
@@ -19,7 +21,10 @@ export function csrfToken(): string | undefined {
 export function sendBeaconPost(path: string, payload: unknown): void {
   const token = csrfToken();
   void fetch(path, {
-    method: 'POST', body: JSON.stringify(payload), keepalive: true, credentials: 'same-origin',
+    method: 'POST',
+    body: JSON.stringify(payload),
+    keepalive: true,
+    credentials: 'same-origin',
     headers: { 'content-type': 'application/json', ...(token ? { 'x-csrf-token': token } : {}) },
   }).catch(() => undefined);
 }

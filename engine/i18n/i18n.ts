@@ -3,6 +3,7 @@ import { localeUrl, NAMESPACES } from 'virtual:portal-locales';
 import { LANGUAGES, type LanguageCode, type TextOverrides } from '../../domain/tenant.ts';
 import { Texts, type TextTree } from './i18next-texts.ts';
 import { withTenantTexts } from './tenant-texts.ts';
+import { send } from '../data/transport.ts';
 
 /** spec §1: the chosen locale is kept in local storage; default and fallback en. */
 export const LOCALE_STORAGE_KEY = 'portal.locale';
@@ -28,7 +29,7 @@ export const ERRORS_NAMESPACE = 'errors';
 async function loadFile(language: string, namespace: string): Promise<TextTree> {
   if (!isLanguage(language) || !NAMESPACES.includes(namespace)) return {};
   const url = localeUrl(language, namespace);
-  const response = await fetch(url);
+  const response = await send(url);
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   return (await response.json()) as TextTree;
 }
@@ -39,7 +40,8 @@ export function isLanguage(value: unknown): value is LanguageCode {
 
 /** The stored choice when the tenant offers it, else the tenant's default. */
 export function initialLanguage(offered: readonly LanguageCode[], tenantDefault: LanguageCode): LanguageCode {
-  const stored = localStorage.getItem(LOCALE_STORAGE_KEY);
+  // The server's render (app/entry-server.tsx) knows no stored choice; the browser then checks its own.
+  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(LOCALE_STORAGE_KEY);
   return isLanguage(stored) && offered.includes(stored) ? stored : tenantDefault;
 }
 
@@ -54,7 +56,7 @@ export async function initTexts(language: LanguageCode, first: readonly string[]
   const base = texts.ready(BASE_NAMESPACES);
   void texts.ready(first)?.catch(() => undefined);
   await base;
-  document.documentElement.lang = language;
+  if (typeof document !== 'undefined') document.documentElement.lang = language;
   return texts;
 }
 

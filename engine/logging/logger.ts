@@ -7,7 +7,10 @@ import { sendBeaconPost } from '../data/csrf.ts';
  * to the console and, when the tenant names an endpoint, to the server. Before the configuration
  * is known only errors pass, to the console.
  */
-interface LoggerSettings { endpoint?: string; level: LogLevel }
+interface LoggerSettings {
+  endpoint?: string;
+  level: LogLevel;
+}
 
 let settings: LoggerSettings = { level: 'error' };
 
@@ -18,6 +21,7 @@ export function configureLogger(next: LoggerSettings): void {
 export function log(level: LogLevel, message: string, details: Record<string, unknown> = {}): void {
   if (!logs(level, settings.level)) return;
   console[level === 'debug' ? 'debug' : level](message, details);
-  if (!settings.endpoint) return;
+  // The server's render of a page (app/entry-server.tsx) leaves the endpoint to the browser.
+  if (!settings.endpoint || typeof window === 'undefined') return;
   sendBeaconPost(settings.endpoint, { level, message: message.slice(0, 1000), url: window.location.pathname, details });
 }

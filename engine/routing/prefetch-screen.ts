@@ -5,6 +5,7 @@
  * chunks the screen will render with (the signed-in frame, its widgets). The reads come from the
  * screen manifest (routing/first-reads.ts), so they wait for the session only, not for a chunk.
  */
+import { pageLanguage } from '../session/server-render.ts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { screenReads as manifestReads } from 'virtual:portal-screen-reads';
 import { conditionHolds } from '../../domain/conditions.ts';
@@ -111,7 +112,7 @@ export async function prefetchScreen(
   const overrides = session.config?.overrides.screens;
   // The selection travels in the router's state, which a loader does not see: unknown.
   const bindings = screenBindings(session, { ...location, selection: undefined as never });
-  const locale = document.documentElement.lang || 'en';
+  const locale = pageLanguage();
   // A tenant's override may change the reads: then they come from the patched definition.
   if (!overrides?.[route.id])
     for (const screenRead of screenReads(manifestReads[route.id] ?? [], bindings, locale)) void screenRead.prefetch(client);

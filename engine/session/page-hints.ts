@@ -26,6 +26,15 @@ function forThisSide(hints: PageHints): PageHints {
   return hints.previewSide === previewSide() ? hints : { namespaces: hints.namespaces, documents: {} };
 }
 
+/**
+ * The server's render of a page (app/entry-server.tsx) boots from the hints it is about to send,
+ * as the browser will: its own for each render, each document taken once again.
+ */
+export function setPageHints(hints: PageHints): void {
+  read = hints;
+  taken.clear();
+}
+
 function parse(text: string | null | undefined): PageHints {
   if (!text) return NONE;
   try {

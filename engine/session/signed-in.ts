@@ -151,7 +151,10 @@ async function loadCurrencies(self: SelfAttributes): Promise<void> {
     // spec §3 selectedCurrency: the user's choice for this customer when this tab has one, else the
     // user's default currency when the customer offers it (issue 26), else spec §9's default.
     const remembered = selectedCustomer ? rememberedCurrency(self.user_id ?? null, selectedCustomer.buidCustomer, currencies) : undefined;
-    setState({ customerCurrencies: currencies, selectedCurrency: remembered ?? defaultCurrencyId(currencies, self.defaultCurrency) ?? null });
+    setState({
+      customerCurrencies: currencies,
+      selectedCurrency: remembered ?? defaultCurrencyId(currencies, self.defaultCurrency) ?? null,
+    });
   } catch {
     setState({ customerCurrencies: [], selectedCurrency: null });
   }
@@ -184,6 +187,8 @@ function scheduleMappedLocations(self: SelfAttributes): void {
     setState({ mappedLocations: [] });
     return;
   }
+  // The server's render (app/entry-server.tsx) leaves this later read to the browser's boot.
+  if (typeof window === 'undefined') return;
   mappedTimer = setTimeout(() => {
     void loadAllPages(async (page) => {
       const document = await api.get<JsonApiDocument<Array<ResourceObject<MappedLocation>>> & { meta: { page: { pages: number } } }>(

@@ -1,4 +1,4 @@
-import { useStore } from 'zustand';
+import { useCallback, useSyncExternalStore } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { createStore } from 'zustand/vanilla';
 import { api, onSessionLost, type JsonApiDocument, type ResourceObject } from '../data/api-client.ts';
@@ -51,9 +51,13 @@ export const sessionStore = {
  * The part of the session a component reads: `useSession((session) => session.config)`.
  * Compared shallowly, so a selector that builds an object or an array
  * (`session.self?.customers ?? []`) re-renders only when its contents change, never in a loop.
+ * The server's render of a page and the browser's hydration of it read the session as it is
+ * (issue 25: both booted the same session), not zustand's initial state, which `useStore` gives them.
  */
 export function useSession<T>(select: (session: SessionState) => T): T {
-  return useStore(store, useShallow(select));
+  const selected = useShallow(select);
+  const snapshot = useCallback(() => selected(store.getState()), [selected]);
+  return useSyncExternalStore(store.subscribe, snapshot, snapshot);
 }
 
 type SelfDocument = JsonApiDocument<ResourceObject<SelfAttributes>>;

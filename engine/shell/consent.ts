@@ -1,4 +1,4 @@
-import { useStore } from 'zustand';
+import { useSyncExternalStore } from 'react';
 import { createStore } from 'zustand/vanilla';
 
 /** spec §1, §3 and §4: tracking consent is stored locally; the banner shows until a choice is stored. */
@@ -31,14 +31,21 @@ export function createConsentStore(storage: Pick<Storage, 'getItem' | 'setItem'>
 }
 
 // Unit tests import this module under Node, which has no localStorage.
-export const consentStore = createConsentStore(
-  typeof localStorage === 'undefined' ? undefined : localStorage,
-  () => window.location.reload(),
+export const consentStore = createConsentStore(typeof localStorage === 'undefined' ? undefined : localStorage, () =>
+  window.location.reload(),
 );
 
-/** The user's choice, or null while none is stored. */
-export function useConsent(): Consent | null {
-  return useStore(consentStore, (state) => state.consentedToTracking);
+/**
+ * The user's choice, or null while none is stored; undefined in the server's render of a page and
+ * while the browser hydrates it (issue 25): the server cannot know what this browser stored, so
+ * neither render shows the banner, and the browser's next render shows it when no choice is stored.
+ */
+export function useConsent(): Consent | null | undefined {
+  return useSyncExternalStore(
+    consentStore.subscribe,
+    () => consentStore.getState().consentedToTracking,
+    () => undefined,
+  );
 }
 
 export function chooseConsent(choice: Consent): void {

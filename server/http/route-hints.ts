@@ -1,7 +1,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyRequest } from 'fastify';
-import { PAGE_HINTS_ID, type PageHints, ROUTE_HINTS_FILE, routeHintFor, type RouteHints } from '../../domain/route-hints.ts';
+import {
+  PAGE_HINTS_ID,
+  type PageHints,
+  ROUTE_HINTS_FILE,
+  type RouteHint,
+  routeHintFor,
+  type RouteHints,
+} from '../../domain/route-hints.ts';
 import { pageSide } from './boot-documents.ts';
 import { CSRF_COOKIE, readCookie } from './cookies.ts';
 
@@ -11,30 +18,36 @@ export function loadRouteHints(root: string): RouteHints | undefined {
   return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as RouteHints) : undefined;
 }
 
+/**
+ * The route's hint for the page of `request` (a signed-in screen's only for a browser holding the
+ * session's CSRF cookie) and what the page carries for the boot: the namespaces its screen waits
+ * for and the boot's documents (boot-documents.ts).
+ */
+export function pageHints(
+  hints: RouteHints | undefined,
+  request: FastifyRequest,
+  documents: PageHints['documents'],
+): { hint: RouteHint | undefined; page: PageHints } {
+  const found = hints ? routeHintFor(hints, new URL(request.url, 'http://portal').pathname) : undefined;
+  const hint = found && (!found.signedIn || readCookie(request, CSRF_COOKIE) !== undefined) ? found : undefined;
+  // A preview frame's page says which side its documents are (boot-documents.ts pageSide).
+  const side = pageSide(request);
+  return { hint, page: { namespaces: hint?.namespaces ?? [], documents, ...(side ? { previewSide: side } : {}) } };
+}
+
 /** JSON inside a `<script>` element: "<" escaped, so no text in it can close the element. */
-const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+/** A value inside a double-quoted HTML attribute. */
+export const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
  * What the page of `request` adds to its head (issue 25): a `modulepreload` link for every file
  * its route's screen renders with and their stylesheets, so they are asked beside the entry
  * script rather than one chunk after another; and, as data (a JSON script element, never executed: the strict CSP
  * stands), the namespaces the screen waits for and the boot's documents (boot-documents.ts), read
- * by engine/session/page-hints.ts. A signed-in screen's files go only to a browser holding the
- * session's CSRF cookie (signed out, the portal sends it to the sign-in page: they would be
- * wasted). `nonce`: the page's (security-headers.ts styleNonce).
+ * by engine/session/page-hints.ts (pageHints says which). `nonce`: the page's (security-headers.ts styleNonce).
  */
-export function pageHintTags(
-  hints: RouteHints | undefined,
-  request: FastifyRequest,
-  documents: PageHints['documents'],
-  nonce: string,
-): string {
-  const found = hints ? routeHintFor(hints, new URL(request.url, 'http://portal').pathname) : undefined;
-  const hint = found && (!found.signedIn || readCookie(request, CSRF_COOKIE) !== undefined) ? found : undefined;
-  // A preview frame's page says which side its documents are (boot-documents.ts pageSide).
-  const side = pageSide(request);
-  const page: PageHints = { namespaces: hint?.namespaces ?? [], documents, ...(side ? { previewSide: side } : {}) };
+export function pageHintTags(hint: RouteHint | undefined, page: PageHints, nonce: string): string {
   return [
     ...(hint?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}" nonce="${attribute(nonce)}">`),
     ...(hint?.modules ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}" nonce="${attribute(nonce)}">`),

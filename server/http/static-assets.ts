@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
 import { bootDocuments } from './boot-documents.ts';
-import { loadRouteHints, pageHintTags } from './route-hints.ts';
+import { loadRouteHints, pageHints, pageHintTags } from './route-hints.ts';
+import { loadServerRenderer, markupUnderCsp, serverRender, serverRenderTag } from './server-render.ts';
 import { CSP_NONCE_PLACEHOLDER, styleNonce } from './security-headers.ts';
 
 /** Vite's hashed file names change with their content, so a copy never goes stale. */
@@ -56,13 +57,20 @@ function encoded(request: FastifyRequest, reply: FastifyReply, html: string): st
 /** Sends the portal's page (index.html) for any of its paths. */
 export type PortalPageSender = (request: FastifyRequest, reply: FastifyReply) => Promise<FastifyReply>;
 
+/** Where the built index.html leaves the portal's markup, and the spinner a page rendered on the server does without. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+const BOOT_SPINNER = /<div id="boot-spinner"[\s\S]*?(?=<div id="boot-error")/u;
+
 /**
  * The built index.html, sent from memory with the route's hints and the boot's documents in its
  * head (route-hints.ts, boot-documents.ts), and a new style nonce in every place Vite left the
  * placeholder and on the hints' elements (the CSP header of the same response names it). Never stored (no-store), and compressed per response: the
  * pre-compressed variants of index.html hold the placeholder, so they are not used.
+ * Issue 25: with the build's server entry (server-render.ts), a signed-in page carries its first
+ * screen rendered (in `#root`, no spinner) and the state the browser hydrates it with; any page
+ * the server does not render is sent as before.
  */
-export function portalPage(app: FastifyInstance, root: string): PortalPageSender {
+export async function portalPage(app: FastifyInstance, root: string): Promise<PortalPageSender> {
   const template = readFileSync(join(root, 'index.html'), 'utf8');
   if (!template.includes(CSP_NONCE_PLACEHOLDER))
     app.log.warn(
@@ -70,10 +78,20 @@ export function portalPage(app: FastifyInstance, root: string): PortalPageSender
     );
   const [head = [], body = []] = template.split('</head>').map((part) => part.split(CSP_NONCE_PLACEHOLDER));
   const hints = loadRouteHints(root);
+  const renderer = await loadServerRenderer(root, app.log);
   return async (request, reply) => {
     const nonce = styleNonce(request);
+    const { hint, page } = pageHints(hints, request, await bootDocuments(app, request));
+    const rendered = renderer && hint?.signedIn ? await serverRender(app, renderer, request, page, nonce) : undefined;
     // The nonce goes in the template's places only: never into the documents' text.
-    const html = `${head.join(nonce)}${pageHintTags(hints, request, await bootDocuments(app, request), nonce)}</head>${body.join(nonce)}`;
+    let html = `${head.join(nonce)}${pageHintTags(hint, page, nonce)}</head>${body.join(nonce)}`;
+    if (rendered) {
+      const { markup, head: headTags } = markupUnderCsp(rendered.html, nonce);
+      html = html
+        .replace('</head>', () => `${headTags}${serverRenderTag(rendered, nonce)}</head>`)
+        .replace(BOOT_SPINNER, '')
+        .replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
+    }
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
@@ -120,8 +138,9 @@ export async function registerPortalAssets(app: FastifyInstance, root: string): 
     cacheControl: false,
     preCompressed: true,
     // The variants are found beside their file; they need no routes of their own. index.html
-    // is sent by portalPage, and studio/index.html by studioPage, each with its nonce.
-    globIgnore: ['**/*.br', '**/*.gz', 'index.html', STUDIO_PAGE, '.vite/**'],
+    // is sent by portalPage, and studio/index.html by studioPage, each with its nonce; server/ is
+    // the server's own render of pages (server-render.ts), never sent.
+    globIgnore: ['**/*.br', '**/*.gz', 'index.html', STUDIO_PAGE, '.vite/**', 'server/**'],
     setHeaders: (reply, path) => {
       reply.header('cache-control', cacheControlFor(path));
     },

@@ -21,9 +21,15 @@ import { TEST_OPERATOR_KEY } from './api.ts';
 
 /** Builds the portal with Vite into `outDir` (quietly), and the operator studio beside it when asked (vite.studio.config.ts). */
 export function buildPortal(outDir: string, extraArguments: string[] = [], options: { studio?: boolean } = {}): void {
-  const build = (config: string[]) =>
-    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', ...config, '--logLevel', 'error', '--outDir', outDir, ...extraArguments], { stdio: 'inherit' });
+  const build = (config: string[], into = outDir) =>
+    execFileSync(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', ...config, '--logLevel', 'error', '--outDir', into, ...extraArguments],
+      { stdio: 'inherit' },
+    );
   build([]);
+  // The server's render of the first screen (issue 25, app/entry-server.tsx), beside the portal as `npm run build` puts it.
+  build(['--ssr', 'app/entry-server.tsx'], `${outDir}/server`);
   if (options.studio) build(['-c', 'vite.studio.config.ts']);
 }
 
@@ -36,7 +42,11 @@ export function buildPortal(outDir: string, extraArguments: string[] = [], optio
  * reset link from it); otherwise they are kept in memory. `prepare` adds to the seeded data.
  */
 export async function startPortalServer(options: {
-  staticDir: string; bigCustomerInvoices?: number; extraTenants?: Tenant[]; today?: string; outboxDir?: string;
+  staticDir: string;
+  bigCustomerInvoices?: number;
+  extraTenants?: Tenant[];
+  today?: string;
+  outboxDir?: string;
   prepare?: (db: Database) => Promise<void>;
 }) {
   const db = await createDatabase({ dataDir: 'memory://' });
@@ -51,19 +61,40 @@ export async function startPortalServer(options: {
   // studio's publish and rollback reach the portal under test.
   const feed = createChangeFeed({ db });
   await importTenantFiles(db, feed, readTenantFiles('tenants'));
-  for (const tenant of options.extraTenants ?? []) await publishTenantRevision(db, feed, tenant.id, tenant, { source: 'operator', note: 'test tenant', createdBy: 'tests' });
+  for (const tenant of options.extraTenants ?? [])
+    await publishTenantRevision(db, feed, tenant.id, tenant, { source: 'operator', note: 'test tenant', createdBy: 'tests' });
   const tenants = await publishedTenantStore(db);
   const tenantSync = new TenantSync({ db, feed, store: tenants, intervalMs: 0 });
   await tenantSync.start();
   const mailer = options.outboxDir ? createMailer({ outboxDir: options.outboxDir }) : new MemoryMailer();
   const policy = loadPolicy();
-  const app = await buildApp({ db, clock, mailer, tenants, feed, policy, staticDir: options.staticDir, logLevel: 'warn', operatorKeys: [TEST_OPERATOR_KEY] });
+  const app = await buildApp({
+    db,
+    clock,
+    mailer,
+    tenants,
+    feed,
+    policy,
+    staticDir: options.staticDir,
+    logLevel: 'warn',
+    operatorKeys: [TEST_OPERATOR_KEY],
+  });
   // Account recovery mail is a job (issue 12): run those. Not the payment jobs: the demo data's
   // payments must not be settled or swept under the browser tests (their jobs are not due anyway).
   // So are the rejection centre's resubmissions that outlast their request (issue 15), and the
   // dispute responses' mail to their contacts (issue 14), the credit applications' notices (issue 26)
   // and the studio's QA snapshot runs (issue 24).
-  const recoveryJobs = new JobRunner({ db, clock, handlers: { ...recoveryJobHandlers({ tenants, mailer }), ...rejectionJobHandlers, ...disputeJobHandlers({ mailer }), ...applicationJobHandlers({ mailer }), ...snapshotJobHandlers({ policy, ownUrl: () => listeningUrl(app.server.address()) }) } });
+  const recoveryJobs = new JobRunner({
+    db,
+    clock,
+    handlers: {
+      ...recoveryJobHandlers({ tenants, mailer }),
+      ...rejectionJobHandlers,
+      ...disputeJobHandlers({ mailer }),
+      ...applicationJobHandlers({ mailer }),
+      ...snapshotJobHandlers({ policy, ownUrl: () => listeningUrl(app.server.address()) }),
+    },
+  });
   recoveryJobs.start(200);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -71,6 +102,12 @@ export async function startPortalServer(options: {
   return {
     url: `http://localhost:${port}`,
     tenants,
-    async close() { await recoveryJobs.stop(); await app.close(); await tenantSync.close(); await feed.close(); await db.destroy(); },
+    async close() {
+      await recoveryJobs.stop();
+      await app.close();
+      await tenantSync.close();
+      await feed.close();
+      await db.destroy();
+    },
   };
 }

@@ -3,6 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCellEnvironment } from './cell-environment.ts';
 import type { CellRenderer, PortalRow } from './columns.tsx';
 import classes from './table.module.css';
+import { renderingLikeServer } from '../../session/server-render.ts';
 import { useRowSelected, type RowSelection } from './use-row-selection.ts';
 
 /** Fixed row height: cells never wrap, so no row needs measuring. */
@@ -15,6 +16,12 @@ export const HEADER_HEIGHT = 40;
  * page (wheel, touch) for a few frames of a fast fling.
  */
 const OVERSCAN = 8;
+/**
+ * The view the server's render of a page (issue 25) and the browser's hydration of it lay the
+ * first rows out in, before the box is on the page to be measured: a laptop's screen of rows.
+ * Elsewhere the first render has no view (no rows) until the box is measured, as before.
+ */
+const SERVER_VIEW = { width: 0, height: 800 };
 
 interface VirtualBodyProps {
   scrollElement: HTMLDivElement | null;
@@ -45,6 +52,7 @@ export function VirtualBody({ scrollElement, rows, cells, firstRowIndex, headerH
     overscan: OVERSCAN,
     // The sticky header sits above the first row inside the scrolling box.
     scrollMargin: headerHeight,
+    ...(renderingLikeServer() ? { initialRect: SERVER_VIEW } : {}),
   });
   const items = virtualizer.getVirtualItems();
   // The rows in view follow one another from the first one's offset: the body's padding moves

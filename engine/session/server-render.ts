@@ -1,0 +1,74 @@
+import { SERVER_RENDER_ID, SERVER_STYLE_ATTRIBUTE, type ServerRenderState } from '../../domain/server-render.ts';
+
+let read: ServerRenderState | null | undefined;
+
+/**
+ * What a server-rendered page carries for the boot (domain/server-render.ts, issue 25), once the
+ * page holds it and its markup: null for a page the browser renders alone.
+ */
+export function serverRenderState(): ServerRenderState | null {
+  if (read !== undefined) return read;
+  read = null;
+  if (typeof document === 'undefined' || !document.getElementById('root')?.firstChild) return read;
+  try {
+    const parsed = JSON.parse(document.getElementById(SERVER_RENDER_ID)?.textContent ?? 'null') as Partial<ServerRenderState> | null;
+    if (parsed && typeof parsed.language === 'string' && parsed.responses && typeof parsed.responses === 'object')
+      read = { language: parsed.language, responses: parsed.responses, queries: parsed.queries };
+  } catch {
+    // Unreadable: the page is rendered again in the browser.
+  }
+  return read;
+}
+
+const taken = new Set<string>();
+
+/**
+ * The server's answer to `GET url` during its render, once: the boot then reaches the state the
+ * server rendered with without asking again; any later read of the same URL asks the API.
+ */
+export function takeCarriedResponse(url: string): unknown {
+  const responses = serverRenderState()?.responses;
+  if (!responses || taken.has(url) || !Object.hasOwn(responses, url)) return undefined;
+  taken.add(url);
+  return responses[url];
+}
+
+let hydrating = false;
+
+/**
+ * Whether the first render is the hydration of the server's markup (or the server's render
+ * itself): what the browser alone knows (the width of the page) is then read after the first
+ * render, as the server could not know it, so the two renders match.
+ */
+export function renderingLikeServer(): boolean {
+  return hydrating || typeof window === 'undefined';
+}
+
+export function setHydrating(value: boolean): void {
+  hydrating = value;
+}
+
+/**
+ * Gives each element of the server's markup back the style the server moved out of its HTML for
+ * the strict CSP (domain/server-render.ts SERVER_STYLE_ATTRIBUTE), through the CSSOM, which the
+ * CSP allows: the markup is then what React renders, before React hydrates it.
+ */
+export function restoreServerStyles(container: HTMLElement): void {
+  for (const element of container.querySelectorAll<HTMLElement>(`[${SERVER_STYLE_ATTRIBUTE}]`)) {
+    element.style.cssText = element.getAttribute(SERVER_STYLE_ATTRIBUTE) ?? '';
+    element.removeAttribute(SERVER_STYLE_ATTRIBUTE);
+  }
+}
+
+let serverLanguage: string | undefined;
+
+/** The server's render (app/entry-server.tsx) names the language it renders in; the browser's page says it on its root element. */
+export function setServerLanguage(language: string | undefined): void {
+  serverLanguage = language;
+}
+
+/** The language the page is in (i18n.ts initTexts sets it), 'en' until it is known. */
+export function pageLanguage(): string {
+  if (typeof document === 'undefined') return serverLanguage ?? 'en';
+  return document.documentElement.lang || 'en';
+}
