@@ -1,6 +1,6 @@
 import '@mantine/core/styles.css';
 import '../engine/app/global.css';
-import { type ReactNode, StrictMode, useEffect } from 'react';
+import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { App, createPortalRouter, type PortalRouter } from '../engine/app/App.tsx';
@@ -11,17 +11,11 @@ import type { Texts } from '../engine/i18n/i18next-texts.ts';
 import { log } from '../engine/logging/logger.ts';
 import { loadDataLayer } from '../engine/data/data-layer.tsx';
 import { bootstrapSession, sessionStore } from '../engine/session/store.ts';
-import { restoreServerStyles, serverRenderState, setHydrating } from '../engine/session/server-render.ts';
+import { restoreServerStyles, serverRenderState } from '../engine/session/server-render.ts';
 import type { SessionState } from '../engine/session/types.ts';
 import { languageOf, pageBasics, registerPlugins } from './boot.ts';
 
 registerPlugins();
-
-/** Ends the hydration's way of reading what only the browser knows (session/server-render.ts) once it is committed. */
-function Hydrated({ children }: { children: ReactNode }) {
-  useEffect(() => setHydrating(false), []);
-  return children;
-}
 
 /**
  * spec §1: a spinner (static, in index.html) shows until feature flags, configuration and
@@ -81,8 +75,7 @@ async function start(): Promise<void> {
     await Promise.all([loadedTexts.ready(bootHints().namespaces)?.catch(() => undefined), loadDataLayer().catch(() => undefined)]);
     document.getElementById('boot-spinner')?.remove();
     restoreServerStyles(container);
-    setHydrating(true);
-    hydrateRoot(container, <Hydrated>{page}</Hydrated>, {
+    hydrateRoot(container, page, {
       // A mismatch React recovered from (it rendered the part again) is a defect to see: the client log has it.
       onRecoverableError: (error) => log('error', `hydration: ${error instanceof Error ? error.message : String(error)}`),
     });

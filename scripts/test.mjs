@@ -21,7 +21,10 @@ const checks = [
 const TEST_BUILD = 'dist-test';
 process.env.PORTAL_TEST_BUILD = TEST_BUILD;
 const suites = [
-  ['portal build for the tests', `rm -rf ${TEST_BUILD} && npx vite build --logLevel error --outDir ${TEST_BUILD} && npx vite build -c vite.studio.config.ts --logLevel error --outDir ${TEST_BUILD}`],
+  [
+    'portal build for the tests',
+    `rm -rf ${TEST_BUILD} && npx vite build --logLevel error --outDir ${TEST_BUILD} && npx vite build --ssr app/entry-server.tsx --logLevel error --outDir ${TEST_BUILD}/server && npx vite build -c vite.studio.config.ts --logLevel error --outDir ${TEST_BUILD}`,
+  ],
   ['Vitest (unit, API, screens)', 'npx vitest run --project unit --project api --project api-isolated --project screens'],
   ['Vitest (browser)', 'npx vitest run --project browser'],
 ];

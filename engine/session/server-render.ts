@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { SERVER_RENDER_ID, SERVER_STYLE_ATTRIBUTE, type ServerRenderState } from '../../domain/server-render.ts';
 
 let read: ServerRenderState | null | undefined;
@@ -33,19 +34,21 @@ export function takeCarriedResponse(url: string): unknown {
   return responses[url];
 }
 
-let hydrating = false;
+const noSubscription = () => () => {};
 
 /**
- * Whether the first render is the hydration of the server's markup (or the server's render
- * itself): what the browser alone knows (the width of the page) is then read after the first
- * render, as the server could not know it, so the two renders match.
+ * Whether this render is the server's, or the browser's hydration of the server's markup: what the
+ * browser alone knows (the width of the page) is then read after the first render, as the server
+ * could not know it, so the two renders match. React's own signal (useSyncExternalStore hands a
+ * render its server snapshot exactly then), not a flag of ours: a lazy part of the screen hydrates
+ * after the root has committed, and must still render as the server did.
  */
-export function renderingLikeServer(): boolean {
-  return hydrating || typeof window === 'undefined';
-}
-
-export function setHydrating(value: boolean): void {
-  hydrating = value;
+export function useRenderingLikeServer(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => false,
+    () => true,
+  );
 }
 
 /**

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { frameTexts, guards } from 'virtual:portal-screen-guards';
 import { AppShell, Burger, Button, Image, Menu, Text, VisuallyHidden } from '@mantine/core';
 import { useDisclosure, useElementSize, useMediaQuery } from '@mantine/hooks';
-import { renderingLikeServer } from '../session/server-render.ts';
+import { useRenderingLikeServer } from '../session/server-render.ts';
 import { useText, WithTexts } from '../i18n/use-text.ts';
 import type { ScreenRoute } from '../definitions/types.ts';
 import GuardGate from '../routing/GuardGate.tsx';
@@ -59,7 +59,7 @@ function useFoldedMenu() {
   const navbar = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
   // Hydrating the server's markup, the width is read after the first render, as the server could not know it.
-  const folded = useMediaQuery(FOLDED_QUERY, false, { getInitialValueInEffect: renderingLikeServer() });
+  const folded = useMediaQuery(FOLDED_QUERY, false, { getInitialValueInEffect: useRenderingLikeServer() });
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (an entry followed, Back) is what closes the menu.
   useEffect(() => {
     close();

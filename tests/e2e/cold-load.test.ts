@@ -114,8 +114,17 @@ describe('cold load of a list', () => {
       await expect.poll(() => coldPage.locator(`[${SERVER_STYLE_ATTRIBUTE}]`).count()).toBe(0);
       await expect.poll(() => coldPage.title()).toContain('·');
       const before = await table.locator('tbody tr[data-row-id]').first().getAttribute('data-row-id');
-      await table.locator('button[data-sort="amount"]').click();
-      await expect.poll(() => coldPage.url()).toContain('sort');
+      // The markup is on screen before the browser has hydrated the table's part (its chunk and
+      // texts come after the HTML): a click that lands before then does nothing, so click until one is taken.
+      await expect
+        .poll(
+          async () => {
+            if (!coldPage.url().includes('sort')) await table.locator('button[data-sort="amount"]').click();
+            return coldPage.url();
+          },
+          { timeout: 20_000, interval: 1_000 },
+        )
+        .toContain('sort');
       await expect.poll(() => table.locator('th[aria-sort]').count()).toBe(1);
       await expect.poll(() => table.locator('tbody tr[data-row-id]').first().getAttribute('data-row-id')).not.toBe(before);
       expect(errors.filter((text) => /hydrat|recoverable|Minified React error/i.test(text))).toEqual([]);

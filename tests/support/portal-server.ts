@@ -25,7 +25,9 @@ export function buildPortal(outDir: string, extraArguments: string[] = [], optio
     execFileSync(
       process.execPath,
       ['node_modules/vite/bin/vite.js', 'build', ...config, '--logLevel', 'error', '--outDir', into, ...extraArguments],
-      { stdio: 'inherit' },
+      // Vitest runs with NODE_ENV=test, which would make this a development build of React: the
+      // browser tests and benchmarks serve what production serves.
+      { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
     );
   build([]);
   // The server's render of the first screen (issue 25, app/entry-server.tsx), beside the portal as `npm run build` puts it.

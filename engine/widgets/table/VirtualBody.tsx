@@ -3,7 +3,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCellEnvironment } from './cell-environment.ts';
 import type { CellRenderer, PortalRow } from './columns.tsx';
 import classes from './table.module.css';
-import { renderingLikeServer } from '../../session/server-render.ts';
+import { useRenderingLikeServer } from '../../session/server-render.ts';
 import { useRowSelected, type RowSelection } from './use-row-selection.ts';
 
 /** Fixed row height: cells never wrap, so no row needs measuring. */
@@ -44,6 +44,7 @@ export function VirtualBody({ scrollElement, rows, cells, firstRowIndex, headerH
   // Stable across scroll renders: the virtualizer recomputes every row's position whenever this
   // function changes, which for 10,000 rows would be done on every frame of a scroll.
   const getItemKey = useCallback((index: number) => rows[index]?.id ?? index, [rows]);
+  const likeServer = useRenderingLikeServer();
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLTableRowElement>({
     count: rows.length,
     getScrollElement: () => scrollElement,
@@ -52,7 +53,7 @@ export function VirtualBody({ scrollElement, rows, cells, firstRowIndex, headerH
     overscan: OVERSCAN,
     // The sticky header sits above the first row inside the scrolling box.
     scrollMargin: headerHeight,
-    ...(renderingLikeServer() ? { initialRect: SERVER_VIEW } : {}),
+    ...(likeServer ? { initialRect: SERVER_VIEW } : {}),
   });
   const items = virtualizer.getVirtualItems();
   // The rows in view follow one another from the first one's offset: the body's padding moves

@@ -1,5 +1,5 @@
 import { useMediaQuery } from '@mantine/hooks';
-import { renderingLikeServer } from '../../session/server-render.ts';
+import { useRenderingLikeServer } from '../../session/server-render.ts';
 
 /** Below Mantine's `sm` breakpoint (a phone) rows are cards and filters fold, so nothing scrolls sideways (issue 26). */
 export const PHONE_QUERY = '(max-width: 47.99em)';
@@ -9,5 +9,5 @@ export const PHONE_QUERY = '(max-width: 47.99em)';
  * already right, except when hydrating the server's markup, which the first render must match.
  */
 export function usePhone(): boolean {
-  return useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: renderingLikeServer() });
+  return useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: useRenderingLikeServer() });
 }
