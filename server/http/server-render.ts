@@ -21,7 +21,7 @@ export const DEFAULT_RENDER_BUDGET_MS = 200;
 
 /**
  * The built server entry (app/entry-server.tsx, issue 25) when there is one and PORTAL_SSR is "1"
- * (opt-in until the cold-load browser test hydrates without a mismatch): loaded once, at start. None (a build without it, a failed load) means every page is
+ * (opt-in until a click before hydration is taken: docs/decisions.md): loaded once, at start. None (a build without it, a failed load) means every page is
  * rendered by the browser, as before.
  */
 export async function loadServerRenderer(root: string, log: FastifyBaseLogger): Promise<ServerRenderer | undefined> {

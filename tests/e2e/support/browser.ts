@@ -10,7 +10,10 @@ export const baseUrl = (host = 'localhost') => inject('baseUrl').replace('localh
 export { launchBrowser };
 
 /** A fresh browser profile (cookies, local storage) with consent already chosen unless asked otherwise. */
-export async function newContext(browser: Browser, options: { consent?: 'in' | 'out' | null; locale?: string } = {}): Promise<BrowserContext> {
+export async function newContext(
+  browser: Browser,
+  options: { consent?: 'in' | 'out' | null; locale?: string } = {},
+): Promise<BrowserContext> {
   const context = await browser.newContext({ locale: options.locale ?? 'en-US', viewport: { width: 1280, height: 900 } });
   // CI runs the browser, screen and API suites side by side on two cores: allow for slow moments.
   context.setDefaultTimeout(45_000);
@@ -20,7 +23,12 @@ export async function newContext(browser: Browser, options: { consent?: 'in' | '
 }
 
 export async function signIn(page: Page, username: string, host = 'localhost', password = DEMO_PASSWORD): Promise<void> {
-  await page.goto(`${baseUrl(host)}/login`);
+  await signInAt(page, baseUrl(host), username, password);
+}
+
+/** Signs in on the portal at `origin`: the shared server, or another a test was given. */
+export async function signInAt(page: Page, origin: string, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto(`${origin}/login`);
   await page.getByRole('textbox', { name: 'Username', exact: true }).fill(username);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
@@ -34,14 +42,30 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
   // The settled page: a list dims its rows while a read is under way (data-loading), which axe
   // would count as low contrast of content nobody is meant to read yet. Still busy after the
   // wait, it is checked as it is.
-  await page.waitForFunction(() => !document.querySelector('[data-loading], [aria-busy="true"]'), undefined, { timeout: 5_000 }).catch(() => {});
+  await page
+    .waitForFunction(() => !document.querySelector('[data-loading], [aria-busy="true"]'), undefined, { timeout: 5_000 })
+    .catch(() => {});
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
-    const axe = (window as unknown as { axe: { run(context?: unknown, options?: unknown): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }> } }).axe;
+    const axe = (
+      window as unknown as {
+        axe: {
+          run(
+            context?: unknown,
+            options?: unknown,
+          ): Promise<{ violations: Array<{ id: string; impact: string; nodes: Array<{ target: string[] }> }> }>;
+        };
+      }
+    ).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });
-    return result.violations.map((violation) => ({ id: violation.id, impact: violation.impact, targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')) }));
+    return result.violations.map((violation) => ({
+      id: violation.id,
+      impact: violation.impact,
+      targets: violation.nodes.slice(0, 3).map((node) => node.target.join(' ')),
+    }));
   });
-  return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+  return violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
     .map((violation) => `${violation.id}: ${violation.targets.join(', ')}`);
 }
 
@@ -52,8 +76,17 @@ export async function seriousAccessibilityViolations(page: Page): Promise<string
 export function usePagePerTest(onPage: (page: Page, browser: Browser) => void): void {
   let browser: Browser;
   let context: BrowserContext | undefined;
-  beforeAll(async () => { browser = await launchBrowser(); });
-  afterAll(async () => { await browser?.close(); });
-  beforeEach(async () => { context = await newContext(browser); onPage(await context.newPage(), browser); });
-  afterEach(async () => { await context?.close(); });
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await newContext(browser);
+    onPage(await context.newPage(), browser);
+  });
+  afterEach(async () => {
+    await context?.close();
+  });
 }
