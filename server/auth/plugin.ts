@@ -21,55 +21,63 @@ import { TENANT_VERSION_HEADER } from '../../domain/tenant-version.ts';
 import { tenantVersion } from '../tenants/version.ts';
 import { isPreviewSide, PREVIEW_SIDE_HEADER, type PreviewSide } from '../../domain/preview-side.ts';
 
-export interface AuthPluginOptions { db: Database; clock: Clock; tenants: TenantStore; policy: Policy }
+export interface AuthPluginOptions {
+  db: Database;
+  clock: Clock;
+  tenants: TenantStore;
+  policy: Policy;
+}
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** Resolves tenant and session for every request, and checks CSRF on state-changing ones. */
-export const authPlugin = fp<AuthPluginOptions>(async (app: FastifyInstance, { db, clock, tenants, policy }) => {
-  app.decorateRequest('tenant', null as never);
-  app.decorateRequest('auth', null);
-  app.decorateRequest('sessionExpired', false);
+export const authPlugin = fp<AuthPluginOptions>(
+  async (app: FastifyInstance, { db, clock, tenants, policy }) => {
+    app.decorateRequest('tenant', null as never);
+    app.decorateRequest('auth', null);
+    app.decorateRequest('sessionExpired', false);
 
-  app.addHook('onRequest', async (request, reply) => {
-    // Load balancers probe by address, with whatever Host header: the probes belong to no tenant.
-    if (isHealthProbe(request)) return;
-    const tenant = tenants.forHost(request.headers.host);
-    if (!tenant) throw new ApiError(404, ErrorCode.notFound);
-    request.tenant = tenant;
-    if (!isApiRequest(request)) return;
+    app.addHook('onRequest', async (request, reply) => {
+      // Load balancers probe by address, with whatever Host header: the probes belong to no tenant.
+      if (isHealthProbe(request)) return;
+      const tenant = tenants.forHost(request.headers.host);
+      if (!tenant) throw new ApiError(404, ErrorCode.notFound);
+      request.tenant = tenant;
+      if (!isApiRequest(request)) return;
 
-    const { lookup, found } = await lookupSession(db, clock, tenant, readCookie(request, SESSION_COOKIE));
-    request.sessionExpired = lookup.state === 'expired';
-    if (lookup.state === 'active' && found) {
-      if (isPreview(found.session)) await startPreviewRequest(request, lookup.idHash, found);
-      else request.auth = authContext(policy, tenant, lookup.idHash, found);
+      const { lookup, found } = await lookupSession(db, clock, tenant, readCookie(request, SESSION_COOKIE));
+      request.sessionExpired = lookup.state === 'expired';
+      if (lookup.state === 'active' && found) {
+        if (isPreview(found.session)) await startPreviewRequest(request, lookup.idHash, found);
+        else request.auth = authContext(policy, tenant, lookup.idHash, found);
+      }
+
+      // The tenant served, a preview's included: an open portal reloads when it changes.
+      reply.header(TENANT_VERSION_HEADER, tenantVersion(request.tenant));
+      if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
+    });
+
+    /**
+     * A preview session (issue 24) is served its own tenant, whatever the host's: the draft's
+     * configuration or the published one, as the request's frame asks (its side header, else the
+     * session's side), and may read only; when its draft is gone, it has ended.
+     */
+    async function startPreviewRequest(request: FastifyRequest, idHash: string, found: SessionWithUser): Promise<void> {
+      const previewed = await previewTenant(db, tenants, found.session, requestedSide(request));
+      if (!previewed) {
+        await destroySession(db, idHash);
+        request.sessionExpired = true;
+        return;
+      }
+      request.tenant = previewed;
+      request.auth = authContext(policy, previewed, idHash, found);
+      if (!SAFE_METHODS.has(request.method) && !previewMayWrite(request.method, request.url)) {
+        throw new ApiError(403, ErrorCode.studioPreviewReadOnly);
+      }
     }
-
-    // The tenant served, a preview's included: an open portal reloads when it changes.
-    reply.header(TENANT_VERSION_HEADER, tenantVersion(request.tenant));
-    if (!SAFE_METHODS.has(request.method)) checkCsrf(request);
-  });
-
-  /**
-   * A preview session (issue 24) is served its own tenant, whatever the host's: the draft's
-   * configuration or the published one, as the request's frame asks (its side header, else the
-   * session's side), and may read only; when its draft is gone, it has ended.
-   */
-  async function startPreviewRequest(request: FastifyRequest, idHash: string, found: SessionWithUser): Promise<void> {
-    const previewed = await previewTenant(db, tenants, found.session, requestedSide(request));
-    if (!previewed) {
-      await destroySession(db, idHash);
-      request.sessionExpired = true;
-      return;
-    }
-    request.tenant = previewed;
-    request.auth = authContext(policy, previewed, idHash, found);
-    if (!SAFE_METHODS.has(request.method) && !previewMayWrite(request.method, request.url)) {
-      throw new ApiError(403, ErrorCode.studioPreviewReadOnly);
-    }
-  }
-}, { name: 'auth', dependencies: ['@fastify/cookie'] });
+  },
+  { name: 'auth', dependencies: ['@fastify/cookie'] },
+);
 
 /**
  * Static files of the portal need no session lookup; nor does the local identity provider, which
@@ -114,7 +122,10 @@ const MAX_CACHED_ABILITIES = 1_000;
 
 /** The flags as a stable string: a tenant whose flags change gets a new key, never a stale ability. */
 function flagsKey(flags: Record<string, boolean>): string {
-  return Object.keys(flags).sort().map((name) => `${name}=${flags[name] ? 1 : 0}`).join(',');
+  return Object.keys(flags)
+    .sort()
+    .map((name) => `${name}=${flags[name] ? 1 : 0}`)
+    .join(',');
 }
 
 /** Tenants' effective policies per shipped policy, by their overrides: tenants with the same overrides share one. */
@@ -124,12 +135,12 @@ const overriddenPolicies = new WeakMap<Policy, Map<string, Policy>>();
 export function tenantPolicy(policy: Policy, overrides: PermissionOverrides | undefined): Policy {
   if (!overrides || Object.keys(overrides).length === 0) return policy;
   let byOverrides = overriddenPolicies.get(policy);
-  if (!byOverrides) overriddenPolicies.set(policy, byOverrides = new Map());
+  if (!byOverrides) overriddenPolicies.set(policy, (byOverrides = new Map()));
   const key = JSON.stringify(overrides);
   let effective = byOverrides.get(key);
   if (!effective) {
     if (byOverrides.size >= MAX_CACHED_ABILITIES) byOverrides.clear();
-    byOverrides.set(key, effective = withPermissionOverrides(policy, overrides));
+    byOverrides.set(key, (effective = withPermissionOverrides(policy, overrides)));
   }
   return effective;
 }
@@ -139,11 +150,16 @@ export function tenantPolicy(policy: Policy, overrides: PermissionOverrides | un
  * each combination once.
  */
 export function abilityFor(
-  policy: Policy, tenantId: string, flags: Record<string, boolean>, userType: string, role: string, overrides?: PermissionOverrides,
+  policy: Policy,
+  tenantId: string,
+  flags: Record<string, boolean>,
+  userType: string,
+  role: string,
+  overrides?: PermissionOverrides,
 ): PortalAbility {
   const effective = tenantPolicy(policy, overrides);
   let abilities = abilitiesByPolicy.get(effective);
-  if (!abilities) abilitiesByPolicy.set(effective, abilities = new Map());
+  if (!abilities) abilitiesByPolicy.set(effective, (abilities = new Map()));
   const key = `${tenantId}|${userType}|${role}|${flagsKey(flags)}`;
   let ability = abilities.get(key);
   if (!ability) {
@@ -156,7 +172,10 @@ export function abilityFor(
 
 /** Who is calling, unless the user has been locked since the session began. */
 function authContext(
-  policy: Policy, tenant: Pick<Tenant, 'id' | 'flags' | 'overrides'>, idHash: string, { session, user, customerIds, merchantIds }: SessionWithUser,
+  policy: Policy,
+  tenant: Pick<Tenant, 'id' | 'flags' | 'overrides'>,
+  idHash: string,
+  { session, user, customerIds, merchantIds }: SessionWithUser,
 ): AuthContext | null {
   if (user.lock_state !== null) return null;
   return {

@@ -6,7 +6,10 @@ import { parseCsv } from './parse.ts';
 import { rowValidator } from './validate.ts';
 
 /** A row that passed the contract's schema: its line number and its typed value. */
-export interface ValidRow<Row> { row: number; value: Row }
+export interface ValidRow<Row> {
+  row: number;
+  value: Row;
+}
 
 /**
  * What an import adds to the machinery. `Env` is what the route hands in (typically the
@@ -39,9 +42,19 @@ export interface CsvReport {
   written: number;
 }
 
-interface Checked<Row> { rows: Array<ValidRow<Row>>; problems: CsvProblem[]; total: number; lookup: unknown }
+interface Checked<Row> {
+  rows: Array<ValidRow<Row>>;
+  problems: CsvProblem[];
+  total: number;
+  lookup: unknown;
+}
 
-async function check<Row, Env, Lookup>(db: Kysely<DB>, definition: CsvImport<Row, Env, Lookup>, text: string, env: Env): Promise<Checked<Row>> {
+async function check<Row, Env, Lookup>(
+  db: Kysely<DB>,
+  definition: CsvImport<Row, Env, Lookup>,
+  text: string,
+  env: Env,
+): Promise<Checked<Row>> {
   const parsed = parseCsv(text, definition.contract);
   const validate = rowValidator<Row>(definition.contract);
   const rows: Array<ValidRow<Row>> = [];
@@ -64,13 +77,21 @@ async function check<Row, Env, Lookup>(db: Kysely<DB>, definition: CsvImport<Row
 
 function report<Row>(checked: Checked<Row>, written: number): CsvReport {
   return {
-    rows: checked.total, valid_rows: new Set(checked.rows.map((row) => row.row)).size,
-    problem_count: checked.problems.length, problems: checked.problems.slice(0, MAX_LISTED_PROBLEMS), written,
+    rows: checked.total,
+    valid_rows: new Set(checked.rows.map((row) => row.row)).size,
+    problem_count: checked.problems.length,
+    problems: checked.problems.slice(0, MAX_LISTED_PROBLEMS),
+    written,
   };
 }
 
 /** Every check of the import, nothing written: what the user sees before confirming. */
-export async function dryRunCsv<Row, Env, Lookup>(db: Kysely<DB>, definition: CsvImport<Row, Env, Lookup>, text: string, env: Env): Promise<CsvReport> {
+export async function dryRunCsv<Row, Env, Lookup>(
+  db: Kysely<DB>,
+  definition: CsvImport<Row, Env, Lookup>,
+  text: string,
+  env: Env,
+): Promise<CsvReport> {
   return report(await check(db, definition, text, env), 0);
 }
 
@@ -79,7 +100,12 @@ export async function dryRunCsv<Row, Env, Lookup>(db: Kysely<DB>, definition: Cs
  * every row is checked and `write` writes. Any problem (or a failure while writing) rolls the
  * whole transaction back; problems leave as CsvRowsRefused (422, one error per problem).
  */
-export async function commitCsv<Row, Env, Lookup>(db: Kysely<DB>, definition: CsvImport<Row, Env, Lookup>, text: string, env: Env): Promise<CsvReport> {
+export async function commitCsv<Row, Env, Lookup>(
+  db: Kysely<DB>,
+  definition: CsvImport<Row, Env, Lookup>,
+  text: string,
+  env: Env,
+): Promise<CsvReport> {
   const result = await db.transaction().execute(async (trx) => {
     const checked = await check(trx, definition, text, env);
     if (checked.problems.length > 0) throw new CsvRowsRefused(checked.problems);

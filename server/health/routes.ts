@@ -8,7 +8,6 @@ import { errorDocument } from '../http/errors.ts';
 import { JSON_API } from '../http/jsonapi.ts';
 import { HEALTH_PATH } from './paths.ts';
 
-
 const errorResponse = {
   description: 'Not ready (JSON:API error)',
   content: { [JSON_API]: { schema: { $ref: `${ERROR_DOCUMENT_ID}#` } } },
