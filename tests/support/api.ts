@@ -92,31 +92,28 @@ async function freshDatabase(
     // Tests cut connections on purpose (tests/api/database-loss.test.ts): no warning on stderr.
     onConnectionError: () => {},
   });
-  await migrateWhileOthersDropTheirs(db, schema);
+  await holdingSchemaLock(databaseUrl, 'shared', () => migrateToLatest(db, schema));
   await seedDemo(db, seed);
   return { db, schema };
 }
 
 /**
- * Kysely's migrator looks for its tables among every schema of the database, asking
- * has_schema_privilege of each by name: a schema another test file drops at that moment (its
- * close()) fails the lookup with "schema t_… does not exist" (seen in CI, PostgreSQL SQLSTATE 3F000),
- * or, when one of its tables goes during the read, "relation "t_….operators" does not exist" (42P01).
- * Migrating again is safe (Kysely skips what ran); any other failure, or ours missing, is real.
+ * Kysely's migrator looks for its tables among every schema of the database (names, columns,
+ * serial sequences): a schema another test file drops during that read fails it with 3F000, 42P01
+ * or 42703, as seen in CI. Migrations hold this advisory lock shared and a drop holds it
+ * exclusively, so no migration ever reads a schema while it goes; migrations still run side by side.
  */
-async function migrateWhileOthersDropTheirs(db: Database, schema: string, attempts = 5): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await migrateToLatest(db, schema);
-      return;
-    } catch (error) {
-      const cause = error instanceof Error ? (error.cause as { code?: string; message?: string } | undefined) : undefined;
-      // 3F000: a schema gone; 42P01: a table of it gone ("relation "t_….operators" does not exist"),
-      // when the introspection read the schema's tables as they were dropped.
-      const vanished = cause?.code === '3F000' || cause?.code === '42P01';
-      const anotherFilesSchema = vanished && !cause?.message?.includes(`"${schema}`);
-      if (!anotherFilesSchema || attempt >= attempts) throw error;
-    }
+const SCHEMA_DROP_LOCK = 7_316_402;
+
+async function holdingSchemaLock<T>(databaseUrl: string, mode: 'shared' | 'exclusive', work: () => Promise<T>): Promise<T> {
+  const lockClient = new pg.Client({ connectionString: databaseUrl });
+  await lockClient.connect();
+  try {
+    await lockClient.query(mode === 'shared' ? 'select pg_advisory_lock_shared($1)' : 'select pg_advisory_lock($1)', [SCHEMA_DROP_LOCK]);
+    return await work();
+  } finally {
+    // Ending the session lets the lock go, even when the unlock is never sent.
+    await lockClient.end();
   }
 }
 
@@ -182,7 +179,9 @@ export async function startTestApi(options: TestApiOptions = {}): Promise<TestAp
         if (db !== shared.db) await db.destroy();
         return;
       }
-      if (schema && databaseUrl) await sql.raw(`drop schema ${schema} cascade`).execute(db);
+      if (schema && databaseUrl) {
+        await holdingSchemaLock(databaseUrl, 'exclusive', () => sql.raw(`drop schema ${schema} cascade`).execute(db));
+      }
       await db.destroy();
     },
   };
