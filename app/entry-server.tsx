@@ -97,7 +97,7 @@ async function renderPage({ url, hints, nonce, fetch, signal }: ServerRenderInpu
     );
     const html = await new Response(prelude as ReadableStream<Uint8Array>).text();
     if (refused || signal.aborted) return undefined;
-    return { html, state: { language, responses, queries: dehydrate(client) } };
+    return { html, state: { language, currency: sessionStore.get().selectedCurrency ?? null, responses, queries: dehydrate(client) } };
   } finally {
     setTransport(undefined);
     setServerStyleNonce(undefined);

@@ -12,6 +12,7 @@ import { log } from '../engine/logging/logger.ts';
 import { loadDataLayer } from '../engine/data/data-layer.tsx';
 import { bootstrapSession, sessionStore } from '../engine/session/store.ts';
 import { restoreServerStyles, serverRenderState } from '../engine/session/server-render.ts';
+import { SERVER_RENDER_ID } from '../domain/server-render.ts';
 import type { SessionState } from '../engine/session/types.ts';
 import { languageOf, pageBasics, registerPlugins } from './boot.ts';
 
@@ -25,8 +26,8 @@ registerPlugins();
  * then the texts load while the policy and the selected customer finish the session.
  * Issue 25: a page the server rendered (server/http/server-render.ts) carries the answers its
  * boot read, so the same boot reaches the same session without asking, and the markup is
- * hydrated rather than rendered again: unless this browser chose another language than the
- * server could know, which renders it anew.
+ * hydrated rather than rendered again: unless this browser chose another language or (in this
+ * tab) another currency than the server could know, which renders it anew.
  */
 async function start(): Promise<void> {
   shareStyleNonce();
@@ -70,7 +71,10 @@ async function start(): Promise<void> {
     </StrictMode>
   );
   const rendered = serverRenderState();
-  if (rendered && rendered.language === language && sessionStore.get().self?.session_data.logged_in === true) {
+  const session = sessionStore.get();
+  // This tab's own choices the server could not know (language, currency) render the page anew.
+  const asRendered = !!rendered && rendered.language === language && (rendered.currency ?? null) === (session.selectedCurrency ?? null);
+  if (rendered && asRendered && session.self?.session_data.logged_in === true) {
     // The markup's texts and data are the server's: the same namespaces and the same cache here before the first render.
     await Promise.all([loadedTexts.ready(bootHints().namespaces)?.catch(() => undefined), loadDataLayer().catch(() => undefined)]);
     document.getElementById('boot-spinner')?.remove();
@@ -82,6 +86,8 @@ async function start(): Promise<void> {
     return;
   }
   document.getElementById('boot-spinner')?.remove();
+  // Rendered anew: what the server's render read no longer describes the page.
+  if (rendered) document.getElementById(SERVER_RENDER_ID)?.remove();
   createRoot(container).render(page);
 }
 

@@ -22,6 +22,11 @@ export const SERVER_RENDER_ID = 'portal-server-render';
  */
 export interface ServerRenderState {
   language: string;
+  /**
+   * The currency the figures were read in: a choice this browser tab keeps (sessionStorage, which
+   * the server cannot see) may differ, and the browser then renders the page anew.
+   */
+  currency?: string | null;
   responses: Record<string, unknown>;
   queries: unknown;
 }

@@ -11,6 +11,7 @@ import { screenLoader } from '../routing/screen-loader.ts';
 import { useSession } from '../session/store.ts';
 import { tenantVersionChanged } from '../session/tenant-version.ts';
 import { withPreviewSide } from '../session/preview-side.ts';
+import { HydrationRegion } from '../session/HydrationRegion.tsx';
 import type { PortalConfig, SessionState } from '../session/types.ts';
 import { pageStyleNonce } from './csp-nonce.ts';
 import { OverlayHost } from './OverlayHost.tsx';
@@ -60,7 +61,9 @@ export function App({ texts, routing }: { texts: Texts; routing: ReactNode }) {
           {...(styleNonce ? { getStyleNonce: () => styleNonce } : {})}
         >
           {/* The user's ability for every screen, the sign-in pages' (which may do nothing) too. */}
-          <AbilityProvider>{routing}</AbilityProvider>
+          <AbilityProvider>
+            <HydrationRegion>{routing}</HydrationRegion>
+          </AbilityProvider>
           <OverlayHost />
         </MantineProvider>
       </TextsProvider>

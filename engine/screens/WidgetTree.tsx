@@ -5,6 +5,7 @@ import type { WidgetNode } from '../definitions/types.ts';
 import { usePortalAbility } from '../policy/AbilityProvider.tsx';
 import type { WidgetName } from '../registry/names.ts';
 import { widgetRegistry } from '../registry/widgets.ts';
+import { HydrationRegion } from '../session/HydrationRegion.tsx';
 import { useScreen } from './screen-context.tsx';
 
 /** Renders definition nodes through the widget registry, skipping those the user may not see. */
@@ -19,7 +20,9 @@ export function WidgetTree({ nodes }: { nodes: readonly WidgetNode[] }) {
         if (!Widget) throw new Error(`Unknown widget ${node.widget}`);
         return (
           <Suspense key={node.id ?? `${node.widget}-${index}`} fallback={<Loader size="sm" aria-hidden />}>
-            <Widget node={node} />
+            <HydrationRegion>
+              <Widget node={node} />
+            </HydrationRegion>
           </Suspense>
         );
       })}

@@ -14,7 +14,7 @@ export function serverRenderState(): ServerRenderState | null {
   try {
     const parsed = JSON.parse(document.getElementById(SERVER_RENDER_ID)?.textContent ?? 'null') as Partial<ServerRenderState> | null;
     if (parsed && typeof parsed.language === 'string' && parsed.responses && typeof parsed.responses === 'object')
-      read = { language: parsed.language, responses: parsed.responses, queries: parsed.queries };
+      read = { language: parsed.language, currency: parsed.currency ?? null, responses: parsed.responses, queries: parsed.queries };
   } catch {
     // Unreadable: the page is rendered again in the browser.
   }

@@ -20,12 +20,12 @@ import { attribute, scriptJson } from './route-hints.ts';
 export const DEFAULT_RENDER_BUDGET_MS = 200;
 
 /**
- * The built server entry (app/entry-server.tsx, issue 25) when there is one and PORTAL_SSR is "1"
- * (opt-in until a click before hydration is taken: docs/decisions.md): loaded once, at start. None (a build without it, a failed load) means every page is
- * rendered by the browser, as before.
+ * The built server entry (app/entry-server.tsx, issue 25) when there is one, unless PORTAL_SSR is
+ * "0": loaded once, at start. None (a build without it, a failed load, PORTAL_SSR=0) means every
+ * page is rendered by the browser.
  */
 export async function loadServerRenderer(root: string, log: FastifyBaseLogger): Promise<ServerRenderer | undefined> {
-  if (process.env.PORTAL_SSR !== '1') return undefined;
+  if (process.env.PORTAL_SSR === '0') return undefined;
   const file = join(root, SERVER_ENTRY_FILE);
   if (!existsSync(file)) return undefined;
   try {

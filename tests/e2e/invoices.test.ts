@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import { baseUrl, readOfLoad, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
 
 let page: Page;
 usePagePerTest((created) => { page = created; });
@@ -226,9 +226,11 @@ describe('invoice lists', () => {
   it('the program overview lists the invoices of all the user\'s customers (corporate)', async () => {
     await signIn(page, 'corporate');
     await page.waitForURL('**/account/program-overview');
-    const request = page.waitForRequest((candidate) => candidate.url().includes('/invoices?'));
-    await page.goto(`${baseUrl()}/account/program-overview-invoice-list/Past%20Due`);
-    const url = new URL((await request).url());
+    const url = await readOfLoad(
+      page,
+      () => page.goto(`${baseUrl()}/account/program-overview-invoice-list/Past%20Due`),
+      (candidate) => candidate.pathname === '/invoices',
+    );
     expect(url.searchParams.get('filter[buid_customer]')?.split(',').sort()).toEqual(['C-1001', 'C-1002', 'C-1005', 'C-1006', 'C-1007', 'C-1011', 'C-1012', 'C-1013']);
     const expected = await apiList(`${url.search.slice(1).replace(/page%5Bsize%5D=\d+/, 'page%5Bsize%5D=100')}`);
     expect(new Set(expected.records.map((record) => record.buidCustomer)).size).toBeGreaterThan(1);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import { baseUrl, readOfLoad, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
 
 let page: Page;
 usePagePerTest((created) => { page = created; });
@@ -40,10 +40,9 @@ describe('session choices in the header (issue 13 item 7)', () => {
     await page.getByRole('option', { name: 'CAD' }).click();
     await expect.poll(() => switcher.inputValue()).toBe('CAD');
 
-    const exposureRead = page.waitForRequest((request) => new URL(request.url()).pathname === '/exposures');
-    await page.reload();
+    const exposureRead = await readOfLoad(page, () => page.reload(), (url) => url.pathname === '/exposures');
     // The figures are read in the chosen currency, and the header still shows it.
-    expect(new URL((await exposureRead).url()).searchParams.get('filter[sol_currency]')).toBe('CAD');
+    expect(exposureRead.searchParams.get('filter[sol_currency]')).toBe('CAD');
     await expect.poll(() => page.getByTestId('currency-switcher').inputValue()).toBe('CAD');
 
     await page.goto(`${baseUrl()}/invoice-list/Billed`);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newContext, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import { baseUrl, newContext, readOfLoad, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
 import { pageGet, pageWrite } from './support/page-api.ts';
 
 /**
@@ -105,9 +105,12 @@ describe('currency management', () => {
         const second = await other.newPage();
         await signIn(second, 'enrollment');
         await second.waitForURL('**/account/overview');
-        const sent = second.waitForRequest((request) => request.url().includes('/exposures') && request.url().includes('sol_currency'));
-        await second.reload();
-        expect(new URL((await sent).url()).searchParams.get('filter[sol_currency]')).toBe('CAD');
+        const sent = await readOfLoad(
+          second,
+          () => second.reload(),
+          (url) => url.pathname === '/exposures' && url.searchParams.has('filter[sol_currency]'),
+        );
+        expect(sent.searchParams.get('filter[sol_currency]')).toBe('CAD');
         await expect.poll(() => second.getByTestId('currency-switcher').inputValue(), LOADING).toBe('CAD');
       } finally {
         await other.close();

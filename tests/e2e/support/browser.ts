@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { SERVER_RENDER_ID } from '../../../domain/server-render.ts';
 import { launchBrowser } from './launch.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
@@ -19,7 +20,33 @@ export async function newContext(
   context.setDefaultTimeout(45_000);
   const consent = options.consent === undefined ? 'out' : options.consent;
   if (consent) await context.addInitScript(`localStorage.setItem('portal.consentedToTracking', '${consent}')`);
+  context.on('page', answeringAfterLoads);
   return context;
+}
+
+/** Resolves once no part of the page waits for hydration (engine/session/HydrationRegion.tsx, issue 25). */
+export async function untilHydrated(page: Page): Promise<void> {
+  await page.locator('[data-hydrating]').first().waitFor({ state: 'detached' });
+}
+
+/**
+ * A server-rendered page (issue 25) shows its first screen before the browser has hydrated it,
+ * inert until then. A user waits for it to answer; a test's page load does the same, so a
+ * `setInputFiles`, a measurement or a read of the rows sees the page as it will stay.
+ */
+function answeringAfterLoads(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await untilHydrated(page);
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await untilHydrated(page);
+    return response;
+  };
 }
 
 export async function signIn(page: Page, username: string, host = 'localhost', password = DEMO_PASSWORD): Promise<void> {
@@ -89,4 +116,55 @@ export function usePagePerTest(onPage: (page: Page, browser: Browser) => void): 
   afterEach(async () => {
     await context?.close();
   });
+}
+
+/**
+ * The program API reads of a page a document load (`load`: a goto or a reload) brought: those the
+ * browser sent, and, for a page rendered on the server (issue 25), those the server made for it,
+ * which the page carries (its boot's answers and its first screen's query cache, under
+ * SERVER_RENDER_ID) and the browser does not send again. The first whose URL `matches`.
+ */
+export async function readOfLoad(page: Page, load: () => Promise<unknown>, matches: (url: URL) => boolean): Promise<URL> {
+  const sent: URL[] = [];
+  const onRequest = (request: { url(): string }) => {
+    const url = new URL(request.url());
+    if (matches(url)) sent.push(url);
+  };
+  page.on('request', onRequest);
+  try {
+    await load();
+    // Hydrated or rendered anew (which drops the carried reads): the page's own reads are then known.
+    await untilHydrated(page);
+    const deadline = Date.now() + 45_000;
+    for (;;) {
+      const found = sent[0] ?? (await carriedReads(page)).find(matches);
+      if (found) return found;
+      if (Date.now() > deadline) throw new Error('No read of the page matched');
+      await page.waitForTimeout(100);
+    }
+  } finally {
+    page.off('request', onRequest);
+  }
+}
+
+/** The URLs a server-rendered page's render read (none for a page the browser rendered alone). */
+async function carriedReads(page: Page): Promise<URL[]> {
+  const paths = await page.evaluate((id) => {
+    const text = document.getElementById(id)?.textContent;
+    if (!text) return [];
+    const state = JSON.parse(text) as {
+      responses?: Record<string, unknown>;
+      queries?: { queries?: { queryKey: unknown[] }[] };
+    };
+    const fromCache = (state.queries?.queries ?? [])
+      .map((query) => query.queryKey)
+      // The data layer's key of a read: ['resource', path, the parameters sent] (engine/data/resource-keys.ts).
+      .filter((key): key is ['resource', string, Record<string, string>] => key[0] === 'resource' && typeof key[1] === 'string')
+      .map(([, path, params]) => {
+        const search = new URLSearchParams(params).toString();
+        return search ? `${path}?${search}` : path;
+      });
+    return [...Object.keys(state.responses ?? {}), ...fromCache];
+  }, SERVER_RENDER_ID);
+  return paths.map((path) => new URL(path, page.url()));
 }
