@@ -387,6 +387,18 @@ describe('GET /invoices?filter[exposure_bucket] lists what each overview figure 
     };
   }
   const BUCKETS = ['current', 'd1_30', 'd31_60', 'd61_90', 'over_90'] as const;
+  type DueFigures = Pick<
+    Totals,
+    'currency' | 'past_due_count' | 'past_due_total' | 'current_due_count' | 'current_due_amount' | 'unbilled_invoice'
+  >;
+  /** The past-due, current and unbilled lists of `customers` in the figures' currency, against the figures. */
+  async function expectFigureLists(client: ApiClient, customers: string, figures: DueFigures, what: string) {
+    const pastDue = await listed(client, customers, figures.currency, 'past_due');
+    expect([pastDue.count, pastDue.balance], `${what} past_due`).toEqual([figures.past_due_count, figures.past_due_total]);
+    const current = await listed(client, customers, figures.currency, 'current');
+    expect([current.count, current.balance], `${what} current`).toEqual([figures.current_due_count, figures.current_due_amount]);
+    expect((await listed(client, customers, figures.currency, 'unbilled')).amount, `${what} unbilled`).toBe(figures.unbilled_invoice);
+  }
 
   it('per customer: past due, current due, unbilled and each ageing bucket', async () => {
     const client = await signedIn('admin', 'C-1001');
@@ -424,13 +436,7 @@ describe('GET /invoices?filter[exposure_bucket] lists what each overview figure 
     const client = await signedIn('corporate');
     const { meta } = await exposures(client, '?filter[buid_customer]=C-1001,C-1002,C-1005,C-1006,C-1007');
     for (const total of meta.totals) {
-      const pastDue = await listed(client, total.customer_ids, total.currency, 'past_due');
-      expect([pastDue.count, pastDue.balance], `${total.currency} past_due`).toEqual([total.past_due_count, total.past_due_total]);
-      const current = await listed(client, total.customer_ids, total.currency, 'current');
-      expect([current.count, current.balance], `${total.currency} current`).toEqual([total.current_due_count, total.current_due_amount]);
-      expect((await listed(client, total.customer_ids, total.currency, 'unbilled')).amount, `${total.currency} unbilled`).toBe(
-        total.unbilled_invoice,
-      );
+      await expectFigureLists(client, total.customer_ids, total, total.currency);
     }
   });
 
@@ -443,12 +449,7 @@ describe('GET /invoices?filter[exposure_bucket] lists what each overview figure 
     const { data } = await exposures(client, `?filter[buid_customer]=${PROGRAM}&filter[every_currency]=true`);
     expect(data.map(({ id }) => id)).toEqual(expect.arrayContaining(['C-1001', 'C-1001:CAD', 'C-1005', 'C-1011', 'C-1013']));
     for (const { id, attributes: exposure } of data) {
-      const { buid_customer: customer, currency } = exposure;
-      const pastDue = await listed(client, customer, currency, 'past_due');
-      expect([pastDue.count, pastDue.balance], `${id} past_due`).toEqual([exposure.past_due_count, exposure.past_due_total]);
-      const current = await listed(client, customer, currency, 'current');
-      expect([current.count, current.balance], `${id} current`).toEqual([exposure.current_due_count, exposure.current_due_amount]);
-      expect((await listed(client, customer, currency, 'unbilled')).amount, `${id} unbilled`).toBe(exposure.unbilled_invoice);
+      await expectFigureLists(client, exposure.buid_customer, exposure, id);
     }
   });
 
@@ -457,13 +458,7 @@ describe('GET /invoices?filter[exposure_bucket] lists what each overview figure 
     const { meta } = await exposures(client, `?filter[buid_customer]=${PROGRAM}&filter[every_currency]=true`);
     expect(meta.totals.map((total) => total.currency)).toEqual(['CAD', 'USD']);
     for (const total of meta.totals) {
-      const pastDue = await listed(client, total.customer_ids, total.currency, 'past_due');
-      expect([pastDue.count, pastDue.balance], `${total.currency} past_due`).toEqual([total.past_due_count, total.past_due_total]);
-      const current = await listed(client, total.customer_ids, total.currency, 'current');
-      expect([current.count, current.balance], `${total.currency} current`).toEqual([total.current_due_count, total.current_due_amount]);
-      expect((await listed(client, total.customer_ids, total.currency, 'unbilled')).amount, `${total.currency} unbilled`).toBe(
-        total.unbilled_invoice,
-      );
+      await expectFigureLists(client, total.customer_ids, total, total.currency);
     }
   });
 
