@@ -1,9 +1,7 @@
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { api, type JsonApiDocument, type ResourceObject } from '../data/api-client.ts';
-import { RESOURCE_ROOT } from '../data/queries.ts';
+import { customerLocationsQuery } from '../data/customer-locations.ts';
 import { useText } from '../i18n/use-text.ts';
-import { loadAllPages, LOCATION_PAGE_SIZE } from '../session/start-rules.ts';
 import { selectCustomer, selectLocation, selectMerchant, setSelectedCurrency, useSession } from '../session/store.ts';
 import { confirmDialog } from './confirm.ts';
 import { useFittedWidth } from './fitted-width.ts';
@@ -27,33 +25,21 @@ export function CustomerSwitcher() {
   if ((userType !== 'customer' && userType !== 'corporate') || customers.length === 0) return null;
   return (
     <Select
-      aria-label={t('common.switcher.customer')} placeholder={t('common.switcher.chooseCustomer')}
-      data-testid="customer-switcher" size="xs" w={240} searchable allowDeselect={false}
-      value={selected} data={customers.map((customer) => ({ value: customer.id, label: `${customer.label} (${customer.id})` }))}
+      aria-label={t('common.switcher.customer')}
+      placeholder={t('common.switcher.chooseCustomer')}
+      data-testid="customer-switcher"
+      size="xs"
+      w={240}
+      searchable
+      allowDeselect={false}
+      value={selected}
+      data={customers.map((customer) => ({ value: customer.id, label: `${customer.label} (${customer.id})` }))}
       onChange={async (value) => {
         if (!value || value === selected || !(await mayLeave(t))) return;
         if (!(await selectCustomer(value))) toast('error', 'errors.session.unableToSetActiveCustomer');
       }}
     />
   );
-}
-
-interface LocationRow { buidLocation: string; name: string; display_location: string }
-
-/** The customer's locations, every page (spec §8: paging stops after 3 consecutive errors, keeping what loaded). */
-function customerLocationsQuery(customerId: string | null) {
-  return {
-    // Under the data layer's root, so signing in or out drops it with every other read.
-    queryKey: [RESOURCE_ROOT, '/locations', { 'filter[buid_customer]': customerId ?? '', pages: 'all' }] as const,
-    queryFn: async () => (await loadAllPages(async (page) => {
-      const document = await api.get<JsonApiDocument<Array<ResourceObject<LocationRow>>> & { meta: { page: { pages: number } } }>('/locations', {
-        'filter[buid_customer]': customerId, 'page[number]': page, 'page[size]': LOCATION_PAGE_SIZE,
-      });
-      return { rows: document.data.map((item) => item.attributes), more: page < document.meta.page.pages };
-    })).rows,
-    enabled: customerId !== null,
-    staleTime: Number.POSITIVE_INFINITY,
-  };
 }
 
 /**
@@ -78,10 +64,17 @@ export function LocationSwitcher() {
   const place = new Map(locations.map((row) => [row.buidLocation, row.display_location]));
   return (
     <Select
-      ref={ref} aria-label={t('common.customers.location')} data-testid="location-switcher" size="xs" w={width} allowDeselect={false}
+      ref={ref}
+      aria-label={t('common.customers.location')}
+      data-testid="location-switcher"
+      size="xs"
+      w={width}
+      allowDeselect={false}
       value={selected ?? allLocations}
-      data={[{ value: allLocations, label: t('common.customers.allLocations') },
-        ...locations.map((row) => ({ value: row.buidLocation, label: row.name }))]}
+      data={[
+        { value: allLocations, label: t('common.customers.allLocations') },
+        ...locations.map((row) => ({ value: row.buidLocation, label: row.name })),
+      ]}
       // The header shows the site's name; the list names where it is too.
       renderOption={({ option }) => (place.get(option.value) ? `${option.label} – ${place.get(option.value)}` : option.label)}
       comboboxProps={{ width: 280 }}
@@ -105,8 +98,12 @@ export function MerchantSwitcher() {
   const options = merchants.map((merchant) => ({ value: merchant.id, label: merchant.label }));
   return (
     <Select
-      aria-label={t('common.switcher.merchant')} placeholder={t('common.switcher.chooseMerchant')}
-      data-testid="merchant-switcher" size="xs" w={220} allowDeselect={false}
+      aria-label={t('common.switcher.merchant')}
+      placeholder={t('common.switcher.chooseMerchant')}
+      data-testid="merchant-switcher"
+      size="xs"
+      w={220}
+      allowDeselect={false}
       value={selected ?? (rollUp ? allMerchants : null)}
       data={rollUp ? [{ value: allMerchants, label: t('common.switcher.allMerchants') }, ...options] : options}
       onChange={async (value) => {
@@ -129,9 +126,15 @@ export function CurrencySwitcher({ field = false, description }: { field?: boole
   if (currencies.length < 2) return null;
   const label = t('common.switcher.currency');
   return (
-    <Select {...(field ? { label, description, w: 260 } : { 'aria-label': label, size: 'xs', w: 110 })}
-      data-testid={field ? 'currency-field' : 'currency-switcher'} allowDeselect={false}
-      value={selected} data={currencies.map((currency) => ({ value: currency.id, label: field ? `${currency.id} – ${currency.label}` : currency.id }))}
-      onChange={(value) => { if (value) setSelectedCurrency(value); }} />
+    <Select
+      {...(field ? { label, description, w: 260 } : { 'aria-label': label, size: 'xs', w: 110 })}
+      data-testid={field ? 'currency-field' : 'currency-switcher'}
+      allowDeselect={false}
+      value={selected}
+      data={currencies.map((currency) => ({ value: currency.id, label: field ? `${currency.id} – ${currency.label}` : currency.id }))}
+      onChange={(value) => {
+        if (value) setSelectedCurrency(value);
+      }}
+    />
   );
 }

@@ -4,27 +4,47 @@ import { describe, expect, it } from 'vitest';
 import { baseUrl, readOfLoad, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
 
 let page: Page;
-usePagePerTest((created) => { page = created; });
+usePagePerTest((created) => {
+  page = created;
+});
 
 /** spec §4 statuses as the tabs name them (English) and as the API spells them. */
 const STATUSES: Array<[tab: string, status: string]> = [
-  ['Billed', 'Billed'], ['Past due', 'Past Due'], ['Pending', 'Pending'], ['Payment pending', 'Payment Pending'], ['Paid', 'Paid'],
-  ['Unbilled', 'Unbilled'], ['Disputed', 'Disputed'], ['On hold', 'On hold'], ['Adjusted', 'Adjusted'], ['Terminated', 'Terminated'],
+  ['Billed', 'Billed'],
+  ['Past due', 'Past Due'],
+  ['Pending', 'Pending'],
+  ['Payment pending', 'Payment Pending'],
+  ['Paid', 'Paid'],
+  ['Unbilled', 'Unbilled'],
+  ['Disputed', 'Disputed'],
+  ['On hold', 'On hold'],
+  ['Adjusted', 'Adjusted'],
+  ['Terminated', 'Terminated'],
 ];
 
-interface Listed { ids: string[]; total: number; records: Array<Record<string, unknown>> }
+interface Listed {
+  ids: string[];
+  total: number;
+  records: Array<Record<string, unknown>>;
+}
 
 /** GET /invoices from the page itself (its session cookie), as the portal would ask. */
 function apiList(query: string): Promise<Listed> {
   return page.evaluate(async (search) => {
     const response = await fetch(`/invoices?${search}`, { headers: { accept: 'application/vnd.api+json' } });
-    const body = await response.json() as { data: Array<{ id: string; attributes: Record<string, unknown> }>; meta: { page: { total: number } } };
+    const body = (await response.json()) as {
+      data: Array<{ id: string; attributes: Record<string, unknown> }>;
+      meta: { page: { total: number } };
+    };
     return { ids: body.data.map((item) => item.id), total: body.meta.page.total, records: body.data.map((item) => item.attributes) };
   }, query);
 }
 
 const table = (id = 'invoices') => page.locator(`[data-table="${id}"]`);
-const rowIds = (id = 'invoices') => table(id).locator('tbody tr[data-row-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')));
+const rowIds = (id = 'invoices') =>
+  table(id)
+    .locator('tbody tr[data-row-id]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')));
 const rangeText = (id = 'invoices') => table(id).locator('[data-range]').textContent();
 const action = (key: string) => page.locator(`button[data-action="invoices.actions.${key}"]`);
 const problem = () => page.locator('[data-selection-problem]').textContent();
@@ -44,13 +64,13 @@ async function openList(user: string, path: string, customer?: string) {
 const C1001 = 'filter[buid_customer]=C-1001&filter[sol_currency]=USD&page[size]=100';
 
 describe('invoice lists', () => {
-  it('each status tab lists exactly the API\'s invoices of that status (payer, C-1001)', async () => {
+  it("each status tab lists exactly the API's invoices of that status (payer, C-1001)", async () => {
     await openList('payer', '/invoice-list/Billed');
     for (const [tab, status] of STATUSES) {
       await page.getByRole('tab', { name: tab, exact: true }).click();
       const expected = await apiList(`filter[status]=${encodeURIComponent(status)}&${C1001}`);
       expect(expected.total, status).toBeGreaterThan(0);
-      await expect.poll(async () => [...await rowIds()].sort(), { timeout: 10_000 }).toEqual([...expected.ids].sort());
+      await expect.poll(async () => [...(await rowIds())].sort(), { timeout: 10_000 }).toEqual([...expected.ids].sort());
       expect(await rangeText()).toContain(`of ${expected.total}`);
     }
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
@@ -59,13 +79,13 @@ describe('invoice lists', () => {
   it('the admin sees the same lists for the customer chosen', async () => {
     await openList('admin', '/invoice-list/Past%20Due', 'C-1001');
     const expected = await apiList(`filter[status]=Past%20Due&${C1001}`);
-    await expect.poll(async () => [...await rowIds()].sort()).toEqual([...expected.ids].sort());
+    await expect.poll(async () => [...(await rowIds())].sort()).toEqual([...expected.ids].sort());
     // Switching the currency lists the CAD invoices instead (spec §7 filter[sol_currency]).
     await page.getByTestId('currency-switcher').click();
     await page.getByRole('option', { name: 'CAD' }).click();
     const cad = await apiList('filter[status]=Past%20Due&filter[buid_customer]=C-1001&filter[sol_currency]=CAD');
     expect(cad.total).toBeGreaterThan(0);
-    await expect.poll(async () => [...await rowIds()].sort()).toEqual([...cad.ids].sort());
+    await expect.poll(async () => [...(await rowIds())].sort()).toEqual([...cad.ids].sort());
   });
 
   it('sorts by amount on the server, both ways', async () => {
@@ -95,7 +115,7 @@ describe('invoice lists', () => {
     const minimum = Number(target.amountMinor);
     await page.getByRole('textbox', { name: 'Minimum amount' }).fill((minimum / 100).toFixed(2));
     const atLeast = await apiList(`filter[status]=Billed&${C1001}&filter[amount_min]=${minimum}`);
-    await expect.poll(async () => [...await rowIds()].sort()).toEqual([...atLeast.ids].sort());
+    await expect.poll(async () => [...(await rowIds())].sort()).toEqual([...atLeast.ids].sort());
   });
 
   it('applies the selection rules of spec §5 to pay, dispute and chargeback', async () => {
@@ -132,7 +152,9 @@ describe('invoice lists', () => {
     await page.getByRole('checkbox', { name: 'Select row INV-100027' }).check();
     await expect.poll(() => page.locator('[data-left-out]').textContent()).toBe('1 of 1 selected invoices cannot be disputed');
     await page.getByRole('checkbox', { name: 'Select all rows on this page' }).check();
-    await expect.poll(() => page.locator('[data-left-out]').textContent()).toBe(`${disputed.total} of ${disputed.total} selected invoices cannot be disputed`);
+    await expect
+      .poll(() => page.locator('[data-left-out]').textContent())
+      .toBe(`${disputed.total} of ${disputed.total} selected invoices cannot be disputed`);
     await action('chargeback').click();
     await expect.poll(problem).toBe('Transaction not eligible for chargeback');
     await action('dispute').click();
@@ -163,18 +185,9 @@ describe('invoice lists', () => {
     await page.waitForURL('**/payment/invoices');
   });
 
-  it('a viewer sees the lists without pay, dispute or upload', async () => {
-    await openList('viewer', '/invoice-list/Billed');
-    await table().locator('tbody tr[data-row-id]').first().waitFor();
-    expect(await action('pay').count()).toBe(0);
-    expect(await action('dispute').count()).toBe(0);
-    expect(await action('downloadCsv').count()).toBe(1);
-    await page.goto(`${baseUrl()}/invoice/T-1001-0001`);
-    await page.locator('[data-field="invoiceId"]').getByText('INV-100001').waitFor();
-    expect(await action('pay').count()).toBe(0);
-    expect(await page.locator('[data-widget-id="document-upload"]').count()).toBe(0);
-  });
-
+  // What a viewer is offered (the lists and an invoice without pay, dispute or upload, with Download CSV) is
+  // in the screen snapshots as viewer and payer (tests/screens: invoice-list--viewer, invoice--viewer);
+  // that a viewer may not pay or dispute, in the API tests.
   it('downloads the list on screen as CSV, with its filters and sort', async () => {
     await openList('payer', '/invoice-list/Past%20Due');
     await table().locator('button[data-sort="amount"]').click();
@@ -182,7 +195,9 @@ describe('invoice lists', () => {
     await expect.poll(rowIds).toEqual(expected.ids);
     const [download] = await Promise.all([page.waitForEvent('download'), action('downloadCsv').click()]);
     expect(download.suggestedFilename()).toMatch(/^invoices-\d{4}-\d{2}-\d{2}\.csv$/);
-    const lines = readFileSync((await download.path())!, 'utf8').trim().split('\r\n');
+    const lines = readFileSync((await download.path())!, 'utf8')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toMatch(/^invoice_id,trx_id,/);
     expect(lines.slice(1).map((line) => line.split(',')[1])).toEqual(expected.ids);
   });
@@ -196,7 +211,9 @@ describe('invoice lists', () => {
     // T-1001-0007 carries an invoice copy and a proof of delivery.
     await page.getByRole('checkbox', { name: 'Select row INV-100007' }).check();
     const names: string[] = [];
-    page.on('download', (download) => { names.push(download.suggestedFilename()); });
+    page.on('download', (download) => {
+      names.push(download.suggestedFilename());
+    });
     await action('downloadDocuments').click();
     await expect.poll(() => [...names].sort(), { timeout: 10_000 }).toEqual(['INV-100007.pdf', 'POD-100007-1.pdf']);
   });
@@ -218,12 +235,15 @@ describe('invoice lists', () => {
     await expect.poll(rangeText, { timeout: 20_000 }).toBe(`1–${shown} of ${total}`);
     // Only the rows in view are in the document; the end of the page is reachable by scrolling.
     expect(await table().locator('tbody tr[data-row-id]').count()).toBeLessThan(100);
-    await table().locator('[role="region"]').evaluate((box) => box.scrollTo({ top: box.scrollHeight }));
-    await expect.poll(() => table().locator('tbody tr[data-row-id]').last().getAttribute('aria-rowindex'))
+    await table()
+      .locator('[role="region"]')
+      .evaluate((box) => box.scrollTo({ top: box.scrollHeight }));
+    await expect
+      .poll(() => table().locator('tbody tr[data-row-id]').last().getAttribute('aria-rowindex'))
       .toBe(String(Math.min(10_000, all.total) + 1));
   });
 
-  it('the program overview lists the invoices of all the user\'s customers (corporate)', async () => {
+  it("the program overview lists the invoices of all the user's customers (corporate)", async () => {
     await signIn(page, 'corporate');
     await page.waitForURL('**/account/program-overview');
     const url = await readOfLoad(
@@ -231,10 +251,19 @@ describe('invoice lists', () => {
       () => page.goto(`${baseUrl()}/account/program-overview-invoice-list/Past%20Due`),
       (candidate) => candidate.pathname === '/invoices',
     );
-    expect(url.searchParams.get('filter[buid_customer]')?.split(',').sort()).toEqual(['C-1001', 'C-1002', 'C-1005', 'C-1006', 'C-1007', 'C-1011', 'C-1012', 'C-1013']);
+    expect(url.searchParams.get('filter[buid_customer]')?.split(',').sort()).toEqual([
+      'C-1001',
+      'C-1002',
+      'C-1005',
+      'C-1006',
+      'C-1007',
+      'C-1011',
+      'C-1012',
+      'C-1013',
+    ]);
     const expected = await apiList(`${url.search.slice(1).replace(/page%5Bsize%5D=\d+/, 'page%5Bsize%5D=100')}`);
     expect(new Set(expected.records.map((record) => record.buidCustomer)).size).toBeGreaterThan(1);
-    await expect.poll(async () => [...await rowIds('program-invoices')].sort()).toEqual([...expected.ids].sort());
+    await expect.poll(async () => [...(await rowIds('program-invoices'))].sort()).toEqual([...expected.ids].sort());
     expect(await table('program-invoices').getByRole('columnheader', { name: 'Customer' }).count()).toBe(1);
   });
 });
@@ -248,13 +277,17 @@ describe('invoice details', () => {
     await expect.poll(() => field('invoiceId')).toBe('INV-100007');
     const [invoice] = (await apiList('filter[trx_id]=T-1001-0007')).records;
     expect(await field('status')).toBe('Past due');
-    expect(await field('amountMinor')).toBe(`$${(Number(invoice!.amountMinor) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`);
+    expect(await field('amountMinor')).toBe(
+      `$${(Number(invoice!.amountMinor) / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`,
+    );
     expect(await field('poNumber')).toBe(invoice!.poNumber);
     await expect.poll(() => page.locator('[data-widget-id="bill-to"] dd').textContent()).toContain('200 W Adams St');
     expect(await page.locator('[data-widget-id="sold-by"] dd').textContent()).toContain('Janet Ruiz');
     await expect.poll(() => page.locator('[data-list="line_items"] tbody tr').count()).toBeGreaterThan(1);
-    await expect.poll(() => page.locator('[data-widget-id="dispute-eligibility"]').textContent()).toContain('This invoice can be disputed.');
-    await expect.poll(async () => [...await rowIds('documents')].length).toBe(2);
+    await expect
+      .poll(() => page.locator('[data-widget-id="dispute-eligibility"]').textContent())
+      .toContain('This invoice can be disputed.');
+    await expect.poll(async () => [...(await rowIds('documents'))].length).toBe(2);
     expect(await action('pay').count()).toBe(1);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
@@ -264,7 +297,10 @@ describe('invoice details', () => {
     await page.waitForURL('**/account/overview');
     const eligibility = page.locator('[data-widget-id="dispute-eligibility"]');
     // Paid and on the program's ineligible list; already under dispute: the page says why, and offers neither action.
-    for (const [trxId, reason] of [['T-1001-0024', 'Invoice already paid'], ['T-1001-0027', 'Invoice already under dispute']] as const) {
+    for (const [trxId, reason] of [
+      ['T-1001-0024', 'Invoice already paid'],
+      ['T-1001-0027', 'Invoice already under dispute'],
+    ] as const) {
       await page.goto(`${baseUrl()}/invoice/${trxId}`);
       await expect.poll(() => eligibility.textContent()).toContain(reason);
       await expect.poll(() => page.locator('[data-field="eligibleForDispute"]').textContent()).toBe('No');
@@ -276,16 +312,12 @@ describe('invoice details', () => {
     await expect.poll(() => eligibility.textContent()).toContain('This invoice can be disputed.');
     await expect.poll(() => action('dispute').count()).toBe(1);
     expect(await action('chargeback').count()).toBe(1);
-  });
-
-  it('says why an invoice cannot be disputed', async () => {
-    await signIn(page, 'payer');
-    await page.waitForURL('**/account/overview');
+    // Older than 120 days: the page names that reason too (the rule itself: tests/api/disputes.test.ts).
     await page.goto(`${baseUrl()}/invoice/T-1001-0016`);
-    await expect.poll(() => page.locator('[data-widget-id="dispute-eligibility"]').textContent()).toContain('Invoice older than 120 days');
+    await expect.poll(() => eligibility.textContent()).toContain('Invoice older than 120 days');
   });
 
-  it('uploads a valid PDF, refuses wrong files with the spec\'s messages and deletes after confirmation', async () => {
+  it("uploads a valid PDF, refuses wrong files with the spec's messages and deletes after confirmation", async () => {
     await signIn(page, 'payer');
     await page.waitForURL('**/account/overview');
     await page.goto(`${baseUrl()}/invoice/T-1001-0002`);
@@ -296,21 +328,33 @@ describe('invoice details', () => {
     const uploadError = () => upload.getByRole('alert').textContent();
 
     // A document type must be chosen (spec §5).
-    await fileInput.setInputFiles({ name: 'receipt-e2e.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') });
+    await fileInput.setInputFiles({
+      name: 'receipt-e2e.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    });
     await uploadButton.click();
     await expect.poll(uploadError).toBe('Document type is required');
 
     await upload.getByLabel(/Document type/).click();
     await page.getByRole('option', { name: 'Receipt' }).click();
     // PNG bytes under a .pdf name, then a program: refused before anything is sent.
-    await fileInput.setInputFiles({ name: 'scan.pdf', mimeType: 'application/pdf', buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]) });
+    await fileInput.setInputFiles({
+      name: 'scan.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]),
+    });
     await uploadButton.click();
     await expect.poll(uploadError).toBe('File is invalid');
     await fileInput.setInputFiles({ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ\x90\x00') });
     await uploadButton.click();
     await expect.poll(uploadError).toBe('Unsupported file type. Permitted types: PDF, PNG, JPEG, CSV');
 
-    await fileInput.setInputFiles({ name: 'receipt-e2e.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') });
+    await fileInput.setInputFiles({
+      name: 'receipt-e2e.pdf',
+      mimeType: 'application/pdf',
+      buffer: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n'),
+    });
     await uploadButton.click();
     const documentRow = table('documents').locator('tbody tr', { hasText: 'receipt-e2e.pdf' });
     await documentRow.waitFor();
@@ -322,7 +366,7 @@ describe('invoice details', () => {
     await expect.poll(() => page.getByText('The document was deleted').count()).toBeGreaterThan(0);
   });
 
-  it('opens an invoice by the invoice id the lists show, moving to its transaction id (issue 26)', async () => {
+  it("opens an invoice by the invoice id the lists show, moving to its transaction id (issue 26); another customer's is not found", async () => {
     await signIn(page, 'payer');
     await page.waitForURL('**/account/overview');
     await page.goto(`${baseUrl()}/invoice/INV-100007`);
@@ -331,11 +375,7 @@ describe('invoice details', () => {
     // The record's own reads follow the canonical id: its addresses are there.
     await expect.poll(() => page.locator('[data-widget-id="bill-to"] dd').textContent()).toContain('200 W Adams St');
     expect(await page.getByRole('alert').count()).toBe(0);
-  });
-
-  it('an invoice of another customer is "Invoice not found"', async () => {
-    await signIn(page, 'payer');
-    await page.waitForURL('**/account/overview');
+    // An invoice of another customer is "Invoice not found" (the API's 404: tests/api/invoices.test.ts), without its documents.
     await page.goto(`${baseUrl()}/invoice/T-1002-0001`);
     await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('Invoice not found');
     expect(await page.locator('[data-table="documents"]').count()).toBe(0);

@@ -239,13 +239,5 @@ describe('payment mode from the side menu', () => {
   });
 });
 
-describe('payment flow refused', () => {
-  it('a viewer is sent to sign in (the guard allows admin and payer only)', async () => {
-    await signIn(page, 'viewer');
-    await page.waitForURL('**/account/overview');
-    for (const step of ['due', 'invoices', 'confirm']) {
-      await page.goto(`${baseUrl()}/payment/${step}`);
-      await page.waitForURL((url) => url.pathname.endsWith('/login'));
-    }
-  });
-});
+// A viewer is refused the flow's three steps by their guards (tests/definitions/screen-guards.test.ts);
+// that a refused route sends the user to sign in, saying why, is tests/e2e/shell.test.ts's.

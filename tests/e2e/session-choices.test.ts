@@ -3,18 +3,23 @@ import { describe, expect, it } from 'vitest';
 import { baseUrl, readOfLoad, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
 
 let page: Page;
-usePagePerTest((created) => { page = created; });
+usePagePerTest((created) => {
+  page = created;
+});
 
 /** Issue 13 item 7: the chosen currency survives a reload; a chosen location shows and filters. */
 
 const table = () => page.locator('[data-table="invoices"]');
-const rowIds = () => table().locator('tbody tr[data-row-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')));
+const rowIds = () =>
+  table()
+    .locator('tbody tr[data-row-id]')
+    .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')));
 
 /** GET /invoices from the page itself (its session cookie). */
 function apiIds(query: string): Promise<{ ids: string[]; total: number }> {
   return page.evaluate(async (search) => {
     const response = await fetch(`/invoices?${search}`, { headers: { accept: 'application/vnd.api+json' } });
-    const body = await response.json() as { data: Array<{ id: string }>; meta: { page: { total: number } } };
+    const body = (await response.json()) as { data: Array<{ id: string }>; meta: { page: { total: number } } };
     return { ids: body.data.map((item) => item.id), total: body.meta.page.total };
   }, query);
 }
@@ -84,9 +89,13 @@ describe('session choices in the header (issue 13 item 7)', () => {
     await expect.poll(() => shownFirst(everywhere.ids), { timeout: 10_000 }).toBe(true);
   });
 
-  it('does not offer a location for a customer without locations', async () => {
+  it("the picker offers a customer's locations; none is offered for a customer without locations", async () => {
     await signIn(page, 'admin');
     await page.waitForURL('**/account/customers');
+    // The customer picker reads a customer's locations when its list first opens.
+    await page.getByRole('combobox', { name: 'Location for Northwind Logistics' }).click();
+    await page.getByRole('option', { name: 'Chicago Terminal – Chicago, IL' }).waitFor();
+    await page.keyboard.press('Escape');
     await page.locator('[data-customer="C-1004"] button').click();
     await page.waitForURL(/\/account\/overview/);
     await page.getByTestId('customer-switcher').waitFor();
