@@ -23,8 +23,8 @@ import { neutraliseCsvBytes } from '../http/csv-cells.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
 import { base64Length, tenantFilesBodyLimit, uploadBodyLimit } from '../http/body-limits.ts';
-import { uploadBodySchema, uploadDocuments } from '../invoices/document-upload.ts';
-import { fullScope, scopedTrxIds } from '../invoices/scope.ts';
+import { uploadBodySchema, uploadDocuments } from './document-upload.ts';
+import { fullScope, scopedTrxIds } from './scope.ts';
 
 interface DocumentRow {
   document_id: number;

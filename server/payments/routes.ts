@@ -7,11 +7,11 @@ import { ApiError, badRequest, forbidden, notFound } from '../http/errors.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { idDigits, responses, singleDocument } from '../http/api-schema.ts';
 import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
-import { IDEMPOTENCY_KEY } from '../payments/idempotency.ts';
-import { paymentOptions, paymentOptionsResourceSchema } from '../payments/options.ts';
-import { sandboxProviderRoutes } from '../payments/providers/sandbox-routes.ts';
-import { paymentResource, paymentResourceSchema } from '../payments/serialize.ts';
-import { createPayment } from '../payments/service.ts';
+import { IDEMPOTENCY_KEY } from './idempotency.ts';
+import { paymentOptions, paymentOptionsResourceSchema } from './options.ts';
+import { sandboxProviderRoutes } from './providers/sandbox-routes.ts';
+import { paymentResource, paymentResourceSchema } from './serialize.ts';
+import { createPayment } from './service.ts';
 
 const ids = (maxItems: number) =>
   ({ type: 'array', minItems: 1, maxItems, uniqueItems: true, items: { type: 'string', minLength: 1, maxLength: 64 } }) as const;

@@ -1,5 +1,5 @@
 import type { SchemaTypedApp } from '../http/typed-routes.ts';
-import { legacyLanguage, renderLegacyPage } from '../legacy/pages.ts';
+import { legacyLanguage, renderLegacyPage } from './pages.ts';
 
 const params = {
   type: 'object',

@@ -23,7 +23,7 @@ import {
 } from '../http/api-schema.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
-import { milestonesOf, standingOf } from '../loyalty/standing.ts';
+import { milestonesOf, standingOf } from './standing.ts';
 
 const enrollmentList = {
   filters: ['buid_customer', 'enrollment_status'] as const,

@@ -5,13 +5,13 @@ import type { LockState } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { badRequest, unprocessable } from '../http/errors.ts';
 import { JSON_API } from '../http/jsonapi.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { hashToken } from '../auth/tokens.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashToken } from './tokens.ts';
 import { audit } from '../audit.ts';
-import { normaliseName } from '../auth/sign-in-limits.ts';
-import { subjectThrottle } from '../auth/throttle.ts';
+import { normaliseName } from './sign-in-limits.ts';
+import { subjectThrottle } from './throttle.ts';
 import { RESET_TOKEN_MINUTES, enqueuePasswordResetMail, enqueueUsernameMail } from '../jobs/recovery-mail.ts';
-import { forgetSessions } from '../auth/session-revocation.ts';
+import { forgetSessions } from './session-revocation.ts';
 import { metaDocument, responses, strictObject } from '../http/api-schema.ts';
 
 export { RESET_TOKEN_MINUTES };

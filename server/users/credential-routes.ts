@@ -6,7 +6,7 @@ import { csvImportRoutes } from '../csv/routes.ts';
 import { stringifyCsv } from '../csv/export.ts';
 import { fileResponses } from '../http/api-schema.ts';
 import { ApiError } from '../http/errors.ts';
-import { CREDENTIAL_COLUMNS, credentialRecords, credentialsImport } from '../users/credentials.ts';
+import { CREDENTIAL_COLUMNS, credentialRecords, credentialsImport } from './credentials.ts';
 
 /** spec "Manage user credentials" (issue 17): export, template, dry run and all-or-nothing import (server/csv). */
 export function userCredentialRoutes(app: SchemaTypedApp, { db, clock }: AppDeps): void {

@@ -20,7 +20,7 @@ import { localeText } from '../i18n/locale-text.ts';
 import { notFound } from '../http/errors.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { Database } from '../db/database.ts';
-import { publicAttachments, readAttachment } from '../notifications/attachments.ts';
+import { publicAttachments, readAttachment } from './attachments.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
 
 const notificationResource = resourceSchema(

@@ -3,19 +3,19 @@ import { ErrorCode } from '../../domain/error-codes.ts';
 import type { User } from '../db/schema.ts';
 import type { AppDeps } from '../deps.ts';
 import { ApiError } from '../http/errors.ts';
-import { checkPassword } from '../auth/password-sign-in.ts';
-import { createSession, destroySession } from '../auth/sessions.ts';
+import { checkPassword } from './password-sign-in.ts';
+import { createSession, destroySession } from './sessions.ts';
 import { clearSessionCookies, setSessionCookies } from '../http/cookies.ts';
 import { audit } from '../audit.ts';
-import { clearFailedSignIns } from '../auth/login-lock.ts';
-import { normaliseName } from '../auth/sign-in-limits.ts';
-import { signInFailureThrottle, type FailureReservation } from '../auth/throttle.ts';
+import { clearFailedSignIns } from './login-lock.ts';
+import { normaliseName } from './sign-in-limits.ts';
+import { signInFailureThrottle, type FailureReservation } from './throttle.ts';
 import type { Tenant } from '../../domain/tenant.ts';
-import { selfDocument, selfDocumentSchema } from './self-document.ts';
-import { forgetSessions } from '../auth/session-revocation.ts';
+import { selfDocument, selfDocumentSchema } from '../session/self-document.ts';
+import { forgetSessions } from './session-revocation.ts';
 import { responses } from '../http/api-schema.ts';
 import { effectiveSsoSettings } from '../sso/settings.ts';
-import { LOCK_MESSAGES } from '../auth/lock-messages.ts';
+import { LOCK_MESSAGES } from './lock-messages.ts';
 
 const loginBody = {
   type: 'object',

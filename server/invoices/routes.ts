@@ -9,13 +9,13 @@ import { fileResponses, pagedDocument, responses, singleDocument } from '../http
 import { compiledSuccessSerializer } from '../http/compiled-serializer.ts';
 import { JSON_API } from '../http/jsonapi.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
-import { fetchInvoicePage, invoiceListCaches } from '../invoices/page.ts';
-import { invoicesCsv, type CsvRow } from '../invoices/csv.ts';
-import { streamRows } from '../invoices/cursor.ts';
-import { invoiceDetailRoutes } from '../invoices/detail-routes.ts';
-import { filteredInvoices, invoiceList, orderInvoices, selectCsvColumns, selectInvoiceColumns } from '../invoices/list.ts';
-import { applyScope, fullScope } from '../invoices/scope.ts';
-import { invoiceResource, invoiceResourceSchema } from '../invoices/serialize.ts';
+import { fetchInvoicePage, invoiceListCaches } from './page.ts';
+import { invoicesCsv, type CsvRow } from './csv.ts';
+import { streamRows } from './cursor.ts';
+import { invoiceDetailRoutes } from './detail-routes.ts';
+import { filteredInvoices, invoiceList, orderInvoices, selectCsvColumns, selectInvoiceColumns } from './list.ts';
+import { applyScope, fullScope } from './scope.ts';
+import { invoiceResource, invoiceResourceSchema } from './serialize.ts';
 
 const trxParams = {
   type: 'object',

@@ -5,14 +5,9 @@ import type { AppDeps } from '../deps.ts';
 import { PUBLIC, authOf } from '../auth/access.ts';
 import type { AuthContext } from '../auth/context.ts';
 import { scopedCustomer } from '../auth/guard.ts';
-import {
-  createApplication,
-  customerApplicationBodySchema,
-  moveApplication,
-  prospectApplicationBodySchema,
-} from '../applications/applications.ts';
-import { applicationResourceSchema, applicationWithDetails, applicationResource } from '../applications/application-resource.ts';
-import { applicationUploadBodySchema, uploadApplicationDocuments } from '../applications/documents.ts';
+import { createApplication, customerApplicationBodySchema, moveApplication, prospectApplicationBodySchema } from './applications.ts';
+import { applicationResourceSchema, applicationWithDetails, applicationResource } from './application-resource.ts';
+import { applicationUploadBodySchema, uploadApplicationDocuments } from './documents.ts';
 import type { Database } from '../db/database.ts';
 import { base64Length, tenantFilesBodyLimit, uploadBodyLimit } from '../http/body-limits.ts';
 import { ApiError, badRequest } from '../http/errors.ts';
@@ -32,7 +27,7 @@ import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
 import { textLanguage } from '../i18n/locale-text.ts';
 import { contentDisposition } from '../http/content-disposition.ts';
-import { applicationIdParams, applicationSortColumns } from '../applications/request-schemas.ts';
+import { applicationIdParams, applicationSortColumns } from './request-schemas.ts';
 
 export const applicationList = {
   filters: ['buid_customer', 'status'] as const,
@@ -74,7 +69,7 @@ function scopedApplications(db: Database, auth: AuthContext, tenantId: string) {
  * increase, follows its status and answers "more information needed"; a prospective customer
  * applies from the sign-in page without an account (anonymous: small bodies, a per-address rate
  * limit, no documents, followed by e-mail). The program operator decides through
- * server/routes/operator-applications.ts.
+ * server/applications/operator-routes.ts.
  */
 export function creditApplicationRoutes(app: SchemaTypedApp, { db, clock, tenants }: AppDeps): void {
   const largestFile = Math.max(...tenants.tenants.map((tenant) => tenant.limits.files.maxSizeBytes));

@@ -28,9 +28,9 @@ import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { newToken } from '../auth/tokens.ts';
-import { managedUser, managedUsers, managesMerchants, withUserColumns, type UserRow } from '../users/queries.ts';
-import { userResource, userResourceSchema } from '../users/resource.ts';
-import { sendInvitation } from '../users/invite.ts';
+import { managedUser, managedUsers, managesMerchants, withUserColumns, type UserRow } from './queries.ts';
+import { userResource, userResourceSchema } from './resource.ts';
+import { sendInvitation } from './invite.ts';
 import type { Database } from '../db/database.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 

@@ -21,10 +21,10 @@ import {
   merchantOf,
   minorUnitsOf,
   relationshipProblems,
-} from '../merchant-invoices/context.ts';
-import { invoiceCsvImport, lockMerchantInvoices } from '../merchant-invoices/csv-import.ts';
-import { draftBodySchema, merchantInvoiceResource, merchantInvoiceResourceSchema } from '../merchant-invoices/resource.ts';
-import { insertInvoices, updateInvoice } from '../merchant-invoices/write.ts';
+} from './context.ts';
+import { invoiceCsvImport, lockMerchantInvoices } from './csv-import.ts';
+import { draftBodySchema, merchantInvoiceResource, merchantInvoiceResourceSchema } from './resource.ts';
+import { insertInvoices, updateInvoice } from './write.ts';
 
 const CREATE: RouteAccess = { can: ['create', 'Invoice'], userTypes: ['merchant'] };
 const UPDATE: RouteAccess = { can: ['update', 'Invoice'], userTypes: ['merchant'] };

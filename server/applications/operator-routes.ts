@@ -2,13 +2,13 @@ import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { APPLICATION_STATUSES } from '../../domain/credit-applications.ts';
 import type { AppDeps } from '../deps.ts';
 import type { ServiceAccess } from '../auth/access.ts';
-import { applicationResource, applicationResourceSchema } from '../applications/application-resource.ts';
-import { decideApplication, filteredApplications, operatorDecisionBody, tenantApplication } from '../applications/operator-decision.ts';
+import { applicationResource, applicationResourceSchema } from './application-resource.ts';
+import { decideApplication, filteredApplications, operatorDecisionBody, tenantApplication } from './operator-decision.ts';
 import { pagedDocument, responses, singleDocument } from '../http/api-schema.ts';
 import { JSON_API } from '../http/jsonapi.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
-import { applicationIdParams, applicationSortColumns } from '../applications/request-schemas.ts';
+import { applicationIdParams, applicationSortColumns } from './request-schemas.ts';
 
 /** Who may call these routes: a service presenting the operator key (server/auth/service-credential.ts). */
 const OPERATOR: ServiceAccess = { service: 'operator' };

@@ -2,12 +2,12 @@ import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
-import { disputeCentreRoutes } from '../disputes/centre-routes.ts';
-import { largestDocumentBase64 } from '../disputes/documents.ts';
+import { disputeCentreRoutes } from './centre-routes.ts';
+import { largestDocumentBase64 } from './documents.ts';
 import { disputeDocumentsBodyLimit, tenantFilesBodyLimit } from '../http/body-limits.ts';
-import { createDisputeBody, createDisputes } from '../disputes/create.ts';
-import { ineligibleInvoices, scopedInvoices } from '../disputes/eligibility.ts';
-import { disputeResource, disputeResourceSchema, selectDisputes } from '../disputes/query.ts';
+import { createDisputeBody, createDisputes } from './create.ts';
+import { ineligibleInvoices, scopedInvoices } from './eligibility.ts';
+import { disputeResource, disputeResourceSchema, selectDisputes } from './query.ts';
 import {
   integer,
   listDocument,
@@ -44,7 +44,7 @@ const ineligibleQuery = { filters: ['trx_id'] as const, sorts: [] as const, defa
 
 /**
  * Disputes (spec §3-§8): the wizard's reference data and eligibility check, dispute creation,
- * and the dispute centre (list, detail, counts, responses) in ../disputes/centre-routes.ts.
+ * and the dispute centre (list, detail, counts, responses) in ./centre-routes.ts.
  */
 export function disputeRoutes(app: SchemaTypedApp, deps: AppDeps): void {
   const { db, clock, tenants } = deps;
