@@ -28,6 +28,8 @@ import { paymentRoutes } from './payments/routes.ts';
 import { merchantInvoiceRoutes } from './merchant-invoices/routes.ts';
 import { userRoutes } from './users/routes.ts';
 import { groupRoutes } from './groups/routes.ts';
+import { identityProviderRoutes } from './groups/identity-provider-routes.ts';
+import { groupMemberRoutes } from './groups/member-routes.ts';
 import { userCredentialRoutes } from './users/credential-routes.ts';
 import { creditApplicationRoutes } from './applications/routes.ts';
 import { operatorApplicationRoutes } from './applications/operator-routes.ts';
@@ -74,6 +76,8 @@ export const FEATURES: readonly Registrar[] = [
   merchantInvoiceRoutes,
   userRoutes,
   groupRoutes,
+  identityProviderRoutes,
+  groupMemberRoutes,
   userCredentialRoutes,
   creditApplicationRoutes,
   operatorApplicationRoutes,
