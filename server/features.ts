@@ -27,6 +27,7 @@ import { clientLogRoutes } from './client-log/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
 import { merchantInvoiceRoutes } from './merchant-invoices/routes.ts';
 import { userRoutes } from './users/routes.ts';
+import { userLockRoutes } from './users/lock-routes.ts';
 import { groupRoutes } from './groups/routes.ts';
 import { identityProviderRoutes } from './groups/identity-provider-routes.ts';
 import { groupMemberRoutes } from './groups/member-routes.ts';
@@ -75,6 +76,7 @@ export const FEATURES: readonly Registrar[] = [
   paymentRoutes,
   merchantInvoiceRoutes,
   userRoutes,
+  userLockRoutes,
   groupRoutes,
   identityProviderRoutes,
   groupMemberRoutes,

@@ -1,174 +1,27 @@
 import { ErrorCode } from '../../domain/error-codes.ts';
-import {
-  ACCESS_LEVELS,
-  EMAIL_MAX,
-  LOCKS_ADMIN_MAY_LIFT,
-  USER_ROLES,
-  emailProblems,
-  nameProblems,
-  roleLabel,
-  rolesFor,
-  splitName,
-  usernameProblems,
-  type UserProblem,
-} from '../../domain/users.ts';
+import { emailProblems, nameProblems, splitName, usernameProblems } from '../../domain/users.ts';
 import type { AppDeps } from '../deps.ts';
 import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { authOf } from '../auth/access.ts';
-import type { AuthContext } from '../auth/context.ts';
 import { forgetSessions } from '../auth/session-revocation.ts';
 import { audit } from '../audit.ts';
-import { groupCustomerScope, groupSsoSql } from '../groups/scope.ts';
-import { ApiError, notFound, unprocessable } from '../http/errors.ts';
+import { ApiError, unprocessable } from '../http/errors.ts';
 import { JSON_API } from '../http/jsonapi.ts';
-import { sql } from 'kysely';
 import { likePattern } from '../db/like-pattern.ts';
-import { idInteger, pagedDocument, responses, singleDocument } from '../http/api-schema.ts';
+import { pagedDocument, responses, singleDocument } from '../http/api-schema.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { newToken } from '../auth/tokens.ts';
-import { managedUser, managedUsers, managesMerchants, withUserColumns, type UserRow } from './queries.ts';
+import { managedUsers, managesMerchants, withUserColumns } from './queries.ts';
 import { userResource, userResourceSchema } from './resource.ts';
 import { sendInvitation } from './invite.ts';
-import type { Database } from '../db/database.ts';
-import type { Tenant } from '../../domain/tenant.ts';
+import { SORT_COLUMNS, editBody, idParams, inviteBody, userList } from './request-schemas.ts';
+import { checkedRole, isUniqueViolation, refuse, withoutEmptyTexts } from './checks.ts';
+import { assignableGroup, existingUser, groupUsesSso, usernameTaken } from './queries.ts';
+import { sendUser } from './resource.ts';
 
-const userList = {
-  filters: ['search', 'role', 'status', 'locked', 'user_group_id'] as const,
-  sorts: ['username', 'full_name', 'email_address', 'role', 'user_group', 'status'] as const,
-  defaultSort: [{ field: 'username', direction: 'asc' }] as const,
-  filterSchemas: {
-    status: { type: 'string', enum: ['active', 'not_activated'] },
-    locked: { type: 'string', enum: ['true', 'false'] },
-    user_group_id: { type: 'string', pattern: '^[0-9]{1,12}$' },
-    role: { type: 'string', maxLength: 40 },
-  },
-} as const;
-const SORT_COLUMNS = {
-  username: 'u.username',
-  full_name: 'u.last_name',
-  email_address: 'u.email_address',
-  role: 'u.role',
-  user_group: 'g.name',
-  status: 'u.status',
-} as const;
-
-const idParams = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['id'],
-  properties: { id: { type: 'string', pattern: '^[0-9]{1,12}$' } },
-} as const;
-// Generous bounds only: the tenant's name length and the domain rules answer with their own codes.
-const nameText = { type: 'string', maxLength: 400 } as const;
-const userFields = {
-  first_name: nameText,
-  last_name: nameText,
-  full_name: { description: 'spec §5 hint: first and last name in one field, used when both are absent', ...nameText },
-  email_address: { type: 'string', maxLength: EMAIL_MAX + 50 },
-  role: { type: 'string', description: `One of ${USER_ROLES.join(', ')} (any casing)`, maxLength: 40 },
-  access_level: { type: 'string', enum: [...ACCESS_LEVELS] },
-} as const;
-const inviteBody = {
-  type: 'object',
-  additionalProperties: false,
-  required: ['username', 'email_address', 'role'],
-  properties: {
-    ...userFields,
-    username: { type: 'string', maxLength: 200 },
-    user_group_id: {
-      description: 'Required for customer users: the group decides which customers they see',
-      anyOf: [idInteger, { type: 'string', pattern: '^[0-9]{1,12}$' }],
-    },
-  },
-} as const;
-const editBody = {
-  type: 'object',
-  additionalProperties: false,
-  minProperties: 1,
-  properties: {
-    ...userFields,
-    username: { type: 'string', maxLength: 200, description: 'Read-only: only the current username is accepted' },
-  },
-} as const;
-const lockBody = { type: 'object', additionalProperties: false, properties: { reason: { type: 'string', maxLength: 200 } } } as const;
-
-/** A PATCH body without its empty texts: the edit screen drops an emptied text; other callers may send '' for no change. */
-function withoutEmptyTexts<B extends object>(body: B): Partial<B> {
-  // Object.fromEntries types its keys as string; dropping entries only leaves properties out, hence Partial<B>.
-  return Object.fromEntries(Object.entries(body).filter(([, value]) => value !== '')) as Partial<B>;
-}
-
-/** The first problem as the API's refusal: 422, the field as pointer, its values as meta. */
-function refuse(problems: UserProblem[]): void {
-  const [problem] = problems;
-  if (problem)
-    throw unprocessable(
-      problem.code as typeof ErrorCode.fieldRequired,
-      { pointer: `/${problem.field}` },
-      { field: problem.field, ...problem.values },
-    );
-}
-
-/** A role of the side the user is on (issue 26: dealers are never given customer-only roles). */
-function checkedRole(role: string | undefined, merchantSide: boolean) {
-  const label = roleLabel(role);
-  const allowed = rolesFor(merchantSide);
-  if (!label || !allowed.includes(label))
-    throw unprocessable(ErrorCode.validationEnum, { pointer: '/role' }, { field: 'role', limit: allowed.join(', ') });
-  return label;
-}
-
-async function existingUser(db: Database, auth: AuthContext, id: string): Promise<UserRow> {
-  const row = await managedUser(db, auth, Number(id));
-  if (!row) throw notFound();
-  return row;
-}
-
-/**
- * A group the caller may put a user in: one of the tenant's whose customers are all within the
- * caller's scope (else the new member would see what the admin cannot). Anything else is "not found".
- */
-async function assignableGroup(db: Database, tenant: Tenant, auth: AuthContext, rawId: number | string | undefined) {
-  if (rawId === undefined || rawId === '')
-    throw unprocessable(ErrorCode.fieldRequired, { pointer: '/user_group_id' }, { field: 'user_group_id' });
-  const group = await db
-    .selectFrom('user_groups')
-    .select(['id', 'name'])
-    .where('tenant_id', '=', tenant.id)
-    .where('id', '=', Number(rawId))
-    .executeTakeFirst();
-  if (!group) throw new ApiError(404, ErrorCode.notFound, { pointer: '/user_group_id' });
-  const scope = await groupCustomerScope(db, group.id);
-  if (scope.some((customer) => !auth.customerIds.includes(customer)))
-    throw new ApiError(404, ErrorCode.notFound, { pointer: '/user_group_id' });
-  return group;
-}
-
-async function usernameTaken(db: Database, tenantId: string, username: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('users')
-    .select('user_id')
-    .where('tenant_id', '=', tenantId)
-    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
-    .executeTakeFirst();
-  return row !== undefined;
-}
-
-/** A unique-index violation: another request created the same username first. */
-function isUniqueViolation(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
-}
-
-/** Whether members of the group sign in through an identity provider (the group's or an ancestor's setting). */
-async function groupUsesSso(db: Database, groupId: number | null): Promise<boolean> {
-  if (groupId === null) return false;
-  const result = await sql<{ sso: boolean | null }>`select ${groupSsoSql(sql`${groupId}`)} as sso`.execute(db);
-  return result.rows[0]?.sso === true;
-}
-
-/** spec §2 /manage-users, issue 17: list, invite, resend, edit, lock and unlock the account's users (Admin). */
+/** spec §2 /manage-users, issue 17: list, invite, resend and edit the account's users (Admin); locks in lock-routes.ts. */
 export function userRoutes(app: SchemaTypedApp, deps: AppDeps): void {
   const { db, clock, mailer } = deps;
 
@@ -215,8 +68,7 @@ export function userRoutes(app: SchemaTypedApp, deps: AppDeps): void {
     },
     async (request, reply) => {
       const auth = authOf(request);
-      const row = await existingUser(db, auth, request.params.id);
-      return reply.type(JSON_API).send({ data: userResource(row, Number(auth.user.user_id)) });
+      return sendUser(db, reply, auth, request.params.id);
     },
   );
 
@@ -297,11 +149,7 @@ export function userRoutes(app: SchemaTypedApp, deps: AppDeps): void {
         if (isUniqueViolation(error)) throw new ApiError(409, ErrorCode.userAlreadyExists, { pointer: '/username' });
         throw error;
       }
-      const row = await existingUser(db, auth, String(userId));
-      return reply
-        .status(201)
-        .type(JSON_API)
-        .send({ data: userResource(row, Number(auth.user.user_id)) });
+      return sendUser(db, reply, auth, userId, 201);
     },
   );
 
@@ -339,7 +187,7 @@ export function userRoutes(app: SchemaTypedApp, deps: AppDeps): void {
           entityId: String(row.user_id),
         });
       });
-      return reply.type(JSON_API).send({ data: userResource(await existingUser(db, auth, request.params.id), Number(auth.user.user_id)) });
+      return sendUser(db, reply, auth, request.params.id);
     },
   );
 
@@ -400,80 +248,7 @@ export function userRoutes(app: SchemaTypedApp, deps: AppDeps): void {
       });
       // A new role changes what the user may do from their next request on.
       await forgetSessions({ user: Number(row.user_id) });
-      return reply.type(JSON_API).send({ data: userResource(await existingUser(db, auth, request.params.id), Number(auth.user.user_id)) });
-    },
-  );
-
-  app.post(
-    '/users/:id/lock',
-    {
-      schema: { params: idParams, body: lockBody, response: responses(singleDocument(userResourceSchema), 'The user locked') },
-      config: {
-        access: { can: ['update', 'User'] },
-        summary:
-          'Lock a user (spec §4 "locked by administrator"): ends their sessions and refuses their sign-in; SSO management is untouched',
-      },
-    },
-    async (request, reply) => {
-      const auth = authOf(request);
-      const row = await existingUser(db, auth, request.params.id);
-      if (Number(row.user_id) === Number(auth.user.user_id)) throw new ApiError(409, ErrorCode.cannotLockSelf);
-      // A user already locked keeps the state they have (a support lock stays a support lock).
-      if (row.lock_state === null) {
-        const reason = request.body?.reason?.trim() || null;
-        await db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('users')
-            .set({ lock_state: 'locked_by_admin', lock_reason: reason })
-            .where('user_id', '=', row.user_id)
-            .execute();
-          await trx.deleteFrom('sessions').where('user_id', '=', row.user_id).execute();
-          await audit(trx, {
-            tenantId: request.tenant.id,
-            userId: auth.user.user_id,
-            action: 'user_locked',
-            entity: 'user',
-            entityId: String(row.user_id),
-            detail: { reason },
-          });
-        });
-        await forgetSessions({ user: Number(row.user_id) });
-      }
-      return reply.type(JSON_API).send({ data: userResource(await existingUser(db, auth, request.params.id), Number(auth.user.user_id)) });
-    },
-  );
-
-  app.post(
-    '/users/:id/unlock',
-    {
-      schema: { params: idParams, response: responses(singleDocument(userResourceSchema), 'The user unlocked') },
-      config: {
-        access: { can: ['update', 'User'] },
-        summary: 'Unlock a user; a lock set by support stays until support lifts it (409 errors.users.unlockNeedsSupport)',
-      },
-    },
-    async (request, reply) => {
-      const auth = authOf(request);
-      const row = await existingUser(db, auth, request.params.id);
-      if (row.lock_state === 'locked_by_support') throw new ApiError(409, ErrorCode.unlockNeedsSupport);
-      if (row.lock_state !== null && (LOCKS_ADMIN_MAY_LIFT as readonly string[]).includes(row.lock_state)) {
-        await db.transaction().execute(async (trx) => {
-          await trx
-            .updateTable('users')
-            .set({ lock_state: null, lock_reason: null, failed_logins: 0, login_locks: 0, login_locked_until: null })
-            .where('user_id', '=', row.user_id)
-            .execute();
-          await audit(trx, {
-            tenantId: request.tenant.id,
-            userId: auth.user.user_id,
-            action: 'user_unlocked',
-            entity: 'user',
-            entityId: String(row.user_id),
-          });
-        });
-        await forgetSessions({ user: Number(row.user_id) });
-      }
-      return reply.type(JSON_API).send({ data: userResource(await existingUser(db, auth, request.params.id), Number(auth.user.user_id)) });
+      return sendUser(db, reply, auth, request.params.id);
     },
   );
 }
