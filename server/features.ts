@@ -16,6 +16,7 @@ import { documentRoutes } from './invoices/document-routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 import { disputeRoutes } from './disputes/routes.ts';
 import { rejectionRoutes } from './rejections/routes.ts';
+import { rejectionActionRoutes } from './rejections/action-routes.ts';
 import { merchantFigureRoutes } from './merchant-figures/routes.ts';
 import { cardRoutes } from './cards/routes.ts';
 import { currencyRoutes } from './currencies/routes.ts';
@@ -65,6 +66,7 @@ export const FEATURES: readonly Registrar[] = [
   notificationRoutes,
   disputeRoutes,
   rejectionRoutes,
+  rejectionActionRoutes,
   merchantFigureRoutes,
   cardRoutes,
   currencyRoutes,
