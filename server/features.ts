@@ -23,6 +23,7 @@ import { currencyRoutes } from './currencies/routes.ts';
 import { userCurrencyRoutes } from './currencies/user-currency-routes.ts';
 import { bankAccountRoutes } from './bank-accounts/routes.ts';
 import { loyaltyRoutes } from './loyalty/routes.ts';
+import { loyaltyMilestoneRoutes } from './loyalty/milestone-routes.ts';
 import { legacyRoutes } from './legacy/routes.ts';
 import { clientLogRoutes } from './client-log/routes.ts';
 import { paymentRoutes } from './payments/routes.ts';
@@ -73,6 +74,7 @@ export const FEATURES: readonly Registrar[] = [
   userCurrencyRoutes,
   bankAccountRoutes,
   loyaltyRoutes,
+  loyaltyMilestoneRoutes,
   legacyRoutes,
   clientLogRoutes,
   paymentRoutes,
