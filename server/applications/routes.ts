@@ -26,8 +26,8 @@ import { JSON_API } from '../http/jsonapi.ts';
 import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { fetchPage } from '../http/paging.ts';
 import { textLanguage } from '../i18n/locale-text.ts';
-import { contentDisposition } from '../http/content-disposition.ts';
 import { applicationIdParams, applicationSortColumns } from './request-schemas.ts';
+import { sendAttachment, storedBytes } from '../http/attachment.ts';
 
 export const applicationList = {
   filters: ['buid_customer', 'status'] as const,
@@ -268,11 +268,7 @@ export function creditApplicationRoutes(app: SchemaTypedApp, { db, clock, tenant
         .where('application_id', 'in', scopedApplications(db, auth, request.tenant.id).clearSelect().select('application_id'))
         .executeTakeFirst();
       if (!row) throw new ApiError(404, ErrorCode.notFound);
-      return reply
-        .type(row.mime_type)
-        .header('content-disposition', contentDisposition(row.file_name))
-        .header('cache-control', 'private, no-store')
-        .send(Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength));
+      return sendAttachment(reply, row.file_name, row.mime_type, storedBytes(row.content));
     },
   );
 }

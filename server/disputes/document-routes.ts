@@ -1,9 +1,6 @@
 import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import type { DisputeSide } from '../../domain/disputes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
-import { effectiveType } from '../../domain/files.ts';
-import { neutraliseCsvBytes } from '../http/csv-cells.ts';
-import { contentDisposition } from '../http/content-disposition.ts';
 import type { AppDeps } from '../deps.ts';
 import { authOf } from '../auth/access.ts';
 import { ApiError } from '../http/errors.ts';
@@ -24,6 +21,7 @@ import { listQuerystring, parseListQuery } from '../http/list-query.ts';
 import { iso, selectDisputes } from './query.ts';
 import { userTypesOfSide } from './scope.ts';
 import { visibleDisputeIds } from './centre-filters.ts';
+import { sendAttachment, uploadedDocumentBytes } from '../http/attachment.ts';
 
 const documentParams = {
   type: 'object',
@@ -117,13 +115,7 @@ export function disputeDocumentRoutes(app: SchemaTypedApp, { db }: AppDeps, side
         .where('id', '=', Number(request.params.document_id))
         .executeTakeFirst();
       if (!row) throw new ApiError(404, ErrorCode.notFound);
-      const stored = Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength);
-      const content = effectiveType(row.file_name, row.mime_type) === 'text/csv' ? neutraliseCsvBytes(stored) : stored;
-      return reply
-        .type(row.mime_type)
-        .header('content-disposition', contentDisposition(row.file_name))
-        .header('cache-control', 'private, no-store')
-        .send(content);
+      return sendAttachment(reply, row.file_name, row.mime_type, uploadedDocumentBytes(row.file_name, row.mime_type, row.content));
     },
   );
 }

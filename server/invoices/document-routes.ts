@@ -1,7 +1,5 @@
-import { contentDisposition } from '../http/content-disposition.ts';
 import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
-import { effectiveType } from '../../domain/files.ts';
 import type { AppDeps } from '../deps.ts';
 import { audit } from '../audit.ts';
 import { authOf } from '../auth/access.ts';
@@ -19,12 +17,12 @@ import {
   strictObject,
   text,
 } from '../http/api-schema.ts';
-import { neutraliseCsvBytes } from '../http/csv-cells.ts';
 import { JSON_API, resource } from '../http/jsonapi.ts';
 import { listQuerystring, parseIdList, parseListQuery } from '../http/list-query.ts';
 import { base64Length, tenantFilesBodyLimit, uploadBodyLimit } from '../http/body-limits.ts';
 import { uploadBodySchema, uploadDocuments } from './document-upload.ts';
 import { fullScope, scopedTrxIds } from './scope.ts';
+import { sendAttachment, uploadedDocumentBytes } from '../http/attachment.ts';
 
 interface DocumentRow {
   document_id: number;
@@ -147,14 +145,7 @@ export function documentRoutes(app: SchemaTypedApp, { db, tenants }: AppDeps): v
         .where('trx_id', 'in', scopedTrxIds(db, fullScope(auth)))
         .executeTakeFirst();
       if (!row) throw notFound();
-      const stored = Buffer.from(row.content.buffer, row.content.byteOffset, row.content.byteLength);
-      // Issue 12 defect 9: a spreadsheet must not run formulas someone else uploaded.
-      const content = effectiveType(row.file_name, row.mime_type) === 'text/csv' ? neutraliseCsvBytes(stored) : stored;
-      return reply
-        .type(row.mime_type)
-        .header('content-disposition', contentDisposition(row.file_name))
-        .header('cache-control', 'private, no-store')
-        .send(content);
+      return sendAttachment(reply, row.file_name, row.mime_type, uploadedDocumentBytes(row.file_name, row.mime_type, row.content));
     },
   );
 

@@ -21,7 +21,7 @@ import { notFound } from '../http/errors.ts';
 import type { AuthContext } from '../auth/context.ts';
 import type { Database } from '../db/database.ts';
 import { publicAttachments, readAttachment } from './attachments.ts';
-import { contentDisposition } from '../http/content-disposition.ts';
+import { sendAttachment } from '../http/attachment.ts';
 
 const notificationResource = resourceSchema(
   'notifications',
@@ -135,11 +135,7 @@ export function notificationRoutes(app: SchemaTypedApp, { db, clock }: AppDeps):
         .executeTakeFirst();
       const file = row ? await readAttachment(row.notification_attachments, Number(request.params.index)) : null;
       if (!file) throw notFound();
-      return reply
-        .type(file.contentType)
-        .header('content-disposition', contentDisposition(file.fileName))
-        .header('cache-control', 'private, no-store')
-        .send(file.content);
+      return sendAttachment(reply, file.fileName, file.contentType, file.content);
     },
   );
 }
