@@ -19,11 +19,8 @@ import { applySecurityHeaders, registerSecurityHeaders } from './http/security-h
 import { registerRateLimits, type RateLimits } from './http/rate-limits.ts';
 import { isStudioPagePath, registerPortalAssets, studioPage } from './http/static-assets.ts';
 import { reconcileCardIntents } from './payments/card-intents.ts';
-import { apiRoutes } from './routes/index.ts';
-import { healthRoutes } from './health/routes.ts';
+import { registerFeatures } from './features.ts';
 import { studioAuthPlugin } from './studio/plugin.ts';
-import { studioRoutes } from './studio/routes.ts';
-import { schemaTyped } from './http/typed-routes.ts';
 
 export interface AppOptions extends AppDeps {
   /** The built portal (vite build output); absent in API-only tests. */
@@ -95,9 +92,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(accessPlugin, { operator: serviceCredential(options.operatorKeys ?? []) });
   await registerOpenApi(app);
   await app.register(async (api) => {
-    healthRoutes(schemaTyped(api), options);
-    apiRoutes(api, options);
-    if (options.feed) studioRoutes(schemaTyped(api), { ...options, feed: options.feed });
+    registerFeatures(api, options);
   });
 
   const staticDir = options.staticDir ? resolve(options.staticDir) : undefined;

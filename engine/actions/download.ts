@@ -29,7 +29,7 @@ export function saveLink(href: string): void {
 
 /**
  * Asks for the file and stops as soon as the status is known: a refusal (or an export that
- * cannot start, server/routes/invoices.ts reads its first rows before answering) becomes an
+ * cannot start, server/invoices/routes.ts reads its first rows before answering) becomes an
  * ApiRequestError, so the action shows its `failure` text (spec §8 "Unable to download CSV,
  * please try again later") instead of saving an error document. A success is aborted at once,
  * which ends the server's stream and closes its cursor; the link then downloads the file.

@@ -11,11 +11,12 @@ import { loadTenants } from '../tenants/store.ts';
 /** What the next buildApp registers beside the real API (vi.mock factories are hoisted, so is this). */
 const extra = vi.hoisted(() => ({ routes: (_app: FastifyInstance): void => {} }));
 
-vi.mock('../routes/index.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../routes/index.ts')>();
+vi.mock('../features.ts', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../features.ts')>();
   return {
-    apiRoutes(app: FastifyInstance, deps: AppDeps): void {
-      original.apiRoutes(app, deps);
+    ...original,
+    registerFeatures(app: FastifyInstance, deps: AppDeps): void {
+      original.registerFeatures(app, deps);
       extra.routes(app);
     },
   };
@@ -23,8 +24,12 @@ vi.mock('../routes/index.ts', async (importOriginal) => {
 
 // Registering routes touches no table: the database is never called while building the app.
 const options = () => ({
-  db: {} as Database, clock: new ManualClock('2026-11-23T15:00:00Z'), mailer: new MemoryMailer(),
-  tenants: loadTenants('tenants'), policy: loadPolicy(), logLevel: 'silent',
+  db: {} as Database,
+  clock: new ManualClock('2026-11-23T15:00:00Z'),
+  mailer: new MemoryMailer(),
+  tenants: loadTenants('tenants'),
+  policy: loadPolicy(),
+  logLevel: 'silent',
 });
 
 describe('buildApp (deny by default)', () => {
@@ -41,7 +46,9 @@ describe('buildApp (deny by default)', () => {
   });
 
   it('refuses to start when a route declares no access, naming method and url', async () => {
-    extra.routes = (app) => { app.post('/forgotten', async () => ({ open: true })); };
+    extra.routes = (app) => {
+      app.post('/forgotten', async () => ({ open: true }));
+    };
     await expect(buildApp(options())).rejects.toThrow(/^POST \/forgotten declares no access/);
   });
 });

@@ -1,7 +1,7 @@
 import { ErrorCode, type ErrorCodeKey } from '../../domain/error-codes.ts';
 import type { LockState } from '../db/schema.ts';
 
-/** The error each lock state answers a sign-in with, by password (routes/auth.ts) or single sign-on (routes/sso.ts). */
+/** The error each lock state answers a sign-in with, by password (auth/routes.ts) or single sign-on (sso/routes.ts). */
 export const LOCK_MESSAGES: Record<LockState, ErrorCodeKey> = {
   locked_by_admin: ErrorCode.lockedByAdmin,
   locked_by_support: ErrorCode.lockedBySupport,
