@@ -12,8 +12,8 @@ import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'r
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { routes } from 'virtual:portal-screens';
 import type { ServerRenderInput, ServerRenderResult } from '../domain/server-render.ts';
-import { App } from '../engine/app/App.tsx';
-import { setServerStyleNonce } from '../engine/app/csp-nonce.ts';
+import { App } from './App.tsx';
+import { setServerStyleNonce } from '../engine/runtime/csp-nonce.ts';
 import { loadDataLayer, resetDataLayer } from '../engine/data/data-layer.tsx';
 import { setTransport } from '../engine/data/transport.ts';
 import { initTexts } from '../engine/i18n/i18n.ts';

@@ -1,11 +1,11 @@
 import '@mantine/core/styles.css';
-import '../engine/app/global.css';
+import '../engine/theme/global.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { App, createPortalRouter, type PortalRouter } from '../engine/app/App.tsx';
+import { App, createPortalRouter, type PortalRouter } from './App.tsx';
 import { bootHints } from '../engine/session/page-hints.ts';
-import { shareStyleNonce } from '../engine/app/csp-nonce.ts';
+import { shareStyleNonce } from '../engine/runtime/csp-nonce.ts';
 import { initTexts } from '../engine/i18n/i18n.ts';
 import type { Texts } from '../engine/i18n/i18next-texts.ts';
 import { log } from '../engine/logging/logger.ts';

@@ -1,5 +1,5 @@
 import { Suspense, type ReactNode } from 'react';
-import { lazyChunk } from '../app/chunk-timeout.ts';
+import { lazyChunk } from '../runtime/chunk-timeout.ts';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, useLocation } from 'react-router';
 import { textNamespaces } from 'virtual:portal-screens';
