@@ -5,6 +5,9 @@
  *                       ▲           ▲
  *   studio/ ────────────┴───────────┘  (the operator studio's page: a second app on the engine)
  *
+ *   common/ (shared infrastructure, pure like domain/: conditions, JSON Merge Patch, locales,
+ *   i18next options, the contracts between build, server and page) under all of them, domain/ included
+ *
  *   schemas/ (neutral: the Ajv set-up and JSON Schemas, for engine/build and server)
  *
  * Tests follow the rules of the folder they sit in; tests/ (cross-cutting suites) may reach
@@ -14,7 +17,7 @@
  */
 
 /** Folders of our own code and data; npm packages and node: built-ins are always allowed. */
-const OURS = '^(app|bench|domain|engine|locales|permissions|plugins|schemas|screens|scripts|server|studio|tenants|tests)/';
+const OURS = '^(app|bench|common|domain|engine|locales|permissions|plugins|schemas|screens|scripts|server|studio|tenants|tests)/';
 const TEST = '\\.test\\.tsx?$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -22,17 +25,26 @@ module.exports = {
   forbidden: [
     {
       name: 'domain-is-pure',
-      comment: 'domain/ holds the business rules shared by browser and server: it imports nothing of ours but domain/.',
+      comment: 'domain/ holds the business rules shared by browser and server: it imports nothing of ours but domain/ and common/.',
       severity: 'error',
       from: { path: '^domain/', pathNot: TEST },
-      to: { path: OURS, pathNot: '^domain/' },
+      to: { path: OURS, pathNot: '^(domain|common)/' },
+    },
+    {
+      name: 'common-is-pure',
+      comment:
+        'common/ holds the infrastructure both sides share (no business rule): like domain/, it imports nothing of ours but itself, ' +
+        'and domain/ may import it, never the other way.',
+      severity: 'error',
+      from: { path: '^common/', pathNot: TEST },
+      to: { path: OURS, pathNot: '^common/' },
     },
     {
       name: 'domain-tests-stay-in-domain',
       comment:
-        'A domain test may read the shipped definitions (permissions/, schemas/, tenants/) as fixtures, never engine, server, plugins or app code.',
+        'A domain or common test may read the shipped definitions (permissions/, schemas/, tenants/) as fixtures, never engine, server, plugins or app code.',
       severity: 'error',
-      from: { path: `^domain/.*${TEST}` },
+      from: { path: `^(domain|common)/.*${TEST}` },
       to: { path: '^(app|engine|plugins|server|bench|scripts|tests)/' },
     },
     {

@@ -1,5 +1,5 @@
 import { loaders } from 'virtual:portal-screens';
-import { mergePatch } from '../../domain/merge-patch.ts';
+import { mergePatch } from '../../common/merge-patch.ts';
 import { withChunkTimeout } from '../runtime/chunk-timeout.ts';
 import type { ScreenDefinition } from '../definitions/types.ts';
 

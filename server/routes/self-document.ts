@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.ts';
 import type { Tenant } from '../../domain/tenant.ts';
-import { isoLocale } from '../../domain/locales.ts';
+import { isoLocale } from '../../common/locales.ts';
 import type { Policy } from '../../domain/policy.ts';
 import type { UserType } from '../../domain/route-guards.ts';
 import { abilityFor } from '../auth/plugin.ts';
@@ -47,22 +47,85 @@ const menuItem = strictObject(
 );
 const option = strictObject({ id: text, label: text, status: text, currency: text }, ['status', 'currency']);
 /** GET /self: anonymous, only `authenticated` and `session_data`; signed in, the user too (spec §7). */
-export const selfDocumentSchema = documentSchema(resourceSchema('self', strictObject({
-  authenticated: boolean,
-  session_data: strictObject({
-    logged_in: boolean, session_expired: boolean, language: text, user_type: text, customer_id: nullableText, location: nullableText, merchant_id: nullableText,
-    preview: boolean,
-  }, ['session_expired', 'language', 'user_type', 'customer_id', 'location', 'merchant_id', 'preview']),
-  first_name: text, last_name: text, full_name: text, email_address: text, username: text, user_id: integer, role: text,
-  status: text, user_type: text, user_types: textList, language: text, locale_ISO: text, language_ISO: text, timeZone: text,
-  customers: listOf(option), merchants: listOf(option), customerCurrencies: listOf(option), merchantCurrencies: listOf(option),
-  isSso: boolean, inSsoGroup: boolean, userGroupId: nullableInteger, customerEntityRestricted: boolean, merchantEntityRestricted: boolean,
-  menu: listOf(menuItem), defaultCurrency: nullableText,
-}, ['first_name', 'last_name', 'full_name', 'email_address', 'username', 'user_id', 'role', 'status', 'user_type', 'user_types',
-  'language', 'locale_ISO', 'language_ISO', 'timeZone', 'customers', 'merchants', 'customerCurrencies', 'merchantCurrencies',
-  'isSso', 'inSsoGroup', 'userGroupId', 'customerEntityRestricted', 'merchantEntityRestricted', 'menu', 'defaultCurrency'])), {
-  meta: strictObject({ csrf_token: text }), metaOptional: true,
-});
+export const selfDocumentSchema = documentSchema(
+  resourceSchema(
+    'self',
+    strictObject(
+      {
+        authenticated: boolean,
+        session_data: strictObject(
+          {
+            logged_in: boolean,
+            session_expired: boolean,
+            language: text,
+            user_type: text,
+            customer_id: nullableText,
+            location: nullableText,
+            merchant_id: nullableText,
+            preview: boolean,
+          },
+          ['session_expired', 'language', 'user_type', 'customer_id', 'location', 'merchant_id', 'preview'],
+        ),
+        first_name: text,
+        last_name: text,
+        full_name: text,
+        email_address: text,
+        username: text,
+        user_id: integer,
+        role: text,
+        status: text,
+        user_type: text,
+        user_types: textList,
+        language: text,
+        locale_ISO: text,
+        language_ISO: text,
+        timeZone: text,
+        customers: listOf(option),
+        merchants: listOf(option),
+        customerCurrencies: listOf(option),
+        merchantCurrencies: listOf(option),
+        isSso: boolean,
+        inSsoGroup: boolean,
+        userGroupId: nullableInteger,
+        customerEntityRestricted: boolean,
+        merchantEntityRestricted: boolean,
+        menu: listOf(menuItem),
+        defaultCurrency: nullableText,
+      },
+      [
+        'first_name',
+        'last_name',
+        'full_name',
+        'email_address',
+        'username',
+        'user_id',
+        'role',
+        'status',
+        'user_type',
+        'user_types',
+        'language',
+        'locale_ISO',
+        'language_ISO',
+        'timeZone',
+        'customers',
+        'merchants',
+        'customerCurrencies',
+        'merchantCurrencies',
+        'isSso',
+        'inSsoGroup',
+        'userGroupId',
+        'customerEntityRestricted',
+        'merchantEntityRestricted',
+        'menu',
+        'defaultCurrency',
+      ],
+    ),
+  ),
+  {
+    meta: strictObject({ csrf_token: text }),
+    metaOptional: true,
+  },
+);
 
 /** GET /self's document (spec §7): session_data, the user's attributes, scope, currencies and menu. */
 export async function selfDocument(db: Database, tenant: Tenant, policy: Policy, userId: number, csrfToken: string) {

@@ -1,7 +1,7 @@
 import { lazy, use, useCallback, useMemo } from 'react';
 import { useActionRunner } from '../../actions/use-action-runner.ts';
 import { loadForm } from 'virtual:portal-forms';
-import { conditionHolds } from '../../../domain/conditions.ts';
+import { conditionHolds } from '../../../common/conditions.ts';
 import { resolveNested } from '../../definitions/bindings.ts';
 import type { ActionDefinition } from '../../definitions/types.ts';
 import { ERRORS_NAMESPACE } from '../../i18n/i18n.ts';
