@@ -6,7 +6,7 @@ import { useText } from '../../i18n/use-text.ts';
 import { DataState } from '../DataState.tsx';
 import { withEmptiedTexts } from './emptied-texts.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
-import { limitedOptions, type FormNode, type FormProps } from './FormWidget.tsx';
+import { limitedOptions, type FormNode, type FormProps } from './form-props.ts';
 import { useUnsavedTracking } from './unsaved-form.ts';
 
 /** A form over a record: loads it, then fills the fields the schema names (nothing else is sent back; an emptied text is sent as ""). */
