@@ -38,7 +38,7 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   // not sit beside node_modules for the server to load it.
   ssr: { noExternal: true },
   // The server replaces the placeholder with each response's nonce (server/http/static-assets.ts);
-  // Vite also writes <meta property="csp-nonce">, which the portal gives Mantine (engine/app/csp-nonce.ts).
+  // Vite also writes <meta property="csp-nonce">, which the portal gives Mantine (engine/runtime/csp-nonce.ts).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
   build: isSsrBuild
     ? // Beside the built portal, which the server serves without it (server/http/static-assets.ts).

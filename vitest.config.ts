@@ -35,6 +35,7 @@ export default defineConfig({
           name: 'unit',
           include: [
             'domain/**/*.test.ts',
+            'common/**/*.test.ts',
             'engine/**/*.test.{ts,tsx}',
             'plugins/**/*.test.{ts,tsx}',
             'studio/**/*.test.{ts,tsx}',

@@ -2,7 +2,7 @@
  * What the browser's boot (main.tsx) and the server's render of the first screen
  * (entry-server.tsx) decide alike, so the two render the same tree (issue 25).
  */
-import type { LanguageCode } from '../domain/tenant.ts';
+import type { LanguageCode } from '../common/locales.ts';
 import { initialLanguage } from '../engine/i18n/i18n.ts';
 import { setPluginSource } from '../engine/registry/plugins.ts';
 import { bootHints } from '../engine/session/page-hints.ts';

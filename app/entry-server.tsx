@@ -1,6 +1,6 @@
 /**
  * The server's render of the portal's first screen (issue 25), built by `npm run build` into
- * dist/server (domain/server-render.ts SERVER_ENTRY_FILE) and called by the server for a signed-in
+ * dist/server (common/server-render.ts SERVER_ENTRY_FILE) and called by the server for a signed-in
  * page (server/http/server-render.ts). It boots exactly as the browser does (main.tsx): the page's
  * documents, the session store, the route's loader, the texts; the API is read only through the
  * `fetch` the server gives, with the page's session, so the render sees no more than the user may.
@@ -11,9 +11,9 @@ import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { routes } from 'virtual:portal-screens';
-import type { ServerRenderInput, ServerRenderResult } from '../domain/server-render.ts';
-import { App } from '../engine/app/App.tsx';
-import { setServerStyleNonce } from '../engine/app/csp-nonce.ts';
+import type { ServerRenderInput, ServerRenderResult } from '../common/server-render.ts';
+import { App } from './App.tsx';
+import { setServerStyleNonce } from '../engine/runtime/csp-nonce.ts';
 import { loadDataLayer, resetDataLayer } from '../engine/data/data-layer.tsx';
 import { setTransport } from '../engine/data/transport.ts';
 import { initTexts } from '../engine/i18n/i18n.ts';

@@ -1,18 +1,18 @@
 import '@mantine/core/styles.css';
-import '../engine/app/global.css';
+import '../engine/theme/global.css';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-import { App, createPortalRouter, type PortalRouter } from '../engine/app/App.tsx';
+import { App, createPortalRouter, type PortalRouter } from './App.tsx';
 import { bootHints } from '../engine/session/page-hints.ts';
-import { shareStyleNonce } from '../engine/app/csp-nonce.ts';
+import { shareStyleNonce } from '../engine/runtime/csp-nonce.ts';
 import { initTexts } from '../engine/i18n/i18n.ts';
 import type { Texts } from '../engine/i18n/i18next-texts.ts';
 import { log } from '../engine/logging/logger.ts';
 import { loadDataLayer } from '../engine/data/data-layer.tsx';
 import { bootstrapSession, sessionStore } from '../engine/session/store.ts';
 import { restoreServerStyles, serverRenderState } from '../engine/session/server-render.ts';
-import { SERVER_RENDER_ID } from '../domain/server-render.ts';
+import { SERVER_RENDER_ID } from '../common/server-render.ts';
 import type { SessionState } from '../engine/session/types.ts';
 import { languageOf, pageBasics, registerPlugins } from './boot.ts';
 

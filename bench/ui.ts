@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/support/launch.ts';
-import { SERVER_RENDER_ID } from '../domain/server-render.ts';
+import { SERVER_RENDER_ID } from '../common/server-render.ts';
 import { buildPortal, startPortalServer } from '../tests/support/portal-server.ts';
 import { runInteractionsBench } from './interactions.ts';
 import { machine } from './lib/report.ts';
@@ -113,7 +113,7 @@ async function waitForExpression<T>(page: Page, expression: string, timeoutMs = 
 
 /**
  * In-page expression: the URLs of the reads a server-rendered page carries in its query cache
- * (issue 25, domain/server-render.ts), as the API client would have asked them (resource keys:
+ * (issue 25, common/server-render.ts), as the API client would have asked them (resource keys:
  * path and sent parameters); none for a page rendered in the browser.
  */
 const SERVER_RENDERED_READS = `(() => {

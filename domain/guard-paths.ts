@@ -3,7 +3,7 @@
  * refusal sends the user, and a screen's guard under the tenant's override. Apart from
  * route-guards.ts, whose decision comes with the frame's chunk (the /login budget).
  */
-import { mergePatch } from './merge-patch.ts';
+import { mergePatch } from '../common/merge-patch.ts';
 import type { GuardDefinition } from './route-guards.ts';
 
 /**
@@ -20,4 +20,3 @@ export const LOGIN_PATH = '/login';
 export const CUSTOMER_SELECT_PATH = '/account/customers';
 /** spec §2: routes that need a merchant go to the legacy merchant-select page. */
 export const MERCHANT_SELECT_PATH = '/cgi-bin/merchant-select';
-

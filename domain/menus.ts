@@ -1,4 +1,4 @@
-import { isVisible, type Conditional } from './conditions.ts';
+import { isVisible, type Conditional } from './visibility.ts';
 import { flagBindings, type FeatureFlags } from './flags.ts';
 import { showMerchantRollUp } from './merchant-roll-up.ts';
 import type { PortalAbility } from './policy.ts';

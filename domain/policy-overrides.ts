@@ -1,4 +1,4 @@
-import { mergePatch } from './merge-patch.ts';
+import { mergePatch } from '../common/merge-patch.ts';
 import type { Policy } from './policy.ts';
 
 /** A tenant's `overrides.permissions`: JSON Merge Patches keyed by the policy's sections (ruleSets, grants, flagGates). */

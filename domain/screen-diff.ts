@@ -8,7 +8,7 @@
  * patch changes reads as "definition changed". Names are text keys; the server puts them in words.
  */
 import { rolesHiddenFrom } from './column-roles.ts';
-import { mergePatch } from './merge-patch.ts';
+import { mergePatch } from '../common/merge-patch.ts';
 
 export type ScreenChange =
   | { kind: 'columnHidden' | 'columnShown'; table: string; column: string }

@@ -14,7 +14,7 @@
  */
 import { flagOn } from './flags.ts';
 import { guardWithOverride } from './guard-paths.ts';
-import { mergePatch } from './merge-patch.ts';
+import { mergePatch } from '../common/merge-patch.ts';
 import { buildAbility, type Policy } from './policy.ts';
 import { withPermissionOverrides } from './policy-overrides.ts';
 import { decideGuard, type GuardDefinition, type UserType } from './route-guards.ts';

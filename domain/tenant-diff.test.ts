@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import policyJson from '../permissions/policy.json' with { type: 'json' };
 import type { Policy } from './policy.ts';
 import type { Tenant } from './tenant.ts';
-import { resolveParts } from './definition-parts.ts';
+import { resolveParts } from '../common/definition-parts.ts';
 import { tenantChanges } from './tenant-diff.ts';
 
 const shipped = policyJson as unknown as Policy;

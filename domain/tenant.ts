@@ -1,25 +1,6 @@
 /** A tenant as `schemas/tenant.schema.json` describes it; the server validates files against the schema. */
+import type { LanguageCode } from '../common/locales.ts';
 import type { MenuOverrides } from './menu-overrides.ts';
-export type LanguageCode = 'bg' | 'cs' | 'da' | 'de' | 'en' | 'es' | 'fr' | 'hu' | 'it' | 'lt' | 'nl' | 'pl' | 'pt' | 'ro' | 'sk';
-
-export const LANGUAGES: readonly LanguageCode[] = [
-  'bg',
-  'cs',
-  'da',
-  'de',
-  'en',
-  'es',
-  'fr',
-  'hu',
-  'it',
-  'lt',
-  'nl',
-  'pl',
-  'pt',
-  'ro',
-  'sk',
-];
-
 export interface PasswordRules {
   minLength: number;
   maxLength: number;

@@ -6,7 +6,8 @@
  * overridden in some of the tenant's languages but not in all of them (it would read in the
  * shipped wording in the others).
  */
-import type { LanguageCode, TextOverrides } from './tenant.ts';
+import type { LanguageCode } from '../common/locales.ts';
+import type { TextOverrides } from './tenant.ts';
 
 export type { TextOverrides } from './tenant.ts';
 export type TextTree = { [key: string]: string | TextTree };

@@ -18,6 +18,7 @@ const SOURCES = [
   'permissions',
   'schemas',
   'domain',
+  'common',
   'public',
   'package-lock.json',
 ];

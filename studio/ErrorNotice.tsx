@@ -1,5 +1,5 @@
 import { Alert, List } from '@mantine/core';
-import { problemSentence } from '../domain/definition-problems.ts';
+import { problemSentence } from '../common/definition-problems.ts';
 import { ApiRequestError } from '../engine/data/api-client.ts';
 import { useText } from '../engine/i18n/use-text.ts';
 

@@ -1,8 +1,8 @@
 import { MantineProvider } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { pageStyleNonce } from '../engine/app/csp-nonce.ts';
-import { contrastVariables, themeFor } from '../engine/app/theme.ts';
+import { pageStyleNonce } from '../engine/runtime/csp-nonce.ts';
+import { contrastVariables, themeFor } from '../engine/theme/theme.ts';
 import type { Texts } from '../engine/i18n/i18next-texts.ts';
 import { TextsProvider } from '../engine/i18n/use-text.ts';
 import { OperatorContext, type Operator } from './operator.ts';

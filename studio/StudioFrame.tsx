@@ -1,7 +1,7 @@
 import { Anchor, Button, Group, NativeSelect, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { LANGUAGES } from '../domain/tenant.ts';
+import { LANGUAGES } from '../common/locales.ts';
 import { useLanguageChoice } from '../engine/i18n/use-language-choice.ts';
 import { useText } from '../engine/i18n/use-text.ts';
 import { studioRequest } from './api.ts';

@@ -1,9 +1,9 @@
 import '@mantine/core/styles.css';
-import '../engine/app/global.css';
+import '../engine/theme/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { LANGUAGES } from '../domain/tenant.ts';
-import { shareStyleNonce } from '../engine/app/csp-nonce.ts';
+import { LANGUAGES } from '../common/locales.ts';
+import { shareStyleNonce } from '../engine/runtime/csp-nonce.ts';
 import { initialLanguage, initTexts } from '../engine/i18n/i18n.ts';
 import { currentOperator } from './operator.ts';
 import { StudioApp, STUDIO_NAMESPACES } from './StudioApp.tsx';

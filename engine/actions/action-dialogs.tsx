@@ -5,9 +5,9 @@ import type { BindingContext } from '../definitions/bindings.ts';
 import type { Translate } from '../i18n/use-text.ts';
 import { ScreenContextProvider } from '../screens/screen-context.tsx';
 import { modalsManager } from '../shell/overlays.ts';
-import type { FormProps } from '../widgets/form/FormWidget.tsx';
+import type { FormProps } from '../widgets/form/form-props.ts';
 import { runReveal } from './reveal.ts';
-import type { ActionDialogs, FormDialogRequest, SecretDialogRequest } from './run-action.ts';
+import type { ActionDialogs, FormDialogRequest, SecretDialogRequest } from './action-environment.ts';
 import { secretHolder, type SecretHolder } from './secret-holder.ts';
 
 // The same renderers as the form widget (a flat form without react-jsonschema-form).
@@ -17,8 +17,11 @@ const RjsfForm = lazy(() => import('../widgets/form/RjsfForm.tsx'));
 /** A form of screens/forms/ in a dialog: validated like any form, its data the dialog's answer. */
 function DialogForm({ request, props }: { request: FormDialogRequest; props: Omit<FormProps, 'definition'> }) {
   const form = use(loadForm(request.form));
-  return form.flat ? <FlatForm {...props} definition={form.definition} validate={form.validate} />
-    : <RjsfForm {...props} definition={form.definition} validator={form.validator} />;
+  return form.flat ? (
+    <FlatForm {...props} definition={form.definition} validate={form.validate} />
+  ) : (
+    <RjsfForm {...props} definition={form.definition} validator={form.validator} />
+  );
 }
 
 /**
@@ -28,7 +31,9 @@ function DialogForm({ request, props }: { request: FormDialogRequest; props: Omi
  */
 async function askForm(t: Translate, bindings: BindingContext, request: FormDialogRequest): Promise<Record<string, unknown> | null> {
   let answer: (data: Record<string, unknown> | null) => void = () => undefined;
-  const answered = new Promise<Record<string, unknown> | null>((resolve) => { answer = resolve; });
+  const answered = new Promise<Record<string, unknown> | null>((resolve) => {
+    answer = resolve;
+  });
   let close: () => void = () => undefined;
   const props: Omit<FormProps, 'definition'> = {
     name: `dialog-${request.form}`,
@@ -38,7 +43,10 @@ async function askForm(t: Translate, bindings: BindingContext, request: FormDial
     choicesStartEmpty: true,
     onSubmit: async (data) => {
       const outcome = request.send ? await request.send(data) : { ok: true as const };
-      if (outcome.ok) { answer(data); close(); }
+      if (outcome.ok) {
+        answer(data);
+        close();
+      }
       return outcome;
     },
   };
@@ -51,8 +59,18 @@ async function askForm(t: Translate, bindings: BindingContext, request: FormDial
       <ScreenContextProvider value={{ bindings }}>
         <Stack gap="sm" data-dialog-form={request.form}>
           {request.message ? <Text size="sm">{t(request.message, request.values)}</Text> : null}
-          <Suspense fallback={<Skeleton height={120} aria-busy="true" />}><DialogForm request={request} props={props} /></Suspense>
-          <Button variant="default" onClick={() => { answer(null); close(); }}>{t('common.actions.cancel')}</Button>
+          <Suspense fallback={<Skeleton height={120} aria-busy="true" />}>
+            <DialogForm request={request} props={props} />
+          </Suspense>
+          <Button
+            variant="default"
+            onClick={() => {
+              answer(null);
+              close();
+            }}
+          >
+            {t('common.actions.cancel')}
+          </Button>
         </Stack>
       </ScreenContextProvider>
     ),
@@ -61,14 +79,22 @@ async function askForm(t: Translate, bindings: BindingContext, request: FormDial
   return answered;
 }
 
-
 function SecretView({ request, holder, t }: { request: SecretDialogRequest; holder: SecretHolder; t: Translate }) {
   const secret = useSyncExternalStore(holder.subscribe, holder.read);
-  if (secret === null) return <Alert color="gray" role="status" data-secret="hidden">{t(request.hidden)}</Alert>;
+  if (secret === null)
+    return (
+      <Alert color="gray" role="status" data-secret="hidden">
+        {t(request.hidden)}
+      </Alert>
+    );
   return (
     <Stack gap="xs" data-secret="shown">
-      <Text size="sm" c="dimmed">{t(request.label)}</Text>
-      <Code fz="lg" data-secret-value="">{secret}</Code>
+      <Text size="sm" c="dimmed">
+        {t(request.label)}
+      </Text>
+      <Code fz="lg" data-secret-value="">
+        {secret}
+      </Code>
       {request.message ? <Text size="sm">{t(request.message, { time: timeOfDay(request.expiresAt) })}</Text> : null}
     </Stack>
   );
@@ -83,7 +109,9 @@ function timeOfDay(at: number): string {
 async function showSecret(t: Translate, request: SecretDialogRequest): Promise<void> {
   const holder = secretHolder(request);
   (await modalsManager()).open({
-    title: t(request.title), onClose: holder.drop, closeButtonProps: { 'aria-label': t('common.actions.dismiss') },
+    title: t(request.title),
+    onClose: holder.drop,
+    closeButtonProps: { 'aria-label': t('common.actions.dismiss') },
     children: <SecretView request={request} holder={holder} t={t} />,
   });
 }
@@ -96,7 +124,9 @@ export function dialogsFor(t: Translate, bindings: BindingContext): ActionDialog
       const data = await askForm(t, bindings, { form: form!, title, message, confirmLabel, values: context.record });
       return data && { ...context, form: { ...context.form, ...data } };
     },
-    showSecret: (request) => { void showSecret(t, request); },
+    showSecret: (request) => {
+      void showSecret(t, request);
+    },
     reveal: runReveal,
   };
 }

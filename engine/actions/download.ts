@@ -11,7 +11,7 @@ import { sourceParams, type SourceDefinition } from '../data/source-params.ts';
 import { previewSideHeaders } from '../session/preview-side.ts';
 import { resolveBinding, resolveQueryValues } from '../definitions/bindings.ts';
 import type { ActionDefinition } from '../definitions/types.ts';
-import type { ActionContext, ActionEnvironment } from './run-action.ts';
+import type { ActionContext, ActionEnvironment } from './action-environment.ts';
 
 /** Pause between the files of a bulk download, so the browser takes them one by one. */
 const BETWEEN_FILES_MS = 400;

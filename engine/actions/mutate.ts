@@ -1,6 +1,6 @@
 import { api } from '../data/api-client.ts';
 import { resolveAll, resolveBinding } from '../definitions/bindings.ts';
-import type { ActionContext, Handler } from './run-action.ts';
+import type { ActionContext, Handler } from './action-environment.ts';
 
 /**
  * A mutate body object: each value resolved; `"$form": true` merges the submitted form data

@@ -2,7 +2,7 @@ import { api, apiRequest, ApiRequestError } from '../data/api-client.ts';
 import { log } from '../logging/logger.ts';
 import { lookup, resolveAll } from '../definitions/bindings.ts';
 import type { ActionDefinition } from '../definitions/types.ts';
-import { CANCELLED, type ActionContext, type ActionEnvironment, type ActionOutcome } from './run-action.ts';
+import { CANCELLED, type ActionContext, type ActionEnvironment, type ActionOutcome } from './action-environment.ts';
 
 /**
  * `{ "do": "reveal", "path": "/ecaas/cards/view-secure", "body": { "card_id": "{record.card_id}" },
@@ -31,7 +31,9 @@ export function needsReauth(error: unknown, when: Record<string, unknown>): bool
 }
 
 const outcomeOf = async (call: () => Promise<unknown>): Promise<ActionOutcome> => {
-  try { return { ok: true, result: await call() }; } catch (error) {
+  try {
+    return { ok: true, result: await call() };
+  } catch (error) {
     if (error instanceof ApiRequestError) return { ok: false, error };
     throw error;
   }
@@ -43,30 +45,54 @@ const outcomeOf = async (call: () => Promise<unknown>): Promise<ActionOutcome> =
  * and show the secret until the response's expiry. The secret goes straight from the response to
  * the dialog: no query cache, no store, no log line holds it (api-client logs method, path and code only).
  */
-export async function runReveal(action: ActionDefinition, context: ActionContext, env: ActionEnvironment): Promise<typeof CANCELLED | undefined> {
+export async function runReveal(
+  action: ActionDefinition,
+  context: ActionContext,
+  env: ActionEnvironment,
+): Promise<typeof CANCELLED | undefined> {
   const definition = action as unknown as RevealDefinition;
   const body = resolveAll(definition.body, context);
-  const fetchSecret = (logFailures = true) => apiRequest<Record<string, unknown>>('POST', definition.path, body, undefined, {}, logFailures);
+  const fetchSecret = (logFailures = true) =>
+    apiRequest<Record<string, unknown>>('POST', definition.path, body, undefined, {}, logFailures);
   let document: Record<string, unknown>;
   try {
     // The first try expects the re-authentication refusal: only other failures are logged (spec §7).
     document = await fetchSecret(false);
   } catch (error) {
     if (!needsReauth(error, definition.reauth.when)) {
-      if (error instanceof ApiRequestError) log('error', `POST ${definition.path}: ${error.status} ${error.code}`, { method: 'POST', url: definition.path, status: error.status, code: error.code });
+      if (error instanceof ApiRequestError)
+        log('error', `POST ${definition.path}: ${error.status} ${error.code}`, {
+          method: 'POST',
+          url: definition.path,
+          status: error.status,
+          code: error.code,
+        });
       throw error;
     }
     const { form, path, title, message, confirmLabel } = definition.reauth;
-    const answer = await (await env.dialogs()).askForm({ form, title, message, confirmLabel, send: (data) => outcomeOf(() => api.post(path, data)) });
+    const answer = await (await env.dialogs()).askForm({
+      form,
+      title,
+      message,
+      confirmLabel,
+      send: (data) => outcomeOf(() => api.post(path, data)),
+    });
     if (!answer) return CANCELLED;
     document = await fetchSecret();
   }
   let secret: string | null = String(lookup(document, definition.secret) ?? '');
   const expiresAt = Date.parse(String(lookup(document, definition.expires) ?? ''));
   (await env.dialogs()).showSecret({
-    title: definition.title, label: definition.secretLabel, hidden: definition.hidden, message: definition.message,
+    title: definition.title,
+    label: definition.secretLabel,
+    hidden: definition.hidden,
+    message: definition.message,
     expiresAt: Number.isNaN(expiresAt) ? Date.now() : expiresAt,
-    take: () => { const value = secret; secret = null; return value; },
+    take: () => {
+      const value = secret;
+      secret = null;
+      return value;
+    },
   });
   return undefined;
 }

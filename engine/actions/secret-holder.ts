@@ -1,4 +1,4 @@
-import type { SecretDialogRequest } from './run-action.ts';
+import type { SecretDialogRequest } from './action-environment.ts';
 
 /**
  * The secret while it may show: taken once from the request, dropped when the time is up or the
@@ -17,7 +17,12 @@ export function secretHolder(request: Pick<SecretDialogRequest, 'take' | 'expire
   return {
     read: (): string | null => secret,
     drop,
-    subscribe: (listener: () => void) => { listeners.add(listener); return () => { listeners.delete(listener); }; },
+    subscribe: (listener: () => void) => {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
   };
 }
 

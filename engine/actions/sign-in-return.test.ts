@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { BindingContext } from '../definitions/bindings.ts';
-import { runAction, type ActionEnvironment } from './run-action.ts';
+import type { ActionEnvironment } from './action-environment.ts';
+import { runAction } from './run-action.ts';
 
 // The session's sign-in is the API's business (tests/api/auth.test.ts); here: where the user goes after it.
 vi.mock('../session/store.ts', () => ({

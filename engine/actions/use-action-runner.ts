@@ -10,10 +10,13 @@ import { confirmDialog } from '../shell/confirm.ts';
 import { actionDialogs } from '../shell/overlays.ts';
 import { useToast } from '../shell/toast.ts';
 import { sessionStore } from '../session/store.ts';
-import { runAction, type ActionContext, type ActionOutcome } from './run-action.ts';
+import type { ActionContext, ActionOutcome } from './action-environment.ts';
+import { runAction } from './run-action.ts';
 
 /** run(definition, extra) runs an action in the current screen's context (spec: most actions toast on success). */
-export function useActionRunner(options: { showsOwnErrors?: boolean } = {}): (definition: ActionDefinition, extra?: Partial<ActionContext>) => Promise<ActionOutcome> {
+export function useActionRunner(
+  options: { showsOwnErrors?: boolean } = {},
+): (definition: ActionDefinition, extra?: Partial<ActionContext>) => Promise<ActionOutcome> {
   const { showsOwnErrors = false } = options;
   const { bindings } = useScreen();
   // None on the sign-in pages, which have cached nothing (data/data-layer.tsx).
@@ -21,14 +24,25 @@ export function useActionRunner(options: { showsOwnErrors?: boolean } = {}): (de
   const navigate = usePortalNavigate();
   const { t } = useText();
   const toast = useToast();
-  return useCallback((definition, extra) => runAction(definition, { ...bindings, ...extra }, {
-    navigate: (to, state) => navigate(to, state === undefined ? undefined : { state }),
-    notify: toast,
-    confirm: (title, message, confirmLabel, values) => confirmDialog(t, title, message, confirmLabel, values),
-    refresh: () => { if (queryClient) void invalidateResources(queryClient); },
-    forgetData: () => queryClient?.clear(),
-    landingPath: () => landingPathFor(sessionStore.get()),
-    // Dialogs holding a form or a secret come with the overlays (app/Overlays.tsx), on first use.
-    dialogs: async () => (await actionDialogs())(t, bindings),
-  }, { showsOwnErrors }), [bindings, navigate, queryClient, t, toast, showsOwnErrors]);
+  return useCallback(
+    (definition, extra) =>
+      runAction(
+        definition,
+        { ...bindings, ...extra },
+        {
+          navigate: (to, state) => navigate(to, state === undefined ? undefined : { state }),
+          notify: toast,
+          confirm: (title, message, confirmLabel, values) => confirmDialog(t, title, message, confirmLabel, values),
+          refresh: () => {
+            if (queryClient) void invalidateResources(queryClient);
+          },
+          forgetData: () => queryClient?.clear(),
+          landingPath: () => landingPathFor(sessionStore.get()),
+          // Dialogs holding a form or a secret come with the overlays (app/Overlays.tsx), on first use.
+          dialogs: async () => (await actionDialogs())(t, bindings),
+        },
+        { showsOwnErrors },
+      ),
+    [bindings, navigate, queryClient, t, toast, showsOwnErrors],
+  );
 }

@@ -64,7 +64,9 @@ export const groupMembers = {
       '@mantine/hooks/esm/use-uncontrolled/',
     ],
   },
-  'sign-in-forms': { files: ['engine/widgets/form/FormWidget.tsx', 'engine/widgets/form/FlatForm.tsx'] },
+  'sign-in-forms': {
+    files: ['engine/widgets/form/FormWidget.tsx', 'engine/widgets/form/form-props.ts', 'engine/widgets/form/FlatForm.tsx'],
+  },
 } as const satisfies Record<string, GroupMembers>;
 
 /**

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import type { OutputChunk } from 'rolldown';
 import type { Plugin } from 'vite';
-import { ROUTE_HINTS_FILE, type RouteHint, type RouteHints } from '../../domain/route-hints.ts';
+import { ROUTE_HINTS_FILE, type RouteHint, type RouteHints } from '../../common/route-hints.ts';
 import { frameScreenNamespaces } from '../i18n/screen-texts.ts';
 import { namespacesIn } from '../i18n/namespaces.ts';
 import { readScreens } from './screens-plugin.ts';
@@ -31,7 +31,7 @@ export function widgetModuleFiles(registryFile: string): Record<string, string> 
 }
 
 /**
- * Writes ROUTE_HINTS_FILE (domain/route-hints.ts) into the build: per screen, the JavaScript files
+ * Writes ROUTE_HINTS_FILE (common/route-hints.ts) into the build: per screen, the JavaScript files
  * its first render needs beyond the entry's (the definition's chunk, its widgets', the signed-in
  * frame and data layer for a signed-in screen, each with what it imports statically) and the
  * namespaces it waits for. The server turns it into `modulepreload` links and the page's hints

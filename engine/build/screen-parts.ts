@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The folder of the parts screens share (`"$use": "<name>"`, domain/definition-parts.ts), inside the screens folder. */
+/** The folder of the parts screens share (`"$use": "<name>"`, common/definition-parts.ts), inside the screens folder. */
 export const PARTS_FOLDER = 'parts';
 
 /** screens/parts/*.json by name (the file name without `.json`). */

@@ -6,7 +6,7 @@ import { createAjv, describeErrors } from '../../schemas/ajv.ts';
 import type { ScreenDefinition, ScreenRoute } from '../definitions/types.ts';
 import { namespacesIn } from '../i18n/namespaces.ts';
 import { readParts } from './screen-parts.ts';
-import { resolveParts } from '../../domain/definition-parts.ts';
+import { resolveParts } from '../../common/definition-parts.ts';
 import { buildScreenSchema } from '../registry/screen-schema.ts';
 import { frameScreenNamespaces } from '../i18n/screen-texts.ts';
 import { firstReads } from '../routing/first-reads.ts';
@@ -32,7 +32,7 @@ const RESOLVED: Record<string, string> = {
   [SHELL_LOADERS_ID]: RESOLVED_SHELL_LOADERS_ID,
 };
 
-/** A screen file with the parts it uses resolved (domain/definition-parts.ts); an unknown part fails. */
+/** A screen file with the parts it uses resolved (common/definition-parts.ts); an unknown part fails. */
 export function resolvedScreen(file: string, parts: ReturnType<typeof readParts>): unknown {
   const named = new Map([...parts].map(([name, part]) => [name, part.definition]));
   const { resolved, unknown } = resolveParts(JSON.parse(readFileSync(file, 'utf8')) as unknown, named);
@@ -78,7 +78,7 @@ export function screensPlugin(directory = 'screens', localesDirectory = 'locales
     name: 'portal-screens',
     resolveId: (id) => RESOLVED[id],
     load(id) {
-      // A screen's own chunk carries it with its parts resolved (`$use`, domain/definition-parts.ts).
+      // A screen's own chunk carries it with its parts resolved (`$use`, common/definition-parts.ts).
       if (dirname(id) === root && id.endsWith('.json')) {
         const parts = readParts(root);
         for (const { file } of parts.values()) this.addWatchFile(file);

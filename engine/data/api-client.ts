@@ -5,7 +5,7 @@
  */
 import { log } from '../logging/logger.ts';
 import { csrfToken } from './csrf.ts';
-import { TENANT_VERSION_HEADER } from '../../domain/tenant-version.ts';
+import { TENANT_VERSION_HEADER } from '../../common/tenant-version.ts';
 import { noteTenantVersion } from '../session/tenant-version.ts';
 import { previewSideHeaders } from '../session/preview-side.ts';
 import type { paths } from './api-schema.d.ts';

@@ -1,7 +1,7 @@
 /**
  * How the portal's code reaches the network: the browser's `fetch`, except while the server renders
  * the first screen (app/entry-server.tsx), where the same code reads the API through the server
- * with the page's session (domain/server-render.ts). One place, so the API client and the texts'
+ * with the page's session (common/server-render.ts). One place, so the API client and the texts'
  * loader need no second path.
  */
 export type Transport = (url: string, init?: RequestInit) => Promise<Response>;

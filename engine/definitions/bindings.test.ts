@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { buildAbility, type Policy } from '../../domain/policy.ts';
 import policyJson from '../../permissions/policy.json' with { type: 'json' };
-import { isVisible } from '../../domain/conditions.ts';
+import { isVisible } from '../../domain/visibility.ts';
 import { resolveAll, resolveBinding, resolveNested, type BindingContext } from './bindings.ts';
 
 const context: BindingContext = {

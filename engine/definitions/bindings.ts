@@ -1,4 +1,4 @@
-import { conditionHolds } from '../../domain/conditions.ts';
+import { conditionHolds } from '../../common/conditions.ts';
 
 /**
  * The small, typed context bindings read from: `{customer.buidCustomer}`, `{route.status}`.

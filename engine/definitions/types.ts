@@ -1,4 +1,4 @@
-import type { Conditional } from '../../domain/conditions.ts';
+import type { Conditional } from '../../domain/visibility.ts';
 import type { MenuDefinitions, MenuEntry } from '../../domain/menus.ts';
 import type { GuardDefinition } from '../../domain/route-guards.ts';
 

@@ -1,6 +1,7 @@
 import { startTransition } from 'react';
 import { localeUrl, NAMESPACES } from 'virtual:portal-locales';
-import { LANGUAGES, type LanguageCode, type TextOverrides } from '../../domain/tenant.ts';
+import { LANGUAGES, type LanguageCode } from '../../common/locales.ts';
+import type { TextOverrides } from '../../domain/tenant.ts';
 import { Texts, type TextTree } from './i18next-texts.ts';
 import { withTenantTexts } from './tenant-texts.ts';
 import { send } from '../data/transport.ts';

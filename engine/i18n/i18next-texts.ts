@@ -1,6 +1,6 @@
 import { createInstance, type i18n as I18n } from 'i18next';
 import resourcesToBackend from 'i18next-resources-to-backend';
-import { SHARED_I18NEXT_OPTIONS } from '../../domain/i18next-options.ts';
+import { SHARED_I18NEXT_OPTIONS } from '../../common/i18next-options.ts';
 
 /** A namespace's texts: locales/<language>/<namespace>.json. */
 export type TextTree = { [key: string]: string | TextTree };
@@ -13,7 +13,7 @@ export const LATE_TEXTS_EVENT = 'portalLateTexts';
 /**
  * The portal's translator: an i18next instance (translation, plurals, interpolation, English
  * fallback, lazy namespaces through its backend) behind the small contract the engine uses.
- * Keys are "namespace.path" (see domain/i18next-options.ts). What i18next does not say by
+ * Keys are "namespace.path" (see common/i18next-options.ts). What i18next does not say by
  * itself, this adds: `ready()` answers null or one stable promise per wait, so a component can
  * `use()` it (React needs the same promise on the next render), and a text of a namespace
  * nobody loaded yet fetches it (a safety net, see engine/README.md "What a page loads").

@@ -1,5 +1,5 @@
 import { startTransition, useOptimistic } from 'react';
-import type { LanguageCode } from '../../domain/tenant.ts';
+import type { LanguageCode } from '../../common/locales.ts';
 import { changeLanguage, isLanguage } from './i18n.ts';
 import { useText, useTexts } from './use-text.ts';
 

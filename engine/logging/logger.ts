@@ -1,4 +1,4 @@
-import { logs, type LogLevel } from '../../domain/log-levels.ts';
+import { logs, type LogLevel } from '../../common/log-levels.ts';
 import { sendBeaconPost } from '../data/csrf.ts';
 
 /**

@@ -9,7 +9,7 @@ type AbilitySession = Pick<SessionState, 'userType' | 'self' | 'flags'> & {
 /**
  * Signed out (or of a user type the policy grants nothing), a user may do nothing: that needs
  * neither CASL nor the policy, which stay out of the sign-in pages. The portal asks `can`/`cannot`
- * (domain/conditions.ts, domain/route-guards.ts); @casl/react's `useAbility` subscribes with `on`
+ * (domain/visibility.ts, domain/route-guards.ts); @casl/react's `useAbility` subscribes with `on`
  * and reads `rules`, its `Can` asks `relevantRuleFor`: the whole of this object.
  */
 const NOTHING = {

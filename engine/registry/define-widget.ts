@@ -5,7 +5,7 @@
  * Unknown properties are refused: a widget allows only its own props and the ones every node has.
  */
 import type { FromSchema, JSONSchema } from 'json-schema-to-ts';
-import type { Conditional } from '../../domain/conditions.ts';
+import type { Conditional } from '../../domain/visibility.ts';
 import type { typingParts } from './schema-parts.ts';
 
 export interface WidgetContract {

@@ -1,5 +1,5 @@
 import type { ComponentType, LazyExoticComponent } from 'react';
-import { lazyChunk } from '../app/chunk-timeout.ts';
+import { lazyChunk } from '../runtime/chunk-timeout.ts';
 
 import type { PluginProps } from '../widgets/PluginWidget.contract.ts';
 

@@ -5,7 +5,7 @@
  * and the definitions' `$schema` read it); a test and `npm run check:definitions` fail when the
  * file is stale.
  */
-import { USE } from '../../domain/definition-parts.ts';
+import { USE } from '../../common/definition-parts.ts';
 import { NODE_PROPS, type WidgetContract } from './define-widget.ts';
 import { WIDGET_NAMES } from './names.ts';
 import { sharedParts } from './schema-parts.ts';
@@ -54,7 +54,7 @@ export function buildScreenSchema(): Record<string, unknown> {
       nodes: { type: 'array', items: { $ref: '#/definitions/node' } },
       node: {
         type: 'object',
-        // A node is a widget, or uses a part (screens/parts, domain/definition-parts.ts) that is one.
+        // A node is a widget, or uses a part (screens/parts, common/definition-parts.ts) that is one.
         anyOf: [{ required: ['widget'] }, { required: [USE] }],
         properties: {
           [USE]: {

@@ -1,5 +1,5 @@
 import type { LazyExoticComponent } from 'react';
-import { lazyChunk } from '../app/chunk-timeout.ts';
+import { lazyChunk } from '../runtime/chunk-timeout.ts';
 import ActionsWidget from '../widgets/ActionsWidget.tsx';
 import HeadingWidget from '../widgets/HeadingWidget.tsx';
 import MarkdownWidget from '../widgets/MarkdownWidget.tsx';

@@ -4,7 +4,7 @@ import { decideGuard, LOGIN_PATH, type GuardDefinition } from '../../domain/rout
 import { signInPath } from '../../domain/return-path.ts';
 import { usePortalAbility } from '../policy/AbilityProvider.tsx';
 import { useSession } from '../session/store.ts';
-import { guardContextOf } from './GuardedScreen.tsx';
+import { guardContextOf } from './screen-guard.ts';
 import { usePortalPath } from './navigation.ts';
 
 /**

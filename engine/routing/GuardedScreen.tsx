@@ -1,61 +1,20 @@
 import { Suspense, type ReactNode } from 'react';
-import { lazyChunk } from '../app/chunk-timeout.ts';
+import { lazyChunk } from '../runtime/chunk-timeout.ts';
 import { Center, Loader } from '@mantine/core';
 import { Navigate, useLocation } from 'react-router';
-import { textNamespaces } from 'virtual:portal-screens';
 import type { ScreenRoute } from '../definitions/types.ts';
-import { NAMESPACES } from '../i18n/i18n.ts';
-import { namespacesIn } from '../i18n/namespaces.ts';
 import { useText, WithTexts } from '../i18n/use-text.ts';
 import { loadScreen } from '../screens/load-screen.ts';
 import { ScreenPage } from '../screens/ScreenPage.tsx';
 import { PublicLayout } from '../shell/PublicLayout.tsx';
 import { useSession } from '../session/store.ts';
-import type { SessionState } from '../session/types.ts';
-import type { PortalAbility } from '../../domain/policy.ts';
-import { guardWithOverride } from '../../domain/guard-paths.ts';
 import { signInPath } from '../../domain/return-path.ts';
-import type { GuardContext } from '../../domain/route-guards.ts';
 import { usePortalPath } from './navigation.ts';
+import { routeGuard, screenNamespaces } from './screen-guard.ts';
 
 // The signed-in frame (menus, switchers, and its screens' guards) is its own chunk: sign-in pages never load it.
 const GuardGate = lazyChunk(() => import('./GuardGate.tsx'));
 const GuardedShell = lazyChunk(() => import('../shell/Shell.tsx').then((module) => ({ default: module.GuardedShell })));
-
-/** The guard's view of the session, with the user's ability (usePortalAbility). */
-export function guardContextOf(session: SessionState, ability: PortalAbility): GuardContext {
-  return {
-    authenticated: session.self?.session_data.logged_in === true,
-    userType: session.userType,
-    role: session.self?.role,
-    flags: session.flags,
-    ability,
-    hasCustomer: session.selectedCustomer !== null,
-    hasMerchant: session.selectedMerchant !== null,
-  };
-}
-
-/**
- * The route's guard as the tenant's override of its screen (by screen id) leaves it, as /self's
- * menu sees it. `guard` is the route's own unless given (the frame's screens: shell/Shell.tsx).
- */
-export function routeGuard(route: ScreenRoute, overrides: Record<string, object> | undefined, guard = route.guard ?? {}) {
-  return guardWithOverride(guard, overrides?.[route.id]);
-}
-
-/**
- * The locale namespaces a screen waits for: those its definition (and the tenant's override of
- * it) names. A screen in the signed-in frame takes the frame's list for it (`frame`: the frame's
- * chunk holds it, i18n/screen-texts.ts), every namespace without one.
- */
-export function screenNamespaces(
-  route: ScreenRoute,
-  override: object | undefined,
-  frame?: Record<string, readonly string[]>,
-): readonly string[] {
-  const named = route.layout === 'shell' ? (frame?.[route.id] ?? NAMESPACES) : (textNamespaces[route.id] ?? []);
-  return override ? [...new Set([...named, ...namespacesIn(override, NAMESPACES)])] : named;
-}
 
 /**
  * Applies the route's guard (spec §5), then renders the screen in its layout. Signing in is

@@ -11,7 +11,7 @@ import { routes } from 'virtual:portal-screens';
 import { decideGuard, type GuardContext } from '../../domain/route-guards.ts';
 import { usePortalAbility } from '../policy/AbilityProvider.tsx';
 import { useSession } from '../session/store.ts';
-import { guardContextOf, routeGuard } from './GuardedScreen.tsx';
+import { guardContextOf, routeGuard } from './screen-guard.ts';
 import { withoutPrefix, type PathPrefixes } from './navigation.ts';
 
 /** The router's ranking (static segments before parameters before `*`) picks the screen. */

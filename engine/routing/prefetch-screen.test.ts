@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import cardsScreen from '../../screens/cards.json' with { type: 'json' };
 import invoiceListWritten from '../../screens/invoice-list.json' with { type: 'json' };
 import invoicesTable from '../../screens/parts/invoices-table.json' with { type: 'json' };
-import { resolveParts } from '../../domain/definition-parts.ts';
+import { resolveParts } from '../../common/definition-parts.ts';
 import type { BindingContext } from '../definitions/bindings.ts';
 import type { WidgetNode } from '../definitions/types.ts';
 import { contractProps } from '../registry/widget-contract.ts';
@@ -15,7 +15,9 @@ import { firstReads } from './first-reads.ts';
 import { resolvable, screenReads } from './prefetch-screen.ts';
 
 /** The invoice list as the portal renders it: its table is the part screens/parts/invoices-table.json. */
-const invoiceList = resolveParts(invoiceListWritten, new Map([['invoices-table', invoicesTable]])).resolved as unknown as { body: WidgetNode[] };
+const invoiceList = resolveParts(invoiceListWritten, new Map([['invoices-table', invoicesTable]])).resolved as unknown as {
+  body: WidgetNode[];
+};
 
 const bindings: BindingContext = {
   session: { selectedCurrency: 'USD' },

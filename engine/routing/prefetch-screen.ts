@@ -8,7 +8,7 @@
 import { pageLanguage } from '../session/server-render.ts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { screenReads as manifestReads } from 'virtual:portal-screen-reads';
-import { conditionHolds } from '../../domain/conditions.ts';
+import { conditionHolds } from '../../common/conditions.ts';
 import { markLoaderRead } from '../data/queries.ts';
 import { sourceQuery, type SourceDefinition } from '../data/use-resource.ts';
 import { lookup, type BindingContext } from '../definitions/bindings.ts';

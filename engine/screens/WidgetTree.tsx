@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Loader } from '@mantine/core';
-import { isVisible } from '../../domain/conditions.ts';
+import { isVisible } from '../../domain/visibility.ts';
 import type { WidgetNode } from '../definitions/types.ts';
 import { usePortalAbility } from '../policy/AbilityProvider.tsx';
 import type { WidgetName } from '../registry/names.ts';

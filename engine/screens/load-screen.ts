@@ -1,6 +1,6 @@
 import { loaders } from 'virtual:portal-screens';
-import { mergePatch } from '../../domain/merge-patch.ts';
-import { withChunkTimeout } from '../app/chunk-timeout.ts';
+import { mergePatch } from '../../common/merge-patch.ts';
+import { withChunkTimeout } from '../runtime/chunk-timeout.ts';
 import type { ScreenDefinition } from '../definitions/types.ts';
 
 const cache = new Map<string, Promise<ScreenDefinition>>();

@@ -1,5 +1,5 @@
-import { isPreviewSide } from '../../domain/preview-side.ts';
-import { PAGE_HINTS_ID, type PageHints } from '../../domain/route-hints.ts';
+import { isPreviewSide } from '../../common/preview-side.ts';
+import { PAGE_HINTS_ID, type PageHints } from '../../common/route-hints.ts';
 import { previewSide } from './preview-side.ts';
 
 const NONE: PageHints = { namespaces: [], documents: {} };

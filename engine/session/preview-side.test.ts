@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { PageHints } from '../../domain/route-hints.ts';
+import type { PageHints } from '../../common/route-hints.ts';
 
 /**
  * Issue 24: a preview frame keeps the side its first address named, in memory for its calls and in

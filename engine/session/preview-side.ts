@@ -1,7 +1,7 @@
 /**
  * The preview side of this frame (issue 24): the studio shows one preview session in two frames,
  * the draft applied beside the tenant as published, and tells each frame its side in its first
- * address (`?previewSide=published`, domain/preview-side.ts). The API client sends it with every
+ * address (`?previewSide=published`, common/preview-side.ts). The API client sends it with every
  * call (PREVIEW_SIDE_HEADER); the server honours it for a preview session only.
  *
  * Read once, when this module is first evaluated, before the router rewrites the address: in-app
@@ -10,7 +10,7 @@
  * own `window.name`, which lasts for that frame's browsing context and no other: the two frames
  * of one origin share sessionStorage, so that could not tell them apart.
  */
-import { addressOnSide, isPreviewSide, PREVIEW_SIDE_HEADER, PREVIEW_SIDE_PARAM, type PreviewSide } from '../../domain/preview-side.ts';
+import { addressOnSide, isPreviewSide, PREVIEW_SIDE_HEADER, PREVIEW_SIDE_PARAM, type PreviewSide } from '../../common/preview-side.ts';
 
 const WINDOW_NAME_PREFIX = 'portal-preview-side:';
 

@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
-import { SERVER_RENDER_ID, SERVER_STYLE_ATTRIBUTE, type ServerRenderState } from '../../domain/server-render.ts';
+import { SERVER_RENDER_ID, SERVER_STYLE_ATTRIBUTE, type ServerRenderState } from '../../common/server-render.ts';
 
 let read: ServerRenderState | null | undefined;
 
 /**
- * What a server-rendered page carries for the boot (domain/server-render.ts, issue 25), once the
+ * What a server-rendered page carries for the boot (common/server-render.ts, issue 25), once the
  * page holds it and its markup: null for a page the browser renders alone.
  */
 export function serverRenderState(): ServerRenderState | null {
@@ -53,7 +53,7 @@ export function useRenderingLikeServer(): boolean {
 
 /**
  * Gives each element of the server's markup back the style the server moved out of its HTML for
- * the strict CSP (domain/server-render.ts SERVER_STYLE_ATTRIBUTE), through the CSSOM, which the
+ * the strict CSP (common/server-render.ts SERVER_STYLE_ATTRIBUTE), through the CSSOM, which the
  * CSP allows: the markup is then what React renders, before React hydrates it.
  */
 export function restoreServerStyles(container: HTMLElement): void {

@@ -1,7 +1,7 @@
 /**
  * Whether the server now serves another version of the tenant configuration than this page
  * booted with (a publish or rollback in the operator studio, issue 24), as the API's responses
- * say (domain/tenant-version.ts). The first version seen is the page's.
+ * say (common/tenant-version.ts). The first version seen is the page's.
  */
 let booted: string | undefined;
 let changed = false;

@@ -1,4 +1,5 @@
-import type { LanguageCode, TenantLimits, TextOverrides } from '../../domain/tenant.ts';
+import type { LanguageCode } from '../../common/locales.ts';
+import type { TenantLimits, TextOverrides } from '../../domain/tenant.ts';
 import type { MenuItem } from '../../domain/menus.ts';
 import type { UserType } from '../../domain/route-guards.ts';
 

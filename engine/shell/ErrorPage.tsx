@@ -1,7 +1,7 @@
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useRouteError } from 'react-router';
-import { isChunkFailure } from '../app/chunk-timeout.ts';
+import { isChunkFailure } from '../runtime/chunk-timeout.ts';
 import { log } from '../logging/logger.ts';
 import { usePortalPath } from '../routing/navigation.ts';
 import { useText } from '../i18n/use-text.ts';

@@ -1,5 +1,5 @@
 import { NativeSelect } from '@mantine/core';
-import { LOCALE_INFO } from '../../domain/locales.ts';
+import { LOCALE_INFO } from '../../common/locales.ts';
 import { useLanguageChoice } from '../i18n/use-language-choice.ts';
 import { useText } from '../i18n/use-text.ts';
 import { useSession } from '../session/store.ts';

@@ -7,7 +7,7 @@ import { useRenderingLikeServer } from '../session/server-render.ts';
 import { useText, WithTexts } from '../i18n/use-text.ts';
 import type { ScreenRoute } from '../definitions/types.ts';
 import GuardGate from '../routing/GuardGate.tsx';
-import { routeGuard, screenNamespaces } from '../routing/GuardedScreen.tsx';
+import { routeGuard, screenNamespaces } from '../routing/screen-guard.ts';
 import { usePortalNavigate, usePortalPath } from '../routing/navigation.ts';
 import { signOut, useSession } from '../session/store.ts';
 import { CurrencySwitcher, CustomerSwitcher, LocationSwitcher, MerchantSwitcher } from './AccountSwitchers.tsx';

@@ -1,10 +1,12 @@
 import type { modals } from '@mantine/modals';
-import type { ActionDialogsFactory } from '../actions/run-action.ts';
+import type { ActionDialogsFactory } from '../actions/action-environment.ts';
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
 let mounted!: () => void;
-const overlaysMounted = new Promise<void>((resolve) => { mounted = resolve; });
+const overlaysMounted = new Promise<void>((resolve) => {
+  mounted = resolve;
+});
 
 /** Whether a toast or a confirmation has been wanted yet: the overlay host loads them then. */
 const overlaysStore = createStore<{ requested: boolean }>()(() => ({ requested: false }));

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Button, Group, Text } from '@mantine/core';
 import { useActionRunner } from '../actions/use-action-runner.ts';
-import { disabledReason, isVisible } from '../../domain/conditions.ts';
+import { disabledReason } from '../../common/conditions.ts';
+import { isVisible } from '../../domain/visibility.ts';
 import type { ActionDefinition } from '../definitions/types.ts';
 import { useText } from '../i18n/use-text.ts';
 import { usePortalAbility } from '../policy/AbilityProvider.tsx';

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Anchor, Progress, Skeleton, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
-import { lazyChunk } from '../app/chunk-timeout.ts';
+import { lazyChunk } from '../runtime/chunk-timeout.ts';
 import { Link } from '../routing/Link.tsx';
 import { lookup, resolveBinding } from '../definitions/bindings.ts';
 import { useResource, type SourceDefinition } from '../data/use-resource.ts';

@@ -1,4 +1,4 @@
-import { conditionHolds } from '../../domain/conditions.ts';
+import { conditionHolds } from '../../common/conditions.ts';
 import type { PartType } from '../registry/schema-parts.ts';
 
 /**
@@ -9,7 +9,10 @@ import type { PartType } from '../registry/schema-parts.ts';
 export type NoticeDefinition = PartType<'notices'>[number];
 
 /** The notices whose query matches the meta (none while there is no response yet). */
-export function noticesFor(notices: readonly NoticeDefinition[] | undefined, meta: Record<string, unknown> | undefined): NoticeDefinition[] {
+export function noticesFor(
+  notices: readonly NoticeDefinition[] | undefined,
+  meta: Record<string, unknown> | undefined,
+): NoticeDefinition[] {
   if (!notices || !meta) return [];
   return notices.filter((notice) => conditionHolds(notice.when, meta));
 }

@@ -3,7 +3,7 @@
  * the contract (contract.ts). Pure: it reads nothing itself, so a test can feed it a broken copy.
  */
 import type { ScreenDefinition } from '../../engine/definitions/types.ts';
-import { mergePatch } from '../../domain/merge-patch.ts';
+import { mergePatch } from '../../common/merge-patch.ts';
 import type { Policy } from '../../domain/policy.ts';
 import type { Contract } from './contract.ts';
 import type { DefinitionFile, DefinitionSet } from './definition-set.ts';
@@ -69,7 +69,11 @@ function overrideProblems(all: DefinitionSet, contract: Contract, options: Check
         problems.push({
           file: tenant.file,
           pointer: `/overrides/screens/${id}`,
-          ...notOneOf(id, 'definitions.notOneOf.screenId', all.screens.map(({ definition }) => definition.id)),
+          ...notOneOf(
+            id,
+            'definitions.notOneOf.screenId',
+            all.screens.map(({ definition }) => definition.id),
+          ),
         });
         continue;
       }
@@ -78,7 +82,8 @@ function overrideProblems(all: DefinitionSet, contract: Contract, options: Check
       const found = schema.length > 0 ? schema : screenProblems([patched], all, contract, options);
       const before = new Set(screenProblems([base], all, contract, options).map((problem) => `${problem.pointer} ${problemKey(problem)}`));
       for (const problem of found) {
-        if (!before.has(`${problem.pointer} ${problemKey(problem)}`)) problems.push({ ...problem, file: `${where} (patched ${base.file})` });
+        if (!before.has(`${problem.pointer} ${problemKey(problem)}`))
+          problems.push({ ...problem, file: `${where} (patched ${base.file})` });
       }
     }
   }

@@ -22,7 +22,7 @@ export interface TenantDefinition {
 }
 
 export interface DefinitionSet {
-  /** As written: a node may `$use` a part (domain/definition-parts.ts); the check resolves them. */
+  /** As written: a node may `$use` a part (common/definition-parts.ts); the check resolves them. */
   screens: Array<DefinitionFile<ScreenDefinition>>;
   /** screens/parts/*.json by name: the nodes screens share. */
   parts: Map<string, DefinitionFile<unknown>>;

@@ -94,7 +94,7 @@ export function sessionBindingRoots(api: OpenApiDocument, flags: readonly string
 
 /**
  * Portal links the server builds (emails, redirects: `/reset-password?token=`), and the portal's
- * own rules build (domain/: a guard's redirect to `/login?reason=`), whose query parameters
+ * own rules build (domain/ and common/: a guard's redirect to `/login?reason=`), whose query parameters
  * screens read: found in the code, so a new one needs no list here.
  */
 export function serverLinks(root = '.'): string[] {
@@ -111,6 +111,7 @@ export function serverLinks(root = '.'): string[] {
   };
   scan(join(root, 'server'));
   scan(join(root, 'domain'));
+  scan(join(root, 'common'));
   return links;
 }
 

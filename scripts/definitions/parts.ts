@@ -1,9 +1,9 @@
 /**
- * Parts (`"$use"`, domain/definition-parts.ts) for the definition check: screens are checked
+ * Parts (`"$use"`, common/definition-parts.ts) for the definition check: screens are checked
  * with their parts resolved, as the portal renders them, and a problem that lies in what a part
  * gave (not in what the screen wrote over it) is reported under the part's file.
  */
-import { type PartUse, resolveParts } from '../../domain/definition-parts.ts';
+import { type PartUse, resolveParts } from '../../common/definition-parts.ts';
 import type { ScreenDefinition } from '../../engine/definitions/types.ts';
 import type { DefinitionFile, DefinitionSet } from './definition-set.ts';
 import { notOneOf, type Problem } from './problems.ts';
@@ -35,8 +35,7 @@ export function resolveScreens(all: DefinitionSet): ResolvedScreens {
   const screens = all.screens.map(({ file, definition }) => {
     const { resolved, uses, unknown } = resolveParts(definition, parts);
     usesByFile.set(file, uses);
-    for (const { pointer, part } of unknown)
-      problems.push({ file, pointer, ...notOneOf(part, 'definitions.notOneOf.part', parts.keys()) });
+    for (const { pointer, part } of unknown) problems.push({ file, pointer, ...notOneOf(part, 'definitions.notOneOf.part', parts.keys()) });
     return { file, definition: resolved };
   });
   const relocate = (problem: Problem): Problem => {

@@ -45,7 +45,8 @@ export const PROBLEM_WORDS = {
   'definitions.notAcceptedSchema': '`{{value}}` is not a value {{name}} of {{of}} accepts ({{schema}})',
   'definitions.wrongScreen': '`{{screen}}` is not the screen {{path}} opens, which is `{{opened}}`',
   'definitions.keyColumnHidden': '`{{field}}` is a key column: it may not be hidden by default (make it "optional" instead)',
-  'definitions.keyColumnsConditional': 'every key column has a `when`: some users would see no key column; leave one of {{fields}} to everyone',
+  'definitions.keyColumnsConditional':
+    'every key column has a `when`: some users would see no key column; leave one of {{fields}} to everyone',
   'definitions.noKeyColumn': 'no column has "priority": "key"; mark the identifiers and amounts (of {{fields}}) that must never be clipped',
   'definitions.nobodyCanOpen': 'no user type ({{userTypes}}), role and flags pass this guard: nobody can open the screen',
   'definitions.opensNoScreen': '`{{path}}` opens no screen',
@@ -71,7 +72,7 @@ export const PROBLEM_WORDS = {
   'definitions.schema.const': 'must be equal to constant',
   /** Any other keyword: the validator's own English words. */
   'definitions.schema.other': '{{detail}}',
-  // Endings (domain/definition-problems.ts): what was meant, what is allowed, where a part is used.
+  // Endings (common/definition-problems.ts): what was meant, what is allowed, where a part is used.
   'definitions.suggestion': '; did you mean `{{suggestion}}`?',
   'definitions.allowed': '; allowed: {{allowed}}',
   'definitions.allowedMore': '; allowed: {{allowed}}, … ({{total}} in all)',

@@ -1,4 +1,4 @@
-import { problemSentence, type ProblemParams } from '../../domain/definition-problems.ts';
+import { problemSentence, type ProblemParams } from '../../common/definition-problems.ts';
 import { englishWords, type ProblemCode } from './problem-words.ts';
 
 /** What is wrong, as a code and its values (problem-words.ts): the studio words it in the operator's language. */
@@ -76,6 +76,9 @@ export function notOneOf(name: string, what: NotOneOfCode, allowed: Iterable<str
   const own = { ...params, name };
   if (suggestion) return { code: what, params: { ...own, suggestion } };
   if (names.length === 0) return { code: what, params: { ...own, none: 'true' } };
-  const listed = names.slice(0, LISTED).map((candidate) => `\`${candidate}\``).join(', ');
+  const listed = names
+    .slice(0, LISTED)
+    .map((candidate) => `\`${candidate}\``)
+    .join(', ');
   return { code: what, params: { ...own, allowed: listed, ...(names.length > LISTED ? { total: String(names.length) } : {}) } };
 }

@@ -17,9 +17,9 @@ import { HEALTH_PATH } from '../health/paths.ts';
 import { isStudioApiRequest } from '../studio/plugin.ts';
 import { previewMayWrite, previewTenant } from '../studio/preview-tenant.ts';
 import type { AuthContext } from './context.ts';
-import { TENANT_VERSION_HEADER } from '../../domain/tenant-version.ts';
+import { TENANT_VERSION_HEADER } from '../../common/tenant-version.ts';
 import { tenantVersion } from '../tenants/version.ts';
-import { isPreviewSide, PREVIEW_SIDE_HEADER, type PreviewSide } from '../../domain/preview-side.ts';
+import { isPreviewSide, PREVIEW_SIDE_HEADER, type PreviewSide } from '../../common/preview-side.ts';
 
 export interface AuthPluginOptions {
   db: Database;
@@ -90,7 +90,7 @@ function isApiRequest(request: FastifyRequest): boolean {
 }
 
 /**
- * The preview side a request names (domain/preview-side.ts), read for a preview session only: an
+ * The preview side a request names (common/preview-side.ts), read for a preview session only: an
  * ordinary session never looks at the header. A value that names no side is refused rather than
  * guessed at.
  */

@@ -1,5 +1,5 @@
 import type { SchemaTypedApp } from '../http/typed-routes.ts';
-import { LOG_LEVELS } from '../../domain/log-levels.ts';
+import { LOG_LEVELS } from '../../common/log-levels.ts';
 import { flagOn } from '../../domain/flags.ts';
 import { notFound } from '../http/errors.ts';
 import { responses } from '../http/api-schema.ts';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { isPreviewSide, PREVIEW_SIDE_HEADER, PREVIEW_SIDE_PARAM, type PreviewSide } from '../../domain/preview-side.ts';
-import type { PageHints } from '../../domain/route-hints.ts';
+import { isPreviewSide, PREVIEW_SIDE_HEADER, PREVIEW_SIDE_PARAM, type PreviewSide } from '../../common/preview-side.ts';
+import type { PageHints } from '../../common/route-hints.ts';
 import { readCookie, SESSION_COOKIE } from './cookies.ts';
 
 type Documents = PageHints['documents'];
@@ -41,7 +41,7 @@ export async function bootDocuments(app: FastifyInstance, request: FastifyReques
 }
 
 /**
- * The preview side the page's address names (`?previewSide=published`, domain/preview-side.ts), if
+ * The preview side the page's address names (`?previewSide=published`, common/preview-side.ts), if
  * any: the page carries it with its documents, so a frame that knows another side leaves them
  * unused (engine/session/page-hints.ts). Only a preview session's reads look at it.
  */

@@ -8,7 +8,7 @@ import {
   type RouteHint,
   routeHintFor,
   type RouteHints,
-} from '../../domain/route-hints.ts';
+} from '../../common/route-hints.ts';
 import { pageSide } from './boot-documents.ts';
 import { CSRF_COOKIE, readCookie } from './cookies.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { SERVER_STYLE_ATTRIBUTE } from '../../domain/server-render.ts';
+import { SERVER_STYLE_ATTRIBUTE } from '../../common/server-render.ts';
 import { markupUnderCsp } from './server-render.ts';
 
 describe('markupUnderCsp', () => {

@@ -9,9 +9,9 @@ import {
   type ServerFetch,
   type ServerRenderer,
   type ServerRenderResult,
-} from '../../domain/server-render.ts';
-import type { PageHints } from '../../domain/route-hints.ts';
-import { PREVIEW_SIDE_HEADER } from '../../domain/preview-side.ts';
+} from '../../common/server-render.ts';
+import type { PageHints } from '../../common/route-hints.ts';
+import { PREVIEW_SIDE_HEADER } from '../../common/preview-side.ts';
 import { readCookie, SESSION_COOKIE } from './cookies.ts';
 import { pageSide } from './boot-documents.ts';
 import { attribute, scriptJson } from './route-hints.ts';
@@ -101,7 +101,7 @@ const cssString = (value: string) => value.replace(/[\\"]/g, '\\$&').replace(/</
 
 /**
  * The render's markup with its `style` attributes moved into SERVER_STYLE_ATTRIBUTE, and what goes
- * in the head: a style element of the page's nonce that applies them (domain/server-render.ts;
+ * in the head: a style element of the page's nonce that applies them (common/server-render.ts;
  * `!important`, as an element's own style outranks the stylesheets' rules), and the preload links
  * React puts before the markup (its images), which are no part of the tree the browser hydrates.
  */

@@ -1,8 +1,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { createInstance, type Resource, type TFunction } from 'i18next';
-import { FALLBACK_LANGUAGE, SHARED_I18NEXT_OPTIONS } from '../../domain/i18next-options.ts';
-import { LANGUAGES, type LanguageCode } from '../../domain/tenant.ts';
+import { FALLBACK_LANGUAGE, SHARED_I18NEXT_OPTIONS } from '../../common/i18next-options.ts';
+import { LANGUAGES, type LanguageCode } from '../../common/locales.ts';
 
 /**
  * Texts the server writes itself (account-recovery mail, the card field's labels, notifications
@@ -16,7 +16,9 @@ function readLocales(): Resource {
   const resources: Resource = {};
   for (const language of LANGUAGES) {
     const files = readdirSync(`${LOCALES}${language}`).filter((file) => file.endsWith('.json'));
-    resources[language] = Object.fromEntries(files.map((file) => [file.slice(0, -'.json'.length), JSON.parse(readFileSync(`${LOCALES}${language}/${file}`, 'utf8')) as object]));
+    resources[language] = Object.fromEntries(
+      files.map((file) => [file.slice(0, -'.json'.length), JSON.parse(readFileSync(`${LOCALES}${language}/${file}`, 'utf8')) as object]),
+    );
   }
   return resources;
 }
@@ -38,7 +40,7 @@ void i18n.init({
 /** A supported language code from "de", "de-DE" or anything else (English). */
 export function textLanguage(language: string | null | undefined): LanguageCode {
   const code = (language ?? '').slice(0, 2).toLowerCase();
-  return (LANGUAGES as readonly string[]).includes(code) ? code as LanguageCode : FALLBACK_LANGUAGE;
+  return (LANGUAGES as readonly string[]).includes(code) ? (code as LanguageCode) : FALLBACK_LANGUAGE;
 }
 
 const translators = new Map<LanguageCode, TFunction>();
@@ -62,7 +64,6 @@ export function localeText(language: string | null | undefined, key: string, val
   return textsIn(language)(key, values);
 }
 
-
 /** Plural and context forms i18next reads for a key ("items" → "items_one", "items_other"). */
 const FORM_SUFFIX = /^_(zero|one|two|few|many|other|male|female)$/;
 
@@ -77,7 +78,7 @@ export function textKeyExists(key: string): boolean {
   for (const segment of path.slice(0, -1)) node = (node as Record<string, unknown> | undefined)?.[segment];
   if (node === null || typeof node !== 'object' || path.length === 0) return false;
   const last = path.at(-1)!;
-  return Object.entries(node).some(([name, value]) =>
-    typeof value === 'string' && (name === last || (name.startsWith(last) && FORM_SUFFIX.test(name.slice(last.length)))),
+  return Object.entries(node).some(
+    ([name, value]) => typeof value === 'string' && (name === last || (name.startsWith(last) && FORM_SUFFIX.test(name.slice(last.length)))),
   );
 }

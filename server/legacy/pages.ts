@@ -1,4 +1,4 @@
-import { LANGUAGES, type LanguageCode } from '../../domain/tenant.ts';
+import { LANGUAGES, type LanguageCode } from '../../common/locales.ts';
 import { textsIn } from '../i18n/locale-text.ts';
 
 /**
@@ -17,7 +17,9 @@ function pageNames(language: LanguageCode): string[] {
 
 /** paragraph1, paragraph2… in order. */
 function paragraphKeys(page: LegacyPage): string[] {
-  return Object.keys(page).filter((key) => /^paragraph\d+$/.test(key)).sort((a, b) => Number(a.slice(9)) - Number(b.slice(9)));
+  return Object.keys(page)
+    .filter((key) => /^paragraph\d+$/.test(key))
+    .sort((a, b) => Number(a.slice(9)) - Number(b.slice(9)));
 }
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
@@ -35,7 +37,7 @@ function document(language: LanguageCode, title: string, body: string[]): string
 
 export function legacyLanguage(language: string | null | undefined, fallback: LanguageCode): LanguageCode {
   const code = (language ?? '').slice(0, 2).toLowerCase();
-  return (LANGUAGES as readonly string[]).includes(code) ? code as LanguageCode : fallback;
+  return (LANGUAGES as readonly string[]).includes(code) ? (code as LanguageCode) : fallback;
 }
 
 /** The page's HTML in `language`, or the not-found document (status 404) for an unknown location. */
@@ -43,7 +45,10 @@ export function renderLegacyPage(location: string, language: LanguageCode): { st
   const t = textsIn(language);
   if (!pageNames(language).includes(location)) {
     const title = t('legacy.notFound.title');
-    return { status: 404, html: document(language, title, [`<h1>${escapeHtml(title)}</h1>`, `<p>${escapeHtml(t('legacy.notFound.text'))}</p>`]) };
+    return {
+      status: 404,
+      html: document(language, title, [`<h1>${escapeHtml(title)}</h1>`, `<p>${escapeHtml(t('legacy.notFound.text'))}</p>`]),
+    };
   }
   const key = `legacy.pages.${location}`;
   const page = t(key, { returnObjects: true }) as unknown as LegacyPage;

@@ -1,6 +1,6 @@
 import type { Database } from '../db/database.ts';
 import type { Tenant } from '../../domain/tenant.ts';
-import { isoLocale } from '../../domain/locales.ts';
+import { isoLocale } from '../../common/locales.ts';
 import type { Policy } from '../../domain/policy.ts';
 import type { UserType } from '../../domain/route-guards.ts';
 import { abilityFor } from '../auth/plugin.ts';

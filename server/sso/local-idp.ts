@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import Provider, { type KoaContextWithOidc } from 'oidc-provider';
-import { LANGUAGES, type LanguageCode } from '../../domain/tenant.ts';
+import { LANGUAGES, type LanguageCode } from '../../common/locales.ts';
 import type { AppDeps } from '../deps.ts';
 import { checkPassword } from '../auth/password-sign-in.ts';
 import { normaliseName } from '../auth/sign-in-limits.ts';

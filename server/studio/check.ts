@@ -1,5 +1,5 @@
 import type { ValidateFunction } from 'ajv';
-import { problemSentence } from '../../domain/definition-problems.ts';
+import { problemSentence } from '../../common/definition-problems.ts';
 import { menuOverrideProblems, withMenuOverrides } from '../../domain/menu-overrides.ts';
 import { permissionGuardrails } from '../../domain/permission-guardrails.ts';
 import { createAjv } from '../../schemas/ajv.ts';
@@ -21,7 +21,7 @@ export interface DraftProblem {
   rule: 'tenant' | 'guardrail' | 'texts' | 'menus' | 'definitions';
   /**
    * The reason's text key (locales/<lang>/studio.json) and its values, for a client that words it
-   * itself (texts, menus, definitions: domain/definition-problems.ts problemSentence).
+   * itself (texts, menus, definitions: common/definition-problems.ts problemSentence).
    */
   code?: string;
   params?: Record<string, string>;

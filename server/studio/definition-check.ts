@@ -6,7 +6,7 @@
  * (.dependency-cruiser.cjs); it is loaded on the first check only, and the contract (the API's
  * OpenAPI document from an in-process app, the vocabularies) is built once per process.
  */
-import type { CodedProblem } from '../../domain/definition-problems.ts';
+import type { CodedProblem } from '../../common/definition-problems.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 
 /** A problem of the draft: the JSON pointer in the tenant document and what is wrong, as the check's code and values. */

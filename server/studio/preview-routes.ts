@@ -1,7 +1,7 @@
 import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
-import { LOCALE_INFO } from '../../domain/locales.ts';
-import { PREVIEW_SIDES } from '../../domain/preview-side.ts';
+import { LOCALE_INFO } from '../../common/locales.ts';
+import { PREVIEW_SIDES } from '../../common/preview-side.ts';
 import { createSession, PREVIEW_SESSION_MINUTES } from '../auth/sessions.ts';
 import { setSessionCookies } from '../http/cookies.ts';
 import { ApiError } from '../http/errors.ts';
@@ -18,7 +18,7 @@ const previewBody = {
     user: { type: 'string', minLength: 1, maxLength: 100 },
     language: { enum: Object.keys(LOCALE_INFO) },
     // The side served to a request that names none; each of the studio's two frames names its own
-    // (domain/preview-side.ts), so one session shows the draft beside the published tenant.
+    // (common/preview-side.ts), so one session shows the draft beside the published tenant.
     side: { enum: PREVIEW_SIDES, default: 'draft' },
   },
 } as const;

@@ -1,6 +1,6 @@
 import type { Selectable } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import type { PreviewSide } from '../../domain/preview-side.ts';
+import type { PreviewSide } from '../../common/preview-side.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import type { Database } from '../db/database.ts';
 import type { SessionsTable } from '../db/schema.ts';
@@ -10,7 +10,7 @@ import { draftById } from './queries.ts';
 
 /**
  * The tenant a preview session (issue 24) is served on one request: for the `side` the request asks
- * (its frame's, domain/preview-side.ts), else the session's own, the draft's document or the tenant
+ * (its frame's, common/preview-side.ts), else the session's own, the draft's document or the tenant
  * as published. Either side only while the draft is open: undefined when there is nothing left to
  * preview (the draft was published or discarded, or no longer passes the tenant rules), and the
  * preview ends, both frames at once.

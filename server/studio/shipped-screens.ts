@@ -1,5 +1,5 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { resolveParts } from '../../domain/definition-parts.ts';
+import { resolveParts } from '../../common/definition-parts.ts';
 import type { MenuDefinitions } from '../../domain/menus.ts';
 import type { GuardDefinition } from '../../domain/route-guards.ts';
 import type { ShippedScreen } from '../../domain/tenant-diff.ts';

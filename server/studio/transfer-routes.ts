@@ -1,6 +1,6 @@
 import type { SchemaTypedApp } from '../http/typed-routes.ts';
 import { ErrorCode } from '../../domain/error-codes.ts';
-import { mergePatch } from '../../domain/merge-patch.ts';
+import { mergePatch } from '../../common/merge-patch.ts';
 import { tenantChanges } from '../../domain/tenant-diff.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import { ApiError, forbidden } from '../http/errors.ts';

@@ -1,5 +1,5 @@
 import type { SchemaTypedApp } from '../http/typed-routes.ts';
-import { LOCALE_INFO } from '../../domain/locales.ts';
+import { LOCALE_INFO } from '../../common/locales.ts';
 import { systemType } from '../../domain/tenant.ts';
 import type { AppDeps } from '../deps.ts';
 import {

@@ -17,7 +17,7 @@ export function sameJson(a: unknown, b: unknown): boolean {
 
 /**
  * The JSON Merge Patch (RFC 7386) that turns `source` into `target`: the inverse of
- * domain/merge-patch.ts mergePatch, so `mergePatch(source, mergePatchFrom(source, target))`
+ * common/merge-patch.ts mergePatch, so `mergePatch(source, mergePatchFrom(source, target))`
  * equals `target`. The studio's screen form edits the patched screen itself and writes back only
  * this difference, so the tenant's override names nothing the operator left as shipped. Arrays
  * have no merge in RFC 7386: a changed array is written whole (a table's columns, a body).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { resolveParts } from '../../domain/definition-parts.ts';
-import { mergePatch } from '../../domain/merge-patch.ts';
+import { resolveParts } from '../../common/definition-parts.ts';
+import { mergePatch } from '../../common/merge-patch.ts';
 import { screenChanges } from '../../domain/screen-diff.ts';
 import invoiceListFile from '../../screens/invoice-list.json' with { type: 'json' };
 import invoicesTable from '../../screens/parts/invoices-table.json' with { type: 'json' };
@@ -137,7 +137,9 @@ function updateColumn(screen: Screen, field: string, extra: Record<string, unkno
     else if (node && typeof node === 'object') {
       const record = node as Record<string, unknown>;
       if (record.widget === 'table' && record.id === 'invoices' && Array.isArray(record.columns))
-        record.columns = record.columns.map((column: Record<string, unknown>) => (column.field === field ? { ...column, ...extra } : column));
+        record.columns = record.columns.map((column: Record<string, unknown>) =>
+          column.field === field ? { ...column, ...extra } : column,
+        );
       Object.values(record).forEach(visit);
     }
   };

@@ -1,7 +1,7 @@
 import { SimpleGrid, Stack, Title } from '@mantine/core';
 import { useElementSize, useMediaQuery } from '@mantine/hooks';
 import type { CSSProperties } from 'react';
-import { addressOnSide, type PreviewSide } from '../../domain/preview-side.ts';
+import { addressOnSide, type PreviewSide } from '../../common/preview-side.ts';
 import { useText } from '../../engine/i18n/use-text.ts';
 import classes from '../studio.module.css';
 
@@ -22,7 +22,7 @@ const DESKTOP_WIDTH = 800;
 
 /**
  * The previewed portal (issue 24) in one frame per side, all on one preview session: each frame's
- * first address names its side (domain/preview-side.ts), which the portal then sends with every
+ * first address names its side (common/preview-side.ts), which the portal then sends with every
  * call, so the same screen, user and language show as published and with the draft at once.
  * `opened` changes with every start: the frames are new, since the session behind them is.
  */

@@ -1,6 +1,6 @@
 import { Button, Group, NativeSelect, Paper, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
-import { LOCALE_INFO } from '../../domain/locales.ts';
+import { LOCALE_INFO } from '../../common/locales.ts';
 import { useText } from '../../engine/i18n/use-text.ts';
 import { studioRequest, type Resource } from '../api.ts';
 import { ErrorNotice } from '../ErrorNotice.tsx';

@@ -1,6 +1,6 @@
 import { Alert, List, Textarea } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { mergePatch } from '../../domain/merge-patch.ts';
+import { mergePatch } from '../../common/merge-patch.ts';
 import { useText } from '../../engine/i18n/use-text.ts';
 import { sameJson } from '../overrides/merge-patch-diff.ts';
 import type { Screen } from '../overrides/screen-edits.ts';

@@ -1,6 +1,6 @@
 import { Loader, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
-import { mergePatch } from '../../domain/merge-patch.ts';
+import { mergePatch } from '../../common/merge-patch.ts';
 import { useText } from '../../engine/i18n/use-text.ts';
 import { ErrorNotice } from '../ErrorNotice.tsx';
 import { mergePatchFrom } from '../overrides/merge-patch-diff.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { conditionHolds, disabledReason } from '../../domain/conditions.ts';
+import { conditionHolds, disabledReason } from '../../common/conditions.ts';
 import { lookup, resolveAll, resolveBinding, type BindingContext } from '../../engine/definitions/bindings.ts';
 import { noticesFor, type NoticeDefinition } from '../../engine/widgets/notices.ts';
 import { readScreens } from '../../engine/build/screens-plugin.ts';

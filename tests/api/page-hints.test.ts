@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAGE_HINTS_ID, type PageHints, ROUTE_HINTS_FILE, type RouteHints } from '../../domain/route-hints.ts';
+import { PAGE_HINTS_ID, type PageHints, ROUTE_HINTS_FILE, type RouteHints } from '../../common/route-hints.ts';
 import { buildApp } from '../../server/app.ts';
 import { CSP_NONCE_PLACEHOLDER } from '../../server/http/security-headers.ts';
 import { loadPolicy } from '../../server/policy/load.ts';
@@ -113,7 +113,7 @@ describe('the page of a route', () => {
 });
 
 describe('the page of a preview frame (issue 24)', () => {
-  it("carries the documents of the side its address names, and says which", async () => {
+  it('carries the documents of the side its address names, and says which', async () => {
     const editor = await operator(api, 'editor');
     const draftId = await draftWith(editor, (tenant) => {
       tenant.limits.cardFeeMinor = 350;
@@ -125,7 +125,8 @@ describe('the page of a preview frame (issue 24)', () => {
     frame.headers = {
       cookie: (started.cookies as Array<{ name: string; value: string }>).map(({ name, value }) => `${name}=${value}`).join('; '),
     };
-    const feeOf = (hints: PageHints) => (hints.documents.config as { data: { attributes: { limits: { cardFeeMinor: number } } } }).data.attributes.limits.cardFeeMinor;
+    const feeOf = (hints: PageHints) =>
+      (hints.documents.config as { data: { attributes: { limits: { cardFeeMinor: number } } } }).data.attributes.limits.cardFeeMinor;
 
     const published = await page(frame, '/account/overview?previewSide=published');
     expect(published.hints.previewSide).toBe('published');

@@ -6,8 +6,8 @@
  * after PREVIEW_SESSION_MINUTES or when its draft closes, and is not for auditors.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PREVIEW_SIDE_HEADER } from '../../domain/preview-side.ts';
-import { TENANT_VERSION_HEADER } from '../../domain/tenant-version.ts';
+import { PREVIEW_SIDE_HEADER } from '../../common/preview-side.ts';
+import { TENANT_VERSION_HEADER } from '../../common/tenant-version.ts';
 import { PREVIEW_SESSION_MINUTES } from '../../server/auth/sessions.ts';
 import type { ApiClient } from '../support/api.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
@@ -69,7 +69,7 @@ describe('preview', () => {
     expect(await cardFee(publisher)).toBe(295);
   });
 
-  it("serves each request of one preview the side its header names, while an ordinary session ignores the header", async () => {
+  it('serves each request of one preview the side its header names, while an ordinary session ignores the header', async () => {
     const { editor, draftId } = await raisedFeeDraft();
     expect((await editor.post(`/studio/api/drafts/${draftId}/preview`, { user: 'payer', language: 'en' })).statusCode).toBe(201);
     const published = { [PREVIEW_SIDE_HEADER]: 'published' };
@@ -112,7 +112,12 @@ describe('preview', () => {
     // Writes stay refused on either side.
     const csrf = { 'x-csrf-token': 'whatever the page holds' };
     for (const side of [published, draft]) {
-      const write = await editor.request('PATCH', '/users/1', { data: { type: 'users', attributes: { first_name: 'X' } } }, { ...csrf, ...side });
+      const write = await editor.request(
+        'PATCH',
+        '/users/1',
+        { data: { type: 'users', attributes: { first_name: 'X' } } },
+        { ...csrf, ...side },
+      );
       expect(write.statusCode, write.body).toBe(403);
       expect(firstError(write).code).toBe('errors.studio.previewReadOnly');
     }
@@ -126,15 +131,19 @@ describe('preview', () => {
       expect(data<{ attributes: { limits: { cardFeeMinor: number } } }>(config).attributes.limits.cardFeeMinor).toBe(295);
     }
     // Nor does a request without a session.
-    expect(data<{ attributes: { limits: { cardFeeMinor: number } } }>(await api.client().get('/config', draft)).attributes.limits.cardFeeMinor).toBe(295);
+    expect(
+      data<{ attributes: { limits: { cardFeeMinor: number } } }>(await api.client().get('/config', draft)).attributes.limits.cardFeeMinor,
+    ).toBe(295);
 
     // A preview started on the published side serves the draft to a frame that asks for it.
     const publisher = await operator(api, 'publisher');
-    expect((await publisher.post(`/studio/api/drafts/${draftId}/preview`, { user: 'payer', language: 'en', side: 'published' })).statusCode).toBe(201);
+    expect(
+      (await publisher.post(`/studio/api/drafts/${draftId}/preview`, { user: 'payer', language: 'en', side: 'published' })).statusCode,
+    ).toBe(201);
     expect(await cardFee(publisher)).toBe(295);
-    expect(data<{ attributes: { limits: { cardFeeMinor: number } } }>(await publisher.get('/config', draft)).attributes.limits.cardFeeMinor).toBe(
-      RAISED_FEE,
-    );
+    expect(
+      data<{ attributes: { limits: { cardFeeMinor: number } } }>(await publisher.get('/config', draft)).attributes.limits.cardFeeMinor,
+    ).toBe(RAISED_FEE);
 
     // Both sides end with the draft.
     expect((await editor.post(`/studio/api/drafts/${draftId}/discard`, {})).statusCode).toBe(204);

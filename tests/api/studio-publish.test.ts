@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Tenant } from '../../domain/tenant.ts';
-import { TENANT_VERSION_HEADER } from '../../domain/tenant-version.ts';
+import { TENANT_VERSION_HEADER } from '../../common/tenant-version.ts';
 import { startTestApi, type TestApi } from '../support/api.ts';
 import { data, draftWith, operator } from './studio-support.ts';
 

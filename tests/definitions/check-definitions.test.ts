@@ -4,7 +4,7 @@
  * the shipped definitions pass.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resolveParts } from '../../domain/definition-parts.ts';
+import { resolveParts } from '../../common/definition-parts.ts';
 import type { ScreenDefinition } from '../../engine/definitions/types.ts';
 import { pluginRegistry } from '../../engine/registry/plugins.ts';
 import '../../plugins/index.ts';
@@ -40,7 +40,10 @@ function withScreen(id: string, change: (screen: Json) => void): DefinitionSet {
  */
 function invoiceTable(screen: Json): Json {
   const index = screen.body.findIndex((node: Json) => node.widget === 'table' || node.$use === 'invoices-table');
-  screen.body[index] = resolveParts(screen.body[index], new Map([...shipped.parts].map(([name, part]) => [name, part.definition]))).resolved;
+  screen.body[index] = resolveParts(
+    screen.body[index],
+    new Map([...shipped.parts].map(([name, part]) => [name, part.definition])),
+  ).resolved;
   return screen.body[index];
 }
 /** The shipped definitions with the cards table every tab of the cards screen uses (screens/parts/cards-table.json) changed. */
@@ -134,7 +137,7 @@ describe('data sources against the OpenAPI document', () => {
       'screens/notification-center.json /body/1/source/params/page[sise]: `page[sise]` is not a query parameter of GET /ecaas/notifications; did you mean `page[size]`?',
     ]);
   });
-  it('a typo in the invoice lists\' shared table is the part\'s, once, under the screen that uses all of it', () => {
+  it("a typo in the invoice lists' shared table is the part's, once, under the screen that uses all of it", () => {
     const definitions = structuredClone(shipped);
     (definitions.parts.get('invoices-table')!.definition as Json).columns[0].field = 'invoiceIdd';
     // The program overview's list writes its own columns over the part's: only the invoice list shows the typo.
@@ -248,10 +251,13 @@ describe('column priorities (issue 26: identifiers and amounts never clipped)', 
 
   it('a table whose every key column some users do not see (issue 24)', () => {
     const conditional = withScreen('invoice-list', (screen) => {
-      for (const column of invoiceTable(screen).columns) if (column.priority === 'key') column.when = { 'session.role': { $nin: ['payer'] } };
+      for (const column of invoiceTable(screen).columns)
+        if (column.priority === 'key') column.when = { 'session.role': { $nin: ['payer'] } };
     });
     expect(problemsOf(conditional)).toEqual([
-      expect.stringMatching(/^screens\/invoice-list\.json \/body\/5\/columns: every key column has a `when`: some users would see no key column; leave one of `invoiceId`/),
+      expect.stringMatching(
+        /^screens\/invoice-list\.json \/body\/5\/columns: every key column has a `when`: some users would see no key column; leave one of `invoiceId`/,
+      ),
     ]);
   });
 
@@ -402,10 +408,14 @@ describe('bindings against the binding context', () => {
       expect.stringMatching(/\/body\/5\/columns\/\d+\/when\/session\.rol: `rol` is not a field of session .*did you mean `role`\?$/),
     ]);
     expect(columns({ 'record.poNumber': { $exists: true } })).toEqual([
-      expect.stringMatching(/\/body\/5\/columns\/\d+\/when\/record\.poNumber: `record\.poNumber` reads record, but nothing here provides one$/),
+      expect.stringMatching(
+        /\/body\/5\/columns\/\d+\/when\/record\.poNumber: `record\.poNumber` reads record, but nothing here provides one$/,
+      ),
     ]);
     expect(columns({ 'session.role': { $nin: ['Payer'] } })).toEqual([
-      expect.stringMatching(/\/columns\/\d+\/when\/session\.role\/\$nin\/0: `Payer` is not a role of permissions\/policy\.json; did you mean `payer`\?$/),
+      expect.stringMatching(
+        /\/columns\/\d+\/when\/session\.role\/\$nin\/0: `Payer` is not a role of permissions\/policy\.json; did you mean `payer`\?$/,
+      ),
     ]);
   });
 
@@ -464,7 +474,9 @@ describe('vocabularies', () => {
           screen.guard.forbiddenRoles = ['view onl'];
         }),
       ),
-    ).toEqual(['screens/cards.json /guard/forbiddenRoles/0: `view onl` is not a role of permissions/policy.json; did you mean `view only`?']);
+    ).toEqual([
+      'screens/cards.json /guard/forbiddenRoles/0: `view onl` is not a role of permissions/policy.json; did you mean `view only`?',
+    ]);
   });
   it('an unregistered plugin', () => {
     // The screen schema's enum refuses it first; the registry rule holds plugins the enum would let through.
@@ -510,7 +522,9 @@ describe('vocabularies', () => {
     );
     const gated = structuredClone(shipped);
     (gated.policy.definition as Json).flagGates.Cardz = 'cards_enabled';
-    expect(problemsOf(gated)).toEqual(['permissions/policy.json /flagGates/Cardz: `Cardz` is not a CASL subject of the policy; did you mean `Card`?']);
+    expect(problemsOf(gated)).toEqual([
+      'permissions/policy.json /flagGates/Cardz: `Cardz` is not a CASL subject of the policy; did you mean `Card`?',
+    ]);
   });
   it("a menu entry's `when`, `can` or id outside what a menu entry may name", () => {
     const definitions = structuredClone(shipped);
@@ -700,78 +714,296 @@ describe('the newcomer exercise: a new list screen, then one typo at a time', ()
   });
 
   const typos: Array<[part: string, typo: string, change: (files: Exercise) => void, named: string]> = [
-    ['route', 'screen path `/acount/locations`', (f) => { f.screen.path = '/acount/locations'; },
-      `screens/menus/side-menus.json ${menuAt}/path: \`/account/locations\` opens no screen; did you mean \`/acount/locations\`?`],
-    ['route', 'layout `shel`', (f) => { f.screen.layout = 'shel'; },
-      'screens/locations.json /layout: `shel` is not allowed here; did you mean `shell`?'],
-    ['guard', 'role `admn`', (f) => { f.screen.guard.roles = ['admn']; },
-      'screens/locations.json /guard/roles/0: `admn` is not a role of permissions/policy.json; did you mean `admin`?'],
-    ['guard', 'user type `customr`', (f) => { f.screen.guard.userTypes[0] = 'customr'; },
-      'screens/locations.json /guard/userTypes/0: `customr` is not allowed here; did you mean `customer`?'],
-    ['guard', 'flag `cards_enabld`', (f) => { f.screen.guard.flags = ['cards_enabld']; },
-      'screens/locations.json /guard/flags/0: `cards_enabld` is not a flag any tenant defines or the policy gates on; did you mean `cards_enabled`?'],
-    ['guard', 'CASL subject `Locaton`', (f) => { f.screen.guard.can[1] = 'Locaton'; },
-      'screens/locations.json /guard/can/1: `Locaton` is not allowed here; did you mean `Location`?'],
-    ['guard', 'CASL action `reed`', (f) => { f.screen.guard.can[0] = 'reed'; },
-      'screens/locations.json /guard/can/0: `reed` is not allowed here; did you mean `read`?'],
-    ['guard', 'property `requiresCustomr`', (f) => { f.screen.guard.requiresCustomr = f.screen.guard.requiresCustomer; delete f.screen.guard.requiresCustomer; },
-      'screens/locations.json /guard: `requiresCustomr` is not a property here; did you mean `requiresCustomer`?'],
-    ['table', 'resource `/location`', (f) => { table(f).source.resource = '/location'; },
-      'screens/locations.json /body/1/source/resource: `/location` is not a GET path of the API; did you mean `/locations`?'],
-    ['table', 'filter key `buid_custmer`', (f) => { table(f).source.filter = { buid_custmer: '{customer.buidCustomer}' }; },
-      'screens/locations.json /body/1/source/filter/buid_custmer: `filter[buid_custmer]` is not a query parameter of GET /locations; did you mean `filter[buid_customer]`?'],
-    ['table', 'binding `{customer.buidCustomr}`', (f) => { table(f).source.filter.buid_customer = '{customer.buidCustomr}'; },
-      'screens/locations.json /body/1/source/filter/buid_customer: `buidCustomr` is not a field of customer (GET /customers and buidLocation, locationName); did you mean `buidCustomer`?'],
-    ['table', '`rowId` `buidLocaton`', (f) => { table(f).rowId = 'buidLocaton'; },
-      'screens/locations.json /body/1/rowId: `buidLocaton` is not a field of GET /locations; did you mean `buidLocation`?'],
-    ['table', 'column `field` `locationNme`', (f) => { table(f).columns[0].field = 'locationNme'; },
-      'screens/locations.json /body/1/columns/0/field: `locationNme` is not a field of GET /locations; did you mean `locationName`?'],
-    ['table', 'column `sort` `locaton_name`', (f) => { table(f).columns[0].sort = 'locaton_name'; },
-      'screens/locations.json /body/1/columns/0/sort: `locaton_name` is not a sort GET /locations offers; did you mean `location_name`?'],
-    ['table', 'column `format` `dat`', (f) => { table(f).columns[1].format = 'dat'; },
-      'screens/locations.json /body/1/columns/1/format: `dat` is not allowed here; did you mean `date`?'],
-    ['table', 'column link binding `{record.buidLocaton}`', (f) => { table(f).columns[0].link = '/account/locations?location={record.buidLocaton}'; },
-      'screens/locations.json /body/1/columns/0/link: `buidLocaton` is not a field of record (GET /locations); did you mean `buidLocation`?'],
-    ['table', 'column link path `/acount/locations`', (f) => { table(f).columns[0].link = '/acount/locations'; },
-      'screens/locations.json /body/1/columns/0/link: `/acount/locations` opens no screen; did you mean `/account/locations`?'],
-    ['table', '`defaultSort` `location_nme`', (f) => { table(f).defaultSort.sort = 'location_nme'; },
-      'screens/locations.json /body/1/defaultSort/sort: `location_nme` is not a sort GET /locations offers; did you mean `location_name`?'],
-    ['table', '`defaultSort` direction `acs`', (f) => { table(f).defaultSort.direction = 'acs'; },
-      'screens/locations.json /body/1/defaultSort/direction: `acs` is not allowed here; did you mean `asc`?'],
-    ['table', 'search filter `serch`', (f) => { table(f).search.filter = 'serch'; },
-      'screens/locations.json /body/1/search/filter: `serch` is not a filter of GET /locations; did you mean `search`?'],
-    ['table', 'literal filter value `name|sideways` for `filter[sort]`', (f) => { table(f).source.filter.sort = 'name|sideways'; },
-      'screens/locations.json /body/1/source/filter/sort: `name|sideways` is not a value filter[sort] of GET /locations accepts ({"type":"string","pattern":"^(?:location_name|buid_location)(?:\\\\|(?:asc|desc))?(?:,(?:location_name|buid_location)(?:\\\\|(?:asc|desc))?){0,2}$"})'],
-    ['table', 'property `colums` (unknown to the table)', (f) => { table(f).colums = table(f).columns; delete table(f).columns; },
-      'screens/locations.json /body/1: `colums` is not a property of the table widget; did you mean `columns`?'],
-    ['table', 'widget `tabel`', (f) => { table(f).widget = 'tabel'; },
-      'screens/locations.json /body/1/widget: `tabel` is not allowed here; did you mean `table`?'],
-    ['table', '`defaultPageSize` 500 with the default page sizes', (f) => { table(f).defaultPageSize = 500; },
-      'screens/locations.json /body/1/defaultPageSize: `500` is not one of the page sizes the table offers (`25`, `50`, `100`)'],
-    ['texts', 'title `common.screens.locatons`', (f) => { f.screen.title = 'common.screens.locatons'; },
-      'screens/locations.json /title: `common.screens.locatons` is not a text of locales/en/common.json; did you mean `common.screens.locations`?'],
-    ['texts', 'column label `common.locations.nam`', (f) => { table(f).columns[0].label = 'common.locations.nam'; },
-      'screens/locations.json /body/1/columns/0/label: `common.locations.nam` is not a text of locales/en/common.json; did you mean `common.locations.name`?'],
-    ['texts', 'search placeholder `comon.locations.search`', (f) => { table(f).search.placeholder = 'comon.locations.search'; },
-      'screens/locations.json /body/1/search/placeholder: `comon.locations.search` is not a text key: `comon` is no namespace of locales/en; did you mean `common`?'],
-    ['menu', 'entry `path` `/account/location`', (f) => { f.entry.path = '/account/location'; },
-      `screens/menus/side-menus.json ${menuAt}/path: \`/account/location\` opens no screen; did you mean \`/account/locations\`?`],
-    ['menu', 'entry `screen` `location`', (f) => { f.entry.screen = 'location'; },
-      `screens/menus/side-menus.json ${menuAt}/screen: \`location\` is not the screen /account/locations opens, which is \`locations\``],
-    ['menu', 'entry `label` `common.menu.locatons`', (f) => { f.entry.label = 'common.menu.locatons'; },
-      `screens/menus/side-menus.json ${menuAt}/label: \`common.menu.locatons\` is not a text of locales/en/common.json; did you mean \`common.menu.locations\`?`],
-    ['menu', 'entry `icon` `buildng`', (f) => { f.entry.icon = 'buildng'; },
-      `screens/menus/side-menus.json ${menuAt}/icon: \`buildng\` is not allowed here; did you mean \`building\`?`],
-    ['menu', 'entry `when` `session.customerCont`', (f) => { f.entry.when = { 'session.customerCont': { $gt: 1 } }; },
-      `screens/menus/side-menus.json ${menuAt}/when/session.customerCont: \`customerCont\` is not a field of session a menu entry may test (the menu is built once per session); did you mean \`customerCount\`?`],
-    ['menu', 'entry `when` flag `flags.cards_enabld`', (f) => { f.entry.when = { 'flags.cards_enabld': true }; },
-      `screens/menus/side-menus.json ${menuAt}/when/flags.cards_enabld: \`cards_enabld\` is not a flag any tenant defines or the policy gates on; did you mean \`cards_enabled\`?`],
-    ['menu', 'entry `can` subject `Locaton`', (f) => { f.entry.can = ['read', 'Locaton']; },
-      `screens/menus/side-menus.json ${menuAt}/can/1: \`Locaton\` is not a CASL subject of the policy; did you mean \`Location\`?`],
-    ['menu', 'entry `id` `overview` (another entry\'s)', (f) => { f.entry.id = 'overview'; },
-      `screens/menus/side-menus.json ${menuAt}/id: \`overview\` is also the id of ${'/customer/0'}; every entry of a menu needs its own id`],
-    ['locales', 'English key written `locations.nmae` instead of `locations.name`', (f) => { f.texts.locations = { nmae: 'Name', address: 'Address', search: 'Search locations' }; },
-      'screens/locations.json /body/1/columns/0/label: `common.locations.name` is not a text of locales/en/common.json; did you mean `common.locations.nmae`?'],
+    [
+      'route',
+      'screen path `/acount/locations`',
+      (f) => {
+        f.screen.path = '/acount/locations';
+      },
+      `screens/menus/side-menus.json ${menuAt}/path: \`/account/locations\` opens no screen; did you mean \`/acount/locations\`?`,
+    ],
+    [
+      'route',
+      'layout `shel`',
+      (f) => {
+        f.screen.layout = 'shel';
+      },
+      'screens/locations.json /layout: `shel` is not allowed here; did you mean `shell`?',
+    ],
+    [
+      'guard',
+      'role `admn`',
+      (f) => {
+        f.screen.guard.roles = ['admn'];
+      },
+      'screens/locations.json /guard/roles/0: `admn` is not a role of permissions/policy.json; did you mean `admin`?',
+    ],
+    [
+      'guard',
+      'user type `customr`',
+      (f) => {
+        f.screen.guard.userTypes[0] = 'customr';
+      },
+      'screens/locations.json /guard/userTypes/0: `customr` is not allowed here; did you mean `customer`?',
+    ],
+    [
+      'guard',
+      'flag `cards_enabld`',
+      (f) => {
+        f.screen.guard.flags = ['cards_enabld'];
+      },
+      'screens/locations.json /guard/flags/0: `cards_enabld` is not a flag any tenant defines or the policy gates on; did you mean `cards_enabled`?',
+    ],
+    [
+      'guard',
+      'CASL subject `Locaton`',
+      (f) => {
+        f.screen.guard.can[1] = 'Locaton';
+      },
+      'screens/locations.json /guard/can/1: `Locaton` is not allowed here; did you mean `Location`?',
+    ],
+    [
+      'guard',
+      'CASL action `reed`',
+      (f) => {
+        f.screen.guard.can[0] = 'reed';
+      },
+      'screens/locations.json /guard/can/0: `reed` is not allowed here; did you mean `read`?',
+    ],
+    [
+      'guard',
+      'property `requiresCustomr`',
+      (f) => {
+        f.screen.guard.requiresCustomr = f.screen.guard.requiresCustomer;
+        delete f.screen.guard.requiresCustomer;
+      },
+      'screens/locations.json /guard: `requiresCustomr` is not a property here; did you mean `requiresCustomer`?',
+    ],
+    [
+      'table',
+      'resource `/location`',
+      (f) => {
+        table(f).source.resource = '/location';
+      },
+      'screens/locations.json /body/1/source/resource: `/location` is not a GET path of the API; did you mean `/locations`?',
+    ],
+    [
+      'table',
+      'filter key `buid_custmer`',
+      (f) => {
+        table(f).source.filter = { buid_custmer: '{customer.buidCustomer}' };
+      },
+      'screens/locations.json /body/1/source/filter/buid_custmer: `filter[buid_custmer]` is not a query parameter of GET /locations; did you mean `filter[buid_customer]`?',
+    ],
+    [
+      'table',
+      'binding `{customer.buidCustomr}`',
+      (f) => {
+        table(f).source.filter.buid_customer = '{customer.buidCustomr}';
+      },
+      'screens/locations.json /body/1/source/filter/buid_customer: `buidCustomr` is not a field of customer (GET /customers and buidLocation, locationName); did you mean `buidCustomer`?',
+    ],
+    [
+      'table',
+      '`rowId` `buidLocaton`',
+      (f) => {
+        table(f).rowId = 'buidLocaton';
+      },
+      'screens/locations.json /body/1/rowId: `buidLocaton` is not a field of GET /locations; did you mean `buidLocation`?',
+    ],
+    [
+      'table',
+      'column `field` `locationNme`',
+      (f) => {
+        table(f).columns[0].field = 'locationNme';
+      },
+      'screens/locations.json /body/1/columns/0/field: `locationNme` is not a field of GET /locations; did you mean `locationName`?',
+    ],
+    [
+      'table',
+      'column `sort` `locaton_name`',
+      (f) => {
+        table(f).columns[0].sort = 'locaton_name';
+      },
+      'screens/locations.json /body/1/columns/0/sort: `locaton_name` is not a sort GET /locations offers; did you mean `location_name`?',
+    ],
+    [
+      'table',
+      'column `format` `dat`',
+      (f) => {
+        table(f).columns[1].format = 'dat';
+      },
+      'screens/locations.json /body/1/columns/1/format: `dat` is not allowed here; did you mean `date`?',
+    ],
+    [
+      'table',
+      'column link binding `{record.buidLocaton}`',
+      (f) => {
+        table(f).columns[0].link = '/account/locations?location={record.buidLocaton}';
+      },
+      'screens/locations.json /body/1/columns/0/link: `buidLocaton` is not a field of record (GET /locations); did you mean `buidLocation`?',
+    ],
+    [
+      'table',
+      'column link path `/acount/locations`',
+      (f) => {
+        table(f).columns[0].link = '/acount/locations';
+      },
+      'screens/locations.json /body/1/columns/0/link: `/acount/locations` opens no screen; did you mean `/account/locations`?',
+    ],
+    [
+      'table',
+      '`defaultSort` `location_nme`',
+      (f) => {
+        table(f).defaultSort.sort = 'location_nme';
+      },
+      'screens/locations.json /body/1/defaultSort/sort: `location_nme` is not a sort GET /locations offers; did you mean `location_name`?',
+    ],
+    [
+      'table',
+      '`defaultSort` direction `acs`',
+      (f) => {
+        table(f).defaultSort.direction = 'acs';
+      },
+      'screens/locations.json /body/1/defaultSort/direction: `acs` is not allowed here; did you mean `asc`?',
+    ],
+    [
+      'table',
+      'search filter `serch`',
+      (f) => {
+        table(f).search.filter = 'serch';
+      },
+      'screens/locations.json /body/1/search/filter: `serch` is not a filter of GET /locations; did you mean `search`?',
+    ],
+    [
+      'table',
+      'literal filter value `name|sideways` for `filter[sort]`',
+      (f) => {
+        table(f).source.filter.sort = 'name|sideways';
+      },
+      'screens/locations.json /body/1/source/filter/sort: `name|sideways` is not a value filter[sort] of GET /locations accepts ({"type":"string","pattern":"^(?:location_name|buid_location)(?:\\\\|(?:asc|desc))?(?:,(?:location_name|buid_location)(?:\\\\|(?:asc|desc))?){0,2}$"})',
+    ],
+    [
+      'table',
+      'property `colums` (unknown to the table)',
+      (f) => {
+        table(f).colums = table(f).columns;
+        delete table(f).columns;
+      },
+      'screens/locations.json /body/1: `colums` is not a property of the table widget; did you mean `columns`?',
+    ],
+    [
+      'table',
+      'widget `tabel`',
+      (f) => {
+        table(f).widget = 'tabel';
+      },
+      'screens/locations.json /body/1/widget: `tabel` is not allowed here; did you mean `table`?',
+    ],
+    [
+      'table',
+      '`defaultPageSize` 500 with the default page sizes',
+      (f) => {
+        table(f).defaultPageSize = 500;
+      },
+      'screens/locations.json /body/1/defaultPageSize: `500` is not one of the page sizes the table offers (`25`, `50`, `100`)',
+    ],
+    [
+      'texts',
+      'title `common.screens.locatons`',
+      (f) => {
+        f.screen.title = 'common.screens.locatons';
+      },
+      'screens/locations.json /title: `common.screens.locatons` is not a text of locales/en/common.json; did you mean `common.screens.locations`?',
+    ],
+    [
+      'texts',
+      'column label `common.locations.nam`',
+      (f) => {
+        table(f).columns[0].label = 'common.locations.nam';
+      },
+      'screens/locations.json /body/1/columns/0/label: `common.locations.nam` is not a text of locales/en/common.json; did you mean `common.locations.name`?',
+    ],
+    [
+      'texts',
+      'search placeholder `comon.locations.search`',
+      (f) => {
+        table(f).search.placeholder = 'comon.locations.search';
+      },
+      'screens/locations.json /body/1/search/placeholder: `comon.locations.search` is not a text key: `comon` is no namespace of locales/en; did you mean `common`?',
+    ],
+    [
+      'menu',
+      'entry `path` `/account/location`',
+      (f) => {
+        f.entry.path = '/account/location';
+      },
+      `screens/menus/side-menus.json ${menuAt}/path: \`/account/location\` opens no screen; did you mean \`/account/locations\`?`,
+    ],
+    [
+      'menu',
+      'entry `screen` `location`',
+      (f) => {
+        f.entry.screen = 'location';
+      },
+      `screens/menus/side-menus.json ${menuAt}/screen: \`location\` is not the screen /account/locations opens, which is \`locations\``,
+    ],
+    [
+      'menu',
+      'entry `label` `common.menu.locatons`',
+      (f) => {
+        f.entry.label = 'common.menu.locatons';
+      },
+      `screens/menus/side-menus.json ${menuAt}/label: \`common.menu.locatons\` is not a text of locales/en/common.json; did you mean \`common.menu.locations\`?`,
+    ],
+    [
+      'menu',
+      'entry `icon` `buildng`',
+      (f) => {
+        f.entry.icon = 'buildng';
+      },
+      `screens/menus/side-menus.json ${menuAt}/icon: \`buildng\` is not allowed here; did you mean \`building\`?`,
+    ],
+    [
+      'menu',
+      'entry `when` `session.customerCont`',
+      (f) => {
+        f.entry.when = { 'session.customerCont': { $gt: 1 } };
+      },
+      `screens/menus/side-menus.json ${menuAt}/when/session.customerCont: \`customerCont\` is not a field of session a menu entry may test (the menu is built once per session); did you mean \`customerCount\`?`,
+    ],
+    [
+      'menu',
+      'entry `when` flag `flags.cards_enabld`',
+      (f) => {
+        f.entry.when = { 'flags.cards_enabld': true };
+      },
+      `screens/menus/side-menus.json ${menuAt}/when/flags.cards_enabld: \`cards_enabld\` is not a flag any tenant defines or the policy gates on; did you mean \`cards_enabled\`?`,
+    ],
+    [
+      'menu',
+      'entry `can` subject `Locaton`',
+      (f) => {
+        f.entry.can = ['read', 'Locaton'];
+      },
+      `screens/menus/side-menus.json ${menuAt}/can/1: \`Locaton\` is not a CASL subject of the policy; did you mean \`Location\`?`,
+    ],
+    [
+      'menu',
+      "entry `id` `overview` (another entry's)",
+      (f) => {
+        f.entry.id = 'overview';
+      },
+      `screens/menus/side-menus.json ${menuAt}/id: \`overview\` is also the id of ${'/customer/0'}; every entry of a menu needs its own id`,
+    ],
+    [
+      'locales',
+      'English key written `locations.nmae` instead of `locations.name`',
+      (f) => {
+        f.texts.locations = { nmae: 'Name', address: 'Address', search: 'Search locations' };
+      },
+      'screens/locations.json /body/1/columns/0/label: `common.locations.name` is not a text of locales/en/common.json; did you mean `common.locations.nmae`?',
+    ],
   ];
   it.each(typos)('%s: %s', (_part, _typo, change, named) => {
     expect(exercise(change)).toContain(named);

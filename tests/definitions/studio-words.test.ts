@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { problemSentence } from '../../domain/definition-problems.ts';
-import { LANGUAGES } from '../../domain/tenant.ts';
+import { problemSentence } from '../../common/definition-problems.ts';
+import { LANGUAGES } from '../../common/locales.ts';
 import { PROBLEM_WORDS } from '../../scripts/definitions/problem-words.ts';
 import { notOneOf, problemMessage } from '../../scripts/definitions/problems.ts';
 import { textsIn } from '../../server/i18n/locale-text.ts';

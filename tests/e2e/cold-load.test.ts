@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { FIRST_PAINT_PROBE, paintSteps, stepOf, TIMELINE_PROBE, type TimedRequest } from '../../bench/lib/request-steps.ts';
-import { SERVER_RENDER_ID, SERVER_STYLE_ATTRIBUTE } from '../../domain/server-render.ts';
+import { SERVER_RENDER_ID, SERVER_STYLE_ATTRIBUTE } from '../../common/server-render.ts';
 import { baseUrl, newContext, signInAt, usePagePerTest } from './support/browser.ts';
 
 let page: Page;
@@ -106,7 +106,7 @@ describe('cold load of a list', () => {
       expect(markup).toContain('data-table="invoices"');
       expect(markup.match(/<tr [^>]*data-row-id=/g)?.length ?? 0).toBeGreaterThan(5);
       expect(html).toContain(`id="${SERVER_RENDER_ID}"`);
-      // No style attribute in the markup: the strict CSP would refuse it (domain/server-render.ts).
+      // No style attribute in the markup: the strict CSP would refuse it (common/server-render.ts).
       expect(markup).not.toMatch(/<[^>]+ style="/);
 
       const coldPage = await cold.newPage();

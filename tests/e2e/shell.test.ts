@@ -122,7 +122,7 @@ describe('signing in lands each demo user where the spec says', () => {
 
 describe('pages that are not screens', () => {
   it("says a part of the portal did not load, in the page's language, and offers to try again (spec §9 chunk timeout)", async () => {
-    // A chunk that fails to arrive (the 120 s timeout itself is unit-tested with fake timers: engine/app/chunk-timeout.test.ts).
+    // A chunk that fails to arrive (the 120 s timeout itself is unit-tested with fake timers: engine/runtime/chunk-timeout.test.ts).
     await page.route('**/assets/NotFoundWidget-*', (route) => route.abort());
     await page.goto(`${baseUrl()}/no/such/page`);
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('This page is taking too long to load');

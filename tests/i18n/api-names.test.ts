@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '../../domain/tenant.ts';
+import { LANGUAGES } from '../../common/locales.ts';
 import { DISPUTE_CONTACT_TYPES } from '../../domain/disputes.ts';
 import { disputeContactTypeKey, disputeReasonKey, documentTypeKey } from '../../engine/format/formatters.ts';
 import type { FormatterName } from '../../engine/registry/names.ts';

@@ -1,6 +1,6 @@
 import type { I18nextToolkitConfig } from 'i18next-cli';
-import { SHARED_I18NEXT_OPTIONS } from '../../domain/i18next-options.ts';
-import { LANGUAGES } from '../../domain/tenant.ts';
+import { SHARED_I18NEXT_OPTIONS } from '../../common/i18next-options.ts';
+import { LANGUAGES } from '../../common/locales.ts';
 
 /**
  * i18next-cli's configuration: where the portal and the server call `t('namespace.path')`, and

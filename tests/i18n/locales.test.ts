@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { findKeys } from 'i18next-cli';
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from '../../domain/error-codes.ts';
-import { LANGUAGES } from '../../domain/tenant.ts';
+import { LANGUAGES } from '../../common/locales.ts';
 import config from './i18next.config.ts';
 
 type Tree = { [key: string]: string | Tree };
@@ -49,12 +49,21 @@ const isKey = (value: string) => KEY.test(value) && NAMESPACES.has(value.split('
 function keysNamedAsData(): Map<string, string> {
   const used = new Map<string, string>();
   const collect = (value: unknown, where: string) => {
-    if (typeof value === 'string') { if (isKey(value)) used.set(value, where); return; }
-    if (Array.isArray(value)) { value.forEach((item) => collect(item, where)); return; }
+    if (typeof value === 'string') {
+      if (isKey(value)) used.set(value, where);
+      return;
+    }
+    if (Array.isArray(value)) {
+      value.forEach((item) => collect(item, where));
+      return;
+    }
     if (value && typeof value === 'object') for (const item of Object.values(value)) collect(item, where);
   };
-  for (const file of ['screens', 'permissions', 'tenants'].flatMap((directory) => filesUnder(directory, /\.json$/))) collect(JSON.parse(readFileSync(file, 'utf8')), file);
-  for (const file of ['engine', 'plugins', 'app', 'studio'].flatMap((directory) => filesUnder(directory, /\.tsx?$/)).filter((name) => !name.includes('.test.'))) {
+  for (const file of ['screens', 'permissions', 'tenants'].flatMap((directory) => filesUnder(directory, /\.json$/)))
+    collect(JSON.parse(readFileSync(file, 'utf8')), file);
+  for (const file of ['engine', 'plugins', 'app', 'studio']
+    .flatMap((directory) => filesUnder(directory, /\.tsx?$/))
+    .filter((name) => !name.includes('.test.'))) {
     const source = readFileSync(file, 'utf8');
     for (const match of source.matchAll(/['`]([a-z][A-Za-z0-9]*\.[A-Za-z0-9.]+)['`]/g)) if (isKey(match[1]!)) used.set(match[1]!, file);
   }
@@ -62,11 +71,20 @@ function keysNamedAsData(): Map<string, string> {
   return used;
 }
 
-interface KeyInCode { where: string; counted: boolean }
+interface KeyInCode {
+  where: string;
+  counted: boolean;
+}
 
 /** The keys the code passes to t() (`*.t` too), as i18next-cli's extractor finds them: "namespace.path". */
 async function keysInCode(): Promise<Map<string, KeyInCode>> {
-  const quiet = { info: () => undefined, warn: () => undefined, error: (message: unknown) => { throw new Error(String(message)); } };
+  const quiet = {
+    info: () => undefined,
+    warn: () => undefined,
+    error: (message: unknown) => {
+      throw new Error(String(message));
+    },
+  };
   const { allKeys } = await findKeys(config, quiet);
   const keys = new Map<string, KeyInCode>();
   for (const found of allKeys.values()) {
@@ -91,8 +109,9 @@ const inCode = await keysInCode();
 const english = texts('en');
 const placeholders = (text: string) => [...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((match) => match[1]).sort();
 /** Texts that may read the same in another language: placeholders only, codes, short technical words. */
-const mayEqualEnglish = (text: string) => text.replace(/\{\{\s*\w+\s*\}\}/g, '').replace(/[\s\p{P}]/gu, '').length <= 3
-  || /^(ID|IBAN|CSV|PDF|SSO|AutoPay|OK|Status|Email|E-mail|Online)$/i.test(text.trim());
+const mayEqualEnglish = (text: string) =>
+  text.replace(/\{\{\s*\w+\s*\}\}/g, '').replace(/[\s\p{P}]/gu, '').length <= 3 ||
+  /^(ID|IBAN|CSV|PDF|SSO|AutoPay|OK|Status|Email|E-mail|Online)$/i.test(text.trim());
 
 describe('translations (spec section 1: 15 languages)', () => {
   it('has a folder for each of the 15 languages', () => {
@@ -108,19 +127,30 @@ describe('translations (spec section 1: 15 languages)', () => {
     // Guards the extractor's configuration: globs or separators that stop matching find nothing.
     expect(inCode.size).toBeGreaterThan(100);
     expect(inCode.get('common.switcher.customer')?.where).toMatch(/^(engine|plugins|app)\//);
-    expect([...inCode.keys()].filter((key) => !NAMESPACES.has(key.split('.')[0]!)), 'keys without a locale namespace').toEqual([]);
+    expect(
+      [...inCode.keys()].filter((key) => !NAMESPACES.has(key.split('.')[0]!)),
+      'keys without a locale namespace',
+    ).toEqual([]);
   });
 
   it.each(LANGUAGES)('%s has every key the code passes to t()', (language) => {
     const translated = texts(language);
-    const missing = [...inCode].filter(([key, { counted }]) => !hasText(translated, language, key, counted)).map(([key, { where }]) => `${key} (${where})`);
+    const missing = [...inCode]
+      .filter(([key, { counted }]) => !hasText(translated, language, key, counted))
+      .map(([key, { where }]) => `${key} (${where})`);
     expect(missing).toEqual([]);
   });
 
   it.each(LANGUAGES.filter((language) => language !== 'en'))('%s has exactly the English keys with the same placeholders', (language) => {
     const translated = texts(language);
-    expect([...translated.keys()].filter((key) => !english.has(key)), 'extra keys').toEqual([]);
-    expect([...english.keys()].filter((key) => !translated.has(key)), 'missing keys').toEqual([]);
+    expect(
+      [...translated.keys()].filter((key) => !english.has(key)),
+      'extra keys',
+    ).toEqual([]);
+    expect(
+      [...english.keys()].filter((key) => !translated.has(key)),
+      'missing keys',
+    ).toEqual([]);
     for (const [key, text] of english) expect(placeholders(translated.get(key) ?? ''), `${language} ${key}`).toEqual(placeholders(text));
   });
 

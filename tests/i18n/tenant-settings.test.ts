@@ -10,14 +10,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import tenantSchema from '../../schemas/tenant.schema.json' with { type: 'json' };
-import { LANGUAGES } from '../../domain/tenant.ts';
+import { LANGUAGES } from '../../common/locales.ts';
 import { tenantFormSchema } from '../../studio/build/tenant-form-plugin.ts';
 import { type SchemaNode, settingNodes } from '../../studio/tenant/setting-nodes.ts';
 import { settingsUiSchema } from '../../studio/tenant/settings-ui-schema.ts';
 
 type Tree = { [key: string]: string | Tree };
 
-const studioTexts = new Map(LANGUAGES.map((language) => [language, JSON.parse(readFileSync(join('locales', language, 'studio.json'), 'utf8')) as Tree]));
+const studioTexts = new Map(
+  LANGUAGES.map((language) => [language, JSON.parse(readFileSync(join('locales', language, 'studio.json'), 'utf8')) as Tree]),
+);
 
 function text(language: string, key: string): string | undefined {
   const [namespace, ...path] = key.split('.');
@@ -36,7 +38,9 @@ const keys = settings.flatMap(({ node, label, help }) => [label, ...(typeof node
 describe('tenant settings in the studio, in every language (issue 24)', () => {
   it('walks every setting: nested groups and the fields of a list of objects', () => {
     const paths = settings.map(({ path }) => path.join('.'));
-    expect(paths).toEqual(expect.arrayContaining(['theme.primaryColor', 'limits.loginLock.baseMinutes', 'identityProviders.clientSecretEnv', 'config.logging']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['theme.primaryColor', 'limits.loginLock.baseMinutes', 'identityProviders.clientSecretEnv', 'config.logging']),
+    );
     expect(settings.find(({ path }) => path.join('.') === 'limits.throttle')?.label).toBe('studio.settings.limits.throttle._label');
     expect(paths.length).toBeGreaterThanOrEqual(83);
   });
@@ -63,6 +67,9 @@ describe('tenant settings in the studio, in every language (issue 24)', () => {
     const unlabelled = settings.filter(({ path, label }) => fieldAt(path)?.['ui:title'] !== label);
     expect(unlabelled.map(({ path }) => path.join('.'))).toEqual([]);
     expect(ui.limits?.throttle?.['ui:description']).toBe('studio.settingsHelp.limits.throttle._help');
-    expect(ui.identityProviders?.items?.issuer).toEqual({ 'ui:title': 'studio.settings.identityProviders.issuer', 'ui:description': 'studio.settingsHelp.identityProviders.issuer' });
+    expect(ui.identityProviders?.items?.issuer).toEqual({
+      'ui:title': 'studio.settings.identityProviders.issuer',
+      'ui:description': 'studio.settingsHelp.identityProviders.issuer',
+    });
   });
 });

@@ -9,7 +9,7 @@ import { TextField } from './fields/TextField.tsx';
 import { flatFieldErrors } from './flat-validation.ts';
 import type { CompiledValidate } from './form-definition.ts';
 import { FormFooter } from './FormFooter.tsx';
-import type { FormProps } from './FormWidget.tsx';
+import type { FormProps } from './form-props.ts';
 import { useFormSubmit } from './use-form-submit.ts';
 
 // The sign-in forms are text and password fields: the rest load only with a form that has them.
@@ -18,7 +18,12 @@ const TextareaField = lazy(() => import('./fields/TextareaField.tsx').then((modu
 let validators: Promise<typeof import('./validators.ts')> | undefined;
 const loadValidators = () => (validators ??= import('./validators.ts'));
 
-interface FieldSchema { type?: string; title?: string; description?: string; maxLength?: number }
+interface FieldSchema {
+  type?: string;
+  title?: string;
+  description?: string;
+  maxLength?: number;
+}
 type FormData = Record<string, unknown>;
 
 /** The fields in `ui:order` (with `*` for the rest), else the schema's order. */
@@ -36,14 +41,26 @@ function fieldOrder(properties: string[], order: unknown): string[] {
  * validated by the form's compiled schema function and named rules. Errors show once the user
  * first submits, then live; the first field in error takes the focus.
  */
-export default function FlatForm({ name, definition, validate, submit, initialData, hidden, onSubmit, cancel, unsaved }: FormProps & { validate: CompiledValidate }) {
+export default function FlatForm({
+  name,
+  definition,
+  validate,
+  submit,
+  initialData,
+  hidden,
+  onSubmit,
+  cancel,
+  unsaved,
+}: FormProps & { validate: CompiledValidate }) {
   const { t } = useText();
   const texts = useTexts();
   const limits = useSession((session) => session.config?.limits);
   const [data, setData] = useState<FormData>(initialData);
   const [submitted, setSubmitted] = useState(false);
   const { submitting, submitError, send } = useFormSubmit(onSubmit, submit.failure);
-  useEffect(() => { unsaved?.changed(data); }, [unsaved, data]);
+  useEffect(() => {
+    unsaved?.changed(data);
+  }, [unsaved, data]);
   const formRef = useRef<HTMLFormElement>(null);
 
   const rules = definition.validators?.length ? use(loadValidators()).runValidators : undefined;
@@ -74,31 +91,79 @@ export default function FlatForm({ name, definition, validate, submit, initialDa
   }
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => { void onFormSubmit(event); }} onChange={() => { void errorTexts(); }} id={`form-${name}`}>
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => {
+        void onFormSubmit(event);
+      }}
+      onChange={() => {
+        void errorTexts();
+      }}
+      id={`form-${name}`}
+    >
       <Stack gap="md">
-        {fieldOrder(Object.keys(properties), uiSchema['ui:order']).filter((field) => !hidden.includes(field)).map((field) => {
-          const schema = properties[field]!;
-          const ui = uiSchema[field] ?? {};
-          const options = (ui['ui:options'] ?? {}) as Record<string, unknown>;
-          const spec: FieldSpec = {
-            id: fieldId(field), name: field, label: schema.title, description: (ui['ui:description'] ?? ui['ui:help'] ?? schema.description) as string | undefined,
-            placeholder: ui['ui:placeholder'] as string | undefined, errors: errors[field] ?? [], required: required.has(field),
-            disabled: submitting, readOnly: ui['ui:readonly'] === true, autoFocus: ui['ui:autofocus'] === true,
-          };
-          const change = (value: unknown) => setData((current) => ({ ...current, [field]: value }));
-          const value = data[field];
-          if (schema.type === 'boolean') return <CheckboxField key={field} spec={spec} value={value === true} onChange={change} />;
-          const text = typeof value === 'string' ? value : undefined;
-          const autoComplete = ui['ui:autocomplete'] as string | undefined;
-          switch (ui['ui:widget']) {
-            case 'password':
-              return <PasswordField key={field} spec={spec} value={text} autoComplete={autoComplete} maxLength={schema.maxLength} showRules={Boolean(options.showRules)} onChange={change} />;
-            case 'textarea':
-              return <TextareaField key={field} spec={spec} value={text} rows={typeof options.rows === 'number' ? options.rows : undefined} maxLength={schema.maxLength} onChange={change} />;
-            default:
-              return <TextField key={field} spec={spec} value={text} type={ui['ui:widget'] === 'email' ? 'email' : 'text'} autoComplete={autoComplete} maxLength={schema.maxLength} onChange={change} />;
-          }
-        })}
+        {fieldOrder(Object.keys(properties), uiSchema['ui:order'])
+          .filter((field) => !hidden.includes(field))
+          .map((field) => {
+            const schema = properties[field]!;
+            const ui = uiSchema[field] ?? {};
+            const options = (ui['ui:options'] ?? {}) as Record<string, unknown>;
+            const spec: FieldSpec = {
+              id: fieldId(field),
+              name: field,
+              label: schema.title,
+              description: (ui['ui:description'] ?? ui['ui:help'] ?? schema.description) as string | undefined,
+              placeholder: ui['ui:placeholder'] as string | undefined,
+              errors: errors[field] ?? [],
+              required: required.has(field),
+              disabled: submitting,
+              readOnly: ui['ui:readonly'] === true,
+              autoFocus: ui['ui:autofocus'] === true,
+            };
+            const change = (value: unknown) => setData((current) => ({ ...current, [field]: value }));
+            const value = data[field];
+            if (schema.type === 'boolean') return <CheckboxField key={field} spec={spec} value={value === true} onChange={change} />;
+            const text = typeof value === 'string' ? value : undefined;
+            const autoComplete = ui['ui:autocomplete'] as string | undefined;
+            switch (ui['ui:widget']) {
+              case 'password':
+                return (
+                  <PasswordField
+                    key={field}
+                    spec={spec}
+                    value={text}
+                    autoComplete={autoComplete}
+                    maxLength={schema.maxLength}
+                    showRules={Boolean(options.showRules)}
+                    onChange={change}
+                  />
+                );
+              case 'textarea':
+                return (
+                  <TextareaField
+                    key={field}
+                    spec={spec}
+                    value={text}
+                    rows={typeof options.rows === 'number' ? options.rows : undefined}
+                    maxLength={schema.maxLength}
+                    onChange={change}
+                  />
+                );
+              default:
+                return (
+                  <TextField
+                    key={field}
+                    spec={spec}
+                    value={text}
+                    type={ui['ui:widget'] === 'email' ? 'email' : 'text'}
+                    autoComplete={autoComplete}
+                    maxLength={schema.maxLength}
+                    onChange={change}
+                  />
+                );
+            }
+          })}
       </Stack>
       <FormFooter submitLabel={String(submit.label)} submitting={submitting} submitError={submitError} cancel={cancel} />
     </form>

@@ -1,17 +1,14 @@
 import { lazy, use, useCallback, useMemo } from 'react';
 import { useActionRunner } from '../../actions/use-action-runner.ts';
 import { loadForm } from 'virtual:portal-forms';
-import { conditionHolds } from '../../../domain/conditions.ts';
+import { conditionHolds } from '../../../common/conditions.ts';
 import { resolveNested } from '../../definitions/bindings.ts';
-import type { ActionDefinition } from '../../definitions/types.ts';
 import { ERRORS_NAMESPACE } from '../../i18n/i18n.ts';
 import { namespacesIn } from '../../i18n/namespaces.ts';
 import { useTexts } from '../../i18n/use-text.ts';
 import { contractProps, type WidgetProps } from '../../registry/widget-contract.ts';
 import { useScreen } from '../../screens/screen-context.tsx';
-import type { FormProps as FormNodeProps } from './form.contract.ts';
-import type { FormDefinition } from './form-definition.ts';
-import type { UnsavedTracking } from './unsaved-form.ts';
+import { limitedOptions, type FormNode, type FormProps } from './form-props.ts';
 import type { FormSubmitter } from './use-form-submit.ts';
 
 // Each renderer is its own chunk: the sign-in pages (flat forms) never load react-jsonschema-form.
@@ -19,50 +16,6 @@ const FlatForm = lazy(() => import('./FlatForm.tsx'));
 const RjsfForm = lazy(() => import('./RjsfForm.tsx'));
 // Only screens that edit a record load it, and with it the data layer: the sign-in pages stay light.
 const EditForm = lazy(() => import('./EditForm.tsx'));
-
-/**
- * `{ "widget": "form", "form": "login", "submit": { "do": "signIn", "label": "auth.login.submit" }, "initial"?: {…} }`:
- * the node as its contract (form.contract.ts) declares it (hidden fields, narrowed options, a record to edit, a cancel button).
- */
-export type FormNode = FormNodeProps;
-
-/**
- * The choices narrowed by `limitOptions` whose `when` holds over `bindings` (an edit form adds
- * its record as {record.*}: a billed invoice is offered the billed statuses). Of several limits
- * of a field, the first that holds.
- */
-export function limitedOptions(limitOptions: FormNode['limitOptions'], bindings: object): Record<string, readonly unknown[]> {
-  return Object.fromEntries(
-    Object.entries(limitOptions ?? {}).flatMap(([field, limits]) => {
-      // Several limits: the first whose `when` holds.
-      const limit = [limits].flat().find(({ when }) => conditionHolds(when, bindings));
-      return limit ? [[field, limit.only]] : [];
-    }),
-  );
-}
-
-/** What either renderer receives. */
-export interface FormProps {
-  name: string;
-  definition: FormDefinition;
-  submit: ActionDefinition;
-  initialData: Record<string, unknown>;
-  /** Fields not shown; they keep their initial or default value. */
-  hidden: readonly string[];
-  /** Choices offering only these options (by field); the schema and its compiled validator stay as they are. */
-  onlyOptions?: Readonly<Record<string, readonly unknown[]>>;
-  /** What submitting does with the data (the form widget: run `submit` with `{ form: data }`). */
-  onSubmit: FormSubmitter;
-  /**
-   * A dialog's form: a choice of labelled constants (oneOf) starts empty, not at its first
-   * option, so a termination reason is chosen, never taken by default.
-   */
-  choicesStartEmpty?: boolean;
-  /** The node's `cancel`: its label and what clicking it does. */
-  cancel?: { label: string; run(): void };
-  /** spec §2: where to report unsaved changes (a form editing a record, EditForm, gives one). */
-  unsaved?: UnsavedTracking;
-}
 
 /**
  * A form definition (screens/forms/<name>.json) with its ahead-of-time compiled validation.

@@ -4,7 +4,7 @@ import type { ValidatorType } from '@rjsf/utils';
 import { useText } from '../../i18n/use-text.ts';
 import { useSession } from '../../session/store.ts';
 import { translateErrors } from './error-messages.ts';
-import type { FormProps } from './FormWidget.tsx';
+import type { FormProps } from './form-props.ts';
 import type { PortalFormContext } from './theme/form-context.ts';
 import { mantineTheme } from './theme/theme.tsx';
 import { useFormSubmit } from './use-form-submit.ts';

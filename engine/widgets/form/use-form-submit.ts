@@ -1,10 +1,14 @@
 import { useState } from 'react';
-import type { ActionOutcome } from '../../actions/run-action.ts';
+import type { ActionOutcome } from '../../actions/action-environment.ts';
 import { ERRORS_NAMESPACE } from '../../i18n/i18n.ts';
 import { useTexts } from '../../i18n/use-text.ts';
 
 /** A failed submit: the API's error code and values, and the submit's own `failure` key as a title. */
-export interface SubmitError { code: string; meta: Record<string, unknown>; summary?: string }
+export interface SubmitError {
+  code: string;
+  meta: Record<string, unknown>;
+  summary?: string;
+}
 
 /** What submitting a form does with its data: the form widget runs its submit action, a dialog answers its question. */
 export type FormSubmitter = (data: Record<string, unknown>) => Promise<ActionOutcome>;

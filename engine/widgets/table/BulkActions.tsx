@@ -2,7 +2,7 @@ import { memo, useDeferredValue, useEffect, useState } from 'react';
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useActionRunner } from '../../actions/use-action-runner.ts';
 import type { QueryParams } from '../../data/api-client.ts';
-import { isVisible } from '../../../domain/conditions.ts';
+import { isVisible } from '../../../domain/visibility.ts';
 import type { ActionDefinition } from '../../definitions/types.ts';
 import { useText } from '../../i18n/use-text.ts';
 import { usePortalAbility } from '../../policy/AbilityProvider.tsx';

@@ -1,6 +1,6 @@
 import { memo, useMemo, useState, type ReactElement, type ReactNode } from 'react';
 import { Button, Group } from '@mantine/core';
-import { isVisible } from '../../../domain/conditions.ts';
+import { isVisible } from '../../../domain/visibility.ts';
 import { resolveBinding } from '../../definitions/bindings.ts';
 import type { ActionDefinition } from '../../definitions/types.ts';
 import { statusKey } from '../../format/formatters.ts';

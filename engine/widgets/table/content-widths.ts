@@ -1,5 +1,5 @@
 import type { PortalAbility } from '../../../domain/policy.ts';
-import { isVisible } from '../../../domain/conditions.ts';
+import { isVisible } from '../../../domain/visibility.ts';
 import type { BindingContext } from '../../definitions/bindings.ts';
 import type { ActionDefinition } from '../../definitions/types.ts';
 import type { Translate } from '../../i18n/use-text.ts';
@@ -98,7 +98,11 @@ export function fitToWidth(sizes: readonly ColumnSize[], available: number): num
   if (!(available > 0) || sum(leasts) <= available) return leasts;
   const softs = sizes.map((size) => size.soft);
   if (sum(softs) <= available) return squeeze(leasts, softs, available);
-  return squeeze(softs, sizes.map((size) => size.floor), available);
+  return squeeze(
+    softs,
+    sizes.map((size) => size.floor),
+    available,
+  );
 }
 
 /** Which columns a narrow box drops, and the widths of the ones it keeps (planColumns). */
@@ -149,7 +153,11 @@ function squeeze(tops: readonly number[], floors: readonly number[], available: 
 }
 
 /** How many lines the headers need at their columns' least widths (the header row's height). */
-export function headerLines(columns: readonly SizedColumn[], minimums: readonly number[], input: Pick<SizingInput, 't' | 'measure' | 'padding'>): number {
+export function headerLines(
+  columns: readonly SizedColumn[],
+  minimums: readonly number[],
+  input: Pick<SizingInput, 't' | 'measure' | 'padding'>,
+): number {
   let lines = 1;
   columns.forEach((sized, index) => {
     if (!sized.column) return;
@@ -198,7 +206,9 @@ function actionsWidth(actions: readonly ActionDefinition[], rows: readonly Table
   for (const row of rows) {
     const context = { ...input.bindings, record: row.record };
     const shown = actions.filter((action) => isVisible(action, input.ability, context));
-    const width = shown.reduce((sum, action) => sum + input.measure(input.t(String(action.label)), 'button'), 0) + BUTTON_GAP * Math.max(0, shown.length - 1);
+    const width =
+      shown.reduce((sum, action) => sum + input.measure(input.t(String(action.label)), 'button'), 0) +
+      BUTTON_GAP * Math.max(0, shown.length - 1);
     widest = Math.max(widest, width);
   }
   return Math.ceil(widest + MARGIN + 2 * input.padding);

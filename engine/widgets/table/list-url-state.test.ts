@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import cardsScreen from '../../../screens/cards.json' with { type: 'json' };
 import invoiceListWritten from '../../../screens/invoice-list.json' with { type: 'json' };
 import invoicesTable from '../../../screens/parts/invoices-table.json' with { type: 'json' };
-import { resolveParts } from '../../../domain/definition-parts.ts';
+import { resolveParts } from '../../../common/definition-parts.ts';
 import type { WidgetNode } from '../../definitions/types.ts';
 import type { BindingContext } from '../../definitions/bindings.ts';
 import { listNamespaces, namespaceOf } from './list-namespaces.ts';
@@ -21,7 +21,9 @@ import {
 import type { TableNode, TableUiState } from './types.ts';
 
 /** The invoice list as the portal renders it: its table is the part screens/parts/invoices-table.json. */
-const invoiceList = resolveParts(invoiceListWritten, new Map([['invoices-table', invoicesTable]])).resolved as unknown as { body: WidgetNode[] };
+const invoiceList = resolveParts(invoiceListWritten, new Map([['invoices-table', invoicesTable]])).resolved as unknown as {
+  body: WidgetNode[];
+};
 
 const invoices = invoiceList.body.find((node) => node.widget === 'table') as unknown as TableNode;
 const defaults = initialUiState(invoices);
@@ -207,10 +209,12 @@ describe('the API parameters of a URL', () => {
     const typedAmount = state({ filters: { amount_min: '12.50' } });
     expect(withTypedCriteria(invoices, typedAmount, { search: '', filters: { amount_min: '12,5' } }, 'de')).toBeNull();
     // New typed criteria: the latest state with them, on the first page.
-    expect(withTypedCriteria(invoices, { ...picked, pageIndex: 1 }, { search: 'fuel', filters: { due_from: '2026-01-01' } }, 'en')).toEqual({
-      ...picked,
-      search: 'fuel',
-      pageIndex: 0,
-    });
+    expect(withTypedCriteria(invoices, { ...picked, pageIndex: 1 }, { search: 'fuel', filters: { due_from: '2026-01-01' } }, 'en')).toEqual(
+      {
+        ...picked,
+        search: 'fuel',
+        pageIndex: 0,
+      },
+    );
   });
 });

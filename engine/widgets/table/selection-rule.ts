@@ -1,4 +1,4 @@
-import { conditionHolds } from '../../../domain/conditions.ts';
+import { conditionHolds } from '../../../common/conditions.ts';
 
 /** An action's selection rule (spec §5 "at least one unpaid invoice… must be selected to pay"). */
 export interface SelectionRule {
@@ -29,7 +29,10 @@ export function checkSelection(rule: SelectionRule | undefined, selected: Array<
  * how many selected rows it would leave out ("2 of 5 selected invoices cannot be disputed").
  * leftOutNotices([{ message: 'm', where: { ok: true }, leftOut: 'n' }], [{ ok: true }, { ok: false }]) → [{ text: 'n', count: 1, total: 2 }]
  */
-export function leftOutNotices(rules: ReadonlyArray<SelectionRule | undefined>, selected: Array<Record<string, unknown>>): Array<{ text: string; count: number; total: number }> {
+export function leftOutNotices(
+  rules: ReadonlyArray<SelectionRule | undefined>,
+  selected: Array<Record<string, unknown>>,
+): Array<{ text: string; count: number; total: number }> {
   const notices = new Map<string, { text: string; count: number; total: number }>();
   if (selected.length === 0) return [];
   for (const rule of rules) {

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { conditionHolds } from '../../../domain/conditions.ts';
+import { conditionHolds } from '../../../common/conditions.ts';
 import type { BindingContext } from '../../definitions/bindings.ts';
 import type { TableColumnDefinition, TableNode } from './types.ts';
 

@@ -10,7 +10,7 @@ import policySchema from '../../../schemas/policy.schema.json' with { type: 'jso
 import tenantSchema from '../../../schemas/tenant.schema.json' with { type: 'json' };
 import { buildScreenSchema } from '../../../engine/registry/screen-schema.ts';
 import type { DefinitionFile } from '../definition-set.ts';
-import type { ProblemParams } from '../../../domain/definition-problems.ts';
+import type { ProblemParams } from '../../../common/definition-problems.ts';
 import type { ProblemCode } from '../problem-words.ts';
 import { type NotOneOfCode, notOneOf, type Problem, problemKey, type ProblemWords } from '../problems.ts';
 
@@ -71,7 +71,11 @@ function describe(error: ErrorObject, document: unknown): ProblemWords {
     return notOneOf(error.propertyName, what, (params.allowedValues as unknown[]).map(String), of);
   }
   if (error.keyword === 'enum')
-    return notOneOf(String(valueAt(document, error.instancePath)), 'definitions.notOneOf.value', (params.allowedValues as unknown[]).map(String));
+    return notOneOf(
+      String(valueAt(document, error.instancePath)),
+      'definitions.notOneOf.value',
+      (params.allowedValues as unknown[]).map(String),
+    );
   if (error.keyword === 'additionalProperties') {
     const property = String(params.additionalProperty);
     const allowed = Object.keys((error.parentSchema as { properties?: Record<string, unknown> } | undefined)?.properties ?? {});

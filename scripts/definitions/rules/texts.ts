@@ -1,5 +1,5 @@
 /**
- * Text keys ("namespace.path", domain/i18next-options.ts) against the English locale files: a key
+ * Text keys ("namespace.path", common/i18next-options.ts) against the English locale files: a key
  * that names no text shows as the bare key at run time.
  */
 import { actionDefinition } from '../../../engine/actions/action-contracts.ts';
@@ -60,7 +60,10 @@ function whatIsWrong(texts: ReadonlyMap<string, unknown>, key: string): ProblemW
   const namespace = KEY.exec(key)?.[1];
   if (!namespace || !texts.has(namespace)) {
     const suggestion = closest(namespace ?? key.split('.')[0]!, texts.keys());
-    return { code: 'definitions.unknownTextNamespace', params: { key, namespace: namespace ?? key, ...(suggestion ? { suggestion } : {}) } };
+    return {
+      code: 'definitions.unknownTextNamespace',
+      params: { key, namespace: namespace ?? key, ...(suggestion ? { suggestion } : {}) },
+    };
   }
   const suggestion = closest(
     key,

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
-import { unifiedLineDiff } from '../../../domain/line-diff.ts';
+import { unifiedLineDiff } from '../../../common/line-diff.ts';
 import type { Policy } from '../../../domain/policy.ts';
 import { type ScopeScreen, type ScopeUser, type SnapshotNote, type SnapshotTarget, snapshotScope } from '../../../domain/snapshot-scope.ts';
 import type { Tenant } from '../../../domain/tenant.ts';
@@ -48,16 +48,21 @@ export interface SnapshotResult {
 export type SnapshotFailure = 'draftClosed' | 'draftInvalid' | 'noAddress' | 'renderFailed';
 
 class RunFailure extends Error {
-  constructor(readonly reason: SnapshotFailure, detail: string = reason) {
+  constructor(
+    readonly reason: SnapshotFailure,
+    detail: string = reason,
+  ) {
     super(detail);
   }
 }
 
 /** Starts a run of a draft: the row the studio reads, and the job that renders it. */
 export async function startSnapshotRun(db: Database, now: Date, draft: { draft_id: number; tenant_id: string }, operatorId: number) {
-  const run = await db.insertInto('studio_snapshot_runs')
+  const run = await db
+    .insertInto('studio_snapshot_runs')
     .values({ tenant_id: draft.tenant_id, draft_id: draft.draft_id, operator_id: operatorId, created_at: now, updated_at: now })
-    .returningAll().executeTakeFirstOrThrow();
+    .returningAll()
+    .executeTakeFirstOrThrow();
   await enqueueJob(db, { kind: SNAPSHOT_JOB, payload: { runId: run.run_id }, runAt: now, dedupeKey: `${SNAPSHOT_JOB}:${run.run_id}` });
   return run;
 }
@@ -73,12 +78,22 @@ export function listeningUrl(address: AddressInfo | string | null): string | und
 const scopeScreens = (): ScopeScreen[] =>
   [...shippedScreens().values()]
     .filter((screen) => typeof screen.path === 'string')
-    .map((screen) => ({ id: screen.id, path: screen.path!, ...(screen.title ? { title: screen.title } : {}), guard: screen.guard ?? {}, definition: screen }));
+    .map((screen) => ({
+      id: screen.id,
+      path: screen.path!,
+      ...(screen.title ? { title: screen.title } : {}),
+      guard: screen.guard ?? {},
+      definition: screen,
+    }));
 
 /** The first portal user (by id) of each user type and role of the tenant, active ones first. */
 async function firstUsers(db: Database, tenantId: string): Promise<Array<ScopeUser & { user_id: number }>> {
-  const users = await db.selectFrom('users').select(['user_id', 'username', 'user_type', 'role', 'lock_state'])
-    .where('tenant_id', '=', tenantId).orderBy('user_id').execute();
+  const users = await db
+    .selectFrom('users')
+    .select(['user_id', 'username', 'user_type', 'role', 'lock_state'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('user_id')
+    .execute();
   const first = new Map<string, ScopeUser & { user_id: number }>();
   for (const user of [...users.filter((row) => !row.lock_state), ...users.filter((row) => row.lock_state)]) {
     const key = `${user.user_type}:${user.role.toLowerCase()}`;
@@ -110,9 +125,11 @@ async function runSnapshots(runId: number, options: SnapshotJobOptions, { db, cl
   const run = await db.selectFrom('studio_snapshot_runs').selectAll().where('run_id', '=', runId).executeTakeFirst();
   if (!run || run.state === 'done' || run.state === 'failed') return;
   const progress = ({ result, ...values }: { state?: 'running' | 'done'; done?: number; total?: number; result?: SnapshotResult }) =>
-    db.updateTable('studio_snapshot_runs')
+    db
+      .updateTable('studio_snapshot_runs')
       .set({ ...values, ...(result ? { result: JSON.stringify(result) } : {}), updated_at: clock.now() })
-      .where('run_id', '=', runId).execute();
+      .where('run_id', '=', runId)
+      .execute();
   const draft = await draftById(db, run.draft_id);
   if (!draft || draft.state !== 'open') throw new RunFailure('draftClosed');
   const after = runnableTenant(draft.document, `draft ${draft.draft_id}`);
@@ -136,25 +153,49 @@ async function runSnapshots(runId: number, options: SnapshotJobOptions, { db, cl
       const mine = rendered.filter((target) => target.user.username === user.username);
       if (mine.length === 0) continue;
       const sides = [] as Array<Map<SnapshotTarget, string>>;
-      for (const [tenant, appliesDraft] of [[before, false], [after, true]] as const) {
-        const side = { db, clock, baseUrl, tenantId: draft.tenant_id, userId: user.user_id, operatorId: run.operator_id ?? draft.created_by, draftId: draft.draft_id, language, appliesDraft };
-        sides.push(await withSideContext(browser, side, async (render) => {
-          const texts = new Map<SnapshotTarget, string>();
-          for (const target of mine) {
-            const path = `${tenant.prefixes.configured}${screenPath({ id: target.screen, path: target.path })}`;
-            const { snapshot, shown } = await render(path);
-            texts.set(target, snapshotText(target.screen, user.username, path, shown, snapshot));
-            done += 1;
-            await progress({ done });
-          }
-          return texts;
-        }));
+      for (const [tenant, appliesDraft] of [
+        [before, false],
+        [after, true],
+      ] as const) {
+        const side = {
+          db,
+          clock,
+          baseUrl,
+          tenantId: draft.tenant_id,
+          userId: user.user_id,
+          operatorId: run.operator_id ?? draft.created_by,
+          draftId: draft.draft_id,
+          language,
+          appliesDraft,
+        };
+        sides.push(
+          await withSideContext(browser, side, async (render) => {
+            const texts = new Map<SnapshotTarget, string>();
+            for (const target of mine) {
+              const path = `${tenant.prefixes.configured}${screenPath({ id: target.screen, path: target.path })}`;
+              const { snapshot, shown } = await render(path);
+              texts.set(target, snapshotText(target.screen, user.username, path, shown, snapshot));
+              done += 1;
+              await progress({ done });
+            }
+            return texts;
+          }),
+        );
       }
       for (const target of mine) {
         const beforeText = sides[0]!.get(target)!;
         const afterText = sides[1]!.get(target)!;
         const { user_id: _id, ...who } = user;
-        items.push({ screen: target.screen, ...(target.title ? { title: target.title } : {}), path: target.path, reasons: target.reasons, user: who, before: beforeText, after: afterText, diff: unifiedLineDiff(beforeText, afterText) });
+        items.push({
+          screen: target.screen,
+          ...(target.title ? { title: target.title } : {}),
+          path: target.path,
+          reasons: target.reasons,
+          user: who,
+          before: beforeText,
+          after: afterText,
+          diff: unifiedLineDiff(beforeText, afterText),
+        });
       }
     }
   } catch (error) {
@@ -183,8 +224,11 @@ export function snapshotJobHandlers(options: SnapshotJobOptions): Record<string,
       } catch (error) {
         options.onError?.(error);
         const reason: SnapshotFailure = error instanceof RunFailure ? error.reason : 'renderFailed';
-        await context.db.updateTable('studio_snapshot_runs').set({ state: 'failed', error: reason, updated_at: context.clock.now() })
-          .where('run_id', '=', runId).execute();
+        await context.db
+          .updateTable('studio_snapshot_runs')
+          .set({ state: 'failed', error: reason, updated_at: context.clock.now() })
+          .where('run_id', '=', runId)
+          .execute();
       }
     },
   };

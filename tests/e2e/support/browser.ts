@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SERVER_RENDER_ID } from '../../../domain/server-render.ts';
+import { SERVER_RENDER_ID } from '../../../common/server-render.ts';
 import { launchBrowser } from './launch.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { Select } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { conditionHolds } from '../../../../domain/conditions.ts';
+import { conditionHolds } from '../../../../common/conditions.ts';
 import type { ResourceObject } from '../../../data/api-client.ts';
 import { useResource, type SourceDefinition } from '../../../data/use-resource.ts';
 import { useText } from '../../../i18n/use-text.ts';
@@ -19,16 +19,20 @@ export interface OptionsSource {
   leading?: Array<{ value: string; label: string }>;
 }
 
-export interface Choice { value: string; label: string }
+export interface Choice {
+  value: string;
+  label: string;
+}
 
 /**
  * A list resource's records as choices: the `value` attribute chosen, the `label` attribute shown
  * (the id when missing), or a label template naming attributes ("{customerName} ({buidCustomer})").
  */
 export function choicesOf(records: readonly ResourceObject[] | undefined, spec: Pick<OptionsSource, 'value' | 'label'>): Choice[] {
-  const labelOf = (item: ResourceObject) => (spec.label.includes('{')
-    ? spec.label.replace(/\{([A-Za-z_][\w]*)\}/g, (_match, name: string) => String(item.attributes[name] ?? ''))
-    : String(item.attributes[spec.label] ?? item.id));
+  const labelOf = (item: ResourceObject) =>
+    spec.label.includes('{')
+      ? spec.label.replace(/\{([A-Za-z_][\w]*)\}/g, (_match, name: string) => String(item.attributes[name] ?? ''))
+      : String(item.attributes[spec.label] ?? item.id);
   return (records ?? []).map((item) => ({ value: String(item.attributes[spec.value] ?? item.id), label: labelOf(item) }));
 }
 
@@ -40,16 +44,29 @@ export function choicesOf(records: readonly ResourceObject[] | undefined, spec: 
 export function SourcedChoices({ spec, children }: { spec: OptionsSource; children: (choices: Choice[], loading: boolean) => ReactNode }) {
   const { bindings } = useScreen();
   const { t } = useText();
-  const translated = (options: OptionsSource['fallback']) => (options ?? []).map((option) => ({ value: option.value, label: t(option.label) }));
+  const translated = (options: OptionsSource['fallback']) =>
+    (options ?? []).map((option) => ({ value: option.value, label: t(option.label) }));
   const fallback = translated(spec.fallback);
   const leading = translated(spec.leading);
-  return spec.when && !conditionHolds(spec.when, bindings)
-    ? children([...leading, ...fallback], false)
-    : <FetchedChoices spec={spec} fallback={fallback} leading={leading}>{children}</FetchedChoices>;
+  return spec.when && !conditionHolds(spec.when, bindings) ? (
+    children([...leading, ...fallback], false)
+  ) : (
+    <FetchedChoices spec={spec} fallback={fallback} leading={leading}>
+      {children}
+    </FetchedChoices>
+  );
 }
 
-function FetchedChoices({ spec, fallback, leading, children }: {
-  spec: OptionsSource; fallback: Choice[]; leading: Choice[]; children: (choices: Choice[], loading: boolean) => ReactNode;
+function FetchedChoices({
+  spec,
+  fallback,
+  leading,
+  children,
+}: {
+  spec: OptionsSource;
+  fallback: Choice[];
+  leading: Choice[];
+  children: (choices: Choice[], loading: boolean) => ReactNode;
 }) {
   const { data, loading } = useResource<ResourceObject[]>(spec.source);
   if (loading) return children([], true);

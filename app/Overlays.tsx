@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { ModalsProvider } from '@mantine/modals';
 import { Notifications } from '@mantine/notifications';
 import '@mantine/notifications/styles.css';
-import { dialogsFor } from '../actions/action-dialogs.tsx';
-import { markOverlaysMounted } from '../shell/overlays.ts';
+import { dialogsFor } from '../engine/actions/action-dialogs.tsx';
+import { markOverlaysMounted } from '../engine/shell/overlays.ts';
 
 /**
  * Toasts and confirmation dialogs, loaded after the first paint: neither is needed to show a

@@ -27,7 +27,9 @@ export const contrastVariables: CSSVariablesResolver = () => ({
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
-    ...Object.fromEntries(CONTRAST_HUES.map((hue) => [`--mantine-color-${hue}-light-color`, `color-mix(in srgb, var(--mantine-color-${hue}-9) 65%, black)`])),
+    ...Object.fromEntries(
+      CONTRAST_HUES.map((hue) => [`--mantine-color-${hue}-light-color`, `color-mix(in srgb, var(--mantine-color-${hue}-9) 65%, black)`]),
+    ),
   },
   dark: {},
 });

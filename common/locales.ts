@@ -1,4 +1,23 @@
-import type { LanguageCode } from './tenant.ts';
+/** The languages the portal has texts for (locales/<code>/); a tenant offers some of them. */
+export type LanguageCode = 'bg' | 'cs' | 'da' | 'de' | 'en' | 'es' | 'fr' | 'hu' | 'it' | 'lt' | 'nl' | 'pl' | 'pt' | 'ro' | 'sk';
+
+export const LANGUAGES: readonly LanguageCode[] = [
+  'bg',
+  'cs',
+  'da',
+  'de',
+  'en',
+  'es',
+  'fr',
+  'hu',
+  'it',
+  'lt',
+  'nl',
+  'pl',
+  'pt',
+  'ro',
+  'sk',
+];
 
 /** Native names and the default ISO locale per language (spec §1: default language_ISO en-US). */
 export const LOCALE_INFO: Record<LanguageCode, { label: string; iso: string }> = {

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useOverlaysRequested } from '../shell/overlays.ts';
+import { useOverlaysRequested } from '../engine/shell/overlays.ts';
 
 const Overlays = lazy(() => import('./Overlays.tsx'));
 
@@ -11,5 +11,9 @@ const Overlays = lazy(() => import('./Overlays.tsx'));
  */
 export function OverlayHost() {
   const needed = useOverlaysRequested();
-  return needed ? <Suspense fallback={null}><Overlays /></Suspense> : null;
+  return needed ? (
+    <Suspense fallback={null}>
+      <Overlays />
+    </Suspense>
+  ) : null;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { frameTexts, guards } from 'virtual:portal-screen-guards';
 import { routes, textNamespaces } from 'virtual:portal-screens';
 import { NAMESPACES } from '../i18n/i18n.ts';
-import { routeGuard, screenNamespaces } from './GuardedScreen.tsx';
+import { routeGuard, screenNamespaces } from './screen-guard.ts';
 
 const route = (id: string) => routes.find((screen) => screen.id === id)!;
 

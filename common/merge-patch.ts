@@ -1,7 +1,6 @@
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
-const isObject = (value: unknown): value is Record<string, Json> =>
-  value !== null && typeof value === 'object' && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, Json> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /**
  * JSON Merge Patch (RFC 7386): objects merge key by key, null deletes, anything else replaces.
