@@ -15,7 +15,8 @@ function typeImportsAsDynamicEdges({ types: t }) {
       Program: {
         enter(path) {
           path.node.body = path.node.body.map((node) =>
-            isTypeOnly(node) ? t.expressionStatement(t.importExpression(t.stringLiteral(node.source.value))) : node);
+            isTypeOnly(node) ? t.expressionStatement(t.importExpression(t.stringLiteral(node.source.value))) : node,
+          );
         },
       },
     },

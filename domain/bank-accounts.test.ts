@@ -1,12 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import {
-  accountLabel, bankAccountKind, bankAccountProblems, bankAccountRecord, currentAutopayAccount, isAbaRoutingNumber, isCfiBankNumber,
-  isCfiBranchNumber, maskAccountNumber, paymentTypesProblem, routingNumberProblem, stopsOnlinePayment,
+  accountLabel,
+  bankAccountKind,
+  bankAccountProblems,
+  bankAccountRecord,
+  currentAutopayAccount,
+  isAbaRoutingNumber,
+  isCfiBankNumber,
+  isCfiBranchNumber,
+  maskAccountNumber,
+  paymentTypesProblem,
+  routingNumberProblem,
+  stopsOnlinePayment,
 } from './bank-accounts.ts';
 import { ErrorCode } from './error-codes.ts';
 
-const us = { bank_country: 'US', bank_name: 'First Bank', account_number: '123456789', routing_number: '021000021', account_type: 'checking', online_payment: true };
-const cfi = { bank_country: 'CA', account_name: 'Maple Freight', bank_number: '0004', branch_number: '12345', account_number: '5012345', autopay: true };
+const us = {
+  bank_country: 'US',
+  bank_name: 'First Bank',
+  account_number: '123456789',
+  routing_number: '021000021',
+  account_type: 'checking',
+  online_payment: true,
+};
+const cfi = {
+  bank_country: 'CA',
+  account_name: 'Maple Freight',
+  bank_number: '0004',
+  branch_number: '12345',
+  account_number: '5012345',
+  autopay: true,
+};
 
 describe('ABA routing number', () => {
   it('accepts real routing numbers (3-7-1 weighted sum divisible by 10)', () => {
@@ -52,15 +76,31 @@ describe('bankAccountProblems', () => {
     expect(bankAccountKind('DE')).toBe('us');
   });
   it('names every missing required field of the variant (spec §5 "{field} is required")', () => {
-    expect(bankAccountProblems({ bank_country: 'US', online_payment: true }).map((problem) => problem.field))
-      .toEqual(['bank_name', 'account_number', 'routing_number', 'account_type']);
-    expect(bankAccountProblems({ bank_country: 'CA', autopay: true, bank_name: '  ' }).map((problem) => problem.field))
-      .toEqual(['account_name', 'bank_number', 'branch_number', 'account_number']);
-    expect(bankAccountProblems({ online_payment: true })[0]).toEqual({ field: 'bank_country', code: ErrorCode.fieldRequired, values: { field: 'bank_country' } });
+    expect(bankAccountProblems({ bank_country: 'US', online_payment: true }).map((problem) => problem.field)).toEqual([
+      'bank_name',
+      'account_number',
+      'routing_number',
+      'account_type',
+    ]);
+    expect(bankAccountProblems({ bank_country: 'CA', autopay: true, bank_name: '  ' }).map((problem) => problem.field)).toEqual([
+      'account_name',
+      'bank_number',
+      'branch_number',
+      'account_number',
+    ]);
+    expect(bankAccountProblems({ online_payment: true })[0]).toEqual({
+      field: 'bank_country',
+      code: ErrorCode.fieldRequired,
+      values: { field: 'bank_country' },
+    });
   });
   it('refuses wrong numbers with their own messages', () => {
-    expect(bankAccountProblems({ ...us, routing_number: '12345678' })).toEqual([{ field: 'routing_number', code: ErrorCode.routingNumberDigits }]);
-    expect(bankAccountProblems({ ...us, routing_number: '021000022' })).toEqual([{ field: 'routing_number', code: ErrorCode.routingNumberCheckDigit }]);
+    expect(bankAccountProblems({ ...us, routing_number: '12345678' })).toEqual([
+      { field: 'routing_number', code: ErrorCode.routingNumberDigits },
+    ]);
+    expect(bankAccountProblems({ ...us, routing_number: '021000022' })).toEqual([
+      { field: 'routing_number', code: ErrorCode.routingNumberCheckDigit },
+    ]);
     expect(bankAccountProblems({ ...cfi, bank_number: '1234', branch_number: '123' })).toEqual([
       { field: 'bank_number', code: ErrorCode.bankNumberInvalid },
       { field: 'branch_number', code: ErrorCode.branchNumberInvalid },
@@ -69,12 +109,16 @@ describe('bankAccountProblems', () => {
   it('bounds account numbers per variant: US 4-17 digits, CFI 7-12', () => {
     expect(bankAccountProblems({ ...us, account_number: '1234' })).toEqual([]);
     expect(bankAccountProblems({ ...us, account_number: '12345678901234567' })).toEqual([]);
-    expect(bankAccountProblems({ ...us, account_number: '123' })).toEqual([{ field: 'account_number', code: ErrorCode.accountNumberInvalid, values: { min: 4, max: 17 } }]);
+    expect(bankAccountProblems({ ...us, account_number: '123' })).toEqual([
+      { field: 'account_number', code: ErrorCode.accountNumberInvalid, values: { min: 4, max: 17 } },
+    ]);
     expect(bankAccountProblems({ ...us, account_number: '12-345' })[0]?.code).toBe(ErrorCode.accountNumberInvalid);
-    expect(bankAccountProblems({ ...cfi, account_number: '123456' })).toEqual([{ field: 'account_number', code: ErrorCode.accountNumberInvalid, values: { min: 7, max: 12 } }]);
+    expect(bankAccountProblems({ ...cfi, account_number: '123456' })).toEqual([
+      { field: 'account_number', code: ErrorCode.accountNumberInvalid, values: { min: 7, max: 12 } },
+    ]);
     expect(bankAccountProblems({ ...cfi, account_number: '1234567890123' })[0]?.code).toBe(ErrorCode.accountNumberInvalid);
   });
-  it('ignores the other variant\'s fields', () => {
+  it("ignores the other variant's fields", () => {
     expect(bankAccountProblems({ ...cfi, routing_number: 'x', account_type: 'nonsense' })).toEqual([]);
     expect(bankAccountProblems({ ...us, bank_number: 'x' })).toEqual([]);
   });
@@ -96,12 +140,28 @@ describe('payment types (spec §4: at least one, at most both)', () => {
 });
 
 describe('bankAccountRecord', () => {
-  it('keeps the variant\'s fields trimmed and nulls the rest', () => {
+  it("keeps the variant's fields trimmed and nulls the rest", () => {
     expect(bankAccountRecord({ ...cfi, routing_number: '021000021', account_type: 'checking', account_name: ' Maple ' })).toEqual({
-      kind: 'cfi', bank_country: 'CA', bank_name: null, account_name: 'Maple', account_number: '5012345', routing_number: null,
-      bank_number: '0004', branch_number: '12345', account_type: null, autopay: true, online_payment: false,
+      kind: 'cfi',
+      bank_country: 'CA',
+      bank_name: null,
+      account_name: 'Maple',
+      account_number: '5012345',
+      routing_number: null,
+      bank_number: '0004',
+      branch_number: '12345',
+      account_type: null,
+      autopay: true,
+      online_payment: false,
     });
-    expect(bankAccountRecord(us)).toMatchObject({ kind: 'us', routing_number: '021000021', account_type: 'checking', bank_number: null, autopay: false, online_payment: true });
+    expect(bankAccountRecord(us)).toMatchObject({
+      kind: 'us',
+      routing_number: '021000021',
+      account_type: 'checking',
+      bank_number: null,
+      autopay: false,
+      online_payment: true,
+    });
   });
 });
 
@@ -134,9 +194,13 @@ describe('AutoPay and the last online method', () => {
 
 describe('accountLabel (issue 13: the AutoPay conflict names more than the last four digits)', () => {
   it('names the bank, the account name and the masked number, leaving out what is missing or repeated', () => {
-    expect(accountLabel({ bank_name: 'JPMorgan Chase Bank', account_name: 'Operating', account_number: '000123456789' })).toBe('JPMorgan Chase Bank · Operating ••••6789');
+    expect(accountLabel({ bank_name: 'JPMorgan Chase Bank', account_name: 'Operating', account_number: '000123456789' })).toBe(
+      'JPMorgan Chase Bank · Operating ••••6789',
+    );
     expect(accountLabel({ bank_name: null, account_name: 'Maple Freight', account_number: '5012345' })).toBe('Maple Freight ••••2345');
-    expect(accountLabel({ bank_name: 'First Bank', account_name: ' First Bank ', account_number: '123456789' })).toBe('First Bank ••••6789');
+    expect(accountLabel({ bank_name: 'First Bank', account_name: ' First Bank ', account_number: '123456789' })).toBe(
+      'First Bank ••••6789',
+    );
     expect(accountLabel({ bank_name: '', account_name: null, account_number: '123456789' })).toBe('••••6789');
   });
 });

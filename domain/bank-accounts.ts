@@ -100,24 +100,31 @@ function fieldProblem(field: BankAccountField, value: string, kind: BankAccountK
       const code = routingNumberProblem(value);
       return code ? { field, code } : undefined;
     }
-    case 'bank_number': return isCfiBankNumber(value) ? undefined : { field, code: ErrorCode.bankNumberInvalid };
-    case 'branch_number': return isCfiBranchNumber(value) ? undefined : { field, code: ErrorCode.branchNumberInvalid };
+    case 'bank_number':
+      return isCfiBankNumber(value) ? undefined : { field, code: ErrorCode.bankNumberInvalid };
+    case 'branch_number':
+      return isCfiBranchNumber(value) ? undefined : { field, code: ErrorCode.branchNumberInvalid };
     case 'account_number': {
       const { min, max } = ACCOUNT_NUMBER_DIGITS[kind];
       return DIGITS.test(value) && value.length >= min && value.length <= max
-        ? undefined : { field, code: ErrorCode.accountNumberInvalid, values: { min, max } };
+        ? undefined
+        : { field, code: ErrorCode.accountNumberInvalid, values: { min, max } };
     }
     case 'account_type':
       return (ACCOUNT_TYPES as readonly string[]).includes(value) ? undefined : { field, code: ErrorCode.validationEnum };
-    case 'bank_name': case 'account_name':
+    case 'bank_name':
+    case 'account_name':
       return value.length <= BANK_TEXT_MAX ? undefined : { field, code: ErrorCode.validationMaxLength, values: { limit: BANK_TEXT_MAX } };
-    default: return undefined;
+    default:
+      return undefined;
   }
 }
 
 /** spec §4: up to two payment types, at least one (the error sits on the last checkbox). */
 export function paymentTypesProblem(input: Pick<BankAccountInput, 'autopay' | 'online_payment'>): BankAccountProblem | undefined {
-  return input.autopay === true || input.online_payment === true ? undefined : { field: 'online_payment', code: ErrorCode.paymentTypeRequired };
+  return input.autopay === true || input.online_payment === true
+    ? undefined
+    : { field: 'online_payment', code: ErrorCode.paymentTypeRequired };
 }
 
 /**
@@ -193,7 +200,11 @@ export function accountLabel(account: { bank_name: string | null; account_name: 
 }
 
 /** What the account rules need to know of a customer's live accounts. */
-export interface LiveAccount { id: string | number; autopay: boolean; online_payment: boolean }
+export interface LiveAccount {
+  id: string | number;
+  autopay: boolean;
+  online_payment: boolean;
+}
 
 /** spec §4: only one AutoPay account. The live AutoPay account other than `except`, if any. */
 export function currentAutopayAccount<A extends LiveAccount>(accounts: readonly A[], except?: string | number): A | undefined {

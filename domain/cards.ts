@@ -102,7 +102,10 @@ export function cardExpiryDate(today: string, months = CARD_VALIDITY_MONTHS): st
 /** spec §9: "Some dates use Central US time" — a termination is dated by the Central calendar day. */
 export function centralDay(now: Date): string {
   const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Chicago', year: 'numeric', month: '2-digit', day: '2-digit',
+    timeZone: 'America/Chicago',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
   }).formatToParts(now);
   const get = (type: string) => parts.find((part) => part.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;

@@ -9,7 +9,7 @@ describe('default currency (spec §9)', () => {
     expect(defaultCurrencyId([{ id: 'EUR' }, { id: 'CAD' }])).toBe('EUR');
   });
   it('is undefined for an empty list', () => expect(defaultCurrencyId([])).toBeUndefined());
-  it('is the user\'s own default when the account offers it (issue 26), else the rule above', () => {
+  it("is the user's own default when the account offers it (issue 26), else the rule above", () => {
     expect(defaultCurrencyId([{ id: 'CAD' }, { id: 'USD' }], 'CAD')).toBe('CAD');
     expect(defaultCurrencyId([{ id: 'EUR' }, { id: 'USD' }], 'CAD')).toBe('USD');
     expect(defaultCurrencyId([{ id: 'EUR' }, { id: 'CAD' }], null)).toBe('EUR');
@@ -17,11 +17,20 @@ describe('default currency (spec §9)', () => {
   });
 
   it('marks exactly one entry and keeps the order and labels', () => {
-    expect(markDefaultCurrency([{ id: 'CAD', label: 'Canadian Dollar' }, { id: 'USD', label: 'US Dollar' }])).toEqual([
+    expect(
+      markDefaultCurrency([
+        { id: 'CAD', label: 'Canadian Dollar' },
+        { id: 'USD', label: 'US Dollar' },
+      ]),
+    ).toEqual([
       { id: 'CAD', label: 'Canadian Dollar', default: false },
       { id: 'USD', label: 'US Dollar', default: true },
     ]);
-    expect(markDefaultCurrency([{ id: 'EUR', label: 'Euro' }, { id: 'CAD', label: 'Canadian Dollar' }]).map((c) => c.default))
-      .toEqual([true, false]);
+    expect(
+      markDefaultCurrency([
+        { id: 'EUR', label: 'Euro' },
+        { id: 'CAD', label: 'Canadian Dollar' },
+      ]).map((c) => c.default),
+    ).toEqual([true, false]);
   });
 });

@@ -1,7 +1,10 @@
 /** spec §9: the default currency is USD; a customer's default is USD, else the first in the list. */
 export const DEFAULT_CURRENCY = 'USD';
 
-export interface CurrencyOption { id: string; label: string }
+export interface CurrencyOption {
+  id: string;
+  label: string;
+}
 
 /**
  * The currency an account starts in: the user's own default (issue 26, currency management) when

@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import {
-  ACTION_TEXT_KEYS, commonResponses, disputedAmountProblem, ineligibleForBulkSelection, maxDisputableMinor, SIDE_ACTIONS,
-  allowedResponses, chicagoDay, daysLeftToRespond, disputeIneligibleReason, ineligibleForBulkResponse,
-  INELIGIBLE_REASONS, invoiceAfterDispute, isExpired, NEXT_STATUS, responseDueAt, sideOfUserType,
-  type BulkCandidate, type DisputeStatus,
+  ACTION_TEXT_KEYS,
+  commonResponses,
+  disputedAmountProblem,
+  ineligibleForBulkSelection,
+  maxDisputableMinor,
+  SIDE_ACTIONS,
+  allowedResponses,
+  chicagoDay,
+  daysLeftToRespond,
+  disputeIneligibleReason,
+  ineligibleForBulkResponse,
+  INELIGIBLE_REASONS,
+  invoiceAfterDispute,
+  isExpired,
+  NEXT_STATUS,
+  responseDueAt,
+  sideOfUserType,
+  type BulkCandidate,
+  type DisputeStatus,
 } from './disputes.ts';
 
 const now = new Date('2026-11-23T15:00:00Z');
@@ -62,19 +77,29 @@ describe('allowedResponses', () => {
     expect(allowedResponses(due('2026-12-03T23:00:00Z', 'closed'), 'customer', now)).toEqual([]);
     expect(allowedResponses(due('2026-11-20T23:00:00Z', 'waiting on customer'), 'customer', now)).toEqual([]);
   });
-  it('maps every action to its next status', () => expect(NEXT_STATUS).toEqual({
-    respond_to_merchant: 'waiting on merchant', respond_to_customer: 'waiting on customer', close: 'closed', escalate: 'escalated',
-  }));
+  it('maps every action to its next status', () =>
+    expect(NEXT_STATUS).toEqual({
+      respond_to_merchant: 'waiting on merchant',
+      respond_to_customer: 'waiting on customer',
+      close: 'closed',
+      escalate: 'escalated',
+    }));
 });
 
 describe('ineligibleForBulkResponse (spec §4 bulk rule)', () => {
-  const d = (dispute_id: number, status: DisputeStatus, iso = '2026-12-03T23:00:00Z'): BulkCandidate => ({ dispute_id, status, response_due_at: iso });
+  const d = (dispute_id: number, status: DisputeStatus, iso = '2026-12-03T23:00:00Z'): BulkCandidate => ({
+    dispute_id,
+    status,
+    response_due_at: iso,
+  });
   it('accepts disputes in one status that are not expired', () =>
     expect(ineligibleForBulkResponse([d(1, 'open'), d(2, 'open')], 'merchant', 'respond_to_customer', now)).toEqual([]));
   it('refuses those in another status than the first eligible one', () =>
     expect(ineligibleForBulkResponse([d(1, 'open'), d(2, 'waiting on merchant'), d(3, 'open')], 'merchant', 'close', now)).toEqual([2]));
   it('refuses expired and closed ones, and takes the status from the first eligible one', () =>
-    expect(ineligibleForBulkResponse([d(4, 'open', '2026-11-20T00:00:00Z'), d(7, 'closed'), d(1, 'open')], 'merchant', 'close', now)).toEqual([4, 7]));
+    expect(
+      ineligibleForBulkResponse([d(4, 'open', '2026-11-20T00:00:00Z'), d(7, 'closed'), d(1, 'open')], 'merchant', 'close', now),
+    ).toEqual([4, 7]));
   it('refuses those the action does not suit', () =>
     expect(ineligibleForBulkResponse([d(1, 'open'), d(6, 'escalated')], 'customer', 'respond_to_merchant', now)).toEqual([6]));
   it('refuses all when none can take the action', () =>
@@ -84,7 +109,8 @@ describe('ineligibleForBulkResponse (spec §4 bulk rule)', () => {
 describe('disputeIneligibleReason', () => {
   const invoice = (status: string, eligible = true) => ({ status, eligible_for_dispute: eligible });
   it('billed, past due, on hold, adjusted and paid invoices are disputable', () => {
-    for (const status of ['Billed', 'Past Due', 'On hold', 'Adjusted', 'Paid']) expect(disputeIneligibleReason(invoice(status), null, false)).toBeNull();
+    for (const status of ['Billed', 'Past Due', 'On hold', 'Adjusted', 'Paid'])
+      expect(disputeIneligibleReason(invoice(status), null, false)).toBeNull();
   });
   it('the program list reason wins', () =>
     expect(disputeIneligibleReason(invoice('Billed'), 'Invoice older than 120 days', false)).toBe('Invoice older than 120 days'));
@@ -101,12 +127,21 @@ describe('disputeIneligibleReason', () => {
 
 describe('invoiceAfterDispute', () => {
   it('restores Billed before the due date, Past Due after it, moving the amount owed', () => {
-    expect(invoiceAfterDispute({ due_date: '2026-11-23', current_due_minor: 500, past_due_minor: 0 }, '2026-11-23'))
-      .toEqual({ status: 'Billed', current_due_minor: 500, past_due_minor: 0 });
-    expect(invoiceAfterDispute({ due_date: '2026-11-22', current_due_minor: 500, past_due_minor: 0 }, '2026-11-23'))
-      .toEqual({ status: 'Past Due', current_due_minor: 0, past_due_minor: 500 });
-    expect(invoiceAfterDispute({ due_date: null, current_due_minor: 0, past_due_minor: 500 }, '2026-11-23'))
-      .toEqual({ status: 'Billed', current_due_minor: 500, past_due_minor: 0 });
+    expect(invoiceAfterDispute({ due_date: '2026-11-23', current_due_minor: 500, past_due_minor: 0 }, '2026-11-23')).toEqual({
+      status: 'Billed',
+      current_due_minor: 500,
+      past_due_minor: 0,
+    });
+    expect(invoiceAfterDispute({ due_date: '2026-11-22', current_due_minor: 500, past_due_minor: 0 }, '2026-11-23')).toEqual({
+      status: 'Past Due',
+      current_due_minor: 0,
+      past_due_minor: 500,
+    });
+    expect(invoiceAfterDispute({ due_date: null, current_due_minor: 0, past_due_minor: 500 }, '2026-11-23')).toEqual({
+      status: 'Billed',
+      current_due_minor: 500,
+      past_due_minor: 0,
+    });
   });
   it('an invoice that owes nothing is Paid', () =>
     expect(invoiceAfterDispute({ due_date: '2026-01-01', current_due_minor: 0, past_due_minor: 0 }, '2026-11-23').status).toBe('Paid'));
@@ -138,9 +173,13 @@ describe('disputed amounts (issue 14)', () => {
 });
 
 describe('bulk selection before an action is chosen (issue 14)', () => {
-  const row = (dispute_id: number, status: DisputeStatus, allowed: string[], dueIso = '2026-12-01T00:00:00Z') =>
-    ({ dispute_id, status, response_due_at: dueIso, allowed_responses: allowed });
-  it('keeps the disputes of the first answerable one\'s status; expired, unanswerable and other statuses are ineligible', () => {
+  const row = (dispute_id: number, status: DisputeStatus, allowed: string[], dueIso = '2026-12-01T00:00:00Z') => ({
+    dispute_id,
+    status,
+    response_due_at: dueIso,
+    allowed_responses: allowed,
+  });
+  it("keeps the disputes of the first answerable one's status; expired, unanswerable and other statuses are ineligible", () => {
     const rows = [
       row(1, 'closed', []),
       row(2, 'open', ['respond_to_merchant', 'close']),
@@ -151,9 +190,15 @@ describe('bulk selection before an action is chosen (issue 14)', () => {
     expect(ineligibleForBulkSelection(rows, now)).toEqual([1, 3, 4]);
     expect(ineligibleForBulkSelection([row(6, 'open', [])], now)).toEqual([6]);
   });
-  it('offers the responses every chosen dispute takes, in the side\'s order', () => {
-    expect(commonResponses([{ allowed_responses: ['close', 'escalate'] }, { allowed_responses: ['respond_to_customer', 'close'] }], 'merchant')).toEqual(['close']);
-    expect(commonResponses([{ allowed_responses: ['escalate', 'respond_to_customer', 'close'] }], 'merchant')).toEqual(['respond_to_customer', 'close', 'escalate']);
+  it("offers the responses every chosen dispute takes, in the side's order", () => {
+    expect(
+      commonResponses([{ allowed_responses: ['close', 'escalate'] }, { allowed_responses: ['respond_to_customer', 'close'] }], 'merchant'),
+    ).toEqual(['close']);
+    expect(commonResponses([{ allowed_responses: ['escalate', 'respond_to_customer', 'close'] }], 'merchant')).toEqual([
+      'respond_to_customer',
+      'close',
+      'escalate',
+    ]);
     expect(commonResponses([], 'customer')).toEqual([]);
   });
   it('names a text key for every response', () => {

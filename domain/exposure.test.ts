@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, AGEING_BUCKETS, ageingBucket, ageingRanges, centralDay, creditAvailableMinor, CREDIT_USED_STATUSES,
-  daysPastDue, DUE_STATUSES, EXPOSURE_BUCKETS, exposureBucketRule, exposureClass, inExposureBucket, openBalanceMinor, percentUsed, UNBILLED_STATUSES,
+  addDays,
+  AGEING_BUCKETS,
+  ageingBucket,
+  ageingRanges,
+  centralDay,
+  creditAvailableMinor,
+  CREDIT_USED_STATUSES,
+  daysPastDue,
+  DUE_STATUSES,
+  EXPOSURE_BUCKETS,
+  exposureBucketRule,
+  exposureClass,
+  inExposureBucket,
+  openBalanceMinor,
+  percentUsed,
+  UNBILLED_STATUSES,
 } from './exposure.ts';
 import { INVOICE_STATUSES } from './invoice-status.ts';
 
@@ -9,8 +23,16 @@ describe('which statuses count where', () => {
   it('puts every status in exactly one class', () => {
     const classes = Object.fromEntries(INVOICE_STATUSES.map((status) => [status, exposureClass(status)]));
     expect(classes).toEqual({
-      Billed: 'creditUsed', 'Past Due': 'creditUsed', 'Payment Pending': 'creditUsed', Disputed: 'creditUsed',
-      'On hold': 'creditUsed', Adjusted: 'creditUsed', Pending: 'unbilled', Unbilled: 'unbilled', Paid: 'closed', Terminated: 'closed',
+      Billed: 'creditUsed',
+      'Past Due': 'creditUsed',
+      'Payment Pending': 'creditUsed',
+      Disputed: 'creditUsed',
+      'On hold': 'creditUsed',
+      Adjusted: 'creditUsed',
+      Pending: 'unbilled',
+      Unbilled: 'unbilled',
+      Paid: 'closed',
+      Terminated: 'closed',
     });
     expect([...CREDIT_USED_STATUSES, ...UNBILLED_STATUSES].every((status) => INVOICE_STATUSES.includes(status))).toBe(true);
   });
@@ -93,7 +115,18 @@ describe('exposure buckets (the figures the overview links to a list)', () => {
   const today = '2026-11-23';
   const due = (status: string, due_date: string | null) => ({ status, due_date });
   it('puts a due invoice in exactly one ageing bucket, agreeing with ageingBucket, and past due is every bucket after current', () => {
-    for (const dueDate of [null, '2026-12-01', today, '2026-11-22', '2026-10-24', '2026-10-23', '2026-09-24', '2026-08-25', '2026-08-24', '2025-01-01']) {
+    for (const dueDate of [
+      null,
+      '2026-12-01',
+      today,
+      '2026-11-22',
+      '2026-10-24',
+      '2026-10-23',
+      '2026-09-24',
+      '2026-08-25',
+      '2026-08-24',
+      '2025-01-01',
+    ]) {
       for (const status of ['Billed', 'Past Due', 'Disputed', 'On hold', 'Adjusted']) {
         const buckets = AGEING_BUCKETS.filter((bucket) => inExposureBucket(due(status, dueDate), bucket, today));
         expect(buckets).toEqual([ageingBucket(dueDate, today)]);
@@ -104,7 +137,9 @@ describe('exposure buckets (the figures the overview links to a list)', () => {
 
   it('leaves what is being paid, paid or not billed out of the due buckets, and counts Unbilled and Pending as unbilled', () => {
     for (const status of ['Payment Pending', 'Paid', 'Terminated', 'Unbilled', 'Pending']) {
-      expect(EXPOSURE_BUCKETS.filter((bucket) => bucket !== 'unbilled' && inExposureBucket(due(status, '2026-10-01'), bucket, today))).toEqual([]);
+      expect(
+        EXPOSURE_BUCKETS.filter((bucket) => bucket !== 'unbilled' && inExposureBucket(due(status, '2026-10-01'), bucket, today)),
+      ).toEqual([]);
     }
     expect(DUE_STATUSES).toEqual(['Billed', 'Past Due', 'Disputed', 'On hold', 'Adjusted']);
     expect(inExposureBucket(due('Pending', null), 'unbilled', today)).toBe(true);

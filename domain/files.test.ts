@@ -1,19 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from './error-codes.ts';
 import {
-  checkDocumentTypeLimit, checkFile, checkFileCount, checkTypedUpload, checkUpload, contentMatchesType, effectiveType, filesPerType, safeFileName,
-  type CandidateFile, type FileLimits,
+  checkDocumentTypeLimit,
+  checkFile,
+  checkFileCount,
+  checkTypedUpload,
+  checkUpload,
+  contentMatchesType,
+  effectiveType,
+  filesPerType,
+  safeFileName,
+  type CandidateFile,
+  type FileLimits,
 } from './files.ts';
 
 const limits: FileLimits = {
-  maxSizeBytes: 1_000, permittedTypes: ['application/pdf', 'image/png', 'image/jpeg', 'text/csv'], maxFilesPerUpload: 3,
+  maxSizeBytes: 1_000,
+  permittedTypes: ['application/pdf', 'image/png', 'image/jpeg', 'text/csv'],
+  maxFilesPerUpload: 3,
 };
 const bytes = (...values: number[]) => new Uint8Array(values);
 const text = (value: string) => new TextEncoder().encode(value);
 const PDF = text('%PDF-1.4\n1 0 obj\n<<>>\nendobj\n%%EOF\n');
 const PNG = bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13);
 const JPEG = bytes(0xff, 0xd8, 0xff, 0xe0, 0, 16);
-const file = (name: string, mimeType: string, content: Uint8Array, size = content.byteLength): CandidateFile => ({ name, mimeType, size, bytes: content });
+const file = (name: string, mimeType: string, content: Uint8Array, size = content.byteLength): CandidateFile => ({
+  name,
+  mimeType,
+  size,
+  bytes: content,
+});
 
 describe('content checks', () => {
   it('recognises pdf, png and jpeg by their magic bytes', () => {
@@ -54,7 +70,8 @@ describe('names and types', () => {
     expect(safeFileName('..')).toBeUndefined();
     expect(safeFileName('a\u0000.pdf')).toBeUndefined();
     // Bidirectional controls that disguise an extension (issue 12).
-    for (const control of ['\u202e', '\u202d', '\u2066', '\u2069', '\u200f', '\u061c']) expect(safeFileName(`invoice${control}fdp.exe`)).toBeUndefined();
+    for (const control of ['\u202e', '\u202d', '\u2066', '\u2069', '\u200f', '\u061c'])
+      expect(safeFileName(`invoice${control}fdp.exe`)).toBeUndefined();
     expect(safeFileName('Rechnung März – Übersicht.pdf')).toBe('Rechnung März – Übersicht.pdf');
     expect(safeFileName(`${'a'.repeat(252)}.pdf`)).toBeUndefined();
   });
@@ -72,8 +89,9 @@ describe('one file', () => {
     expect(checkFile(file('anim.gif', 'image/gif', gif), limits)?.code).toBe(ErrorCode.fileUnsupportedType);
     expect(checkFile(file('run.exe', 'application/x-msdownload', PDF), limits)?.code).toBe(ErrorCode.fileUnsupportedType);
     expect(checkFile(file('invoice.exe', 'application/pdf', PDF), limits)?.code).toBe(ErrorCode.fileUnsupportedType);
-    expect(checkFile(file('x.pdf', 'application/pdf', PDF), { ...limits, permittedTypes: ['image/png'] })?.meta)
-      .toEqual({ permitted: ['image/png'] });
+    expect(checkFile(file('x.pdf', 'application/pdf', PDF), { ...limits, permittedTypes: ['image/png'] })?.meta).toEqual({
+      permitted: ['image/png'],
+    });
   });
 
   it('refuses content that does not match its type, and names of another type', () => {
@@ -84,7 +102,10 @@ describe('one file', () => {
   });
 
   it('refuses a file over the size limit, with the maximum', () => {
-    expect(checkFile(file('big.pdf', 'application/pdf', PDF, 1_001), limits)).toEqual({ code: ErrorCode.fileTooBig, meta: { maximum: 1_000 } });
+    expect(checkFile(file('big.pdf', 'application/pdf', PDF, 1_001), limits)).toEqual({
+      code: ErrorCode.fileTooBig,
+      meta: { maximum: 1_000 },
+    });
     expect(checkFile(file('edge.pdf', 'application/pdf', PDF, 1_000), limits)).toBeUndefined();
   });
 });
@@ -104,11 +125,16 @@ describe('a selection', () => {
 
   it('needs a document type first, then the count, then each file (naming which)', () => {
     const good = file('a.pdf', 'application/pdf', PDF);
-    expect(checkUpload({ docTypeId: undefined, files: [good] }, limits)).toEqual({ code: ErrorCode.fieldRequired, meta: { field: 'document type' } });
+    expect(checkUpload({ docTypeId: undefined, files: [good] }, limits)).toEqual({
+      code: ErrorCode.fieldRequired,
+      meta: { field: 'document type' },
+    });
     expect(checkUpload({ docTypeId: null, files: [] }, limits)?.meta).toEqual({ field: 'document type' });
     expect(checkUpload({ docTypeId: 2, files: [good, good, good, good] }, limits)?.code).toBe(ErrorCode.tooManyFiles);
-    expect(checkUpload({ docTypeId: 2, files: [good, file('b.pdf', 'application/pdf', PNG)] }, limits))
-      .toEqual({ code: ErrorCode.fileInvalid, index: 1 });
+    expect(checkUpload({ docTypeId: 2, files: [good, file('b.pdf', 'application/pdf', PNG)] }, limits)).toEqual({
+      code: ErrorCode.fileInvalid,
+      index: 1,
+    });
     expect(checkUpload({ docTypeId: 2, files: [good, file('c.png', 'image/png', PNG)] }, limits)).toBeUndefined();
   });
 });

@@ -6,7 +6,11 @@
  */
 import { ErrorCode, type ErrorCodeKey } from './error-codes.ts';
 
-export interface FileLimits { maxSizeBytes: number; permittedTypes: readonly string[]; maxFilesPerUpload: number }
+export interface FileLimits {
+  maxSizeBytes: number;
+  permittedTypes: readonly string[];
+  maxFilesPerUpload: number;
+}
 
 export interface CandidateFile {
   name: string;
@@ -47,7 +51,10 @@ const SIGNATURES: Record<string, readonly (readonly number[])[]> = {
   'application/pdf': [[0x25, 0x50, 0x44, 0x46, 0x2d]], // %PDF-
   'image/png': [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],
   'image/jpeg': [[0xff, 0xd8, 0xff]],
-  'image/gif': [[0x47, 0x49, 0x46, 0x38, 0x37, 0x61], [0x47, 0x49, 0x46, 0x38, 0x39, 0x61]], // GIF87a, GIF89a
+  'image/gif': [
+    [0x47, 0x49, 0x46, 0x38, 0x37, 0x61],
+    [0x47, 0x49, 0x46, 0x38, 0x39, 0x61],
+  ], // GIF87a, GIF89a
 };
 
 export function extensionOf(name: string): string {
@@ -119,7 +126,9 @@ export function checkFile(file: CandidateFile, limits: FileLimits): FileRuleErro
   if (!EXTENSIONS[type]?.includes(extension)) {
     // A known extension of another type (invoice.png sent as a pdf) is a file that lies about itself.
     const otherType = Object.values(EXTENSIONS).some((extensions) => extensions.includes(extension));
-    return otherType ? { code: ErrorCode.fileInvalid } : { code: ErrorCode.fileUnsupportedType, meta: { permitted: [...limits.permittedTypes] } };
+    return otherType
+      ? { code: ErrorCode.fileInvalid }
+      : { code: ErrorCode.fileUnsupportedType, meta: { permitted: [...limits.permittedTypes] } };
   }
   if (file.size > limits.maxSizeBytes) return { code: ErrorCode.fileTooBig, meta: { maximum: limits.maxSizeBytes } };
   if (file.size === 0 || !contentMatchesType(type, file.bytes)) return { code: ErrorCode.fileInvalid };

@@ -13,8 +13,7 @@ describe('flagOn (spec §5 flag twin rule)', () => {
     expect(flagOn({ notification_center_disabled: true }, 'notification_center_enabled')).toBe(false);
     expect(flagOn({ x_disabled: undefined }, 'x_enabled')).toBe(false);
   });
-  it('applies the twin rule only to names ending in enabled', () =>
-    expect(flagOn({ beta_disabled: false }, 'beta')).toBe(false));
+  it('applies the twin rule only to names ending in enabled', () => expect(flagOn({ beta_disabled: false }, 'beta')).toBe(false));
   it('passes a twin-only flag even when the enabled flag is false', () =>
     expect(flagOn({ cards_enabled: false, cards_disabled: false }, 'cards_enabled')).toBe(true));
 });

@@ -4,7 +4,16 @@ import { INVOICE_STATUSES, isInvoiceStatus, isPayable, parseInvoiceStatus } from
 describe('invoice statuses (spec §4)', () => {
   it('lists the ten statuses', () => {
     expect(INVOICE_STATUSES).toEqual([
-      'Billed', 'Past Due', 'Pending', 'Payment Pending', 'Paid', 'Unbilled', 'Disputed', 'On hold', 'Adjusted', 'Terminated',
+      'Billed',
+      'Past Due',
+      'Pending',
+      'Payment Pending',
+      'Paid',
+      'Unbilled',
+      'Disputed',
+      'On hold',
+      'Adjusted',
+      'Terminated',
     ]);
     expect(isInvoiceStatus('On hold')).toBe(true);
     expect(isInvoiceStatus('On Hold')).toBe(false);

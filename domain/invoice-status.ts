@@ -3,8 +3,16 @@
  * Shared by the browser (what to offer) and the server (what to accept).
  */
 export const INVOICE_STATUSES = [
-  'Billed', 'Past Due', 'Pending', 'Payment Pending', 'Paid',
-  'Unbilled', 'Disputed', 'On hold', 'Adjusted', 'Terminated',
+  'Billed',
+  'Past Due',
+  'Pending',
+  'Payment Pending',
+  'Paid',
+  'Unbilled',
+  'Disputed',
+  'On hold',
+  'Adjusted',
+  'Terminated',
 ] as const;
 
 export type InvoiceStatus = (typeof INVOICE_STATUSES)[number];
@@ -13,7 +21,11 @@ export function isInvoiceStatus(value: string): value is InvoiceStatus {
   return (INVOICE_STATUSES as readonly string[]).includes(value);
 }
 
-const slug = (text: string) => text.trim().toLowerCase().replace(/[\s_-]+/g, '-');
+const slug = (text: string) =>
+  text
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, '-');
 const BY_SLUG = new Map<string, InvoiceStatus>(INVOICE_STATUSES.map((status) => [slug(status), status]));
 
 /**

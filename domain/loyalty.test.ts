@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import {
-  isActiveEnrollment, loyaltyIssueMessage, loyaltyStanding, milestoneDirection, programYearEnding, rewardAtRate, rewardFor, sortMilestones,
-  validateIncentiveReward, validateLoyaltyProgram, validateMilestones, yearEarlier, yoyGrowthPercent,
+  isActiveEnrollment,
+  loyaltyIssueMessage,
+  loyaltyStanding,
+  milestoneDirection,
+  programYearEnding,
+  rewardAtRate,
+  rewardFor,
+  sortMilestones,
+  validateIncentiveReward,
+  validateLoyaltyProgram,
+  validateMilestones,
+  yearEarlier,
+  yoyGrowthPercent,
 } from './loyalty.ts';
 
 const limits = { maxRewardMinor: 10_000, maxTargetMinor: 1_000_000, maxTier: 5 };
@@ -36,15 +47,24 @@ describe('loyalty values (spec §5)', () => {
     expect(validateIncentiveReward(undefined, limits)[0]?.kind).toBe('required');
     expect(validateIncentiveReward(10_001, limits)).toEqual([{ pointer: '/incentive_reward_minor', kind: 'exceedsMaximum', max: 10_000 }]);
     expect(validateIncentiveReward(1.5, limits)[0]?.kind).toBe('notInteger');
-    expect(validateIncentiveReward(1e300, limits)[0]).toEqual({ pointer: '/incentive_reward_minor', kind: 'exceedsMaximum', max: limits.maxRewardMinor });
+    expect(validateIncentiveReward(1e300, limits)[0]).toEqual({
+      pointer: '/incentive_reward_minor',
+      kind: 'exceedsMaximum',
+      max: limits.maxRewardMinor,
+    });
   });
 
   it('accepts rising targets and tiers within the maxima (rewards may stay level, 0 allowed)', () => {
-    expect(validateMilestones([
-      { incentive_tier: 1, target_minor: 0, reward_minor: 0 },
-      { incentive_tier: 2, target_minor: 500, reward_minor: 100 },
-      { incentive_tier: 5, target_minor: 1_000_000, reward_minor: 100 },
-    ], limits)).toEqual([]);
+    expect(
+      validateMilestones(
+        [
+          { incentive_tier: 1, target_minor: 0, reward_minor: 0 },
+          { incentive_tier: 2, target_minor: 500, reward_minor: 100 },
+          { incentive_tier: 5, target_minor: 1_000_000, reward_minor: 100 },
+        ],
+        limits,
+      ),
+    ).toEqual([]);
   });
 
   it('requires reward, target and tier and refuses negatives', () => {
@@ -56,10 +76,15 @@ describe('loyalty values (spec §5)', () => {
   });
 
   it('refuses a target or tier not higher than the previous one', () => {
-    expect(validateMilestones([
-      { incentive_tier: 2, target_minor: 500, reward_minor: 10 },
-      { incentive_tier: 2, target_minor: 400, reward_minor: 20 },
-    ], limits)).toEqual([
+    expect(
+      validateMilestones(
+        [
+          { incentive_tier: 2, target_minor: 500, reward_minor: 10 },
+          { incentive_tier: 2, target_minor: 400, reward_minor: 20 },
+        ],
+        limits,
+      ),
+    ).toEqual([
       { pointer: '/milestones/1/incentive_tier', kind: 'notHigherThanPrevious' },
       { pointer: '/milestones/1/target_minor', kind: 'notHigherThanPrevious' },
     ]);
@@ -74,22 +99,32 @@ describe('loyalty values (spec §5)', () => {
   });
 
   it('does not compare against a previous value that is itself missing', () => {
-    expect(validateMilestones([
-      { incentive_tier: null, target_minor: 100, reward_minor: 1 },
-      { incentive_tier: 1, target_minor: 200, reward_minor: 1 },
-    ], limits)).toEqual([{ pointer: '/milestones/0/incentive_tier', kind: 'required' }]);
+    expect(
+      validateMilestones(
+        [
+          { incentive_tier: null, target_minor: 100, reward_minor: 1 },
+          { incentive_tier: 1, target_minor: 200, reward_minor: 1 },
+        ],
+        limits,
+      ),
+    ).toEqual([{ pointer: '/milestones/0/incentive_tier', kind: 'required' }]);
   });
 
   it('validates a whole program', () => {
-    expect(validateLoyaltyProgram({ incentive_reward_minor: 0, milestones: [{ incentive_tier: 1, target_minor: 1, reward_minor: 1 }] }, limits))
-      .toEqual([{ pointer: '/incentive_reward_minor', kind: 'notPositive' }]);
+    expect(
+      validateLoyaltyProgram({ incentive_reward_minor: 0, milestones: [{ incentive_tier: 1, target_minor: 1, reward_minor: 1 }] }, limits),
+    ).toEqual([{ pointer: '/incentive_reward_minor', kind: 'notPositive' }]);
   });
 });
 
 describe('reward arithmetic from paid invoices', () => {
   const terms = {
-    reward_rate_bp: 150, period_start: '2026-01-01', period_end: '2026-12-31', enrollment_date: '2026-02-10',
-    incentive_reward_minor: 50_000, sales_target_minor: 4_000_000,
+    reward_rate_bp: 150,
+    period_start: '2026-01-01',
+    period_end: '2026-12-31',
+    enrollment_date: '2026-02-10',
+    incentive_reward_minor: 50_000,
+    sales_target_minor: 4_000_000,
     milestones: [
       { incentive_tier: 2, target_minor: 2_000_000, reward_minor: 30_000 },
       { incentive_tier: 1, target_minor: 1_000_000, reward_minor: 10_000 },
@@ -110,8 +145,12 @@ describe('reward arithmetic from paid invoices', () => {
     expect(standing.previous_year_spend_minor).toBe(400_000);
     expect(standing.yoy_growth).toBe(200);
     expect(standing.spending_history).toEqual([
-      { month: '2026-01', amount_minor: 0 }, { month: '2026-02', amount_minor: 600_000 }, { month: '2026-03', amount_minor: 500_000 },
-      { month: '2026-04', amount_minor: 0 }, { month: '2026-05', amount_minor: 0 }, { month: '2026-06', amount_minor: 0 },
+      { month: '2026-01', amount_minor: 0 },
+      { month: '2026-02', amount_minor: 600_000 },
+      { month: '2026-03', amount_minor: 500_000 },
+      { month: '2026-04', amount_minor: 0 },
+      { month: '2026-05', amount_minor: 0 },
+      { month: '2026-06', amount_minor: 0 },
       { month: '2026-07', amount_minor: 100_001 },
     ]);
   });
@@ -120,7 +159,13 @@ describe('reward arithmetic from paid invoices', () => {
     const standing = loyaltyStanding(paid, terms, '2026-07-15');
     expect(standing.earned_reward_minor).toBe(18_000); // 1,200,001 × 1.5 % = 18,000.015
     expect(standing.current_reward_minor).toBe(18_000 + 10_000);
-    expect(standing).toMatchObject({ current_tier: 1, next_tier: 2, next_target_minor: 2_000_000, remaining_to_next_minor: 799_999, next_tier_percent: 60 });
+    expect(standing).toMatchObject({
+      current_tier: 1,
+      next_tier: 2,
+      next_target_minor: 2_000_000,
+      remaining_to_next_minor: 799_999,
+      next_tier_percent: 60,
+    });
     expect(rewardFor(4_000_000, terms)).toBe(60_000 + 30_000 + 50_000);
     expect(rewardAtRate(-5, 150)).toBe(0);
   });
@@ -144,9 +189,22 @@ describe('reward arithmetic from paid invoices', () => {
 
   it('is all zero before the window opens, and 100 % once every tier is reached', () => {
     const early = loyaltyStanding(paid, terms, '2026-02-01');
-    expect(early).toMatchObject({ total_spend_minor: 0, earned_reward_minor: 0, current_reward_minor: 0, current_tier: null, next_tier: 1, next_tier_percent: 0 });
+    expect(early).toMatchObject({
+      total_spend_minor: 0,
+      earned_reward_minor: 0,
+      current_reward_minor: 0,
+      current_tier: null,
+      next_tier: 1,
+      next_tier_percent: 0,
+    });
     const all = loyaltyStanding([{ received_date: '2026-03-01', amount_minor: 2_500_000 }], terms, '2026-04-01');
-    expect(all).toMatchObject({ current_tier: 2, next_tier: null, next_target_minor: null, remaining_to_next_minor: 0, next_tier_percent: 100 });
+    expect(all).toMatchObject({
+      current_tier: 2,
+      next_tier: null,
+      next_target_minor: null,
+      remaining_to_next_minor: 0,
+      next_tier_percent: 100,
+    });
   });
 
   it('moves a day back a year, 29 February to 28', () => {
@@ -158,13 +216,25 @@ describe('reward arithmetic from paid invoices', () => {
 
 describe('spec §5 messages', () => {
   it('names the field and the kind, with maxima as money in the program currency', () => {
-    expect(loyaltyIssueMessage({ pointer: '/incentive_reward_minor', kind: 'notPositive' }, 'USD')).toEqual({ code: 'errors.loyalty.incentiveRewardNotPositive' });
-    expect(loyaltyIssueMessage({ pointer: '/milestones/1/target_minor', kind: 'notHigherThanPrevious' }, 'USD').code).toBe('errors.loyalty.targetNotHigher');
-    expect(loyaltyIssueMessage({ pointer: '/milestones/0/incentive_tier', kind: 'exceedsMaximum', max: 5 }, 'USD')).toEqual({ code: 'errors.loyalty.tierTooHigh', values: { max: 5 } });
-    expect(loyaltyIssueMessage({ pointer: '/milestones/0/reward_minor', kind: 'exceedsMaximum', max: 10_000_000 }, 'CAD')).toEqual({
-      code: 'errors.loyalty.rewardTooHigh', values: { max: 100_000, formatParams: { max: { currency: 'CAD' } } },
+    expect(loyaltyIssueMessage({ pointer: '/incentive_reward_minor', kind: 'notPositive' }, 'USD')).toEqual({
+      code: 'errors.loyalty.incentiveRewardNotPositive',
     });
-    expect(loyaltyIssueMessage({ pointer: '/milestones/2/reward_minor', kind: 'required' }, 'USD').code).toBe('errors.loyalty.rewardRequired');
-    expect(loyaltyIssueMessage({ pointer: '/milestones/2/incentive_tier', kind: 'negative' }, 'USD').code).toBe('errors.loyalty.tierNegative');
+    expect(loyaltyIssueMessage({ pointer: '/milestones/1/target_minor', kind: 'notHigherThanPrevious' }, 'USD').code).toBe(
+      'errors.loyalty.targetNotHigher',
+    );
+    expect(loyaltyIssueMessage({ pointer: '/milestones/0/incentive_tier', kind: 'exceedsMaximum', max: 5 }, 'USD')).toEqual({
+      code: 'errors.loyalty.tierTooHigh',
+      values: { max: 5 },
+    });
+    expect(loyaltyIssueMessage({ pointer: '/milestones/0/reward_minor', kind: 'exceedsMaximum', max: 10_000_000 }, 'CAD')).toEqual({
+      code: 'errors.loyalty.rewardTooHigh',
+      values: { max: 100_000, formatParams: { max: { currency: 'CAD' } } },
+    });
+    expect(loyaltyIssueMessage({ pointer: '/milestones/2/reward_minor', kind: 'required' }, 'USD').code).toBe(
+      'errors.loyalty.rewardRequired',
+    );
+    expect(loyaltyIssueMessage({ pointer: '/milestones/2/incentive_tier', kind: 'negative' }, 'USD').code).toBe(
+      'errors.loyalty.tierNegative',
+    );
   });
 });

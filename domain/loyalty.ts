@@ -38,9 +38,16 @@ export function yoyGrowthPercent(totalSpendMinor: number, previousYearSpendMinor
 // ---- the reward arithmetic ------------------------------------------------------------
 
 /** One PAID invoice of the enrolled customer in the program's currency. */
-export interface PaidSpend { received_date: string; amount_minor: number }
+export interface PaidSpend {
+  received_date: string;
+  amount_minor: number;
+}
 
-export interface Milestone { incentive_tier: number; target_minor: number; reward_minor: number }
+export interface Milestone {
+  incentive_tier: number;
+  target_minor: number;
+  reward_minor: number;
+}
 
 /** What a program pays for, as stored (money in minor units, days as 'YYYY-MM-DD' in Central US time). */
 export interface LoyaltyTerms {
@@ -56,7 +63,10 @@ export interface LoyaltyTerms {
   milestones: readonly Milestone[];
 }
 
-export interface SpendingMonth { month: string; amount_minor: number }
+export interface SpendingMonth {
+  month: string;
+  amount_minor: number;
+}
 
 /** The figures of one enrollment on one day; every amount in the program's currency, minor units. */
 export interface LoyaltyStanding {
@@ -105,7 +115,10 @@ function reachedMilestones(milestones: readonly Milestone[], spendMinor: number)
 }
 
 /** Earned at the rate, plus the highest reached milestone's reward and the incentive once the sales target is met. */
-export function rewardFor(spendMinor: number, terms: Pick<LoyaltyTerms, 'reward_rate_bp' | 'incentive_reward_minor' | 'sales_target_minor' | 'milestones'>): number {
+export function rewardFor(
+  spendMinor: number,
+  terms: Pick<LoyaltyTerms, 'reward_rate_bp' | 'incentive_reward_minor' | 'sales_target_minor' | 'milestones'>,
+): number {
   const tierBonus = reachedMilestones(terms.milestones, spendMinor).at(-1)?.reward_minor ?? 0;
   const incentive = terms.sales_target_minor > 0 && spendMinor >= terms.sales_target_minor ? terms.incentive_reward_minor : 0;
   return rewardAtRate(spendMinor, terms.reward_rate_bp) + tierBonus + incentive;
@@ -120,7 +133,10 @@ const monthsBetween = (first: string, last: string): string[] => {
     if (key > end) break;
     months.push(key);
     month += 1;
-    if (month > 12) { month = 1; year += 1; }
+    if (month > 12) {
+      month = 1;
+      year += 1;
+    }
   }
   return months;
 };
@@ -136,13 +152,20 @@ export function loyaltyStanding(paid: readonly PaidSpend[], terms: LoyaltyTerms,
   const from = laterDay(terms.period_start, terms.enrollment_date);
   const to = earlierDay(terms.period_end, today);
   const inWindow = (day: string, first: string, last: string) => day >= first && day <= last;
-  const sum = (first: string, last: string) => paid.reduce((total, invoice) => (inWindow(invoice.received_date, first, last) ? total + invoice.amount_minor : total), 0);
+  const sum = (first: string, last: string) =>
+    paid.reduce((total, invoice) => (inWindow(invoice.received_date, first, last) ? total + invoice.amount_minor : total), 0);
   const open = from <= to;
   const total = open ? sum(from, to) : 0;
   const previous = open ? sum(yearEarlier(from), yearEarlier(to)) : 0;
   const history = monthsBetween(terms.period_start, to < terms.period_start ? terms.period_start : to).map((month) => ({
     month,
-    amount_minor: open ? paid.reduce((amount, invoice) => (invoice.received_date.startsWith(month) && inWindow(invoice.received_date, from, to) ? amount + invoice.amount_minor : amount), 0) : 0,
+    amount_minor: open
+      ? paid.reduce(
+          (amount, invoice) =>
+            invoice.received_date.startsWith(month) && inWindow(invoice.received_date, from, to) ? amount + invoice.amount_minor : amount,
+          0,
+        )
+      : 0,
   }));
   // Linear projection over the qualifying window: spend so far per elapsed day × the window's days.
   const elapsedDays = open ? dayNumber(to) - dayNumber(from) + 1 : 0;
@@ -178,13 +201,20 @@ export function programYearEnding(today: string): { period_start: string; period
 // ---- spec §5 value checks -------------------------------------------------------------
 
 /** Tenant maxima (tenant.limits.loyalty). */
-export interface LoyaltyLimits { maxRewardMinor: number; maxTargetMinor: number; maxTier: number }
+export interface LoyaltyLimits {
+  maxRewardMinor: number;
+  maxTargetMinor: number;
+  maxTier: number;
+}
 
-export type LoyaltyIssueKind =
-  | 'required' | 'notInteger' | 'negative' | 'notPositive' | 'notHigherThanPrevious' | 'exceedsMaximum';
+export type LoyaltyIssueKind = 'required' | 'notInteger' | 'negative' | 'notPositive' | 'notHigherThanPrevious' | 'exceedsMaximum';
 
 /** One refusal; `pointer` is a JSON pointer into the edited document, `max` the limit broken. */
-export interface LoyaltyIssue { pointer: string; kind: LoyaltyIssueKind; max?: number }
+export interface LoyaltyIssue {
+  pointer: string;
+  kind: LoyaltyIssueKind;
+  max?: number;
+}
 
 /** Form inputs may be empty, so values arrive possibly missing. */
 export type LoyaltyValue = number | null | undefined;
@@ -195,7 +225,11 @@ export interface MilestoneInput {
   reward_minor?: LoyaltyValue;
 }
 
-interface ValueRule { pointer: string; max: number; positive?: boolean }
+interface ValueRule {
+  pointer: string;
+  max: number;
+  positive?: boolean;
+}
 
 /** Required, not negative (or > 0), at most max, and whole (minor units and tiers are). */
 function checkValue(value: LoyaltyValue, rule: ValueRule): LoyaltyIssue | undefined {
@@ -256,20 +290,31 @@ type CheckedField = 'incentive_reward_minor' | 'reward_minor' | 'target_minor' |
 
 const ISSUE_CODES: Record<CheckedField, Partial<Record<LoyaltyIssueKind, ErrorCodeKey>>> = {
   incentive_reward_minor: {
-    required: ErrorCode.loyaltyRewardRequired, notPositive: ErrorCode.loyaltyIncentiveRewardNotPositive,
-    negative: ErrorCode.loyaltyIncentiveRewardNotPositive, exceedsMaximum: ErrorCode.loyaltyRewardTooHigh, notInteger: ErrorCode.loyaltyAmountNotWhole,
+    required: ErrorCode.loyaltyRewardRequired,
+    notPositive: ErrorCode.loyaltyIncentiveRewardNotPositive,
+    negative: ErrorCode.loyaltyIncentiveRewardNotPositive,
+    exceedsMaximum: ErrorCode.loyaltyRewardTooHigh,
+    notInteger: ErrorCode.loyaltyAmountNotWhole,
   },
   reward_minor: {
-    required: ErrorCode.loyaltyRewardRequired, negative: ErrorCode.loyaltyRewardNegative,
-    exceedsMaximum: ErrorCode.loyaltyRewardTooHigh, notInteger: ErrorCode.loyaltyAmountNotWhole,
+    required: ErrorCode.loyaltyRewardRequired,
+    negative: ErrorCode.loyaltyRewardNegative,
+    exceedsMaximum: ErrorCode.loyaltyRewardTooHigh,
+    notInteger: ErrorCode.loyaltyAmountNotWhole,
   },
   target_minor: {
-    required: ErrorCode.loyaltyTargetRequired, negative: ErrorCode.loyaltyTargetNegative, notHigherThanPrevious: ErrorCode.loyaltyTargetNotHigher,
-    exceedsMaximum: ErrorCode.loyaltyTargetTooHigh, notInteger: ErrorCode.loyaltyAmountNotWhole,
+    required: ErrorCode.loyaltyTargetRequired,
+    negative: ErrorCode.loyaltyTargetNegative,
+    notHigherThanPrevious: ErrorCode.loyaltyTargetNotHigher,
+    exceedsMaximum: ErrorCode.loyaltyTargetTooHigh,
+    notInteger: ErrorCode.loyaltyAmountNotWhole,
   },
   incentive_tier: {
-    required: ErrorCode.loyaltyTierRequired, negative: ErrorCode.loyaltyTierNegative, notHigherThanPrevious: ErrorCode.loyaltyTierNotHigher,
-    exceedsMaximum: ErrorCode.loyaltyTierTooHigh, notInteger: ErrorCode.loyaltyTierNotWhole,
+    required: ErrorCode.loyaltyTierRequired,
+    negative: ErrorCode.loyaltyTierNegative,
+    notHigherThanPrevious: ErrorCode.loyaltyTierNotHigher,
+    exceedsMaximum: ErrorCode.loyaltyTierTooHigh,
+    notInteger: ErrorCode.loyaltyTierNotWhole,
   },
 };
 

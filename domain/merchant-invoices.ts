@@ -28,14 +28,29 @@ export const MAX_LINE_ITEMS = 100;
 /** Quantities in thousandths (the line items' numeric(12,3)). */
 export const QUANTITY_RULE: DecimalRule = { decimals: 3, minimum: 1, maximum: 1_000_000_000 };
 /** Money rules for a currency of `minorUnits` decimals: prices and tax from 0 up to 10 million. */
-export const priceRule = (minorUnits: number): DecimalRule => ({ decimals: minorUnits, minimum: 0, maximum: 10_000_000 * 10 ** minorUnits });
+export const priceRule = (minorUnits: number): DecimalRule => ({
+  decimals: minorUnits,
+  minimum: 0,
+  maximum: 10_000_000 * 10 ** minorUnits,
+});
 /** An invoice's total: more than zero, at most 100 million. */
 export const totalMaximum = (minorUnits: number) => 100_000_000 * 10 ** minorUnits;
 
 export const INVOICE_ID_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._/-]{0,39}$';
-export const TEXT_LIMITS = { po_number: 40, product: 60, notes: 1000, merchant_original_invoice: 40, adjustment_reason: 200, description: 120 } as const;
+export const TEXT_LIMITS = {
+  po_number: 40,
+  product: 60,
+  notes: 1000,
+  merchant_original_invoice: 40,
+  adjustment_reason: 200,
+  description: 120,
+} as const;
 
-export interface LineItemDraft { description?: string; quantity?: string; unit_price?: string }
+export interface LineItemDraft {
+  description?: string;
+  quantity?: string;
+  unit_price?: string;
+}
 
 /** What the form, the API body and a CSV invoice (its rows grouped) carry; amounts as decimal text. */
 export interface InvoiceDraft {
@@ -61,8 +76,19 @@ export interface DraftProblem {
   values?: Record<string, unknown>;
 }
 
-export interface PricedLine { line_no: number; description: string; quantity_milli: number; unit_price_minor: number; amount_minor: number }
-export interface PricedInvoice { lines: PricedLine[]; subtotal_minor: number; tax_minor: number; total_minor: number }
+export interface PricedLine {
+  line_no: number;
+  description: string;
+  quantity_milli: number;
+  unit_price_minor: number;
+  amount_minor: number;
+}
+export interface PricedInvoice {
+  lines: PricedLine[];
+  subtotal_minor: number;
+  tax_minor: number;
+  total_minor: number;
+}
 
 /** quantity (thousandths) × unit price (minor units), rounded half up to a minor unit; exact in BigInt. */
 export function lineAmountMinor(quantityMilli: number, unitPriceMinor: number): number {
@@ -72,7 +98,8 @@ export function lineAmountMinor(quantityMilli: number, unitPriceMinor: number): 
 
 const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const isDay = (value: string) => DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
+const isDay = (value: string) =>
+  DAY.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value);
 
 export interface DraftContext {
   /** Today in the program's zone ('YYYY-MM-DD'). */
@@ -91,7 +118,10 @@ export interface DraftContext {
 export function checkInvoiceDraft(draft: InvoiceDraft, context: DraftContext): { problems: DraftProblem[]; priced?: PricedInvoice } {
   const problems: DraftProblem[] = [];
   const required = (field: keyof InvoiceDraft) => {
-    if (blank(draft[field])) { problems.push({ field, code: ErrorCode.fieldRequired }); return false; }
+    if (blank(draft[field])) {
+      problems.push({ field, code: ErrorCode.fieldRequired });
+      return false;
+    }
     return true;
   };
   const maxLength = (field: string, value: string | undefined, limit: number) => {
@@ -99,10 +129,12 @@ export function checkInvoiceDraft(draft: InvoiceDraft, context: DraftContext): {
   };
 
   required('buid_customer');
-  if (required('invoice_id') && !new RegExp(INVOICE_ID_PATTERN).test(String(draft.invoice_id))) problems.push({ field: 'invoice_id', code: ErrorCode.validationPattern });
+  if (required('invoice_id') && !new RegExp(INVOICE_ID_PATTERN).test(String(draft.invoice_id)))
+    problems.push({ field: 'invoice_id', code: ErrorCode.validationPattern });
   required('po_number');
   required('currency');
-  for (const field of ['po_number', 'product', 'notes', 'merchant_original_invoice', 'adjustment_reason'] as const) maxLength(field, draft[field], TEXT_LIMITS[field]);
+  for (const field of ['po_number', 'product', 'notes', 'merchant_original_invoice', 'adjustment_reason'] as const)
+    maxLength(field, draft[field], TEXT_LIMITS[field]);
   const editing = context.billedTotalMinor !== undefined;
   // A billed invoice stays billed (its edit form shows its own status: Adjusted, Past Due, …);
   // one not billed yet takes a new invoice's statuses.
@@ -113,17 +145,20 @@ export function checkInvoiceDraft(draft: InvoiceDraft, context: DraftContext): {
 
   const received = blank(draft.received_date) ? undefined : String(draft.received_date);
   const due = blank(draft.due_date) ? undefined : String(draft.due_date);
-  if (required('received_date') && received && !isDay(received)) problems.push({ field: 'received_date', code: ErrorCode.validationFormat });
+  if (required('received_date') && received && !isDay(received))
+    problems.push({ field: 'received_date', code: ErrorCode.validationFormat });
   else if (received && received > context.today) problems.push({ field: 'received_date', code: ErrorCode.merchantInvoiceReceivedInFuture });
   if ((draft.status ?? 'Billed') === 'Billed' && !due) problems.push({ field: 'due_date', code: ErrorCode.fieldRequired });
   if (due && !isDay(due)) problems.push({ field: 'due_date', code: ErrorCode.validationFormat });
-  else if (due && received && isDay(received) && due < received) problems.push({ field: 'due_date', code: ErrorCode.merchantInvoiceDueBeforeReceived });
+  else if (due && received && isDay(received) && due < received)
+    problems.push({ field: 'due_date', code: ErrorCode.merchantInvoiceDueBeforeReceived });
 
   const money = priceRule(context.minorUnits);
   const lines: PricedLine[] = [];
   const items = draft.line_items ?? [];
   if (items.length === 0) problems.push({ field: 'line_items', code: ErrorCode.fieldRequired });
-  if (items.length > MAX_LINE_ITEMS) problems.push({ field: 'line_items', code: ErrorCode.validationMaxItems, values: { limit: MAX_LINE_ITEMS } });
+  if (items.length > MAX_LINE_ITEMS)
+    problems.push({ field: 'line_items', code: ErrorCode.validationMaxItems, values: { limit: MAX_LINE_ITEMS } });
   items.slice(0, MAX_LINE_ITEMS).forEach((item, index) => {
     const at = (name: string) => `line_items.${index}.${name}`;
     if (blank(item.description)) problems.push({ field: at('description'), code: ErrorCode.fieldRequired });
@@ -131,13 +166,17 @@ export function checkInvoiceDraft(draft: InvoiceDraft, context: DraftContext): {
     const quantity = blank(item.quantity) ? undefined : parseDecimal(String(item.quantity), QUANTITY_RULE);
     const price = blank(item.unit_price) ? undefined : parseDecimal(String(item.unit_price), money);
     if (!quantity) problems.push({ field: at('quantity'), code: ErrorCode.fieldRequired });
-    else if (!quantity.ok) problems.push({ field: at('quantity'), code: quantity.code, ...(quantity.values ? { values: quantity.values } : {}) });
+    else if (!quantity.ok)
+      problems.push({ field: at('quantity'), code: quantity.code, ...(quantity.values ? { values: quantity.values } : {}) });
     if (!price) problems.push({ field: at('unit_price'), code: ErrorCode.fieldRequired });
     else if (!price.ok) problems.push({ field: at('unit_price'), code: price.code, ...(price.values ? { values: price.values } : {}) });
     if (quantity?.ok && price?.ok) {
       lines.push({
-        line_no: index + 1, description: String(item.description).trim(), quantity_milli: quantity.scaled,
-        unit_price_minor: price.scaled, amount_minor: lineAmountMinor(quantity.scaled, price.scaled),
+        line_no: index + 1,
+        description: String(item.description).trim(),
+        quantity_milli: quantity.scaled,
+        unit_price_minor: price.scaled,
+        amount_minor: lineAmountMinor(quantity.scaled, price.scaled),
       });
     }
   });
@@ -149,7 +188,15 @@ export function checkInvoiceDraft(draft: InvoiceDraft, context: DraftContext): {
   const total = subtotal + tax.scaled;
   if (total <= 0) return { problems: [{ field: 'line_items', code: ErrorCode.merchantInvoiceTotalNotPositive }] };
   if (total > totalMaximum(context.minorUnits)) {
-    return { problems: [{ field: 'line_items', code: ErrorCode.merchantInvoiceTotalTooLarge, values: { limit: totalMaximum(context.minorUnits) / 10 ** context.minorUnits } }] };
+    return {
+      problems: [
+        {
+          field: 'line_items',
+          code: ErrorCode.merchantInvoiceTotalTooLarge,
+          values: { limit: totalMaximum(context.minorUnits) / 10 ** context.minorUnits },
+        },
+      ],
+    };
   }
   if (editing && context.billedTotalMinor !== 0 && total !== context.billedTotalMinor && blank(draft.adjustment_reason)) {
     return { problems: [{ field: 'adjustment_reason', code: ErrorCode.fieldRequired }] };

@@ -14,9 +14,7 @@ export interface DecimalRule {
   maximum: number;
 }
 
-export type DecimalResult =
-  | { ok: true; scaled: number }
-  | { ok: false; code: string; values?: Record<string, unknown> };
+export type DecimalResult = { ok: true; scaled: number } | { ok: false; code: string; values?: Record<string, unknown> };
 
 /** Plain decimal text: optional minus, digits, optional point and digits. No exponent, no grouping. */
 const DECIMAL = /^(-)?(\d+)(?:\.(\d*))?$|^(-)?\.(\d+)$/;
@@ -46,7 +44,9 @@ export function parseDecimal(text: string, rule: DecimalRule): DecimalResult {
   if (scaledBig > BigInt(Number.MAX_SAFE_INTEGER)) return { ok: false, code: ErrorCode.validationPrecision };
   if (fraction.length > rule.decimals) return { ok: false, code: ErrorCode.validationDecimals, values: { limit: rule.decimals } };
   const scaled = negative ? -Number(scaledBig) : Number(scaledBig);
-  if (scaled < rule.minimum) return { ok: false, code: ErrorCode.validationMinimum, values: { limit: formatScaled(rule.minimum, rule.decimals) } };
-  if (scaled > rule.maximum) return { ok: false, code: ErrorCode.validationMaximum, values: { limit: formatScaled(rule.maximum, rule.decimals) } };
+  if (scaled < rule.minimum)
+    return { ok: false, code: ErrorCode.validationMinimum, values: { limit: formatScaled(rule.minimum, rule.decimals) } };
+  if (scaled > rule.maximum)
+    return { ok: false, code: ErrorCode.validationMaximum, values: { limit: formatScaled(rule.maximum, rule.decimals) } };
   return { ok: true, scaled: scaled === 0 ? 0 : scaled };
 }

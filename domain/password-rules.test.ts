@@ -4,10 +4,26 @@ import type { PasswordRules } from './tenant.ts';
 
 /** Only the rule under test constrains anything. */
 const none: PasswordRules = {
-  minLength: 0, maxLength: 1000, minNumeric: 0, minUpper: 0, minLower: 0, minAlpha: 0, minSpecial: 0, minNonAlpha: 0, historySize: 0,
+  minLength: 0,
+  maxLength: 1000,
+  minNumeric: 0,
+  minUpper: 0,
+  minLower: 0,
+  minAlpha: 0,
+  minSpecial: 0,
+  minNonAlpha: 0,
+  historySize: 0,
 };
 const demo: PasswordRules = {
-  minLength: 8, maxLength: 64, minNumeric: 1, minUpper: 1, minLower: 1, minAlpha: 2, minSpecial: 1, minNonAlpha: 2, historySize: 5,
+  minLength: 8,
+  maxLength: 64,
+  minNumeric: 1,
+  minUpper: 1,
+  minLower: 1,
+  minAlpha: 2,
+  minSpecial: 1,
+  minNonAlpha: 2,
+  historySize: 5,
 };
 const unmet = (password: string, rules: PasswordRules) => checkPassword(password, rules).map((r) => r.rule);
 

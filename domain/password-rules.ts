@@ -6,17 +6,34 @@ import type { PasswordRules } from './tenant.ts';
  * the server (enforcement on reset), with the tenant's `limits.password`.
  */
 export const PASSWORD_RULES = [
-  'minLength', 'maxLength', 'minNumeric', 'minUpper', 'minLower', 'minAlpha', 'minSpecial', 'minNonAlpha',
+  'minLength',
+  'maxLength',
+  'minNumeric',
+  'minUpper',
+  'minLower',
+  'minAlpha',
+  'minSpecial',
+  'minNonAlpha',
 ] as const;
 export type PasswordRule = (typeof PASSWORD_RULES)[number];
 
 /** spec §5: the special characters are exactly these. */
 export const SPECIAL_CHARACTERS = '!@#$%^&';
 
-export interface UnmetRule { rule: PasswordRule; required: number; actual: number }
+export interface UnmetRule {
+  rule: PasswordRule;
+  required: number;
+  actual: number;
+}
 
 export interface PasswordCounts {
-  length: number; numeric: number; upper: number; lower: number; alpha: number; special: number; nonAlpha: number;
+  length: number;
+  numeric: number;
+  upper: number;
+  lower: number;
+  alpha: number;
+  special: number;
+  nonAlpha: number;
 }
 
 /**
@@ -68,7 +85,11 @@ export function checkPassword(password: string, rules: PasswordRules): UnmetRule
   });
 }
 
-export interface RuleDescription { rule: PasswordRule; key: string; values: { count: number; characters?: string } }
+export interface RuleDescription {
+  rule: PasswordRule;
+  key: string;
+  values: { count: number; characters?: string };
+}
 
 /**
  * What to show on the reset screen: one line per rule that constrains anything (a minimum of 0

@@ -1,8 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { ErrorCode } from './error-codes.ts';
 import {
-  cardFeeMinor, enabledMethods, MAX_INVOICES_PER_PAYMENT, paymentProblems, plainAmount, totalsByCurrency,
-  type PaymentLine, type PaymentRequest, type PaymentRuleContext,
+  cardFeeMinor,
+  enabledMethods,
+  MAX_INVOICES_PER_PAYMENT,
+  paymentProblems,
+  plainAmount,
+  totalsByCurrency,
+  type PaymentLine,
+  type PaymentRequest,
+  type PaymentRuleContext,
 } from './payments.ts';
 
 const ALL_ON = { card_payment_enabled: true, bank_payment_enabled: true, mail_payment_enabled: true };
@@ -43,7 +50,10 @@ describe('selection', () => {
 
   it('needs a selected customer in individual-account mode (terms and customer are spec §5 "required")', () => {
     expect(codes(request({ selectedCustomer: null }))[0]).toBe(ErrorCode.customerNotSelected);
-    expect(codes(request({ selectedCustomer: undefined, lines: [] }))).toEqual([ErrorCode.customerNotSelected, ErrorCode.noPayableSelection]);
+    expect(codes(request({ selectedCustomer: undefined, lines: [] }))).toEqual([
+      ErrorCode.customerNotSelected,
+      ErrorCode.noPayableSelection,
+    ]);
   });
 
   it('takes at most MAX_INVOICES_PER_PAYMENT invoices, by any method', () => {
@@ -93,9 +103,7 @@ describe('card rules', () => {
 
   it('accepts exactly the maximum number of invoices and refuses one more', () => {
     expect(codes(card({ lines: lines(25) }))).toEqual([]);
-    expect(paymentProblems(card({ lines: lines(26) }), context)).toEqual([
-      { code: ErrorCode.cardTooManyInvoices, meta: { maximum: 25 } },
-    ]);
+    expect(paymentProblems(card({ lines: lines(26) }), context)).toEqual([{ code: ErrorCode.cardTooManyInvoices, meta: { maximum: 25 } }]);
   });
 
   it('needs one supported currency', () => {
@@ -105,7 +113,9 @@ describe('card rules', () => {
   });
 
   it('pays several accounts in program-overview mode', () => {
-    expect(codes(card({ mode: 'PROGRAM_OVERVIEW', selectedCustomer: null, lines: [line(5000), line(5000, { customer: 'C-2' })] }))).toEqual([]);
+    expect(codes(card({ mode: 'PROGRAM_OVERVIEW', selectedCustomer: null, lines: [line(5000), line(5000, { customer: 'C-2' })] }))).toEqual(
+      [],
+    );
   });
 });
 
@@ -113,11 +123,15 @@ describe('bank and mail rules', () => {
   const several = [line(5000), line(5000, { customer: 'C-2' })];
 
   it('pays one account at a time by bank: several accounts only by card', () => {
-    expect(codes(request({ mode: 'PROGRAM_OVERVIEW', selectedCustomer: null, lines: several }))).toEqual([ErrorCode.multipleAccountsCardOnly]);
+    expect(codes(request({ mode: 'PROGRAM_OVERVIEW', selectedCustomer: null, lines: several }))).toEqual([
+      ErrorCode.multipleAccountsCardOnly,
+    ]);
   });
 
   it('pays one account at a time by mail', () => {
-    expect(codes(request({ method: 'mail', mode: 'PROGRAM_OVERVIEW', selectedCustomer: null, lines: several }))).toEqual([ErrorCode.oneAccountAtATime]);
+    expect(codes(request({ method: 'mail', mode: 'PROGRAM_OVERVIEW', selectedCustomer: null, lines: several }))).toEqual([
+      ErrorCode.oneAccountAtATime,
+    ]);
   });
 
   it('pays one currency per bank payment', () => {
@@ -133,14 +147,18 @@ describe('bank and mail rules', () => {
 
 describe('eligibility, methods and terms', () => {
   it('refuses a customer that is not payment eligible, with its paymentWebText', () => {
-    expect(paymentProblems(request({ selectedCustomer: 'C-7', lines: [line(5000, { customer: 'C-7' })] }), context)).toEqual([{
-      code: ErrorCode.customerNotPaymentEligible,
-      meta: { customer: 'C-7', reason: 'Payments are on hold while your credit review is completed.' },
-    }]);
+    expect(paymentProblems(request({ selectedCustomer: 'C-7', lines: [line(5000, { customer: 'C-7' })] }), context)).toEqual([
+      {
+        code: ErrorCode.customerNotPaymentEligible,
+        meta: { customer: 'C-7', reason: 'Payments are on hold while your credit review is completed.' },
+      },
+    ]);
   });
 
   it('refuses an unknown customer as not eligible', () => {
-    expect(codes(request({ mode: 'PROGRAM_OVERVIEW', lines: [line(5000, { customer: 'C-9' })] }))).toEqual([ErrorCode.customerNotPaymentEligible]);
+    expect(codes(request({ mode: 'PROGRAM_OVERVIEW', lines: [line(5000, { customer: 'C-9' })] }))).toEqual([
+      ErrorCode.customerNotPaymentEligible,
+    ]);
   });
 
   it('refuses a method whose flag is off or missing', () => {
@@ -162,15 +180,26 @@ describe('eligibility, methods and terms', () => {
   });
 
   it('lists the most fundamental problem first', () => {
-    expect(codes(request({ selectedCustomer: null, method: 'card', termsAccepted: false, lines: [line(5, { status: 'Paid' })] }), { ...context, flags: {} }))
-      .toEqual([ErrorCode.customerNotSelected, ErrorCode.methodDisabled, ErrorCode.invoiceNotPayable, ErrorCode.cardBelowMinimum, ErrorCode.termsNotAccepted]);
+    expect(
+      codes(request({ selectedCustomer: null, method: 'card', termsAccepted: false, lines: [line(5, { status: 'Paid' })] }), {
+        ...context,
+        flags: {},
+      }),
+    ).toEqual([
+      ErrorCode.customerNotSelected,
+      ErrorCode.methodDisabled,
+      ErrorCode.invoiceNotPayable,
+      ErrorCode.cardBelowMinimum,
+      ErrorCode.termsNotAccepted,
+    ]);
   });
 });
 
 describe('figures', () => {
   it('totals per currency in order of appearance', () => {
     expect(totalsByCurrency([line(100), line(50, { currency: 'CAD' }), line(25)])).toEqual([
-      { currency: 'USD', amountMinor: 125 }, { currency: 'CAD', amountMinor: 50 },
+      { currency: 'USD', amountMinor: 125 },
+      { currency: 'CAD', amountMinor: 50 },
     ]);
   });
 

@@ -82,7 +82,10 @@ export interface PaymentProblem {
   meta?: Record<string, string | number>;
 }
 
-export interface CurrencyTotal { currency: string; amountMinor: number }
+export interface CurrencyTotal {
+  currency: string;
+  amountMinor: number;
+}
 
 /** Totals per currency, in the order the currencies first appear. */
 export function totalsByCurrency(lines: readonly Pick<PaymentLine, 'currency' | 'amountMinor'>[]): CurrencyTotal[] {
@@ -124,7 +127,8 @@ export function paymentProblems(request: PaymentRequest, context: PaymentRuleCon
     problems.push({ code: ErrorCode.customerNotSelected });
   }
   if (lines.length === 0) return [...problems, { code: ErrorCode.noPayableSelection }];
-  if (lines.length > MAX_INVOICES_PER_PAYMENT) problems.push({ code: ErrorCode.tooManyInvoices, meta: { maximum: MAX_INVOICES_PER_PAYMENT } });
+  if (lines.length > MAX_INVOICES_PER_PAYMENT)
+    problems.push({ code: ErrorCode.tooManyInvoices, meta: { maximum: MAX_INVOICES_PER_PAYMENT } });
   if (!flagOn(context.flags, METHOD_FLAG[method])) problems.push({ code: ErrorCode.methodDisabled });
 
   for (const line of lines) {
@@ -136,8 +140,11 @@ export function paymentProblems(request: PaymentRequest, context: PaymentRuleCon
   }
 
   const customers = distinct(lines.map((line) => line.customer));
-  if (request.mode === 'INDIVIDUAL_ACCOUNT' && request.selectedCustomer
-    && customers.some((customer) => customer !== request.selectedCustomer)) {
+  if (
+    request.mode === 'INDIVIDUAL_ACCOUNT' &&
+    request.selectedCustomer &&
+    customers.some((customer) => customer !== request.selectedCustomer)
+  ) {
     problems.push({ code: ErrorCode.oneAccountAtATime });
   }
   for (const customer of customers) {
@@ -156,7 +163,10 @@ export function paymentProblems(request: PaymentRequest, context: PaymentRuleCon
     if (totals.length > 1 || !only || !context.limits.cardCurrencies.includes(only.currency)) {
       problems.push({ code: ErrorCode.cardCurrencyMismatch });
     } else if (only.amountMinor > 0 && only.amountMinor < context.limits.minCardPaymentMinor) {
-      problems.push({ code: ErrorCode.cardBelowMinimum, meta: { minimum: plainAmount(context.limits.minCardPaymentMinor, only.currency) } });
+      problems.push({
+        code: ErrorCode.cardBelowMinimum,
+        meta: { minimum: plainAmount(context.limits.minCardPaymentMinor, only.currency) },
+      });
     }
     if (lines.length > context.limits.maxInvoicesPerCardPayment) {
       problems.push({ code: ErrorCode.cardTooManyInvoices, meta: { maximum: context.limits.maxInvoicesPerCardPayment } });

@@ -5,8 +5,13 @@ import { buildAbility, normaliseRole, type Action, type Policy, type Subject } f
 // The shipped policy (its schema check is tests/definitions' job): domain and engine never import server/.
 const policy = policyJson as Policy;
 const allFlags = {
-  cards_enabled: true, loyalty_enabled: true, rejection_center_enabled: true, dispute_enabled: true,
-  program_overview_enabled: true, manage_users_enabled: true, notification_center_enabled: true,
+  cards_enabled: true,
+  loyalty_enabled: true,
+  rejection_center_enabled: true,
+  dispute_enabled: true,
+  program_overview_enabled: true,
+  manage_users_enabled: true,
+  notification_center_enabled: true,
 };
 const can = (role: string, action: Action, subject: Subject, userType = 'customer', flags: Record<string, boolean> = allFlags) =>
   buildAbility(policy, { userType, role, flags }).can(action, subject);

@@ -3,10 +3,30 @@ import { flagOn, type FeatureFlags } from './flags.ts';
 
 export type Action = 'read' | 'create' | 'update' | 'delete' | 'manage';
 export type Subject =
-  | 'Self' | 'Session' | 'Customer' | 'Location' | 'Merchant' | 'Currency' | 'Notification'
-  | 'Exposure' | 'Invoice' | 'InvoiceDocument' | 'Dispute' | 'DisputeResponse' | 'Payment'
-  | 'BankAccount' | 'BankingCountry' | 'ProgramOverview' | 'LoyaltyProgram' | 'Card' | 'CardSecure'
-  | 'User' | 'UserGroup' | 'Rejection' | 'CreditApplication' | 'all';
+  | 'Self'
+  | 'Session'
+  | 'Customer'
+  | 'Location'
+  | 'Merchant'
+  | 'Currency'
+  | 'Notification'
+  | 'Exposure'
+  | 'Invoice'
+  | 'InvoiceDocument'
+  | 'Dispute'
+  | 'DisputeResponse'
+  | 'Payment'
+  | 'BankAccount'
+  | 'BankingCountry'
+  | 'ProgramOverview'
+  | 'LoyaltyProgram'
+  | 'Card'
+  | 'CardSecure'
+  | 'User'
+  | 'UserGroup'
+  | 'Rejection'
+  | 'CreditApplication'
+  | 'all';
 export type PortalAbility = MongoAbility<[Action, Subject]>;
 type Rule = RawRuleOf<PortalAbility>;
 
@@ -27,8 +47,14 @@ export interface Policy {
 export function normaliseRole(role: string | null | undefined): RoleName {
   const lower = (role ?? '').trim().toLowerCase();
   switch (lower) {
-    case 'admin': case 'payer': case 'card viewer': case 'safety manager': case 'enrollment manager': return lower;
-    default: return 'view only';
+    case 'admin':
+    case 'payer':
+    case 'card viewer':
+    case 'safety manager':
+    case 'enrollment manager':
+      return lower;
+    default:
+      return 'view only';
   }
 }
 
@@ -40,8 +66,8 @@ export interface AbilityInput {
 
 /** The rules a user gets; the browser and the server both build their Ability from these. */
 export function rulesFor(policy: Policy, input: AbilityInput): Rule[] {
-  const userType = input.userType === 'corporate' || input.userType === 'merchant' || input.userType === 'customer'
-    ? input.userType : undefined;
+  const userType =
+    input.userType === 'corporate' || input.userType === 'merchant' || input.userType === 'customer' ? input.userType : undefined;
   if (!userType) return [];
   const granted = policy.grants[userType][normaliseRole(input.role)].flatMap((name) => {
     const set = policy.ruleSets[name];

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
-  canAct, correctableFields, maskCardIdentifier, refusedRejections, simulatedProcessing, SLOW_PROCESSING_MS, STATUS_AFTER, uncorrectableFields,
+  canAct,
+  correctableFields,
+  maskCardIdentifier,
+  refusedRejections,
+  simulatedProcessing,
+  SLOW_PROCESSING_MS,
+  STATUS_AFTER,
+  uncorrectableFields,
 } from './rejections.ts';
 
 describe('rejection actions (spec §4)', () => {
@@ -13,9 +20,16 @@ describe('rejection actions (spec §4)', () => {
     expect(canAct('resubmitted', 'cancel')).toBe(false);
   });
   it('names the refused ids in the order given', () =>
-    expect(refusedRejections([
-      { rejection_id: 5, status: 'resubmitted' }, { rejection_id: 1, status: 'active' }, { rejection_id: 4, status: 'cancelled' },
-    ], 'cancel')).toEqual([5, 4]));
+    expect(
+      refusedRejections(
+        [
+          { rejection_id: 5, status: 'resubmitted' },
+          { rejection_id: 1, status: 'active' },
+          { rejection_id: 4, status: 'cancelled' },
+        ],
+        'cancel',
+      ),
+    ).toEqual([5, 4]));
   it('maps each action to its status', () => expect(STATUS_AFTER).toEqual({ cancel: 'cancelled', resubmit: 'resubmitted' }));
 });
 

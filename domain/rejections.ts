@@ -23,7 +23,8 @@ export const STATUS_AFTER: Readonly<Record<RejectionAction, RejectionStatus>> = 
 
 /** The ids, in the order given, of the rejections the action cannot apply to. */
 export function refusedRejections(
-  rejections: ReadonlyArray<{ rejection_id: number; status: RejectionStatus }>, action: RejectionAction,
+  rejections: ReadonlyArray<{ rejection_id: number; status: RejectionStatus }>,
+  action: RejectionAction,
 ): number[] {
   return rejections.filter((rejection) => !canAct(rejection.status, action)).map((rejection) => rejection.rejection_id);
 }
@@ -40,7 +41,13 @@ export function maskCardIdentifier(identifier: string): string {
 /** What a user may correct before resubmitting (issue 15: "the fields the rejection reason concerns"). */
 export type CorrectionField = 'product' | 'odometer' | 'driver_id' | 'vehicle_id';
 export const CORRECTION_FIELDS: readonly CorrectionField[] = ['product', 'odometer', 'driver_id', 'vehicle_id'];
-export interface Corrections { product?: string; odometer?: number; driver_id?: string; vehicle_id?: string; comment?: string }
+export interface Corrections {
+  product?: string;
+  odometer?: number;
+  driver_id?: string;
+  vehicle_id?: string;
+  comment?: string;
+}
 
 /**
  * The fields each rejection reason concerns. A reason not listed concerns no field: the rejection
@@ -63,7 +70,10 @@ export function correctableFields(reason: string): readonly CorrectionField[] {
 
 /** The limits the API's schema and the rejection centre's form share. */
 export const CORRECTION_LIMITS = {
-  productMaxLength: 64, odometerMax: 9_999_999, idMaxLength: 32, commentMaxLength: 500,
+  productMaxLength: 64,
+  odometerMax: 9_999_999,
+  idMaxLength: 32,
+  commentMaxLength: 500,
 } as const;
 
 /**

@@ -15,7 +15,9 @@ describe('splitName (spec §5: first and last name together)', () => {
 describe('user field rules', () => {
   it('requires names and honours the tenant maximum by code point', () => {
     expect(nameProblems({ first_name: '', last_name: 'X' }, 5)).toEqual([{ field: 'first_name', code: ErrorCode.fieldRequired }]);
-    expect(nameProblems({ first_name: 'Ääääää', last_name: 'X' }, 5)).toEqual([{ field: 'first_name', code: ErrorCode.userNameTooLong, values: { limit: 5 } }]);
+    expect(nameProblems({ first_name: 'Ääääää', last_name: 'X' }, 5)).toEqual([
+      { field: 'first_name', code: ErrorCode.userNameTooLong, values: { limit: 5 } },
+    ]);
     expect(nameProblems({ first_name: 'Äääää', last_name: 'X' }, 5)).toEqual([]);
   });
 

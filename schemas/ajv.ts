@@ -2,7 +2,7 @@ import { Ajv, type ErrorObject, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 
 // ajv-formats is CommonJS; under ESM interop its function may sit on `.default`.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
+const addFormats = (addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule;
 
 /** One configured Ajv for our JSON Schemas (tenants, policy, definitions at build and test time, request bodies). */
 export function createAjv(options: Options = {}): Ajv {
@@ -15,7 +15,13 @@ export function createAjv(options: Options = {}): Ajv {
 /** "/limits/cardFeeMinor must be integer" — pointer first, so a file's error says where. */
 export function describeErrors(errors: ErrorObject[] | null | undefined): string {
   return (errors ?? [])
-    .map((error) => `${error.instancePath || '/'} ${error.message ?? 'is invalid'}${
-      error.keyword === 'additionalProperties' ? ` (${String((error.params as { additionalProperty?: string }).additionalProperty)})` : ''}`)
+    .map(
+      (error) =>
+        `${error.instancePath || '/'} ${error.message ?? 'is invalid'}${
+          error.keyword === 'additionalProperties'
+            ? ` (${String((error.params as { additionalProperty?: string }).additionalProperty)})`
+            : ''
+        }`,
+    )
     .join('; ');
 }

@@ -11,7 +11,11 @@ import { formatProblem } from './definitions/problems.ts';
 const started = performance.now();
 const definitions = loadDefinitions();
 const contract = await loadContract(definitions, Object.keys(pluginRegistry));
-const prefixes = [...new Set(definitions.tenants.flatMap(({ definition }) => Object.values((definition as { prefixes?: Record<string, string> }).prefixes ?? {})))];
+const prefixes = [
+  ...new Set(
+    definitions.tenants.flatMap(({ definition }) => Object.values((definition as { prefixes?: Record<string, string> }).prefixes ?? {})),
+  ),
+];
 const problems = checkDefinitions(definitions, contract, { apiLinks: serverLinks(), prefixes });
 for (const problem of problems) console.error(formatProblem(problem));
 const files = definitions.screens.length + definitions.forms.size + definitions.tenants.length + 2;

@@ -18,14 +18,25 @@ declare module 'autocannon' {
     timeout?: number;
     pipelining?: number;
     headers?: Record<string, string>;
-    requests?: Array<AutocannonRequest & {
-      setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
-    }>;
+    requests?: Array<
+      AutocannonRequest & {
+        setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
+      }
+    >;
   }
 
   export interface Histogram {
-    average: number; mean: number; stddev: number; min: number; max: number; total: number;
-    p50: number; p90: number; p97_5: number; p99: number; p99_9: number;
+    average: number;
+    mean: number;
+    stddev: number;
+    min: number;
+    max: number;
+    total: number;
+    p50: number;
+    p90: number;
+    p97_5: number;
+    p99: number;
+    p99_9: number;
   }
 
   export interface AutocannonResult {

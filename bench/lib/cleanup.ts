@@ -34,7 +34,9 @@ export async function stopChild(child: ChildProcess, graceMs = 10_000): Promise<
   if (!running(child)) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');
-  const timer = setTimeout(() => { if (running(child)) child.kill('SIGKILL'); }, graceMs);
+  const timer = setTimeout(() => {
+    if (running(child)) child.kill('SIGKILL');
+  }, graceMs);
   await exited;
   clearTimeout(timer);
 }
@@ -45,7 +47,11 @@ function killAllNow(): void {
 
 function removeAllNow(): void {
   for (const dir of [...tempDirs]) {
-    try { removeTempDir(dir); } catch { /* best effort at exit */ }
+    try {
+      removeTempDir(dir);
+    } catch {
+      /* best effort at exit */
+    }
   }
 }
 
@@ -55,7 +61,10 @@ let installed = false;
 export function installCleanup(): void {
   if (installed) return;
   installed = true;
-  process.once('exit', () => { killAllNow(); removeAllNow(); });
+  process.once('exit', () => {
+    killAllNow();
+    removeAllNow();
+  });
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
     process.once(signal, () => {
       console.error(`\n${signal}: stopping the benchmark's processes and removing its temporary files…`);

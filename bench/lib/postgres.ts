@@ -15,7 +15,11 @@ async function withClient<T>(url: string, use: (client: pg.Client) => Promise<T>
   assertLoopback(url);
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 30_000 });
   await client.connect();
-  try { return await use(client); } finally { await client.end(); }
+  try {
+    return await use(client);
+  } finally {
+    await client.end();
+  }
 }
 
 /** Creates `database` on the server of `adminUrl` when missing; returns its URL. */

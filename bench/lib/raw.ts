@@ -9,7 +9,14 @@ import { fetchInvoicePage, InvoiceListCaches } from '../../server/invoices/page.
 import { assertLoopback, type InvoicePage } from './load.ts';
 import { benchAuth, benchList, invoicePath, pageOf, PAGES } from './queries.ts';
 
-export interface RawResult { seconds: number; requests: number; rps: number; p50: number; p99: number; errors: number }
+export interface RawResult {
+  seconds: number;
+  requests: number;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
 
 /** One request = what GET /invoices asks of the database for one page. */
 type RunRequest = (page: number) => Promise<InvoicePage>;
@@ -59,11 +66,18 @@ async function drive(run: RunRequest, loops: number, seconds: number, maxRequest
   await Promise.all(Array.from({ length: loops }, () => loop()));
   if (errors > 100) throw firstError;
   const elapsed = Math.min(performance.now(), windowEnd) - started;
-  if (errors > 0) console.error(`  raw floor: ${errors} failed requests, first: ${firstError instanceof Error ? firstError.message : String(firstError)}`);
+  if (errors > 0)
+    console.error(
+      `  raw floor: ${errors} failed requests, first: ${firstError instanceof Error ? firstError.message : String(firstError)}`,
+    );
   const sorted = Float64Array.from(latencies).sort();
   return {
-    seconds: elapsed / 1000, requests: latencies.length, rps: latencies.length / (elapsed / 1000),
-    p50: percentile(sorted, 0.5), p99: percentile(sorted, 0.99), errors,
+    seconds: elapsed / 1000,
+    requests: latencies.length,
+    rps: latencies.length / (elapsed / 1000),
+    p50: percentile(sorted, 0.5),
+    p99: percentile(sorted, 0.99),
+    errors,
   };
 }
 
@@ -78,7 +92,12 @@ async function measure(db: Database, loops: number, options: { warmupSeconds: nu
 
 /** PostgreSQL: the server's pool (prepared statements included) with `clients` connections and `loops` concurrent loops. */
 export async function rawFloorPostgres(options: {
-  databaseUrl: string; clients: number; loops: number; warmupSeconds: number; seconds: number; maxRequests?: number;
+  databaseUrl: string;
+  clients: number;
+  loops: number;
+  warmupSeconds: number;
+  seconds: number;
+  maxRequests?: number;
 }): Promise<{ result: RawResult; page1: InvoicePage }> {
   assertLoopback(options.databaseUrl);
   const db = await createDatabase({ databaseUrl: options.databaseUrl, poolSize: options.clients });
@@ -94,7 +113,10 @@ export async function rawFloorPostgres(options: {
  * stopped: PGlite is one connection), one loop.
  */
 export async function rawFloorPglite(options: {
-  dataDir: string; warmupSeconds: number; seconds: number; maxRequests?: number;
+  dataDir: string;
+  warmupSeconds: number;
+  seconds: number;
+  maxRequests?: number;
 }): Promise<{ result: RawResult; page1: InvoicePage }> {
   const db = await createDatabase({ dataDir: options.dataDir });
   try {

@@ -25,7 +25,11 @@ export interface PhaseResult {
   error?: string;
 }
 
-export interface Target { name: string; holds: boolean; detail: string }
+export interface Target {
+  name: string;
+  holds: boolean;
+  detail: string;
+}
 
 export function targets(phase: PhaseResult): Target[] {
   if (!phase.api || !phase.raw || phase.peakRssMb === undefined) {
@@ -34,24 +38,40 @@ export function targets(phase: PhaseResult): Target[] {
   const failures = phase.api.non2xx + phase.api.errors + phase.api.timeouts;
   const ratio = phase.api.rps / phase.raw.rps;
   return [
-    { name: 'non-2xx = 0', holds: failures === 0, detail: `${phase.api.non2xx} non-2xx, ${phase.api.errors} errors, ${phase.api.timeouts} timeouts` },
+    {
+      name: 'non-2xx = 0',
+      holds: failures === 0,
+      detail: `${phase.api.non2xx} non-2xx, ${phase.api.errors} errors, ${phase.api.timeouts} timeouts`,
+    },
     { name: `p99 < ${TARGET_P99_MS} ms`, holds: phase.api.p99 < TARGET_P99_MS, detail: `${phase.api.p99.toFixed(0)} ms` },
     { name: `API/raw ≥ ${TARGET_RATIO}`, holds: ratio >= TARGET_RATIO, detail: ratio.toFixed(2) },
     { name: `peak RSS < ${TARGET_RSS_MB} MB`, holds: phase.peakRssMb < TARGET_RSS_MB, detail: `${phase.peakRssMb.toFixed(0)} MB` },
   ];
 }
 
-export interface Machine { nproc: string; cpu: string; memoryGb: string; node: string; loadAverage: string }
+export interface Machine {
+  nproc: string;
+  cpu: string;
+  memoryGb: string;
+  node: string;
+  loadAverage: string;
+}
 
 export function machine(): Machine {
   let nproc: string;
-  try { nproc = execFileSync('nproc', { encoding: 'utf8' }).trim(); } catch { nproc = String(availableParallelism()); }
+  try {
+    nproc = execFileSync('nproc', { encoding: 'utf8' }).trim();
+  } catch {
+    nproc = String(availableParallelism());
+  }
   return {
     nproc,
     cpu: cpus()[0]?.model.trim() ?? 'unknown',
     memoryGb: (totalmem() / 2 ** 30).toFixed(0),
     node: process.version,
-    loadAverage: loadavg().map((value) => value.toFixed(2)).join(' '),
+    loadAverage: loadavg()
+      .map((value) => value.toFixed(2))
+      .join(' '),
   };
 }
 
@@ -65,13 +85,17 @@ export function summaryTable(phases: PhaseResult[]): string {
   ];
   for (const phase of phases) {
     const ratio = phase.api && phase.raw ? phase.api.rps / phase.raw.rps : undefined;
-    lines.push(`| ${phase.database} | ${thousands(phase.invoices)} (${thousands(phase.listed)}) | ${fixed(phase.api?.rps, 1)} | ${fixed(phase.api?.p50)} | ${fixed(phase.api?.p99)} | ${phase.api ? phase.api.non2xx : '–'} | ${fixed(phase.raw?.rps, 1)} | ${fixed(phase.raw?.p50, 1)} / ${fixed(phase.raw?.p99, 1)} | ${fixed(ratio, 2)} | ${fixed(phase.peakRssMb)} |`);
+    lines.push(
+      `| ${phase.database} | ${thousands(phase.invoices)} (${thousands(phase.listed)}) | ${fixed(phase.api?.rps, 1)} | ${fixed(phase.api?.p50)} | ${fixed(phase.api?.p99)} | ${phase.api ? phase.api.non2xx : '–'} | ${fixed(phase.raw?.rps, 1)} | ${fixed(phase.raw?.p50, 1)} / ${fixed(phase.raw?.p99, 1)} | ${fixed(ratio, 2)} | ${fixed(phase.peakRssMb)} |`,
+    );
   }
   return lines.join('\n');
 }
 
 export function targetLines(phases: PhaseResult[]): string[] {
-  return phases.flatMap((phase) => targets(phase).map((target) => `- ${phase.database}: ${target.name}: ${target.holds ? 'OK' : 'MISSED'} (${target.detail})`));
+  return phases.flatMap((phase) =>
+    targets(phase).map((target) => `- ${phase.database}: ${target.name}: ${target.holds ? 'OK' : 'MISSED'} (${target.detail})`),
+  );
 }
 
 const HEADER = `# API benchmark results

@@ -1,15 +1,26 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { secretHolder } from './secret-holder.ts';
 
-beforeEach(() => { vi.useFakeTimers(); });
-afterEach(() => { vi.useRealTimers(); });
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function request(secret: string, minutes: number) {
   let held: string | null = secret;
-  return { expiresAt: Date.now() + minutes * 60_000, take: () => { const value = held; held = null; return value; } };
+  return {
+    expiresAt: Date.now() + minutes * 60_000,
+    take: () => {
+      const value = held;
+      held = null;
+      return value;
+    },
+  };
 }
 
-describe('secretHolder (the reveal action\'s dialog)', () => {
+describe("secretHolder (the reveal action's dialog)", () => {
   it('takes the secret once, shows it until the expiry, then drops it and tells its readers', () => {
     const source = request('7083123456781234', 5);
     const holder = secretHolder(source);

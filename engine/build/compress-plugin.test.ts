@@ -7,7 +7,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { compressFiles } from './compress-plugin.ts';
 
 let root = '';
-afterEach(() => { rmSync(root, { recursive: true, force: true }); });
+afterEach(() => {
+  rmSync(root, { recursive: true, force: true });
+});
 
 describe('compressFiles', () => {
   it('writes brotli and gzip variants of text files, nested too, that decode to the file', async () => {

@@ -17,7 +17,12 @@ const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|map|webmanifest)$/;
 const MIN_SAVING = 0.1;
 
 /** What `compressFiles` wrote, for the build log and the tests. */
-export interface CompressedFile { file: string; bytes: number; br?: number; gzip?: number }
+export interface CompressedFile {
+  file: string;
+  bytes: number;
+  br?: number;
+  gzip?: number;
+}
 
 async function filesUnder(directory: string): Promise<string[]> {
   const entries = await readdir(directory, { withFileTypes: true, recursive: true });
@@ -38,18 +43,23 @@ async function writeVariant(file: string, bytes: number, compressed: Buffer, ext
 export async function compressFiles(directory: string): Promise<CompressedFile[]> {
   const files = (await filesUnder(directory)).filter((file) => COMPRESSIBLE.test(file));
   // zlib's asynchronous calls run on libuv's thread pool, so the files compress in parallel.
-  return Promise.all(files.map(async (file) => {
-    const content = await readFile(file);
-    const [br, gz] = await Promise.all([
-      brotli(content, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length } }),
-      gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }),
-    ]);
-    return {
-      file, bytes: content.length,
-      br: await writeVariant(file, content.length, br, '.br'),
-      gzip: await writeVariant(file, content.length, gz, '.gz'),
-    };
-  }));
+  return Promise.all(
+    files.map(async (file) => {
+      const content = await readFile(file);
+      const [br, gz] = await Promise.all([
+        brotli(content, {
+          params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: content.length },
+        }),
+        gzipAsync(content, { level: constants.Z_BEST_COMPRESSION }),
+      ]);
+      return {
+        file,
+        bytes: content.length,
+        br: await writeVariant(file, content.length, br, '.br'),
+        gzip: await writeVariant(file, content.length, gz, '.gz'),
+      };
+    }),
+  );
 }
 
 /**
@@ -63,7 +73,11 @@ export function compressPlugin(): Plugin {
   return {
     name: 'portal-compress',
     apply: 'build',
-    configResolved(config) { outDir = resolve(config.root, config.build.outDir); },
-    async closeBundle() { await compressFiles(outDir); },
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await compressFiles(outDir);
+    },
   };
 }

@@ -3,7 +3,20 @@ import type { FormDefinition } from '../widgets/form/form-definition.ts';
 /** Widgets the light renderer (engine/widgets/form/FlatForm.tsx) draws itself. */
 const FLAT_WIDGETS = new Set([undefined, 'text', 'email', 'password', 'textarea', 'checkbox']);
 /** Keywords that make a schema more than a list of fields: RJSF resolves those. */
-const STRUCTURAL = ['allOf', 'anyOf', 'oneOf', 'if', 'then', 'else', 'dependencies', 'dependentSchemas', 'dependentRequired', '$ref', 'patternProperties', 'additionalItems'];
+const STRUCTURAL = [
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'if',
+  'then',
+  'else',
+  'dependencies',
+  'dependentSchemas',
+  'dependentRequired',
+  '$ref',
+  'patternProperties',
+  'additionalItems',
+];
 
 /**
  * A form is "flat" when it is one object of string or boolean fields without conditional parts,

@@ -30,12 +30,20 @@ export interface FormsPluginOptions {
   screensDir?: string;
 }
 
-export interface FormSources { names: string[]; read(name: string): FormDefinition; files: Map<string, string> }
+export interface FormSources {
+  names: string[];
+  read(name: string): FormDefinition;
+  files: Map<string, string>;
+}
 
 /** Reads and schema-checks the definitions in `dir`. */
 export function readForms(dir: string, schemaFile: string): FormSources {
-  const files = new Map(readdirSync(dir).filter((file) => file.endsWith('.json')).sort()
-    .map((file) => [file.slice(0, -'.json'.length), join(dir, file)] as const));
+  const files = new Map(
+    readdirSync(dir)
+      .filter((file) => file.endsWith('.json'))
+      .sort()
+      .map((file) => [file.slice(0, -'.json'.length), join(dir, file)] as const),
+  );
   const check = createAjv().compile(JSON.parse(readFileSync(schemaFile, 'utf8')) as object);
   return {
     names: [...files.keys()],
@@ -87,21 +95,28 @@ const RUNTIME: Record<string, { name: string; code?: string; import?: string }> 
  * inlined helpers.
  */
 export function generateFormModule(name: string, definition: FormDefinition): string {
-  let code = compileSchemaValidatorsCode(definition.schema as RJSFSchema, { ajvOptionsOverrides: { code: { source: true, esm: false, lines: true } } });
+  let code = compileSchemaValidatorsCode(definition.schema as RJSFSchema, {
+    ajvOptionsOverrides: { code: { source: true, esm: false, lines: true } },
+  });
   code = code.replace(/^"use strict";/, '');
   const ids: string[] = [];
-  code = code.replace(/^exports(?:\.([A-Za-z_$][\w$]*)|\[("(?:[^"\\]|\\.)*")\]) = (\w+);/gm, (_match, plain: string | undefined, quoted: string | undefined, fn: string) => {
-    const id = plain ?? (JSON.parse(quoted!) as string);
-    ids.push(id);
-    return `validateFns[${JSON.stringify(id)}] = ${fn};`;
-  });
+  code = code.replace(
+    /^exports(?:\.([A-Za-z_$][\w$]*)|\[("(?:[^"\\]|\\.)*")\]) = (\w+);/gm,
+    (_match, plain: string | undefined, quoted: string | undefined, fn: string) => {
+      const id = plain ?? (JSON.parse(quoted!) as string);
+      ids.push(id);
+      return `validateFns[${JSON.stringify(id)}] = ${fn};`;
+    },
+  );
   if (ids.length === 0 || /^\s*(module\.)?exports\b/m.test(code)) throw new Error(`Form "${name}": unexpected standalone validator output`);
 
   const header: string[] = [];
   code = code.replace(/require\("([^"]+)"\)(\.default)?/g, (_match, module: string, dotDefault: string | undefined) => {
     const runtime = RUNTIME[module];
     if (!runtime || (runtime.code && !dotDefault)) {
-      throw new Error(`Form "${name}": the compiled validator needs "${module}", which forms-plugin cannot provide at run time. Simplify the schema or add it to RUNTIME.`);
+      throw new Error(
+        `Form "${name}": the compiled validator needs "${module}", which forms-plugin cannot provide at run time. Simplify the schema or add it to RUNTIME.`,
+      );
     }
     const line = runtime.code ?? runtime.import!;
     if (!header.includes(line)) header.push(line);
@@ -120,7 +135,11 @@ export function generateFormModule(name: string, definition: FormDefinition): st
     code,
     `const definition = ${JSON.stringify(definition)};`,
   ];
-  if (flat) return [...common, `export default { name: ${JSON.stringify(name)}, definition, flat: true, validate: validateFns[${JSON.stringify(rootKey)}] };`].join('\n');
+  if (flat)
+    return [
+      ...common,
+      `export default { name: ${JSON.stringify(name)}, definition, flat: true, validate: validateFns[${JSON.stringify(rootKey)}] };`,
+    ].join('\n');
   return [
     ...common,
     'const validator = createPrecompiledValidator(validateFns, definition.schema);',
@@ -136,7 +155,8 @@ export function generateFormModule(name: string, definition: FormDefinition): st
 /** The module of the forms only signed-in screens use: the index loads it with the first of them. */
 export const SIGNED_IN_FORMS = '~signed-in';
 
-const loaderLines = (names: readonly string[]) => names.map((name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(`${FORMS_MODULE_ID}/${name}`)}),`).join('\n');
+const loaderLines = (names: readonly string[]) =>
+  names.map((name) => `  ${JSON.stringify(name)}: () => import(${JSON.stringify(`${FORMS_MODULE_ID}/${name}`)}),`).join('\n');
 
 /**
  * The index module: one lazily loaded chunk per form. The sign-in pages load the index (the
@@ -176,7 +196,10 @@ export function generateSignedInModule(names: readonly string[]): string {
 export function earlyForms(screensDir: string): string[] {
   const found = new Set<string>();
   const visit = (value: unknown): void => {
-    if (Array.isArray(value)) { value.forEach(visit); return; }
+    if (Array.isArray(value)) {
+      value.forEach(visit);
+      return;
+    }
     if (!value || typeof value !== 'object') return;
     const node = value as Record<string, unknown>;
     if (node.widget === 'form' && typeof node.form === 'string') found.add(node.form);
@@ -191,11 +214,14 @@ export function earlyForms(screensDir: string): string[] {
 
 export function formsPlugin(options: FormsPluginOptions = {}): Plugin {
   let root = process.cwd();
-  const sources = () => readForms(resolve(root, options.dir ?? 'screens/forms'), resolve(root, options.schema ?? 'schemas/form.schema.json'));
+  const sources = () =>
+    readForms(resolve(root, options.dir ?? 'screens/forms'), resolve(root, options.schema ?? 'schemas/form.schema.json'));
   return {
     name: 'portal-forms',
     enforce: 'pre',
-    configResolved(config) { root = config.root; },
+    configResolved(config) {
+      root = config.root;
+    },
     resolveId(id) {
       if (id === FORMS_MODULE_ID || id.startsWith(`${FORMS_MODULE_ID}/`)) return `\0${id}`;
       return undefined;

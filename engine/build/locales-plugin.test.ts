@@ -15,7 +15,8 @@ function localesDirectory(files: Record<string, unknown>): string {
 }
 
 type Hook = (...args: unknown[]) => unknown;
-const call = (plugin: object, hook: string, context: object, ...args: unknown[]) => ((plugin as Record<string, Hook>)[hook]!).call(context, ...args);
+const call = (plugin: object, hook: string, context: object, ...args: unknown[]) =>
+  (plugin as Record<string, Hook>)[hook]!.call(context, ...args);
 
 /** The plugin as a build runs it: the emitted files and the module's code. */
 function build(directory: string) {
@@ -28,13 +29,20 @@ function build(directory: string) {
 }
 
 describe('the locales plugin (one hashed folder instead of a hashed URL per file in the entry)', () => {
-  const files = { 'en/auth.json': { login: { title: 'Sign in' } }, 'en/common.json': { ok: 'OK' }, 'de/auth.json': { login: { title: 'Anmelden' } }, 'de/common.json': { ok: 'OK' } };
+  const files = {
+    'en/auth.json': { login: { title: 'Sign in' } },
+    'en/common.json': { ok: 'OK' },
+    'de/auth.json': { login: { title: 'Anmelden' } },
+    'de/common.json': { ok: 'OK' },
+  };
 
   it('emits every language file, minified, under one folder named by a hash of them all', () => {
     const { emitted, code } = build(localesDirectory(files));
     const folder = /"(\/assets\/locales-[\w-]{10}\/)"/.exec(code)?.[1];
     expect(folder).toBeDefined();
-    expect(emitted.map((file) => file.fileName).sort()).toEqual(['de/auth.json', 'de/common.json', 'en/auth.json', 'en/common.json'].map((file) => `${folder!.slice(1)}${file}`));
+    expect(emitted.map((file) => file.fileName).sort()).toEqual(
+      ['de/auth.json', 'de/common.json', 'en/auth.json', 'en/common.json'].map((file) => `${folder!.slice(1)}${file}`),
+    );
     expect(emitted.find((file) => file.fileName.endsWith('de/auth.json'))?.source).toBe('{"login":{"title":"Anmelden"}}');
     expect(code).toContain('export const NAMESPACES = ["auth","common"];');
   });

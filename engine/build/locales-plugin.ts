@@ -6,13 +6,28 @@ import type { Plugin } from 'vite';
 const MODULE_ID = 'virtual:portal-locales';
 const RESOLVED_ID = `\0${MODULE_ID}`;
 
-interface LocaleFile { language: string; namespace: string; source: string }
+interface LocaleFile {
+  language: string;
+  namespace: string;
+  source: string;
+}
 
 /** Every locales/<language>/<namespace>.json, sorted, with its text. */
 export function readLocaleFiles(directory: string): LocaleFile[] {
-  return readdirSync(directory, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name).sort()
-    .flatMap((language) => readdirSync(join(directory, language)).filter((name) => name.endsWith('.json')).sort()
-      .map((name) => ({ language, namespace: name.slice(0, -'.json'.length), source: readFileSync(join(directory, language, name), 'utf8') })));
+  return readdirSync(directory, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name)
+    .sort()
+    .flatMap((language) =>
+      readdirSync(join(directory, language))
+        .filter((name) => name.endsWith('.json'))
+        .sort()
+        .map((name) => ({
+          language,
+          namespace: name.slice(0, -'.json'.length),
+          source: readFileSync(join(directory, language, name), 'utf8'),
+        })),
+    );
 }
 
 /** One short hash of every locale file's name and text: any change gives the whole set a new folder. */
@@ -46,7 +61,11 @@ export function localesPlugin(directory = 'locales', fallbackLanguage = 'en'): P
     buildStart() {
       if (!emitTo) return;
       for (const file of readLocaleFiles(root)) {
-        this.emitFile({ type: 'asset', fileName: `${emitTo}${file.language}/${file.namespace}.json`, source: JSON.stringify(JSON.parse(file.source)) });
+        this.emitFile({
+          type: 'asset',
+          fileName: `${emitTo}${file.language}/${file.namespace}.json`,
+          source: JSON.stringify(JSON.parse(file.source)),
+        });
       }
     },
     load(id) {

@@ -4,21 +4,34 @@ import { apiRequest, ApiRequestError, CONNECTION_ERROR } from './api-client.ts';
 import { isCalledOff } from './queries.ts';
 import { asApiError } from './use-resource.ts';
 
-afterEach(() => { vi.unstubAllGlobals(); });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 /** Issue 13 item 10: "Unable to contact server" showed beside a successful upload though no request had failed. */
 describe('a read called off is no failure', () => {
-  it('an aborted fetch stays an abort, whatever the abort\'s reason, and is not logged as a connection failure', async () => {
+  it("an aborted fetch stays an abort, whatever the abort's reason, and is not logged as a connection failure", async () => {
     const controller = new AbortController();
     // A fetch aborted with a reason rejects with that reason, not with an AbortError.
-    vi.stubGlobal('fetch', vi.fn(async () => { controller.abort(new Error('replaced')); throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        controller.abort(new Error('replaced'));
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     const error = await apiRequest('GET', '/invoices', undefined, controller.signal).catch((caught: unknown) => caught);
     expect(error).not.toBeInstanceOf(ApiRequestError);
     expect((error as ApiRequestError).code).not.toBe(CONNECTION_ERROR);
   });
 
   it('a network failure of a live request is still "Unable to contact server"', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => { throw new TypeError('Failed to fetch'); }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
     const error = await apiRequest('GET', '/invoices', undefined, new AbortController().signal).catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(ApiRequestError);
     expect((error as ApiRequestError).code).toBe(CONNECTION_ERROR);

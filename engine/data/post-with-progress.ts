@@ -25,14 +25,29 @@ export function postWithProgress<T = unknown>(
     request.setRequestHeader('accept', 'application/vnd.api+json');
     const csrf = csrfToken();
     if (csrf) request.setRequestHeader('x-csrf-token', csrf);
-    request.upload.onprogress = (event) => { if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100), event.loaded, event.total); };
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(Math.round((event.loaded / event.total) * 100), event.loaded, event.total);
+    };
     request.onload = () => {
       let parsed: unknown;
-      try { parsed = request.responseText ? JSON.parse(request.responseText) : undefined; } catch { parsed = undefined; }
-      if (request.status < 300) { resolve({ ok: true, status: request.status, document: parsed as T }); return; }
+      try {
+        parsed = request.responseText ? JSON.parse(request.responseText) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      if (request.status < 300) {
+        resolve({ ok: true, status: request.status, document: parsed as T });
+        return;
+      }
       const errors = (parsed as { errors?: ApiErrorObject[] } | undefined)?.errors ?? [];
       const first = errors[0];
-      resolve({ ok: false, status: request.status, code: first?.code ?? fallbackCode, errors, ...(first?.meta ? { meta: first.meta } : {}) });
+      resolve({
+        ok: false,
+        status: request.status,
+        code: first?.code ?? fallbackCode,
+        errors,
+        ...(first?.meta ? { meta: first.meta } : {}),
+      });
     };
     request.onerror = () => resolve({ ok: false, status: 0, code: fallbackCode, errors: [] });
     // A body already serialised (the multi-file upload measured where each file lies in it) goes as it is.

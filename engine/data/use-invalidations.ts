@@ -11,11 +11,19 @@ export function useInvalidations(prefix: QueryKey): number {
   const count = useRef(0);
   const prefixHash = hashKey(prefix);
   // biome-ignore lint/correctness/useExhaustiveDependencies: prefixHash stands for the prefix, a new array on every render.
-  const subscribe = useCallback((notify: () => void) => client.getQueryCache().subscribe((event) => {
-    if (event.type === 'updated' && event.action.type === 'invalidate' && partialMatchKey(event.query.queryKey, prefix)) {
-      count.current += 1;
-      notify();
-    }
-  }), [client, prefixHash]);
-  return useSyncExternalStore(subscribe, () => count.current, () => count.current);
+  const subscribe = useCallback(
+    (notify: () => void) =>
+      client.getQueryCache().subscribe((event) => {
+        if (event.type === 'updated' && event.action.type === 'invalidate' && partialMatchKey(event.query.queryKey, prefix)) {
+          count.current += 1;
+          notify();
+        }
+      }),
+    [client, prefixHash],
+  );
+  return useSyncExternalStore(
+    subscribe,
+    () => count.current,
+    () => count.current,
+  );
 }

@@ -46,7 +46,7 @@ export function useResource<T = Record<string, unknown>>(source: SourceDefinitio
   const { bindings } = useScreen();
   const query = useQuery(sourceQuery(source, bindings));
   return {
-    data: query.data === undefined ? undefined : pick(query.data, source.single) as T,
+    data: query.data === undefined ? undefined : (pick(query.data, source.single) as T),
     meta: query.data?.meta,
     error: asApiError(query.error),
     loading: query.isPending,

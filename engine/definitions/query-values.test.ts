@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { lookup, resolveBinding, resolveQueryValue, resolveQueryValues, type BindingContext } from './bindings.ts';
 
 const context: BindingContext = {
-  session: { selectedCurrency: 'USD', customerIds: ['C-1001', 'C-1002'] }, customer: { buidCustomer: 'C-1001' }, merchant: null,
-  route: { status: 'Billed' }, query: {}, selection: [{ trxId: 'T-1' }, { trxId: 'T 2' }], tenant: { invoice_details_version: 1 },
+  session: { selectedCurrency: 'USD', customerIds: ['C-1001', 'C-1002'] },
+  customer: { buidCustomer: 'C-1001' },
+  merchant: null,
+  route: { status: 'Billed' },
+  query: {},
+  selection: [{ trxId: 'T-1' }, { trxId: 'T 2' }],
+  tenant: { invoice_details_version: 1 },
   flags: { multi_currency_enabled: true, cards_enabled: false },
 };
 
@@ -28,9 +33,10 @@ describe('query values (source filters and params)', () => {
     expect(resolveQueryValue(customers, context)).toBe('C-1001,C-1002');
     expect(resolveQueryValue(customers, { ...context, query: { customer: 'C-1002' } })).toBe('C-1002');
   });
-  it('chains a conditional `otherwise` (the currency an overview link carries, else the session\'s when the flag is on)', () => {
+  it("chains a conditional `otherwise` (the currency an overview link carries, else the session's when the flag is on)", () => {
     const currency = {
-      value: '{query.currency}', when: { 'query.currency': { $exists: true } },
+      value: '{query.currency}',
+      when: { 'query.currency': { $exists: true } },
       otherwise: { value: '{session.selectedCurrency}', when: { 'flags.multi_currency_enabled': true } },
     };
     expect(resolveQueryValue(currency, { ...context, query: { currency: 'CAD' } })).toBe('CAD');
@@ -44,7 +50,11 @@ describe('query values (source filters and params)', () => {
     expect(resolveQueryValue({ value: 'x', when: { 'tenant.invoice_details_version': { $gte: 1 } } }, context)).toBe('x');
   });
   it('leaves out what is not sent', () => {
-    expect(resolveQueryValues({ status: '{route.status}', none: '{customer.missing}', sol_currency: { value: 'EUR', when: { 'flags.cards_enabled': true } } }, context))
-      .toEqual({ status: 'Billed' });
+    expect(
+      resolveQueryValues(
+        { status: '{route.status}', none: '{customer.missing}', sol_currency: { value: 'EUR', when: { 'flags.cards_enabled': true } } },
+        context,
+      ),
+    ).toEqual({ status: 'Billed' });
   });
 });

@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { format, formatCurrency, formatDay, formatFileSize, formatInstant, disputeContactTypeKey, disputeReasonKey, formatPhone, documentTypeKey, statusKey, type FormatContext } from './formatters.ts';
+import {
+  format,
+  formatCurrency,
+  formatDay,
+  formatFileSize,
+  formatInstant,
+  disputeContactTypeKey,
+  disputeReasonKey,
+  formatPhone,
+  documentTypeKey,
+  statusKey,
+  type FormatContext,
+} from './formatters.ts';
 
 const context: FormatContext = { locale: 'en-US', timeZone: 'America/Chicago', translate: (key) => `t(${key})` };
 

@@ -19,14 +19,20 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let formatter = numberFormats.get(key);
-  if (!formatter) { formatter = new Intl.NumberFormat(locale, options); numberFormats.set(key, formatter); }
+  if (!formatter) {
+    formatter = new Intl.NumberFormat(locale, options);
+    numberFormats.set(key, formatter);
+  }
   return formatter;
 }
 
 function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let formatter = dateFormats.get(key);
-  if (!formatter) { formatter = new Intl.DateTimeFormat(locale, options); dateFormats.set(key, formatter); }
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat(locale, options);
+    dateFormats.set(key, formatter);
+  }
   return formatter;
 }
 
@@ -54,7 +60,10 @@ export function formatInstant(value: string | Date, locale: string, timeZone: st
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return String(value);
   return dateFormat(locale, {
-    year: 'numeric', month: 'short', day: 'numeric', timeZone,
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone,
     ...(withTime ? { hour: '2-digit', minute: '2-digit', timeZoneName: 'short' } : {}),
   }).format(date);
 }
@@ -64,7 +73,10 @@ export function formatFileSize(bytes: number, locale: string): string {
   const units = ['B', 'kB', 'MB', 'GB', 'TB'];
   let value = bytes;
   let unit = 0;
-  while (Math.abs(value) >= 1000 && unit < units.length - 1) { value /= 1000; unit += 1; }
+  while (Math.abs(value) >= 1000 && unit < units.length - 1) {
+    value /= 1000;
+    unit += 1;
+  }
   const digits = unit === 0 ? 0 : 1;
   return `${numberFormat(locale, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
 }
@@ -78,7 +90,10 @@ export function formatPhone(value: string): string {
 
 /** 'Past Due' → 'pastDue': a value the API sends as English words, as the last part of its key. */
 function camelKey(words: string): string {
-  return words.trim().toLowerCase().replace(/[^a-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase());
+  return words
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+(.)/g, (_m, c: string) => c.toUpperCase());
 }
 
 /** 'Past Due' → 'common.status.pastDue': statuses are shown translated. */
@@ -114,21 +129,37 @@ function namedLabel(name: string, key: string, translate: (key: string) => strin
 export function format(name: FormatterName, value: unknown, context: FormatContext): string {
   if (value === null || value === undefined || value === '') return '';
   switch (name) {
-    case 'text': return String(value);
-    case 'currency': return formatCurrency(Number(value), context.currency ?? 'USD', context.locale);
-    case 'date': return formatDay(String(value), context.locale);
-    case 'month': return formatMonth(String(value), context.locale);
-    case 'dateCentral': return formatInstant(value as string, context.locale, CENTRAL_TIME_ZONE, false);
-    case 'dateTime': return formatInstant(value as string, context.locale, context.timeZone, true);
-    case 'dateTimeCentral': return formatInstant(value as string, context.locale, CENTRAL_TIME_ZONE, true);
-    case 'status': return context.translate(statusKey(String(value)));
-    case 'documentType': return namedLabel(String(value), documentTypeKey(String(value)), context.translate);
-    case 'disputeReason': return namedLabel(String(value), disputeReasonKey(String(value)), context.translate);
-    case 'disputeContactType': return namedLabel(String(value), disputeContactTypeKey(String(value)), context.translate);
-    case 'fileSize': return formatFileSize(Number(value), context.locale);
-    case 'phone': return formatPhone(String(value));
-    case 'percent': return numberFormat(context.locale, { style: 'percent', maximumFractionDigits: 0 }).format(Number(value) / 100);
-    case 'number': return numberFormat(context.locale, {}).format(Number(value));
-    case 'yesNo': return context.translate(value === true || value === 'Y' ? 'common.yes' : 'common.no');
+    case 'text':
+      return String(value);
+    case 'currency':
+      return formatCurrency(Number(value), context.currency ?? 'USD', context.locale);
+    case 'date':
+      return formatDay(String(value), context.locale);
+    case 'month':
+      return formatMonth(String(value), context.locale);
+    case 'dateCentral':
+      return formatInstant(value as string, context.locale, CENTRAL_TIME_ZONE, false);
+    case 'dateTime':
+      return formatInstant(value as string, context.locale, context.timeZone, true);
+    case 'dateTimeCentral':
+      return formatInstant(value as string, context.locale, CENTRAL_TIME_ZONE, true);
+    case 'status':
+      return context.translate(statusKey(String(value)));
+    case 'documentType':
+      return namedLabel(String(value), documentTypeKey(String(value)), context.translate);
+    case 'disputeReason':
+      return namedLabel(String(value), disputeReasonKey(String(value)), context.translate);
+    case 'disputeContactType':
+      return namedLabel(String(value), disputeContactTypeKey(String(value)), context.translate);
+    case 'fileSize':
+      return formatFileSize(Number(value), context.locale);
+    case 'phone':
+      return formatPhone(String(value));
+    case 'percent':
+      return numberFormat(context.locale, { style: 'percent', maximumFractionDigits: 0 }).format(Number(value) / 100);
+    case 'number':
+      return numberFormat(context.locale, {}).format(Number(value));
+    case 'yesNo':
+      return context.translate(value === true || value === 'Y' ? 'common.yes' : 'common.no');
   }
 }

@@ -12,7 +12,14 @@ export function useFormatter(): (name: FormatterName | undefined, value: unknown
   const language = useText().language;
   // The chosen language wins over the profile's locale for number and date shapes.
   const effectiveLocale = locale.startsWith(language) ? locale : language;
-  return useCallback((name, value, currency) => format(name ?? 'text', value, {
-    locale: effectiveLocale, timeZone, translate: t, ...(currency ? { currency } : {}),
-  }), [effectiveLocale, timeZone, t]);
+  return useCallback(
+    (name, value, currency) =>
+      format(name ?? 'text', value, {
+        locale: effectiveLocale,
+        timeZone,
+        translate: t,
+        ...(currency ? { currency } : {}),
+      }),
+    [effectiveLocale, timeZone, t],
+  );
 }

@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { abilityFor, loadAbility } from './ability.ts';
 
 const session = (userType: 'none' | 'customer', role?: string) => ({
-  userType, flags: {}, self: role ? { role } as never : null,
+  userType,
+  flags: {},
+  self: role ? ({ role } as never) : null,
 });
 
 describe('abilityFor', () => {

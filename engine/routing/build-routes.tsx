@@ -20,12 +20,21 @@ export function joinPath(prefix: string, path: string): string {
  * not-found screen for /Error404 and every unmatched path, and the error page for render errors.
  * `loaderFor` gives each screen's route its loader (routing/screen-loader.ts).
  */
-export function buildRoutes(screens: readonly ScreenRoute[], prefixes: PortalConfig['prefixes'], loaderFor?: (screen: ScreenRoute) => LoaderFunction): RouteObject[] {
+export function buildRoutes(
+  screens: readonly ScreenRoute[],
+  prefixes: PortalConfig['prefixes'],
+  loaderFor?: (screen: ScreenRoute) => LoaderFunction,
+): RouteObject[] {
   const notFound = screens.find((screen) => screen.id === 'not-found');
   if (!notFound) throw new Error('The not-found screen is missing');
-  const route = (path: string, screen: ScreenRoute): RouteObject => ({ path, element: <GuardedScreen route={screen} />, ...(loaderFor ? { loader: loaderFor(screen) } : {}) });
+  const route = (path: string, screen: ScreenRoute): RouteObject => ({
+    path,
+    element: <GuardedScreen route={screen} />,
+    ...(loaderFor ? { loader: loaderFor(screen) } : {}),
+  });
   const children: RouteObject[] = routePrefixes(prefixes).flatMap((prefix) =>
-    screens.map((screen) => route(joinPath(prefix, screen.path), screen)));
+    screens.map((screen) => route(joinPath(prefix, screen.path), screen)),
+  );
   children.push({ path: '*', element: <GuardedScreen route={notFound} /> });
   return [{ element: <RootLayout />, errorElement: <ErrorPage />, children: [{ errorElement: <ErrorPage />, children }] }];
 }

@@ -13,12 +13,15 @@ export const MERCHANT_HOME_PATH = '/merchant/home';
 export function landingPathFor(session: Pick<SessionState, 'userType' | 'self' | 'selectedCustomer'>): string {
   const role = (session.self?.role ?? '').toLowerCase();
   switch (session.userType) {
-    case 'corporate': return '/account/program-overview';
-    case 'merchant': return MERCHANT_HOME_PATH;
+    case 'corporate':
+      return '/account/program-overview';
+    case 'merchant':
+      return MERCHANT_HOME_PATH;
     case 'customer':
       if (role === 'card viewer') return session.selectedCustomer ? '/account/cards' : CUSTOMER_SELECT_PATH;
       if (role === 'safety manager') return session.selectedCustomer ? '/notification-center' : CUSTOMER_SELECT_PATH;
       return session.selectedCustomer ? '/account/overview' : CUSTOMER_SELECT_PATH;
-    default: return '/login';
+    default:
+      return '/login';
   }
 }

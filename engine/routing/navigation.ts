@@ -67,5 +67,10 @@ export function usePortalPath(): (path: string) => string {
 export function usePortalNavigate(): (path: string, options?: { replace?: boolean; state?: unknown }) => void {
   const navigate = useNavigate();
   const portalPath = usePortalPath();
-  return useCallback((path, options) => { void navigate(portalPath(path), options); }, [navigate, portalPath]);
+  return useCallback(
+    (path, options) => {
+      void navigate(portalPath(path), options);
+    },
+    [navigate, portalPath],
+  );
 }

@@ -15,17 +15,22 @@ import type { SessionState } from '../session/types.ts';
  */
 export function screenLoader(session: () => Promise<SessionState>) {
   let latest: Promise<void> = Promise.resolve();
-  const loaderFor = (route: ScreenRoute): LoaderFunction => ({ params, request }) => {
-    latest = (async () => {
-      const state = await session();
-      if (state.self?.session_data.logged_in !== true) return;
-      // Signed in, the boot started the layer beside /self (session/store.ts): usually in already.
-      const { client, prefetchScreen } = await loadDataLayer();
-      const prefetched = prefetchScreen(client, route, state, { route: params, query: Object.fromEntries(new URL(request.url).searchParams) }).catch(() => undefined);
-      // Without an override the reads are out once prefetchScreen returned; it then waits for the definition (the chunks).
-      if (state.config?.overrides.screens?.[route.id]) await prefetched;
-    })().catch(() => undefined);
-    return null;
-  };
+  const loaderFor =
+    (route: ScreenRoute): LoaderFunction =>
+    ({ params, request }) => {
+      latest = (async () => {
+        const state = await session();
+        if (state.self?.session_data.logged_in !== true) return;
+        // Signed in, the boot started the layer beside /self (session/store.ts): usually in already.
+        const { client, prefetchScreen } = await loadDataLayer();
+        const prefetched = prefetchScreen(client, route, state, {
+          route: params,
+          query: Object.fromEntries(new URL(request.url).searchParams),
+        }).catch(() => undefined);
+        // Without an override the reads are out once prefetchScreen returned; it then waits for the definition (the chunks).
+        if (state.config?.overrides.screens?.[route.id]) await prefetched;
+      })().catch(() => undefined);
+      return null;
+    };
   return { loaderFor, started: () => latest };
 }

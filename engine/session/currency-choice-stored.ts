@@ -5,16 +5,30 @@
  */
 export const CURRENCY_STORAGE_KEY = 'portal.selectedCurrency';
 
-export interface CurrencyChoice { userId: number | null; customerId: string; currency: string }
+export interface CurrencyChoice {
+  userId: number | null;
+  customerId: string;
+  currency: string;
+}
 
 export function isChoice(value: unknown): value is CurrencyChoice {
   const choice = value as Partial<CurrencyChoice> | null;
-  return !!choice && typeof choice === 'object' && typeof choice.customerId === 'string' && typeof choice.currency === 'string'
-    && (choice.userId === null || typeof choice.userId === 'number');
+  return (
+    !!choice &&
+    typeof choice === 'object' &&
+    typeof choice.customerId === 'string' &&
+    typeof choice.currency === 'string' &&
+    (choice.userId === null || typeof choice.userId === 'number')
+  );
 }
 
 /** The choice's currency when it is this user's for this customer and still one of `offered`. */
-export function choiceFor(choice: CurrencyChoice | null, userId: number | null, customerId: string, offered: readonly { id: string }[]): string | undefined {
+export function choiceFor(
+  choice: CurrencyChoice | null,
+  userId: number | null,
+  customerId: string,
+  offered: readonly { id: string }[],
+): string | undefined {
   if (!choice || choice.userId !== userId || choice.customerId !== customerId) return undefined;
   return offered.some((currency) => currency.id === choice.currency) ? choice.currency : undefined;
 }

@@ -1,11 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import type { StateStorage } from 'zustand/middleware';
 import { storedChoice } from './currency-choice-stored.ts';
-import { CURRENCY_STORAGE_KEY, createCurrencyChoiceStore, forgetCurrency, rememberCurrency, rememberedCurrency } from './currency-choice.ts';
+import {
+  CURRENCY_STORAGE_KEY,
+  createCurrencyChoiceStore,
+  forgetCurrency,
+  rememberCurrency,
+  rememberedCurrency,
+} from './currency-choice.ts';
 
 function memoryStorage(): StateStorage & { items: Map<string, string>; getItem(key: string): string | null } {
   const items = new Map<string, string>();
-  return { items, getItem: (key) => items.get(key) ?? null, setItem: (key, value) => { items.set(key, value); }, removeItem: (key) => { items.delete(key); } };
+  return {
+    items,
+    getItem: (key) => items.get(key) ?? null,
+    setItem: (key, value) => {
+      items.set(key, value);
+    },
+    removeItem: (key) => {
+      items.delete(key);
+    },
+  };
 }
 
 const OFFERED = [{ id: 'CAD' }, { id: 'USD' }];
@@ -19,7 +34,7 @@ describe('the currency choice (issue 13 item 7: a reload keeps it)', () => {
     expect(rememberedCurrency(7, 'C-1001', OFFERED, reloaded)).toBe('CAD');
   });
 
-  it('is what the boot reads without the middleware, so a reload\'s first reads use it', () => {
+  it("is what the boot reads without the middleware, so a reload's first reads use it", () => {
     const storage = memoryStorage();
     expect(storedChoice(storage)).toBeNull();
     rememberCurrency({ userId: 7, customerId: 'C-1001', currency: 'CAD' }, createCurrencyChoiceStore(storage));
@@ -30,7 +45,7 @@ describe('the currency choice (issue 13 item 7: a reload keeps it)', () => {
     expect(storedChoice(storage)).toBeNull();
   });
 
-  it('is the user\'s for the customer, and only while the customer still offers the currency', () => {
+  it("is the user's for the customer, and only while the customer still offers the currency", () => {
     const store = createCurrencyChoiceStore(memoryStorage());
     rememberCurrency({ userId: 7, customerId: 'C-1001', currency: 'CAD' }, store);
     expect(rememberedCurrency(8, 'C-1001', OFFERED, store)).toBeUndefined();

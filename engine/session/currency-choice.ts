@@ -11,20 +11,24 @@ import { choiceFor, CURRENCY_STORAGE_KEY, isChoice, type CurrencyChoice } from '
 
 export { CURRENCY_STORAGE_KEY, type CurrencyChoice } from './currency-choice-stored.ts';
 
-interface CurrencyChoiceState { choice: CurrencyChoice | null }
+interface CurrencyChoiceState {
+  choice: CurrencyChoice | null;
+}
 
 /** A choice store over a storage (sessionStorage in the portal; a memory one in tests). */
 export function createCurrencyChoiceStore(storage: StateStorage) {
-  return createStore<CurrencyChoiceState>()(persist((): CurrencyChoiceState => ({ choice: null }), {
-    name: CURRENCY_STORAGE_KEY,
-    version: 1,
-    storage: createJSONStorage(() => storage),
-    // Stored by an older portal or edited by hand: a foreign value reads as no choice.
-    merge: (persisted, current): CurrencyChoiceState => {
-      const stored = (persisted as Partial<CurrencyChoiceState> | undefined)?.choice;
-      return { ...current, choice: isChoice(stored) ? stored : null };
-    },
-  }));
+  return createStore<CurrencyChoiceState>()(
+    persist((): CurrencyChoiceState => ({ choice: null }), {
+      name: CURRENCY_STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => storage),
+      // Stored by an older portal or edited by hand: a foreign value reads as no choice.
+      merge: (persisted, current): CurrencyChoiceState => {
+        const stored = (persisted as Partial<CurrencyChoiceState> | undefined)?.choice;
+        return { ...current, choice: isChoice(stored) ? stored : null };
+      },
+    }),
+  );
 }
 
 const noStorage: StateStorage = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
@@ -38,7 +42,12 @@ export function rememberCurrency(choice: CurrencyChoice, store = choiceStore): v
 }
 
 /** The currency this user chose for this customer in this tab, if it is still one of `offered`. */
-export function rememberedCurrency(userId: number | null, customerId: string, offered: readonly { id: string }[], store = choiceStore): string | undefined {
+export function rememberedCurrency(
+  userId: number | null,
+  customerId: string,
+  offered: readonly { id: string }[],
+  store = choiceStore,
+): string | undefined {
   return choiceFor(store.getState().choice, userId, customerId, offered);
 }
 

@@ -1,9 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { customerToAutoSelect, loadAllPages, merchantCurrencyChoice, shouldLoadLoyalty, shouldLoadMappedLocations, showMerchantRollUp } from './start-rules.ts';
+import {
+  customerToAutoSelect,
+  loadAllPages,
+  merchantCurrencyChoice,
+  shouldLoadLoyalty,
+  shouldLoadMappedLocations,
+  showMerchantRollUp,
+} from './start-rules.ts';
 import type { SelfAttributes } from './types.ts';
 
 const self = (patch: Partial<SelfAttributes>): SelfAttributes => ({
-  authenticated: true, session_data: { logged_in: true, customer_id: null }, user_type: 'customer', customers: [], ...patch,
+  authenticated: true,
+  session_data: { logged_in: true, customer_id: null },
+  user_type: 'customer',
+  customers: [],
+  ...patch,
 });
 
 describe('session start rules (spec §4)', () => {
@@ -11,9 +22,20 @@ describe('session start rules (spec §4)', () => {
     expect(customerToAutoSelect(self({ customers: [{ id: 'C-1', label: 'One' }] }))).toBe('C-1');
   });
   it('does not auto-select for several customers, corporate users, or when one is selected', () => {
-    expect(customerToAutoSelect(self({ customers: [{ id: 'C-1', label: 'a' }, { id: 'C-2', label: 'b' }] }))).toBeUndefined();
+    expect(
+      customerToAutoSelect(
+        self({
+          customers: [
+            { id: 'C-1', label: 'a' },
+            { id: 'C-2', label: 'b' },
+          ],
+        }),
+      ),
+    ).toBeUndefined();
     expect(customerToAutoSelect(self({ user_type: 'corporate', customers: [{ id: 'C-1', label: 'a' }] }))).toBeUndefined();
-    expect(customerToAutoSelect(self({ session_data: { logged_in: true, customer_id: 'C-1' }, customers: [{ id: 'C-1', label: 'a' }] }))).toBeUndefined();
+    expect(
+      customerToAutoSelect(self({ session_data: { logged_in: true, customer_id: 'C-1' }, customers: [{ id: 'C-1', label: 'a' }] })),
+    ).toBeUndefined();
   });
   it('loads loyalty only for customer and corporate users who are not card viewers or safety managers, with the flag', () => {
     const flags = { loyalty_enabled: true };
@@ -35,9 +57,17 @@ describe('session start rules (spec §4)', () => {
     expect(showMerchantRollUp('merchant', 1)).toBe(false);
     expect(showMerchantRollUp('corporate', 3)).toBe(false);
   });
-  it('offers a merchant user the chosen merchant\'s currencies, USD first, else the first; nothing without a merchant or currency_version', () => {
-    const usdEur = [{ id: 'EUR', label: 'Euro' }, { id: 'USD', label: 'US Dollar' }];
-    const dealer = (merchantId: string | null, currencies = usdEur) => self({ user_type: 'merchant', session_data: { logged_in: true, customer_id: null, merchant_id: merchantId }, merchantCurrencies: currencies });
+  it("offers a merchant user the chosen merchant's currencies, USD first, else the first; nothing without a merchant or currency_version", () => {
+    const usdEur = [
+      { id: 'EUR', label: 'Euro' },
+      { id: 'USD', label: 'US Dollar' },
+    ];
+    const dealer = (merchantId: string | null, currencies = usdEur) =>
+      self({
+        user_type: 'merchant',
+        session_data: { logged_in: true, customer_id: null, merchant_id: merchantId },
+        merchantCurrencies: currencies,
+      });
     expect(merchantCurrencyChoice(dealer('M-1'), 1)).toEqual({ merchantCurrencies: usdEur, selectedCurrency: 'USD' });
     expect(merchantCurrencyChoice(dealer('M-1', [{ id: 'CAD', label: 'Canadian Dollar' }]), 1)?.selectedCurrency).toBe('CAD');
     expect(merchantCurrencyChoice(dealer(null), 1)).toEqual({ merchantCurrencies: [], selectedCurrency: null });
@@ -55,7 +85,10 @@ describe('loadAllPages (spec §8 location paging)', () => {
   it('retries a failed page and goes on after a success', async () => {
     let failures = 0;
     const result = await loadAllPages(async (n) => {
-      if (n === 2 && failures < 2) { failures += 1; throw new Error('boom'); }
+      if (n === 2 && failures < 2) {
+        failures += 1;
+        throw new Error('boom');
+      }
       return { rows: [n], more: n < 3 };
     });
     expect(result).toEqual({ rows: [1, 2, 3], complete: true });

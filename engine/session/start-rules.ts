@@ -22,9 +22,12 @@ export function customerToAutoSelect(self: SelfAttributes): string | undefined {
 /** spec §4: loyalty loads for customer or corporate users other than Card Viewer and Safety Manager, with the flag on. */
 export function shouldLoadLoyalty(userType: UserType, role: string | undefined, flags: FeatureFlags): boolean {
   const normalised = normaliseRole(role);
-  return (userType === 'customer' || userType === 'corporate')
-    && normalised !== 'card viewer' && normalised !== 'safety manager'
-    && flagOn(flags, 'loyalty_enabled');
+  return (
+    (userType === 'customer' || userType === 'corporate') &&
+    normalised !== 'card viewer' &&
+    normalised !== 'safety manager' &&
+    flagOn(flags, 'loyalty_enabled')
+  );
 }
 
 /** spec §4: mapped customer locations load only for Admin with the user-location-mapping flag on. */
@@ -37,9 +40,12 @@ export function shouldLoadMappedLocations(role: string | undefined, flags: Featu
  * (GET /ecaas/merchant-currencies answers the same) when currency_version is configured; the user's
  * default currency when the merchant offers it (issue 26), else USD, else the first. Undefined for other users, or without currency_version.
  */
-export function merchantCurrencyChoice(self: SelfAttributes, currencyVersion: PortalConfig['currency_version']): Pick<SessionState, 'merchantCurrencies' | 'selectedCurrency'> | undefined {
+export function merchantCurrencyChoice(
+  self: SelfAttributes,
+  currencyVersion: PortalConfig['currency_version'],
+): Pick<SessionState, 'merchantCurrencies' | 'selectedCurrency'> | undefined {
   if (self.user_type !== 'merchant' || currencyVersion == null) return undefined;
-  const currencies = self.session_data.merchant_id ? self.merchantCurrencies ?? [] : [];
+  const currencies = self.session_data.merchant_id ? (self.merchantCurrencies ?? []) : [];
   return { merchantCurrencies: currencies, selectedCurrency: defaultCurrencyId(currencies, self.defaultCurrency) ?? null };
 }
 

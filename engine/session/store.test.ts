@@ -35,7 +35,9 @@ describe('session store (zustand)', () => {
   it('resets to the initial state and says so', () => {
     setPaymentMode('PROGRAM_OVERVIEW');
     let notified = 0;
-    const stop = sessionStore.subscribe(() => { notified += 1; });
+    const stop = sessionStore.subscribe(() => {
+      notified += 1;
+    });
     sessionStore.reset();
     stop();
     expect(notified).toBe(1);

@@ -7,12 +7,22 @@ export function ConsentBanner() {
   const consent = useConsent();
   if (consent !== null) return null;
   return (
-    <Paper role="region" aria-label={t('common.consent.label')} shadow="md" p="md" withBorder
-      style={{ position: 'fixed', insetInline: 16, bottom: 16, zIndex: 300 }}>
+    <Paper
+      role="region"
+      aria-label={t('common.consent.label')}
+      shadow="md"
+      p="md"
+      withBorder
+      style={{ position: 'fixed', insetInline: 16, bottom: 16, zIndex: 300 }}
+    >
       <Group justify="space-between" wrap="wrap">
-        <Text size="sm" maw={720}>{t('common.consent.text')}</Text>
+        <Text size="sm" maw={720}>
+          {t('common.consent.text')}
+        </Text>
         <Group gap="sm">
-          <Button variant="default" onClick={() => chooseConsent('out')}>{t('common.consent.optOut')}</Button>
+          <Button variant="default" onClick={() => chooseConsent('out')}>
+            {t('common.consent.optOut')}
+          </Button>
           <Button onClick={() => chooseConsent('in')}>{t('common.consent.optIn')}</Button>
         </Group>
       </Group>

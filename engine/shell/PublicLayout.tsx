@@ -14,7 +14,9 @@ export function PublicLayout({ children }: { children: ReactNode }) {
           <LanguageMenu />
         </Group>
         <Center component="main">
-          <Paper withBorder shadow="sm" p="xl" radius="md" w="100%">{children}</Paper>
+          <Paper withBorder shadow="sm" p="xl" radius="md" w="100%">
+            {children}
+          </Paper>
         </Center>
       </Stack>
     </Container>

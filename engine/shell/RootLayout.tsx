@@ -12,7 +12,11 @@ export function RootLayout() {
   return (
     <>
       <Outlet />
-      {consent === null && <Suspense fallback={null}><ConsentBanner /></Suspense>}
+      {consent === null && (
+        <Suspense fallback={null}>
+          <ConsentBanner />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -12,7 +12,15 @@ describe('analytics (spec §7: only with the flag on and consent given)', () => 
 
   it('sends coarse user properties, never names or email addresses', () => {
     expect(userProperties(null)).toEqual({ logged_in: 0 });
-    const self = { session_data: { logged_in: true }, user_id: 7, user_type: 'customer', role: 'Payer', language: 'de', first_name: 'Ann', email_address: 'a@b.c' };
+    const self = {
+      session_data: { logged_in: true },
+      user_id: 7,
+      user_type: 'customer',
+      role: 'Payer',
+      language: 'de',
+      first_name: 'Ann',
+      email_address: 'a@b.c',
+    };
     expect(userProperties(self as never)).toEqual({ logged_in: 1, user_id: 7, user_type: 'customer', role: 'Payer', language: 'de' });
   });
 });

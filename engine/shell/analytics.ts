@@ -13,7 +13,13 @@ export function analyticsAllowed(flags: FeatureFlags, consent: Consent | null): 
 /** The user properties sent with the event: who, in coarse terms, never names or emails. */
 export function userProperties(self: SelfAttributes | null): Record<string, string | number | null> {
   if (!self?.session_data.logged_in) return { logged_in: 0 };
-  return { logged_in: 1, user_id: self.user_id ?? null, user_type: self.user_type ?? null, role: self.role ?? null, language: self.language ?? null };
+  return {
+    logged_in: 1,
+    user_id: self.user_id ?? null,
+    user_type: self.user_type ?? null,
+    role: self.role ?? null,
+    language: self.language ?? null,
+  };
 }
 
 let sent = false;

@@ -3,7 +3,11 @@ import { openConfirmModal } from './overlays.ts';
 
 /** A translated yes/no question as a promise; `values` fill the message's placeholders. */
 export function confirmDialog(
-  t: Translate, titleKey: string, messageKey: string, confirmKey = 'common.actions.confirm', values?: Record<string, unknown>,
+  t: Translate,
+  titleKey: string,
+  messageKey: string,
+  confirmKey = 'common.actions.confirm',
+  values?: Record<string, unknown>,
 ): Promise<boolean> {
   return new Promise((resolve) => {
     void openConfirmModal({

@@ -3,7 +3,13 @@ import { CONSENT_STORAGE_KEY, createConsentStore } from './consent.ts';
 
 function memoryStorage(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial));
-  return { getItem: (key: string) => items.get(key) ?? null, setItem: (key: string, value: string) => { items.set(key, value); }, items };
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => {
+      items.set(key, value);
+    },
+    items,
+  };
 }
 
 describe('consent store (spec §3 consentedToTracking)', () => {
@@ -21,7 +27,9 @@ describe('consent store (spec §3 consentedToTracking)', () => {
   it('stores a choice, tells its readers, then reloads; the next load reads it back', () => {
     const storage = memoryStorage();
     let reloads = 0;
-    const store = createConsentStore(storage, () => { reloads += 1; });
+    const store = createConsentStore(storage, () => {
+      reloads += 1;
+    });
     const seen: Array<string | null> = [];
     store.subscribe((state) => seen.push(state.consentedToTracking));
     store.getState().choose('out');

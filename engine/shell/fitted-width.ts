@@ -27,7 +27,11 @@ export function widthToShow(input: HTMLInputElement, labels: readonly string[]):
  * cut at a fixed 200 px). Give `ref` to the select's input; measured once it is on the page and
  * again when the page's fonts have loaded. `minimum` until then.
  */
-export function useFittedWidth(labels: readonly string[], minimum: number, maximum: number): { width: number; ref: (input: HTMLInputElement | null) => void } {
+export function useFittedWidth(
+  labels: readonly string[],
+  minimum: number,
+  maximum: number,
+): { width: number; ref: (input: HTMLInputElement | null) => void } {
   const [input, setInput] = useState<HTMLInputElement | null>(null);
   const [width, setWidth] = useState(minimum);
   const key = labels.join('\n');

@@ -13,9 +13,14 @@ const COLORS: Record<ToastKind, string> = { success: 'green', error: 'red', info
  */
 export function useToast(): (kind: ToastKind, key: string, values?: Record<string, unknown>) => void {
   const { t } = useText();
-  return useCallback((kind, key, values) => {
-    const toast = { color: COLORS[kind], message: t(key, values), closeButtonProps: { 'aria-label': t('common.actions.dismiss') } };
-    requestOverlays();
-    void import('@mantine/notifications').then(({ notifications }) => { notifications.show(toast); });
-  }, [t]);
+  return useCallback(
+    (kind, key, values) => {
+      const toast = { color: COLORS[kind], message: t(key, values), closeButtonProps: { 'aria-label': t('common.actions.dismiss') } };
+      requestOverlays();
+      void import('@mantine/notifications').then(({ notifications }) => {
+        notifications.show(toast);
+      });
+    },
+    [t],
+  );
 }

@@ -13,9 +13,22 @@ import { useScreen } from '../screens/screen-context.tsx';
 import { useToast } from '../shell/toast.ts';
 
 /** One problem of the server's report (server/csv/contract.ts CsvProblem). */
-interface CsvProblem { row: number; column?: string; code: string; meta?: Record<string, unknown> }
-interface CsvReport { rows: number; valid_rows: number; problem_count: number; problems: CsvProblem[]; written: number }
-interface ReportDocument { data: { attributes: CsvReport } }
+interface CsvProblem {
+  row: number;
+  column?: string;
+  code: string;
+  meta?: Record<string, unknown>;
+}
+interface CsvReport {
+  rows: number;
+  valid_rows: number;
+  problem_count: number;
+  problems: CsvProblem[];
+  written: number;
+}
+interface ReportDocument {
+  data: { attributes: CsvReport };
+}
 
 type Phase =
   | { step: 'choose' }
@@ -57,7 +70,10 @@ export default function CsvImportWidget({ node }: WidgetProps) {
     const result = await postWithProgress<ReportDocument>(pathOf(committing ? node.commit : node.dryRun), body, onProgress);
     if (result.ok) {
       const report = result.document.data.attributes;
-      if (!committing) { setPhase({ step: 'report', report }); return; }
+      if (!committing) {
+        setPhase({ step: 'report', report });
+        return;
+      }
       toast('success', String(node.success ?? 'common.csvImport.imported'), { rows: report.rows, written: report.written });
       setFile(null);
       setPhase({ step: 'choose' });
@@ -68,7 +84,10 @@ export default function CsvImportWidget({ node }: WidgetProps) {
     if (result.code === 'errors.csv.rowsInvalid') {
       const problems = problemsOf(result.errors);
       const rows = Number(result.meta?.rows ?? 0);
-      setPhase({ step: 'report', report: { rows, valid_rows: 0, problem_count: Number(result.meta?.problems ?? problems.length), problems, written: 0 } });
+      setPhase({
+        step: 'report',
+        report: { rows, valid_rows: 0, problem_count: Number(result.meta?.problems ?? problems.length), problems, written: 0 },
+      });
       return;
     }
     setPhase({ step: 'failed', code: result.code, ...(result.meta ? { meta: result.meta } : {}) });
@@ -79,35 +98,68 @@ export default function CsvImportWidget({ node }: WidgetProps) {
   return (
     <Stack gap="sm" data-widget-id={node.id}>
       <Group align="end">
-        <FileInput label={t('common.csvImport.file')} accept=".csv,text/csv" value={file} disabled={busy} miw={280}
-          onChange={(chosen) => { setFile(chosen); setPhase({ step: 'choose' }); }} />
+        <FileInput
+          label={t('common.csvImport.file')}
+          accept=".csv,text/csv"
+          value={file}
+          disabled={busy}
+          miw={280}
+          onChange={(chosen) => {
+            setFile(chosen);
+            setPhase({ step: 'choose' });
+          }}
+        />
         <Button onClick={() => void send(false)} disabled={!file || busy} loading={busy && phase.step === 'uploading' && !phase.committing}>
           {t('common.csvImport.check')}
         </Button>
         {node.template !== undefined && (
-          <Button variant="light" disabled={busy} onClick={() => void run({ do: 'download', path: node.template, failure: 'errors.connection.unableToDownloadCsv' })}>
+          <Button
+            variant="light"
+            disabled={busy}
+            onClick={() => void run({ do: 'download', path: node.template, failure: 'errors.connection.unableToDownloadCsv' })}
+          >
             {t('common.csvImport.template')}
           </Button>
         )}
       </Group>
       {phase.step === 'uploading' && (
-        <Progress value={phase.percent} striped animated={phase.percent >= 100} aria-label={t('common.upload.progress')} data-testid="csv-import-progress" />
+        <Progress
+          value={phase.percent}
+          striped
+          animated={phase.percent >= 100}
+          aria-label={t('common.upload.progress')}
+          data-testid="csv-import-progress"
+        />
       )}
-      {phase.step === 'failed' && <Alert color="red" role="alert">{t(phase.code, phase.meta)}</Alert>}
+      {phase.step === 'failed' && (
+        <Alert color="red" role="alert">
+          {t(phase.code, phase.meta)}
+        </Alert>
+      )}
       {report && report.problem_count === 0 && (
         <Alert color="green" role="status">
           <Stack gap="xs">
             <Text size="sm">{t('common.csvImport.clean', { rows: report.rows })}</Text>
             <Group>
               <Button onClick={() => void send(true)}>{t('common.csvImport.confirm', { rows: report.rows })}</Button>
-              <Button variant="subtle" onClick={() => { setFile(null); setPhase({ step: 'choose' }); }}>{t('common.csvImport.reset')}</Button>
+              <Button
+                variant="subtle"
+                onClick={() => {
+                  setFile(null);
+                  setPhase({ step: 'choose' });
+                }}
+              >
+                {t('common.csvImport.reset')}
+              </Button>
             </Group>
           </Stack>
         </Alert>
       )}
       {report && report.problem_count > 0 && (
         <Stack gap="xs">
-          <Alert color="red" role="alert">{t('common.csvImport.problems', { rows: report.rows, problems: report.problem_count })}</Alert>
+          <Alert color="red" role="alert">
+            {t('common.csvImport.problems', { rows: report.rows, problems: report.problem_count })}
+          </Alert>
           {report.problems.length < report.problem_count && (
             <Text size="sm">{t('common.csvImport.truncated', { shown: report.problems.length, total: report.problem_count })}</Text>
           )}

@@ -58,7 +58,7 @@ export const detailContract = defineWidget({
     ),
     canonical: {
       description:
-        'A record opened by another of its ids (an invoice by its invoice id) moves the address to the canonical one: the route parameter `param` takes the record\'s `field`, replacing the history entry; the children wait for it.',
+        "A record opened by another of its ids (an invoice by its invoice id) moves the address to the canonical one: the route parameter `param` takes the record's `field`, replacing the history entry; the children wait for it.",
       type: 'object',
       additionalProperties: false,
       required: ['param', 'field'],

@@ -16,10 +16,25 @@ import tableClasses from './table/table.module.css';
 import type { NoticeDefinition } from './notices.ts';
 
 /** One value, or with `lines` several fields as one block (an address), empty ones left out. */
-interface DetailField { label: string; field?: string; lines?: string[]; format?: FormatterName; currencyField?: string }
-interface ListColumn { field: string; label: string; format?: FormatterName; align?: 'left' | 'center' | 'right' }
+interface DetailField {
+  label: string;
+  field?: string;
+  lines?: string[];
+  format?: FormatterName;
+  currencyField?: string;
+}
+interface ListColumn {
+  field: string;
+  label: string;
+  format?: FormatterName;
+  align?: 'left' | 'center' | 'right';
+}
 /** An array field of the record (line items) shown as a small table. */
-interface DetailList { field: string; label: string; columns: ListColumn[] }
+interface DetailList {
+  field: string;
+  label: string;
+  columns: ListColumn[];
+}
 
 type Format = ReturnType<typeof useFormatter>;
 type Row = Record<string, unknown>;
@@ -28,7 +43,10 @@ const currencyOf = (record: Row, field?: string) => String(lookup(record, field 
 
 function fieldText(field: DetailField, record: Row, formatValue: Format): string {
   if (field.lines) {
-    return field.lines.map((line) => lookup(record, line)).filter((value) => value !== null && value !== undefined && value !== '').join('\n');
+    return field.lines
+      .map((line) => lookup(record, line))
+      .filter((value) => value !== null && value !== undefined && value !== '')
+      .join('\n');
   }
   return formatValue(field.format, lookup(record, field.field ?? ''), currencyOf(record, field.currencyField));
 }
@@ -48,7 +66,12 @@ export default function DetailWidget({ node }: WidgetProps) {
   const formatValue = useFormatter();
   const { data, meta, loading, error } = useResource<Row>({ ...(node.source as SourceDefinition), single: true });
   const moving = useCanonicalRoute(node.canonical as CanonicalRoute | undefined, data ?? undefined);
-  if (!loading && !error && !data && node.empty) return <Text c="dimmed" data-widget-id={node.id} data-empty="true">{t(String(node.empty))}</Text>;
+  if (!loading && !error && !data && node.empty)
+    return (
+      <Text c="dimmed" data-widget-id={node.id} data-empty="true">
+        {t(String(node.empty))}
+      </Text>
+    );
   const record = data ?? {};
   const fields = (node.fields as DetailField[] | undefined) ?? [];
   const list = node.list as DetailList | undefined;
@@ -61,8 +84,15 @@ export default function DetailWidget({ node }: WidgetProps) {
           <SimpleGrid component="dl" cols={{ base: 1, sm: Math.min(2, fields.length), md: Math.min(3, fields.length) }} spacing="sm" m={0}>
             {fields.map((field) => (
               <Stack key={field.field ?? field.label} gap={0}>
-                <Text component="dt" size="sm" c="dimmed">{t(field.label)}</Text>
-                <Text component="dd" m={0} data-field={field.field ?? field.label} style={field.lines ? { whiteSpace: 'pre-line' } : undefined}>
+                <Text component="dt" size="sm" c="dimmed">
+                  {t(field.label)}
+                </Text>
+                <Text
+                  component="dd"
+                  m={0}
+                  data-field={field.field ?? field.label}
+                  style={field.lines ? { whiteSpace: 'pre-line' } : undefined}
+                >
                   {fieldText(field, record, formatValue) || '—'}
                 </Text>
               </Stack>
@@ -70,7 +100,11 @@ export default function DetailWidget({ node }: WidgetProps) {
           </SimpleGrid>
         ) : null}
         {list ? <RecordList list={list} record={record} formatValue={formatValue} /> : null}
-        {children && data && !moving ? <WithRecord record={data}><WidgetTree nodes={children} /></WithRecord> : null}
+        {children && data && !moving ? (
+          <WithRecord record={data}>
+            <WidgetTree nodes={children} />
+          </WithRecord>
+        ) : null}
       </Stack>
     </DataState>
   );
@@ -87,7 +121,9 @@ function RecordList({ list, record, formatValue }: { list: DetailList; record: R
     // label; the caption stays above them.
     return (
       <Stack gap={4}>
-        <Text size="sm" c="dimmed" ta="center" id={captionId}>{t(list.label)}</Text>
+        <Text size="sm" c="dimmed" ta="center" id={captionId}>
+          {t(list.label)}
+        </Text>
         <ul className={tableClasses.cards} aria-labelledby={captionId} data-list={list.field} data-cards="">
           {rows.map((row, index) => (
             <li key={index} className={tableClasses.card}>
@@ -110,7 +146,13 @@ function RecordList({ list, record, formatValue }: { list: DetailList; record: R
       <Table fz="sm" captionSide="top" data-list={list.field}>
         <Table.Caption>{t(list.label)}</Table.Caption>
         <Table.Thead>
-          <Table.Tr>{list.columns.map((column) => <Table.Th key={column.field} style={{ textAlign: column.align ?? 'left' }}>{t(column.label)}</Table.Th>)}</Table.Tr>
+          <Table.Tr>
+            {list.columns.map((column) => (
+              <Table.Th key={column.field} style={{ textAlign: column.align ?? 'left' }}>
+                {t(column.label)}
+              </Table.Th>
+            ))}
+          </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
           {rows.map((row, index) => (

@@ -16,14 +16,25 @@ export default function MerchantPickerWidget(_props: WidgetProps) {
   const location = useLocation();
   const [error, setError] = useState(false);
   const choose = async (merchantId: string | null) => {
-    if (!(await selectMerchant(merchantId))) { setError(true); return; }
+    if (!(await selectMerchant(merchantId))) {
+      setError(true);
+      return;
+    }
     const from = (location.state as { from?: string } | null)?.from;
     navigate(from ?? landingPathFor(sessionStore.get()), { replace: true });
   };
   return (
     <Stack gap="xs" maw={420} data-testid="merchant-picker">
-      {error && <Alert color="red" role="alert">{t('errors.session.unableToSetActiveMerchant')}</Alert>}
-      {rollUp && <Button variant="light" onClick={() => void choose(null)}>{t('common.switcher.allMerchants')}</Button>}
+      {error && (
+        <Alert color="red" role="alert">
+          {t('errors.session.unableToSetActiveMerchant')}
+        </Alert>
+      )}
+      {rollUp && (
+        <Button variant="light" onClick={() => void choose(null)}>
+          {t('common.switcher.allMerchants')}
+        </Button>
+      )}
       {merchants.map((merchant) => (
         <Button key={merchant.id} variant="default" justify="space-between" onClick={() => void choose(merchant.id)}>
           {merchant.label} ({merchant.id})

@@ -12,7 +12,9 @@ export default function NotFoundWidget(_props: WidgetProps) {
     <Stack align="center" gap="sm" py="xl">
       <Title order={1}>{t('common.notFound.title')}</Title>
       <Text c="dimmed">{t('common.notFound.text')}</Text>
-      <Button component={Link} to={portalPath('/')}>{t('common.notFound.back')}</Button>
+      <Button component={Link} to={portalPath('/')}>
+        {t('common.notFound.back')}
+      </Button>
     </Stack>
   );
 }

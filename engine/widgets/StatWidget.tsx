@@ -33,10 +33,13 @@ type StatRecord = Record<string, unknown>;
 function asRecord(entry: unknown): StatRecord {
   if (entry === null || typeof entry !== 'object') return {};
   const attributes = (entry as { attributes?: unknown }).attributes;
-  return attributes !== null && typeof attributes === 'object' && !Array.isArray(attributes) ? attributes as StatRecord : entry as StatRecord;
+  return attributes !== null && typeof attributes === 'object' && !Array.isArray(attributes)
+    ? (attributes as StatRecord)
+    : (entry as StatRecord);
 }
 
-const asRecords = (value: unknown): StatRecord[] => (Array.isArray(value) ? value.map(asRecord) : value === undefined || value === null ? [] : [asRecord(value)]);
+const asRecords = (value: unknown): StatRecord[] =>
+  Array.isArray(value) ? value.map(asRecord) : value === undefined || value === null ? [] : [asRecord(value)];
 
 /**
  * Figures of one record (a customer's exposure) or of each record of a list (totals per
@@ -103,16 +106,28 @@ function StatTiles({ items, record, missing }: { items: StatItem[]; record: Stat
         const count = item.countField ? lookup(record, item.countField) : undefined;
         return (
           <Paper key={item.field} withBorder p="md" radius="md" data-stat={item.field}>
-            <Text size="sm" c="dimmed">{t(item.label)}</Text>
-            {text
-              ? <Text size="xl" fw={700} data-stat-value>{text}</Text>
-              : <Text size="sm" c="dimmed" mt={6} data-stat-value data-missing>{missing ? t(missing) : '—'}</Text>}
-            {count !== undefined && count !== null
-              ? <Text size="xs" c="dimmed" data-stat-count>{t(item.countLabel ?? 'common.stats.count', { count: formatValue('number', count) })}</Text>
-              : null}
-            {item.link && item.linkLabel
-              ? <Anchor component={Link} size="sm" to={portalPath(String(resolveBinding(item.link, { ...bindings, record })))}>{t(item.linkLabel)}</Anchor>
-              : null}
+            <Text size="sm" c="dimmed">
+              {t(item.label)}
+            </Text>
+            {text ? (
+              <Text size="xl" fw={700} data-stat-value>
+                {text}
+              </Text>
+            ) : (
+              <Text size="sm" c="dimmed" mt={6} data-stat-value data-missing>
+                {missing ? t(missing) : '—'}
+              </Text>
+            )}
+            {count !== undefined && count !== null ? (
+              <Text size="xs" c="dimmed" data-stat-count>
+                {t(item.countLabel ?? 'common.stats.count', { count: formatValue('number', count) })}
+              </Text>
+            ) : null}
+            {item.link && item.linkLabel ? (
+              <Anchor component={Link} size="sm" to={portalPath(String(resolveBinding(item.link, { ...bindings, record })))}>
+                {t(item.linkLabel)}
+              </Anchor>
+            ) : null}
           </Paper>
         );
       })}

@@ -15,7 +15,11 @@ import { useToast } from '../shell/toast.ts';
 import { documentTypeOptions } from './upload/document-type-options.ts';
 import { fileErrorValues, toBase64 } from './upload/upload-files.ts';
 
-interface DocumentType { doc_type_id: number; document_type: string; max_attachments: number }
+interface DocumentType {
+  doc_type_id: number;
+  document_type: string;
+  max_attachments: number;
+}
 const NO_TYPES: DocumentType[] = [];
 
 /**
@@ -42,17 +46,35 @@ export default function UploadWidget({ node }: WidgetProps) {
   const upload = async () => {
     if (!limits) return;
     setError(null);
-    const candidates: CandidateFile[] = await Promise.all(files.map(async (file) => ({ name: file.name, mimeType: file.type, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) })));
+    const candidates: CandidateFile[] = await Promise.all(
+      files.map(async (file) => ({
+        name: file.name,
+        mimeType: file.type,
+        size: file.size,
+        bytes: new Uint8Array(await file.arrayBuffer()),
+      })),
+    );
     const problem = checkUpload({ docTypeId: docTypeId === null ? null : Number(docTypeId), files: candidates }, limits);
-    if (problem) { setError({ code: problem.code, meta: errorValues(problem.code, problem.meta) }); return; }
+    if (problem) {
+      setError({ code: problem.code, meta: errorValues(problem.code, problem.meta) });
+      return;
+    }
     setProgress(0);
-    const result = await postWithProgress(String(node.path), {
-      trx_id: resolveBinding(node.trxId, bindings),
-      doc_type_id: Number(docTypeId),
-      files: candidates.map((file) => ({ file_name: file.name, mime_type: file.mimeType, content_base64: toBase64(file.bytes) })),
-    }, setProgress);
+    const result = await postWithProgress(
+      String(node.path),
+      {
+        trx_id: resolveBinding(node.trxId, bindings),
+        doc_type_id: Number(docTypeId),
+        files: candidates.map((file) => ({ file_name: file.name, mime_type: file.mimeType, content_base64: toBase64(file.bytes) })),
+      },
+      setProgress,
+    );
     setProgress(null);
-    if (!result.ok) { const code = result.code ?? 'errors.files.uploadFailed'; setError({ code, meta: errorValues(code, result.meta) }); return; }
+    if (!result.ok) {
+      const code = result.code ?? 'errors.files.uploadFailed';
+      setError({ code, meta: errorValues(code, result.meta) });
+      return;
+    }
     setFiles([]);
     if (node.success) toast('success', String(node.success));
     void invalidateResources(queryClient);
@@ -64,13 +86,33 @@ export default function UploadWidget({ node }: WidgetProps) {
   return (
     <Stack gap="sm" maw={520} data-widget-id={node.id}>
       <Group align="end" grow>
-        <Select label={t('common.upload.documentType')} required value={docTypeId} onChange={setDocTypeId}
-          data={documentTypeOptions(types, formatValue)} />
-        <FileInput label={t('common.upload.files')} multiple value={files} onChange={setFiles} accept={limits?.permittedTypes.join(',')} clearable />
+        <Select
+          label={t('common.upload.documentType')}
+          required
+          value={docTypeId}
+          onChange={setDocTypeId}
+          data={documentTypeOptions(types, formatValue)}
+        />
+        <FileInput
+          label={t('common.upload.files')}
+          multiple
+          value={files}
+          onChange={setFiles}
+          accept={limits?.permittedTypes.join(',')}
+          clearable
+        />
       </Group>
-      {error && <Alert color="red" role="alert">{t(error.code, error.meta)}</Alert>}
+      {error && (
+        <Alert color="red" role="alert">
+          {t(error.code, error.meta)}
+        </Alert>
+      )}
       {progress !== null && <Progress value={progress} aria-label={t('common.upload.progress')} animated />}
-      <Group><Button onClick={() => void upload()} disabled={files.length === 0} loading={progress !== null}>{t('common.upload.submit')}</Button></Group>
+      <Group>
+        <Button onClick={() => void upload()} disabled={files.length === 0} loading={progress !== null}>
+          {t('common.upload.submit')}
+        </Button>
+      </Group>
     </Stack>
   );
 }

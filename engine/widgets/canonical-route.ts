@@ -5,7 +5,10 @@ import { usePortalNavigate } from '../routing/navigation.ts';
 import { useScreen } from '../screens/screen-context.tsx';
 
 /** A detail's route parameter and the record's field that is its canonical value. */
-export interface CanonicalRoute { param: string; field: string }
+export interface CanonicalRoute {
+  param: string;
+  field: string;
+}
 
 /**
  * The current path with the segment that holds `from` replaced by `to`, or undefined when no

@@ -8,8 +8,11 @@ const notices: NoticeDefinition[] = [
 
 describe('noticesFor (notices from the response, not guessed from the session)', () => {
   it('shows the notices whose query matches the meta', () => {
-    expect(noticesFor(notices, { unavailable: true, account_status: 'inactive', code: 'errors.cards.unavailableInactive' }).map((notice) => notice.text))
-      .toEqual(['errors.cards.unavailableInactive', 'errors.cards.inactiveAccount']);
+    expect(
+      noticesFor(notices, { unavailable: true, account_status: 'inactive', code: 'errors.cards.unavailableInactive' }).map(
+        (notice) => notice.text,
+      ),
+    ).toEqual(['errors.cards.unavailableInactive', 'errors.cards.inactiveAccount']);
     expect(noticesFor(notices, { account_status: 'terminated' }).map((notice) => notice.text)).toEqual(['errors.cards.inactiveAccount']);
   });
   it('shows none for an active account, before a response, or without notices', () => {

@@ -12,7 +12,9 @@ export const ERROR = 'card-provider:error';
 
 /** A refusal of the provider's field, with the i18n key to show. */
 export class CardFieldError extends Error {
-  constructor(readonly code: string) { super(code); }
+  constructor(readonly code: string) {
+    super(code);
+  }
 }
 
 /** `/card-provider/sandbox/field.html?key=pk&lang=de`: the field in the user's language. */
@@ -31,7 +33,10 @@ export function requestCardToken(frame: HTMLIFrameElement, timeoutMs = 20_000): 
   const target = frame.contentWindow;
   if (!target) return Promise.reject(new CardFieldError(ErrorCode.cardProviderFailed));
   return new Promise<CardToken>((resolve, reject) => {
-    const finish = () => { window.removeEventListener('message', onMessage); clearTimeout(timer); };
+    const finish = () => {
+      window.removeEventListener('message', onMessage);
+      clearTimeout(timer);
+    };
     const onMessage = (event: MessageEvent) => {
       // Only the provider's own frame on our origin may answer.
       if (event.origin !== window.location.origin || event.source !== target) return;
@@ -44,7 +49,10 @@ export function requestCardToken(frame: HTMLIFrameElement, timeoutMs = 20_000): 
         reject(new CardFieldError(typeof data.code === 'string' ? data.code : ErrorCode.cardProviderFailed));
       }
     };
-    const timer = setTimeout(() => { finish(); reject(new CardFieldError(ErrorCode.cardProviderFailed)); }, timeoutMs);
+    const timer = setTimeout(() => {
+      finish();
+      reject(new CardFieldError(ErrorCode.cardProviderFailed));
+    }, timeoutMs);
     window.addEventListener('message', onMessage);
     target.postMessage({ type: TOKENIZE }, window.location.origin);
   });

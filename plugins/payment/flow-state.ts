@@ -5,7 +5,11 @@
 import { PAYMENT_METHODS, type PaymentMethodKind, type PaymentMode } from '../../domain/payments.ts';
 import type { PaymentAttributes } from './contract.ts';
 
-export interface CardToken { token: string; last4: string; brand: string }
+export interface CardToken {
+  token: string;
+  last4: string;
+  brand: string;
+}
 
 export interface FlowState {
   /** spec §3 paymentMode. */
@@ -23,7 +27,8 @@ export interface FlowState {
   payment?: PaymentAttributes;
 }
 
-const strings = (value: unknown): string[] => (Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : []);
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
 
 function isCard(value: unknown): value is CardToken {
   const card = value as Partial<CardToken> | null;

@@ -10,8 +10,12 @@ function memoryStorage(initial: Record<string, string> = {}): StateStorage & { i
   return {
     items,
     getItem: (key) => items.get(key) ?? null,
-    setItem: (key, value) => { items.set(key, value); },
-    removeItem: (key) => { items.delete(key); },
+    setItem: (key, value) => {
+      items.set(key, value);
+    },
+    removeItem: (key) => {
+      items.delete(key);
+    },
   };
 }
 
@@ -33,16 +37,34 @@ describe('payment flow store (spec §3: paymentMode, selectedPaymentMethod)', ()
 
     const reloaded = createPaymentFlowStore(storage).getState();
     expect(reloaded.id).toBe('e-k1');
-    expect(reloaded.flow).toEqual({ mode: 'PROGRAM_OVERVIEW', invoices: [], customers: ['C-1001', 'C-1002'], method: 'bank', bankAccountId: 'BA-7', payment });
+    expect(reloaded.flow).toEqual({
+      mode: 'PROGRAM_OVERVIEW',
+      invoices: [],
+      customers: ['C-1001', 'C-1002'],
+      method: 'bank',
+      bankAccountId: 'BA-7',
+      payment,
+    });
   });
 
   it('clears a field set to undefined, in memory and in storage', () => {
     const storage = memoryStorage();
     const page = createPaymentFlowStore(storage);
-    page.getState().start('e-k1', { mode: 'INDIVIDUAL_ACCOUNT', invoices: ['T-1'], customers: [], method: 'card', card: { token: 'tok', last4: '4242', brand: 'Visa' } });
+    page.getState().start('e-k1', {
+      mode: 'INDIVIDUAL_ACCOUNT',
+      invoices: ['T-1'],
+      customers: [],
+      method: 'card',
+      card: { token: 'tok', last4: '4242', brand: 'Visa' },
+    });
     page.getState().update({ card: undefined });
     expect(page.getState().flow.card).toBeUndefined();
-    expect(createPaymentFlowStore(storage).getState().flow).toEqual({ mode: 'INDIVIDUAL_ACCOUNT', invoices: ['T-1'], customers: [], method: 'card' });
+    expect(createPaymentFlowStore(storage).getState().flow).toEqual({
+      mode: 'INDIVIDUAL_ACCOUNT',
+      invoices: ['T-1'],
+      customers: [],
+      method: 'card',
+    });
   });
 
   it('restarting keeps nothing of the flow before', () => {
@@ -56,8 +78,14 @@ describe('payment flow store (spec §3: paymentMode, selectedPaymentMethod)', ()
 
   it('reads a foreign or damaged stored value as no flow, and checks a stored flow field by field', () => {
     expect(createPaymentFlowStore(memoryStorage({ [FLOW_STORAGE_KEY]: 'in' })).getState().id).toBeNull();
-    expect(createPaymentFlowStore(memoryStorage({ [FLOW_STORAGE_KEY]: JSON.stringify({ state: { id: 7, flow: {} }, version: 1 }) })).getState().id).toBeNull();
-    const odd = { state: { id: 'e-k1', flow: { mode: 'PROGRAM_OVERVIEW', customers: ['C-1', 3], method: 'cheque', card: { token: 1 } } }, version: 1 };
+    expect(
+      createPaymentFlowStore(memoryStorage({ [FLOW_STORAGE_KEY]: JSON.stringify({ state: { id: 7, flow: {} }, version: 1 }) })).getState()
+        .id,
+    ).toBeNull();
+    const odd = {
+      state: { id: 'e-k1', flow: { mode: 'PROGRAM_OVERVIEW', customers: ['C-1', 3], method: 'cheque', card: { token: 1 } } },
+      version: 1,
+    };
     const restored = createPaymentFlowStore(memoryStorage({ [FLOW_STORAGE_KEY]: JSON.stringify(odd) })).getState();
     expect(restored.id).toBe('e-k1');
     expect(restored.flow).toEqual({ mode: 'PROGRAM_OVERVIEW', invoices: [], customers: ['C-1'] });
@@ -65,7 +93,7 @@ describe('payment flow store (spec §3: paymentMode, selectedPaymentMethod)', ()
 });
 
 describe('which flow a history entry shows', () => {
-  it('is the flow the steps carry in the router state, else one of the entry\'s own', () => {
+  it("is the flow the steps carry in the router state, else one of the entry's own", () => {
     expect(flowIdOf({ state: { paymentFlow: 'e-k1' }, key: 'k2' })).toBe('e-k1');
     expect(flowIdOf({ state: { selection: [{ trxId: 'T-1' }] }, key: 'k2' })).toBe('e-k2');
     expect(flowIdOf({ state: null, key: 'k3' })).toBe('e-k3');

@@ -44,18 +44,23 @@ function restored(persisted: unknown, current: PaymentFlowState): PaymentFlowSta
 
 /** A flow store over a storage (sessionStorage in the portal; a memory one in tests). */
 export function createPaymentFlowStore(storage: StateStorage) {
-  return createStore<PaymentFlowState>()(persist((set) => ({
-    id: null,
-    flow: EMPTY,
-    start: (id, flow) => set({ id, flow }),
-    update: (patch) => set((state) => ({ flow: { ...state.flow, ...patch } })),
-  }), {
-    name: FLOW_STORAGE_KEY,
-    version: 1,
-    storage: createJSONStorage(() => storage),
-    partialize: ({ id, flow }): Persisted => ({ id, flow }),
-    merge: restored,
-  }));
+  return createStore<PaymentFlowState>()(
+    persist(
+      (set) => ({
+        id: null,
+        flow: EMPTY,
+        start: (id, flow) => set({ id, flow }),
+        update: (patch) => set((state) => ({ flow: { ...state.flow, ...patch } })),
+      }),
+      {
+        name: FLOW_STORAGE_KEY,
+        version: 1,
+        storage: createJSONStorage(() => storage),
+        partialize: ({ id, flow }): Persisted => ({ id, flow }),
+        merge: restored,
+      },
+    ),
+  );
 }
 
 const noStorage: StateStorage = { getItem: () => null, setItem: () => undefined, removeItem: () => undefined };
@@ -65,5 +70,8 @@ export const paymentFlowStore = createPaymentFlowStore(typeof sessionStorage ===
 
 /** The flow store's id and state, re-rendering only when either changes. */
 export function useStoredFlow(): Persisted {
-  return useStore(paymentFlowStore, useShallow(({ id, flow }) => ({ id, flow })));
+  return useStore(
+    paymentFlowStore,
+    useShallow(({ id, flow }) => ({ id, flow })),
+  );
 }

@@ -11,8 +11,11 @@ import { useFlow } from './hooks/use-flow.ts';
 export default function PaymentFlow() {
   const { step } = useFlow();
   switch (step) {
-    case 'due': return <DueStep />;
-    case 'invoices': return <SelectStep />;
-    case 'confirm': return <ConfirmStep />;
+    case 'due':
+      return <DueStep />;
+    case 'invoices':
+      return <SelectStep />;
+    case 'confirm':
+      return <ConfirmStep />;
   }
 }

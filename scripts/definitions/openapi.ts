@@ -18,7 +18,11 @@ export interface JsonSchema {
   [keyword: string]: unknown;
 }
 
-export interface Parameter { name: string; in: string; schema?: JsonSchema }
+export interface Parameter {
+  name: string;
+  in: string;
+  schema?: JsonSchema;
+}
 
 export interface Operation {
   parameters?: Parameter[];
@@ -28,10 +32,15 @@ export interface Operation {
 
 export type Method = 'get' | 'post' | 'patch' | 'put' | 'delete';
 
-export interface OpenApiDocument { paths: Record<string, Partial<Record<Method, Operation>>> }
+export interface OpenApiDocument {
+  paths: Record<string, Partial<Record<Method, Operation>>>;
+}
 
 /** An operation a definition names, with the document's path for messages ("GET /invoices"). */
-export interface NamedOperation { label: string; operation: Operation }
+export interface NamedOperation {
+  label: string;
+  operation: Operation;
+}
 
 const BINDING_IN_SEGMENT = /\{[^}]+\}/;
 
@@ -43,7 +52,10 @@ const BINDING_IN_SEGMENT = /\{[^}]+\}/;
 function segmentMatches(part: string, segment: string): boolean {
   if (part === segment || (/^\{[^}]+\}$/.test(segment) && part !== '')) return true;
   if (!BINDING_IN_SEGMENT.test(part)) return false;
-  const pattern = part.split(/\{[^}]+\}/).map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[^/]+');
+  const pattern = part
+    .split(/\{[^}]+\}/)
+    .map((text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+    .join('[^/]+');
   return new RegExp(`^${pattern}$`).test(segment);
 }
 
@@ -66,7 +78,9 @@ export function operationsFor(document: OpenApiDocument, method: Method, path: s
 
 /** Every `METHOD path` of the document, for did-you-mean. */
 export function allOperations(document: OpenApiDocument, method: Method): string[] {
-  return Object.entries(document.paths).filter(([, item]) => item[method]).map(([path]) => path);
+  return Object.entries(document.paths)
+    .filter(([, item]) => item[method])
+    .map(([path]) => path);
 }
 
 /** The properties a schema may have, over its combinators (allOf, anyOf, oneOf, if/then/else). */
@@ -97,7 +111,9 @@ function successSchema(operation: Operation): JsonSchema | undefined {
  */
 export function resourceAttributes(operation: Operation, each?: string): Map<string, JsonSchema> {
   if (each) {
-    const list = each.split('.').reduce<JsonSchema | undefined>((schema, key) => schemaProperties(schema).get(key), successSchema(operation));
+    const list = each
+      .split('.')
+      .reduce<JsonSchema | undefined>((schema, key) => schemaProperties(schema).get(key), successSchema(operation));
     return schemaProperties(list?.items ?? list);
   }
   const data = schemaProperties(successSchema(operation)).get('data');
@@ -122,7 +138,9 @@ export function missingField(fields: ReadonlyMap<string, JsonSchema>, path: stri
 
 /** The query parameters an operation takes, by name (`filter[status]`, `page[size]`). */
 export function queryParameters(operation: Operation): Map<string, Parameter> {
-  return new Map((operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => [parameter.name, parameter]));
+  return new Map(
+    (operation.parameters ?? []).filter((parameter) => parameter.in === 'query').map((parameter) => [parameter.name, parameter]),
+  );
 }
 
 /** The JSON body an operation accepts (its first media type; they share one schema). */

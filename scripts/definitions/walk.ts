@@ -9,7 +9,12 @@ export interface Visit {
 }
 
 /** Every object in a definition, depth first, with its JSON pointer and its ancestors. */
-export function* walk(value: unknown, pointer = '', property = '', ancestors: ReadonlyArray<Record<string, unknown>> = []): Generator<Visit> {
+export function* walk(
+  value: unknown,
+  pointer = '',
+  property = '',
+  ancestors: ReadonlyArray<Record<string, unknown>> = [],
+): Generator<Visit> {
   if (Array.isArray(value)) {
     for (const [index, item] of value.entries()) yield* walk(item, `${pointer}/${index}`, property, ancestors);
     return;

@@ -11,7 +11,14 @@ import { loadTenants } from '../../server/tenants/store.ts';
  */
 export async function apiDocument(): Promise<Record<string, unknown>> {
   const db = await createDatabase({ dataDir: 'memory://' });
-  const app = await buildApp({ db, clock: systemClock, mailer: new MemoryMailer(), tenants: loadTenants('tenants'), policy: loadPolicy(), logLevel: 'silent' });
+  const app = await buildApp({
+    db,
+    clock: systemClock,
+    mailer: new MemoryMailer(),
+    tenants: loadTenants('tenants'),
+    policy: loadPolicy(),
+    logLevel: 'silent',
+  });
   try {
     await app.ready();
     return structuredClone(app.swagger()) as unknown as Record<string, unknown>;

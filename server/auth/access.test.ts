@@ -20,26 +20,32 @@ const FLAGS = { cards_enabled: true, dispute_enabled: true };
  * Stands in for the auth plugin (same name, so the access plugin's dependency holds): the
  * caller is named by headers instead of a session cookie.
  */
-const fakeAuth = fp(async (app: FastifyInstance) => {
-  app.decorateRequest('tenant', null as never);
-  app.decorateRequest('auth', null);
-  app.decorateRequest('sessionExpired', false);
-  app.addHook('onRequest', async (request) => {
-    request.tenant = { id: 'test', flags: FLAGS } as unknown as typeof request.tenant;
-    request.sessionExpired = request.headers['x-expired'] === 'true';
-    const userType = request.headers['x-user-type'];
-    const role = request.headers['x-role'];
-    if (typeof userType === 'string' && typeof role === 'string') {
-      request.auth = {
-        user: { user_type: userType as UserType, role },
-        ability: abilityFor(policy, 'test', FLAGS, userType, role),
-      } as unknown as AuthContext;
-    }
-  });
-}, { name: 'auth' });
+const fakeAuth = fp(
+  async (app: FastifyInstance) => {
+    app.decorateRequest('tenant', null as never);
+    app.decorateRequest('auth', null);
+    app.decorateRequest('sessionExpired', false);
+    app.addHook('onRequest', async (request) => {
+      request.tenant = { id: 'test', flags: FLAGS } as unknown as typeof request.tenant;
+      request.sessionExpired = request.headers['x-expired'] === 'true';
+      const userType = request.headers['x-user-type'];
+      const role = request.headers['x-role'];
+      if (typeof userType === 'string' && typeof role === 'string') {
+        request.auth = {
+          user: { user_type: userType as UserType, role },
+          ability: abilityFor(policy, 'test', FLAGS, userType, role),
+        } as unknown as AuthContext;
+      }
+    });
+  },
+  { name: 'auth' },
+);
 
 let app: FastifyInstance | undefined;
-afterEach(async () => { await app?.close(); app = undefined; });
+afterEach(async () => {
+  await app?.close();
+  app = undefined;
+});
 
 async function appWith(routes: Record<string, RouteAccess | undefined>): Promise<FastifyInstance> {
   app = Fastify();
@@ -119,22 +125,25 @@ describe('route access (deny by default)', () => {
 
   it('lists every declared route with its access', async () => {
     await appWith({ '/public': { public: true }, '/invoices': { can: ['read', 'Invoice'] } });
-    expect(app!.routeAccess).toEqual(expect.arrayContaining([
-      { method: 'GET', url: '/public', access: { public: true } },
-      { method: 'GET', url: '/invoices', access: { can: ['read', 'Invoice'] } },
-    ]));
+    expect(app!.routeAccess).toEqual(
+      expect.arrayContaining([
+        { method: 'GET', url: '/public', access: { public: true } },
+        { method: 'GET', url: '/invoices', access: { can: ['read', 'Invoice'] } },
+      ]),
+    );
   });
 });
 
 describe('abilityFor', () => {
-  it('builds a new ability when the tenant\'s flags change', () => {
+  it("builds a new ability when the tenant's flags change", () => {
     const flagsOn = { loyalty_enabled: true };
     const flagsOff = { loyalty_enabled: false };
     expect(abilityFor(policy, 'cache-test', flagsOn, 'customer', 'Payer').can('read', 'LoyaltyProgram')).toBe(true);
     expect(abilityFor(policy, 'cache-test', flagsOff, 'customer', 'Payer').can('read', 'LoyaltyProgram')).toBe(false);
     // The same flags in another order are the same combination.
     const twoFlags = { a: true, loyalty_enabled: true };
-    expect(abilityFor(policy, 'cache-test', twoFlags, 'customer', 'Payer'))
-      .toBe(abilityFor(policy, 'cache-test', { loyalty_enabled: true, a: true }, 'customer', 'Payer'));
+    expect(abilityFor(policy, 'cache-test', twoFlags, 'customer', 'Payer')).toBe(
+      abilityFor(policy, 'cache-test', { loyalty_enabled: true, a: true }, 'customer', 'Payer'),
+    );
   });
 });

@@ -13,6 +13,6 @@ function decoy(): Promise<string> {
  * a decoy's when there is no user, so the time an answer takes does not tell whether a name exists.
  */
 export async function passwordMatches(user: { password_hash: string } | undefined, password: string): Promise<boolean> {
-  const right = await verifyPassword(user?.password_hash ?? await decoy(), password);
+  const right = await verifyPassword(user?.password_hash ?? (await decoy()), password);
   return user !== undefined && right;
 }

@@ -20,20 +20,36 @@ const TOUCH_INTERVAL_MS = 60_000;
 export const PREVIEW_SESSION_MINUTES = 15;
 
 /** What binds a preview session (issue 24): who started it, on which draft, in which language, and whether the draft applies. */
-export interface PreviewBinding { operatorId: number; draftId: number; language: string; appliesDraft: boolean }
+export interface PreviewBinding {
+  operatorId: number;
+  draftId: number;
+  language: string;
+  appliesDraft: boolean;
+}
 
 export async function createSession(db: Database, clock: Clock, tenant: Pick<Tenant, 'id'>, userId: number, preview?: PreviewBinding) {
   const token = newToken();
   const csrfToken = newToken();
   const now = clock.now();
-  await db.insertInto('sessions').values({
-    id_hash: hashToken(token), user_id: userId, tenant_id: tenant.id, csrf_token: csrfToken,
-    created_at: now, last_seen_at: now,
-    ...(preview ? {
-      preview_operator_id: preview.operatorId, preview_draft_id: preview.draftId,
-      preview_language: preview.language, preview_applies_draft: preview.appliesDraft,
-    } : {}),
-  }).execute();
+  await db
+    .insertInto('sessions')
+    .values({
+      id_hash: hashToken(token),
+      user_id: userId,
+      tenant_id: tenant.id,
+      csrf_token: csrfToken,
+      created_at: now,
+      last_seen_at: now,
+      ...(preview
+        ? {
+            preview_operator_id: preview.operatorId,
+            preview_draft_id: preview.draftId,
+            preview_language: preview.language,
+            preview_applies_draft: preview.appliesDraft,
+          }
+        : {}),
+    })
+    .execute();
   return { token, csrfToken };
 }
 
@@ -44,10 +60,7 @@ export async function destroySession(db: Database, idHash: string): Promise<void
   await forgetSessions({ session: idHash });
 }
 
-export type SessionLookup =
-  | { state: 'none' }
-  | { state: 'expired' }
-  | { state: 'active'; idHash: string };
+export type SessionLookup = { state: 'none' } | { state: 'expired' } | { state: 'active'; idHash: string };
 
 /** A session with its user and the user's row scope, as one statement reads them. */
 export interface SessionWithUser {
@@ -63,31 +76,67 @@ export interface SessionWithUser {
  */
 async function readSession(db: Database, idHash: string): Promise<SessionWithUser | undefined> {
   // Compiled once (server/db/statement-templates.ts): every API request that misses the session cache reads it.
-  const statement = statementTemplates.compile('session', { idHash }, (values) => db.selectFrom('sessions')
-    .innerJoin('users', 'users.user_id', 'sessions.user_id')
-    .selectAll('users')
-    .select([
-      'sessions.id_hash', 'sessions.csrf_token', 'sessions.last_seen_at', 'sessions.customer_id', 'sessions.location',
-      'sessions.merchant_id', 'sessions.card_secure_until',
-      'sessions.preview_operator_id', 'sessions.preview_draft_id', 'sessions.preview_language', 'sessions.preview_applies_draft',
-      'sessions.tenant_id as session_tenant_id', 'sessions.created_at as session_created_at',
-      // Issue 17: the group's customers (and child groups' where included), else the user's own.
-      customerScopeSql('users').as('customer_ids'),
-      sql<string[]>`array(select um.buid_merchant from user_merchants um where um.user_id = users.user_id order by 1)`.as('merchant_ids'),
-    ])
-    .where('sessions.id_hash', '=', values.idHash));
+  const statement = statementTemplates.compile('session', { idHash }, (values) =>
+    db
+      .selectFrom('sessions')
+      .innerJoin('users', 'users.user_id', 'sessions.user_id')
+      .selectAll('users')
+      .select([
+        'sessions.id_hash',
+        'sessions.csrf_token',
+        'sessions.last_seen_at',
+        'sessions.customer_id',
+        'sessions.location',
+        'sessions.merchant_id',
+        'sessions.card_secure_until',
+        'sessions.preview_operator_id',
+        'sessions.preview_draft_id',
+        'sessions.preview_language',
+        'sessions.preview_applies_draft',
+        'sessions.tenant_id as session_tenant_id',
+        'sessions.created_at as session_created_at',
+        // Issue 17: the group's customers (and child groups' where included), else the user's own.
+        customerScopeSql('users').as('customer_ids'),
+        sql<string[]>`array(select um.buid_merchant from user_merchants um where um.user_id = users.user_id order by 1)`.as('merchant_ids'),
+      ])
+      .where('sessions.id_hash', '=', values.idHash),
+  );
   const [row] = (await db.executeQuery(statement)).rows;
   if (!row) return undefined;
   const {
-    id_hash, csrf_token, last_seen_at, customer_id, location, merchant_id, card_secure_until, session_tenant_id, session_created_at,
-    preview_operator_id, preview_draft_id, preview_language, preview_applies_draft,
-    customer_ids, merchant_ids, ...user
+    id_hash,
+    csrf_token,
+    last_seen_at,
+    customer_id,
+    location,
+    merchant_id,
+    card_secure_until,
+    session_tenant_id,
+    session_created_at,
+    preview_operator_id,
+    preview_draft_id,
+    preview_language,
+    preview_applies_draft,
+    customer_ids,
+    merchant_ids,
+    ...user
   } = row;
   return {
     session: {
-      id_hash, user_id: user.user_id, tenant_id: session_tenant_id, csrf_token, created_at: session_created_at, last_seen_at,
-      customer_id, location, merchant_id, card_secure_until,
-      preview_operator_id, preview_draft_id, preview_language, preview_applies_draft,
+      id_hash,
+      user_id: user.user_id,
+      tenant_id: session_tenant_id,
+      csrf_token,
+      created_at: session_created_at,
+      last_seen_at,
+      customer_id,
+      location,
+      merchant_id,
+      card_secure_until,
+      preview_operator_id,
+      preview_draft_id,
+      preview_language,
+      preview_applies_draft,
     },
     user,
     customerIds: customer_ids,
@@ -96,7 +145,12 @@ async function readSession(db: Database, idHash: string): Promise<SessionWithUse
 }
 
 /** Finds the cookie's session with its user, and applies the tenant's idle and absolute timeouts. */
-export async function lookupSession(db: Database, clock: Clock, tenant: Tenant, token: string | undefined): Promise<{ lookup: SessionLookup; found?: SessionWithUser }> {
+export async function lookupSession(
+  db: Database,
+  clock: Clock,
+  tenant: Tenant,
+  token: string | undefined,
+): Promise<{ lookup: SessionLookup; found?: SessionWithUser }> {
   if (!token || token.length > 100) return { lookup: { state: 'none' } };
   const idHash = hashToken(token);
   const now = clock.now().getTime();
@@ -132,8 +186,10 @@ export function isPreview(session: Selectable<SessionsTable>): boolean {
 function timedOut(session: Selectable<SessionsTable>, tenant: Tenant, now: number): boolean {
   const { idleMinutes, absoluteMinutes } = tenant.limits.session;
   const absolute = isPreview(session) ? Math.min(absoluteMinutes, PREVIEW_SESSION_MINUTES) : absoluteMinutes;
-  return now - new Date(session.last_seen_at).getTime() > idleMinutes * 60_000
-    || now - new Date(session.created_at).getTime() > absolute * 60_000;
+  return (
+    now - new Date(session.last_seen_at).getTime() > idleMinutes * 60_000 ||
+    now - new Date(session.created_at).getTime() > absolute * 60_000
+  );
 }
 
 /** Records activity at most once a minute (in the database and the cached copy). */

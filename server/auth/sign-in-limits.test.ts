@@ -28,7 +28,7 @@ describe('sign-in limits', () => {
     expect(publicOrigin({ publicOrigin: 'https://portal.example' } as Tenant, { PORT: '3000' })).toBe('https://portal.example');
   });
 
-  it('leaves the demo tenant\'s origin to PORT and HOST', () => {
+  it("leaves the demo tenant's origin to PORT and HOST", () => {
     const demo = JSON.parse(readFileSync(new URL('../../tenants/demo.json', import.meta.url), 'utf8')) as Tenant;
     expect(demo.publicOrigin).toBeUndefined();
   });

@@ -3,7 +3,10 @@ import type { LoginLockLimits, Tenant, ThrottleLimits } from '../../domain/tenan
 /** Used when a tenant file leaves the issue 12 limits out (both shipped tenants set them). */
 export const DEFAULT_LOGIN_LOCK: LoginLockLimits = { baseMinutes: 15, growthFactor: 2, maxMinutes: 1440 };
 export const DEFAULT_THROTTLE: ThrottleLimits = {
-  signInFailuresPerUsername: 10, recoveryPerAccount: 5, reauthPerUser: 10, ssoStartPerUsername: 10,
+  signInFailuresPerUsername: 10,
+  recoveryPerAccount: 5,
+  reauthPerUser: 10,
+  ssoStartPerUsername: 10,
 };
 export const DEFAULT_RESET_MAILS_PER_HOUR = 3;
 export const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:8080';

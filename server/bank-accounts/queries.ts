@@ -5,16 +5,19 @@ import type { BankAccountRow } from './resource.ts';
 
 /** A customer's live (not removed) accounts, oldest first. */
 export function liveAccounts(db: Database, customer: string): Promise<BankAccountRow[]> {
-  return db.selectFrom('bank_accounts').selectAll()
-    .where('buid_customer', '=', customer).where('removed_at', 'is', null)
-    .orderBy('id').execute();
+  return db
+    .selectFrom('bank_accounts')
+    .selectAll()
+    .where('buid_customer', '=', customer)
+    .where('removed_at', 'is', null)
+    .orderBy('id')
+    .execute();
 }
 
 /** One live account by id, or undefined (also for ids that are not numbers). */
 export function liveAccount(db: Database, id: string): Promise<BankAccountRow | undefined> {
   if (!/^\d{1,15}$/.test(id)) return Promise.resolve(undefined);
-  return db.selectFrom('bank_accounts').selectAll()
-    .where('id', '=', Number(id)).where('removed_at', 'is', null).executeTakeFirst();
+  return db.selectFrom('bank_accounts').selectAll().where('id', '=', Number(id)).where('removed_at', 'is', null).executeTakeFirst();
 }
 
 /**
@@ -31,8 +34,7 @@ export async function lockCustomer(db: Database, customer: string): Promise<void
  */
 export async function allowedCountries(db: Database, config: TenantConfigValues, customer: string): Promise<string[]> {
   if (bankingCountriesOffered(config)) {
-    const rows = await db.selectFrom('customer_banking_countries').select('country_code')
-      .where('buid_customer', '=', customer).execute();
+    const rows = await db.selectFrom('customer_banking_countries').select('country_code').where('buid_customer', '=', customer).execute();
     if (rows.length) return rows.map((row) => row.country_code);
   }
   return [...FALLBACK_BANKING_COUNTRIES];

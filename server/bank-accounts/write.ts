@@ -7,7 +7,11 @@ import { liveAccounts, lockCustomer } from './queries.ts';
 import { accountSummary, conflictMeta, type BankAccountRow } from './resource.ts';
 
 /** Who writes, for the audit log, and when (the app's clock). */
-export interface Actor { tenantId: string; userId: number; now: Date }
+export interface Actor {
+  tenantId: string;
+  userId: number;
+  now: Date;
+}
 
 /** The editable part of an account (PATCH): payment types, names and account type. */
 export type AccountChanges = Partial<Pick<BankAccountRecord, 'autopay' | 'online_payment' | 'bank_name' | 'account_name' | 'account_type'>>;
@@ -15,7 +19,11 @@ export type AccountChanges = Partial<Pick<BankAccountRecord, 'autopay' | 'online
 async function removeRow(trx: Database, actor: Actor, row: BankAccountRow, reason: string): Promise<void> {
   await trx.updateTable('bank_accounts').set({ removed_at: actor.now }).where('id', '=', row.id).execute();
   await audit(trx, {
-    tenantId: actor.tenantId, userId: actor.userId, action: 'remove', entity: 'bank_account', entityId: String(row.id),
+    tenantId: actor.tenantId,
+    userId: actor.userId,
+    action: 'remove',
+    entity: 'bank_account',
+    entityId: String(row.id),
     detail: { buid_customer: row.buid_customer, account: accountSummary(row).account, reason },
   });
 }
@@ -33,26 +41,47 @@ async function settleAutopay(trx: Database, actor: Actor, live: BankAccountRow[]
 }
 
 /** The customer's live accounts after a write, for the response's stops_online_payment. */
-export interface Written { row: BankAccountRow; live: BankAccountRow[] }
+export interface Written {
+  row: BankAccountRow;
+  live: BankAccountRow[];
+}
 
 export function createAccount(db: Database, actor: Actor, customer: string, record: BankAccountRecord, replace: boolean): Promise<Written> {
   return db.transaction().execute(async (trx) => {
     await lockCustomer(trx, customer);
     if (record.autopay) await settleAutopay(trx, actor, await liveAccounts(trx, customer), undefined, replace);
-    const row = await trx.insertInto('bank_accounts')
+    const row = await trx
+      .insertInto('bank_accounts')
       .values({ ...record, buid_customer: customer, created_at: actor.now, removed_at: null })
-      .returningAll().executeTakeFirstOrThrow();
+      .returningAll()
+      .executeTakeFirstOrThrow();
     await audit(trx, {
-      tenantId: actor.tenantId, userId: actor.userId, action: 'create', entity: 'bank_account', entityId: String(row.id),
-      detail: { buid_customer: customer, kind: row.kind, bank_country: row.bank_country, account: accountSummary(row).account, autopay: row.autopay, online_payment: row.online_payment },
+      tenantId: actor.tenantId,
+      userId: actor.userId,
+      action: 'create',
+      entity: 'bank_account',
+      entityId: String(row.id),
+      detail: {
+        buid_customer: customer,
+        kind: row.kind,
+        bank_country: row.bank_country,
+        account: accountSummary(row).account,
+        autopay: row.autopay,
+        online_payment: row.online_payment,
+      },
     });
     return { row, live: await liveAccounts(trx, customer) };
   });
 }
 
 /** `revise` turns the account as it is (locked) into the changes to write, or refuses them. */
-export function updateAccount(db: Database, actor: Actor, account: BankAccountRow, replace: boolean,
-  revise: (current: BankAccountRow) => AccountChanges): Promise<Written> {
+export function updateAccount(
+  db: Database,
+  actor: Actor,
+  account: BankAccountRow,
+  replace: boolean,
+  revise: (current: BankAccountRow) => AccountChanges,
+): Promise<Written> {
   return db.transaction().execute(async (trx) => {
     await lockCustomer(trx, account.buid_customer);
     const live = await liveAccounts(trx, account.buid_customer);
@@ -62,7 +91,11 @@ export function updateAccount(db: Database, actor: Actor, account: BankAccountRo
     if (changes.autopay && !current.autopay) await settleAutopay(trx, actor, live, current.id, replace);
     const row = await trx.updateTable('bank_accounts').set(changes).where('id', '=', current.id).returningAll().executeTakeFirstOrThrow();
     await audit(trx, {
-      tenantId: actor.tenantId, userId: actor.userId, action: 'update', entity: 'bank_account', entityId: String(row.id),
+      tenantId: actor.tenantId,
+      userId: actor.userId,
+      action: 'update',
+      entity: 'bank_account',
+      entityId: String(row.id),
       detail: { buid_customer: row.buid_customer, account: accountSummary(row).account, changes },
     });
     return { row, live: await liveAccounts(trx, row.buid_customer) };

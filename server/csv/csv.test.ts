@@ -8,7 +8,9 @@ import { parseCsv } from './parse.ts';
 import { rowValidator } from './validate.ts';
 
 const contract: CsvContract = {
-  name: 'things', maxRows: 3, maxChars: 2_000,
+  name: 'things',
+  maxRows: 3,
+  maxChars: 2_000,
   columns: [
     { name: 'code', required: true, schema: { type: 'string', pattern: '^[A-Z]{2}-[0-9]+$', maxLength: 10 }, example: 'AB-1' },
     { name: 'count', required: true, schema: { type: 'integer', minimum: 1, maximum: 99 }, example: '3' },
@@ -18,7 +20,12 @@ const contract: CsvContract = {
 };
 
 function refusal(action: () => unknown): ApiError {
-  try { action(); } catch (error) { if (error instanceof ApiError) return error; throw error; }
+  try {
+    action();
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
   throw new Error('not refused');
 }
 
@@ -38,14 +45,30 @@ describe('parseCsv', () => {
   });
 
   it('refuses a file whose header breaks the contract, naming the columns', () => {
-    expect(refusal(() => parseCsv('code,colour\nAB-1,red\n', contract))).toMatchObject({ status: 422, code: ErrorCode.csvUnknownColumns, meta: { columns: 'colour' } });
-    expect(refusal(() => parseCsv('code\nAB-1\n', contract))).toMatchObject({ code: ErrorCode.csvMissingColumns, meta: { columns: 'count' } });
-    expect(refusal(() => parseCsv('code,count,code\nAB-1,2,AB-2\n', contract))).toMatchObject({ code: ErrorCode.csvRepeatedColumns, meta: { columns: 'code' } });
+    expect(refusal(() => parseCsv('code,colour\nAB-1,red\n', contract))).toMatchObject({
+      status: 422,
+      code: ErrorCode.csvUnknownColumns,
+      meta: { columns: 'colour' },
+    });
+    expect(refusal(() => parseCsv('code\nAB-1\n', contract))).toMatchObject({
+      code: ErrorCode.csvMissingColumns,
+      meta: { columns: 'count' },
+    });
+    expect(refusal(() => parseCsv('code,count,code\nAB-1,2,AB-2\n', contract))).toMatchObject({
+      code: ErrorCode.csvRepeatedColumns,
+      meta: { columns: 'code' },
+    });
   });
 
   it('needs an inHeader column in the header but lets its cells be empty', () => {
-    const continued: CsvContract = { ...contract, columns: [...contract.columns, { name: 'group', inHeader: true, schema: { type: 'string' } }] };
-    expect(refusal(() => parseCsv('code,count\nAB-1,2\n', continued))).toMatchObject({ code: ErrorCode.csvMissingColumns, meta: { columns: 'group' } });
+    const continued: CsvContract = {
+      ...contract,
+      columns: [...contract.columns, { name: 'group', inHeader: true, schema: { type: 'string' } }],
+    };
+    expect(refusal(() => parseCsv('code,count\nAB-1,2\n', continued))).toMatchObject({
+      code: ErrorCode.csvMissingColumns,
+      meta: { columns: 'group' },
+    });
     const parsed = parseCsv('code,count,group\nAB-1,2,\n', continued);
     expect(rowValidator(continued)(parsed.records[0]!).problems).toEqual([]);
   });
@@ -53,7 +76,10 @@ describe('parseCsv', () => {
   it('refuses empty, malformed, too long and too large files', () => {
     expect(refusal(() => parseCsv('code,count\n', contract)).code).toBe(ErrorCode.csvEmpty);
     expect(refusal(() => parseCsv('code,count\n"AB-1,2\n', contract)).code).toBe(ErrorCode.csvMalformed);
-    expect(refusal(() => parseCsv('code,count\nA,1\nB,1\nC,1\nD,1\n', contract))).toMatchObject({ code: ErrorCode.csvTooManyRows, meta: { maximum: 3, found: 4 } });
+    expect(refusal(() => parseCsv('code,count\nA,1\nB,1\nC,1\nD,1\n', contract))).toMatchObject({
+      code: ErrorCode.csvTooManyRows,
+      meta: { maximum: 3, found: 4 },
+    });
     expect(refusal(() => parseCsv(`code,count\n${'x'.repeat(2_000)}\n`, contract)).code).toBe(ErrorCode.csvTooLarge);
   });
 
@@ -68,7 +94,10 @@ describe('rowValidator', () => {
   const validate = rowValidator<{ code: string; count: number; kind?: string }>(contract);
 
   it('types a valid row (integers converted)', () => {
-    expect(validate({ row: 2, cells: { code: 'AB-1', count: '7', kind: 'b' } })).toEqual({ value: { code: 'AB-1', count: 7, kind: 'b' }, problems: [] });
+    expect(validate({ row: 2, cells: { code: 'AB-1', count: '7', kind: 'b' } })).toEqual({
+      value: { code: 'AB-1', count: 7, kind: 'b' },
+      problems: [],
+    });
   });
 
   it('reports one translated problem per column, with the column as the field and the limit', () => {
@@ -96,7 +125,13 @@ describe('export', () => {
   });
 
   it('writes a CSV that a parser reads back to the same (neutralised) values', () => {
-    const text = stringifyCsv(['name', 'note', 'active'], [{ name: '=HYPERLINK("x")', note: 'a, "b"\nc', active: true }, { name: 'Ann', note: null, active: false }]);
+    const text = stringifyCsv(
+      ['name', 'note', 'active'],
+      [
+        { name: '=HYPERLINK("x")', note: 'a, "b"\nc', active: true },
+        { name: 'Ann', note: null, active: false },
+      ],
+    );
     expect(text.endsWith('\r\n')).toBe(true);
     expect(parse(text, { columns: true })).toEqual([
       { name: '\'=HYPERLINK("x")', note: 'a, "b"\nc', active: 'Y' },

@@ -21,15 +21,23 @@ export class CsvRowsRefused extends Error {
 
   document() {
     const summary = {
-      status: '422', code: ErrorCode.csvRowsInvalid, title: ErrorCode.csvRowsInvalid, source: { pointer: '/content' },
+      status: '422',
+      code: ErrorCode.csvRowsInvalid,
+      title: ErrorCode.csvRowsInvalid,
+      source: { pointer: '/content' },
       meta: { problems: this.problems.length, rows: new Set(this.problems.map((problem) => problem.row)).size },
     };
     return {
-      errors: [summary, ...this.problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => ({
-        status: '422', code: problem.code, title: problem.code,
-        source: { pointer: `/rows/${problem.row}${problem.column ? `/${problem.column}` : ''}` },
-        meta: { ...problem.meta, row: problem.row, ...(problem.column ? { column: problem.column } : {}) },
-      }))],
+      errors: [
+        summary,
+        ...this.problems.slice(0, MAX_LISTED_PROBLEMS).map((problem) => ({
+          status: '422',
+          code: problem.code,
+          title: problem.code,
+          source: { pointer: `/rows/${problem.row}${problem.column ? `/${problem.column}` : ''}` },
+          meta: { ...problem.meta, row: problem.row, ...(problem.column ? { column: problem.column } : {}) },
+        })),
+      ],
     };
   }
 }

@@ -23,8 +23,12 @@ export function parseCsv(text: string, contract: CsvContract): ParsedCsv {
   try {
     // csv-parse's sync typings do not model `info: true` (records come as { record, info }).
     parsed = parse(text, {
-      bom: true, delimiter: detectDelimiter(text.replace(/^\ufeff/, '')), info: true, relax_column_count: true,
-      skip_empty_lines: true, trim: true,
+      bom: true,
+      delimiter: detectDelimiter(text.replace(/^\ufeff/, '')),
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      trim: true,
     }) as unknown as Array<{ record: string[]; info: { lines: number } }>;
   } catch (error) {
     if (error instanceof CsvError) throw fileProblem(ErrorCode.csvMalformed, { line: (error as CsvError & { lines?: number }).lines ?? 0 });
@@ -40,7 +44,9 @@ export function parseCsv(text: string, contract: CsvContract): ParsedCsv {
   if (unknown.length > 0) throw fileProblem(ErrorCode.csvUnknownColumns, { columns: unknown.join(', ') });
   const repeated = names.filter((name, index) => names.indexOf(name) !== index);
   if (repeated.length > 0) throw fileProblem(ErrorCode.csvRepeatedColumns, { columns: [...new Set(repeated)].join(', ') });
-  const missing = contract.columns.filter((column) => (column.required || column.inHeader) && !names.includes(column.name)).map((column) => column.name);
+  const missing = contract.columns
+    .filter((column) => (column.required || column.inHeader) && !names.includes(column.name))
+    .map((column) => column.name);
   if (missing.length > 0) throw fileProblem(ErrorCode.csvMissingColumns, { columns: missing.join(', ') });
 
   const records: CsvRecord[] = [];

@@ -22,7 +22,9 @@ function problemOf(row: number, error: ErrorObject): CsvProblem {
   const column = params.missingProperty ?? error.instancePath.replace(/^\//, '').split('/')[0] ?? '';
   const limit = params.limit ?? (params.allowedValues ? params.allowedValues.join(', ') : undefined);
   return {
-    row, column, code: KEYWORD_CODES[error.keyword] ?? ErrorCode.validationInvalid,
+    row,
+    column,
+    code: KEYWORD_CODES[error.keyword] ?? ErrorCode.validationInvalid,
     meta: { field: column, ...(limit !== undefined ? { limit } : {}) },
   };
 }
@@ -35,7 +37,8 @@ function problemOf(row: number, error: ErrorObject): CsvProblem {
 export function rowValidator<Row>(contract: CsvContract): (record: CsvRecord) => { value?: Row; problems: CsvProblem[] } {
   const ajv = new Ajv({ allErrors: true, coerceTypes: true, useDefaults: true, strict: false });
   const validate: ValidateFunction = ajv.compile({
-    type: 'object', additionalProperties: false,
+    type: 'object',
+    additionalProperties: false,
     required: contract.columns.filter((column) => column.required).map((column) => column.name),
     properties: Object.fromEntries(contract.columns.map((column) => [column.name, column.schema])),
   });

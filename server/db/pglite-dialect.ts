@@ -20,10 +20,18 @@ import {
  */
 export class PGliteDialect implements Dialect {
   constructor(private readonly pglite: PGlite) {}
-  createAdapter() { return new PostgresAdapter(); }
-  createDriver(): Driver { return new PGliteDriver(this.pglite); }
-  createIntrospector(db: Kysely<unknown>) { return new PostgresIntrospector(db); }
-  createQueryCompiler() { return new PostgresQueryCompiler(); }
+  createAdapter() {
+    return new PostgresAdapter();
+  }
+  createDriver(): Driver {
+    return new PGliteDriver(this.pglite);
+  }
+  createIntrospector(db: Kysely<unknown>) {
+    return new PostgresIntrospector(db);
+  }
+  createQueryCompiler() {
+    return new PostgresQueryCompiler();
+  }
 }
 
 class PGliteDriver implements Driver {
@@ -40,7 +48,9 @@ class PGliteDriver implements Driver {
   async acquireConnection(): Promise<DatabaseConnection> {
     const previous = this.queue;
     let release!: () => void;
-    this.queue = new Promise<void>((resolve) => { release = resolve; });
+    this.queue = new Promise<void>((resolve) => {
+      release = resolve;
+    });
     await previous;
     // Yield to the event loop between queries, so new connections are accepted while a
     // burst of queued queries runs (without it the first requests of a burst starve).
@@ -110,15 +120,14 @@ class PGliteConnection implements DatabaseConnection {
       return { rows: (results.at(-1)?.rows ?? []) as R[] };
     }
     const values = compiled.parameters.length > 0 ? textValues(compiled.parameters) : undefined;
-    const result = values && (this.prepared.has(compiled.sql) || this.prepared.size < MAX_PREPARED)
-      ? await this.executePrepared<R>(compiled.sql, values)
-      : await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
+    const result =
+      values && (this.prepared.has(compiled.sql) || this.prepared.size < MAX_PREPARED)
+        ? await this.executePrepared<R>(compiled.sql, values)
+        : await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
     const affected = result.affectedRows;
     return {
       rows: result.rows,
-      ...(affected !== undefined && /^\s*(insert|update|delete|merge)/i.test(compiled.sql)
-        ? { numAffectedRows: BigInt(affected) }
-        : {}),
+      ...(affected !== undefined && /^\s*(insert|update|delete|merge)/i.test(compiled.sql) ? { numAffectedRows: BigInt(affected) } : {}),
     };
   }
 

@@ -9,7 +9,18 @@ import { LOCAL_IDP_CLIENT_ID, LOCAL_IDP_ISSUER, LOCAL_IDP_SECRET_ENV } from '../
 import { loadTenants } from '../tenants/store.ts';
 
 const TODAY = '2026-11-23';
-const INVOICE_STATUSES = ['Billed', 'Past Due', 'Pending', 'Payment Pending', 'Paid', 'Unbilled', 'Disputed', 'On hold', 'Adjusted', 'Terminated'];
+const INVOICE_STATUSES = [
+  'Billed',
+  'Past Due',
+  'Pending',
+  'Payment Pending',
+  'Paid',
+  'Unbilled',
+  'Disputed',
+  'On hold',
+  'Adjusted',
+  'Terminated',
+];
 const DISPUTE_STATUSES = ['open', 'waiting on customer', 'waiting on merchant', 'escalated', 'closed'];
 
 async function freshDatabase(): Promise<Database> {
@@ -92,10 +103,24 @@ describe('seedDemo invoices', () => {
       count(*) filter (where buid_location is null) as no_location
       from invoices i where buid_customer = 'C-1001'`.execute(db);
     expect(c1001.rows[0]).toEqual({ locations: 3, no_lines: 0, no_location: 0 });
-    const merchantAddress = await db.selectFrom('addresses').selectAll().where('trx_id', '=', 'T-1001-0001').where('kind', '=', 'merchant').executeTakeFirstOrThrow();
+    const merchantAddress = await db
+      .selectFrom('addresses')
+      .selectAll()
+      .where('trx_id', '=', 'T-1001-0001')
+      .where('kind', '=', 'merchant')
+      .executeTakeFirstOrThrow();
     expect(merchantAddress.contact_name).toBe('Janet Ruiz');
-    for (const [customer, currency] of [['C-1002', 'CAD'], ['C-1003', 'EUR']] as const) {
-      const statuses = await db.selectFrom('invoices').select('status').distinct().where('buid_customer', '=', customer).where('currency', '=', currency).execute();
+    for (const [customer, currency] of [
+      ['C-1002', 'CAD'],
+      ['C-1003', 'EUR'],
+    ] as const) {
+      const statuses = await db
+        .selectFrom('invoices')
+        .select('status')
+        .distinct()
+        .where('buid_customer', '=', customer)
+        .where('currency', '=', currency)
+        .execute();
       expect(statuses.map((row) => row.status)).toEqual(expect.arrayContaining(['Billed', 'Past Due']));
     }
     const documents = await db.selectFrom('invoice_documents').selectAll().execute();
@@ -108,8 +133,11 @@ describe('seedDemo invoices', () => {
   });
 
   it('gives the big customer exactly 12000 invoices', async () => {
-    const { count } = await db.selectFrom('invoices').select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('buid_customer', '=', 'C-1004').executeTakeFirstOrThrow();
+    const { count } = await db
+      .selectFrom('invoices')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('buid_customer', '=', 'C-1004')
+      .executeTakeFirstOrThrow();
     expect(Number(count)).toBe(12000);
   });
 });
@@ -132,8 +160,11 @@ describe('seedDemo disputes and rejections', () => {
   });
 
   it('marks three C-1001 invoices dispute-ineligible', async () => {
-    const rows = await db.selectFrom('dispute_ineligible_trxs').innerJoin('invoices', 'invoices.trx_id', 'dispute_ineligible_trxs.trx_id')
-      .select(['invoices.trx_id', 'invoices.buid_customer', 'invoices.eligible_for_dispute', 'ineligible_reason']).execute();
+    const rows = await db
+      .selectFrom('dispute_ineligible_trxs')
+      .innerJoin('invoices', 'invoices.trx_id', 'dispute_ineligible_trxs.trx_id')
+      .select(['invoices.trx_id', 'invoices.buid_customer', 'invoices.eligible_for_dispute', 'ineligible_reason'])
+      .execute();
     expect(rows).toHaveLength(3);
     for (const row of rows) {
       expect(row.buid_customer).toBe('C-1001');
@@ -143,7 +174,9 @@ describe('seedDemo disputes and rejections', () => {
   });
 
   it('has 3 active, 1 cancelled and 1 resubmitted rejection for C-1001', async () => {
-    const counts = await countBy(sql`select status as key, count(*) as count from rejections where buid_customer = 'C-1001' group by status`);
+    const counts = await countBy(
+      sql`select status as key, count(*) as count from rejections where buid_customer = 'C-1001' group by status`,
+    );
     expect(counts).toEqual({ active: 3, cancelled: 1, resubmitted: 1 });
   });
 });
@@ -151,12 +184,30 @@ describe('seedDemo disputes and rejections', () => {
 describe('seedDemo users and groups', () => {
   const expected = [
     // Issue 26: admin and corporate also see Northwind's three sub-accounts (C-1011 to C-1013).
-    ['demo', 'admin', 'customer', 'Admin', ['C-1001', 'C-1002', 'C-1003', 'C-1004', 'C-1011', 'C-1012', 'C-1013'], [], 'Headquarters', null],
+    [
+      'demo',
+      'admin',
+      'customer',
+      'Admin',
+      ['C-1001', 'C-1002', 'C-1003', 'C-1004', 'C-1011', 'C-1012', 'C-1013'],
+      [],
+      'Headquarters',
+      null,
+    ],
     ['demo', 'payer', 'customer', 'Payer', ['C-1001'], [], null, null],
     ['demo', 'viewer', 'customer', 'View Only', ['C-1001'], [], null, null],
     ['demo', 'cardviewer', 'customer', 'Card Viewer', ['C-1001'], [], null, null],
     ['demo', 'safety', 'customer', 'Safety Manager', ['C-1001'], [], null, null],
-    ['demo', 'corporate', 'corporate', 'Admin', ['C-1001', 'C-1002', 'C-1005', 'C-1006', 'C-1007', 'C-1011', 'C-1012', 'C-1013'], [], null, null],
+    [
+      'demo',
+      'corporate',
+      'corporate',
+      'Admin',
+      ['C-1001', 'C-1002', 'C-1005', 'C-1006', 'C-1007', 'C-1011', 'C-1012', 'C-1013'],
+      [],
+      null,
+      null,
+    ],
     ['demo', 'dealer', 'merchant', 'Admin', [], ['M-2001', 'M-2002'], null, null],
     ['demo', 'locked', 'customer', 'Payer', ['C-1001'], [], null, 'locked_by_support'],
     ['demo', 'ssouser', 'customer', 'Payer', ['C-1001'], [], 'SSO Partners', null],
@@ -172,21 +223,58 @@ describe('seedDemo users and groups', () => {
   ] as const;
 
   it('creates the demo and fleet users with their roles, types, links and groups', async () => {
-    const users = await db.selectFrom('users').leftJoin('user_groups', 'user_groups.id', 'users.user_group_id')
-      .select(['users.user_id', 'users.tenant_id', 'username', 'user_type', 'role', 'lock_state', 'lock_reason', 'user_groups.name as group_name', 'email_address', 'time_zone', 'language'])
-      .orderBy('users.user_id').execute();
+    const users = await db
+      .selectFrom('users')
+      .leftJoin('user_groups', 'user_groups.id', 'users.user_group_id')
+      .select([
+        'users.user_id',
+        'users.tenant_id',
+        'username',
+        'user_type',
+        'role',
+        'lock_state',
+        'lock_reason',
+        'user_groups.name as group_name',
+        'email_address',
+        'time_zone',
+        'language',
+      ])
+      .orderBy('users.user_id')
+      .execute();
     expect(users).toHaveLength(expected.length);
     for (const [tenant, username, type, role, customers, merchants, group, lock] of expected) {
       const user = users.find((row) => row.username === username);
       expect(user, username).toBeDefined();
       if (!user) continue;
-      expect([user.tenant_id, user.user_type, user.role, user.group_name, user.lock_state], username).toEqual([tenant, type, role, group, lock]);
+      expect([user.tenant_id, user.user_type, user.role, user.group_name, user.lock_state], username).toEqual([
+        tenant,
+        type,
+        role,
+        group,
+        lock,
+      ]);
       expect(user.email_address).toBe(`${username}@${tenant}.example`);
       expect([user.time_zone, user.language]).toEqual(['America/Chicago', 'en']);
-      const linked = await db.selectFrom('user_customers').select('buid_customer').where('user_id', '=', user.user_id).orderBy('buid_customer').execute();
-      expect(linked.map((row) => row.buid_customer), username).toEqual([...customers]);
-      const linkedMerchants = await db.selectFrom('user_merchants').select('buid_merchant').where('user_id', '=', user.user_id).orderBy('buid_merchant').execute();
-      expect(linkedMerchants.map((row) => row.buid_merchant), username).toEqual([...merchants]);
+      const linked = await db
+        .selectFrom('user_customers')
+        .select('buid_customer')
+        .where('user_id', '=', user.user_id)
+        .orderBy('buid_customer')
+        .execute();
+      expect(
+        linked.map((row) => row.buid_customer),
+        username,
+      ).toEqual([...customers]);
+      const linkedMerchants = await db
+        .selectFrom('user_merchants')
+        .select('buid_merchant')
+        .where('user_id', '=', user.user_id)
+        .orderBy('buid_merchant')
+        .execute();
+      expect(
+        linkedMerchants.map((row) => row.buid_merchant),
+        username,
+      ).toEqual([...merchants]);
     }
     expect(users.find((row) => row.username === 'locked')?.lock_reason).toBe('Suspicious activity reported');
   });
@@ -201,25 +289,63 @@ describe('seedDemo users and groups', () => {
   });
 
   it('builds the group tree, the SSO group and the Headquarters contacts', async () => {
-    const groups = await db.selectFrom('user_groups as g').leftJoin('user_groups as p', 'p.id', 'g.parent_group_id')
+    const groups = await db
+      .selectFrom('user_groups as g')
+      .leftJoin('user_groups as p', 'p.id', 'g.parent_group_id')
       .select(['g.name', 'p.name as parent', 'g.sso_enabled', 'g.identity_provider_id', 'g.network_access', 'g.include_child_accounts'])
-      .orderBy('g.id').execute();
+      .orderBy('g.id')
+      .execute();
     expect(groups).toEqual([
-      { name: 'Headquarters', parent: null, sso_enabled: false, identity_provider_id: null, network_access: null, include_child_accounts: true },
-      { name: 'East Region', parent: 'Headquarters', sso_enabled: false, identity_provider_id: null, network_access: null, include_child_accounts: false },
-      { name: 'West Region', parent: 'Headquarters', sso_enabled: false, identity_provider_id: null, network_access: null, include_child_accounts: false },
-      { name: 'SSO Partners', parent: null, sso_enabled: true, identity_provider_id: 'demo-idp', network_access: 'internet', include_child_accounts: false },
+      {
+        name: 'Headquarters',
+        parent: null,
+        sso_enabled: false,
+        identity_provider_id: null,
+        network_access: null,
+        include_child_accounts: true,
+      },
+      {
+        name: 'East Region',
+        parent: 'Headquarters',
+        sso_enabled: false,
+        identity_provider_id: null,
+        network_access: null,
+        include_child_accounts: false,
+      },
+      {
+        name: 'West Region',
+        parent: 'Headquarters',
+        sso_enabled: false,
+        identity_provider_id: null,
+        network_access: null,
+        include_child_accounts: false,
+      },
+      {
+        name: 'SSO Partners',
+        parent: null,
+        sso_enabled: true,
+        identity_provider_id: 'demo-idp',
+        network_access: 'internet',
+        include_child_accounts: false,
+      },
     ]);
     const contacts = await db.selectFrom('user_group_contacts').select('dispute_contact_type').execute();
     expect(contacts.map((row) => row.dispute_contact_type).sort()).toEqual(['Billing', 'Primary', 'Primary']);
   });
 
-  it('has the SSO group choose the demo tenant\'s local identity provider by id (issue 22)', async () => {
-    const chosen = await db.selectFrom('user_groups').select(['name', 'identity_provider_id']).where('identity_provider_id', 'is not', null).execute();
+  it("has the SSO group choose the demo tenant's local identity provider by id (issue 22)", async () => {
+    const chosen = await db
+      .selectFrom('user_groups')
+      .select(['name', 'identity_provider_id'])
+      .where('identity_provider_id', 'is not', null)
+      .execute();
     expect(chosen).toEqual([{ name: 'SSO Partners', identity_provider_id: 'demo-idp' }]);
     const demo = loadTenants('tenants').byId('demo');
-    expect(demo?.identityProviders?.find((provider) => provider.id === 'demo-idp'))
-      .toMatchObject({ issuer: LOCAL_IDP_ISSUER, clientId: LOCAL_IDP_CLIENT_ID, clientSecretEnv: LOCAL_IDP_SECRET_ENV });
+    expect(demo?.identityProviders?.find((provider) => provider.id === 'demo-idp')).toMatchObject({
+      issuer: LOCAL_IDP_ISSUER,
+      clientId: LOCAL_IDP_CLIENT_ID,
+      clientSecretEnv: LOCAL_IDP_SECRET_ENV,
+    });
   });
 });
 
@@ -251,15 +377,23 @@ describe('seedDemo cards, banking, payments, notifications and loyalty', () => {
   });
 
   it('has two settled payments on Paid invoices and one pending on Payment Pending invoices', async () => {
-    const rows = await db.selectFrom('payments').innerJoin('payment_invoices', 'payment_invoices.payment_id', 'payments.id')
+    const rows = await db
+      .selectFrom('payments')
+      .innerJoin('payment_invoices', 'payment_invoices.payment_id', 'payments.id')
       .innerJoin('invoices', 'invoices.trx_id', 'payment_invoices.trx_id')
       .select(['payment_number', 'payments.status', 'payment_invoices.active', 'invoices.status as invoice_status'])
-      .orderBy('payment_number').execute();
+      .orderBy('payment_number')
+      .execute();
     for (const row of rows) {
       expect([row.status, row.active, row.invoice_status]).toEqual(
-        row.status === 'settled' ? ['settled', false, 'Paid'] : ['pending', true, 'Payment Pending']);
+        row.status === 'settled' ? ['settled', false, 'Paid'] : ['pending', true, 'Payment Pending'],
+      );
     }
-    expect([...new Set(rows.map((row) => `${row.payment_number}:${row.status}`))]).toEqual(['P-000001:settled', 'P-000002:settled', 'P-000003:pending']);
+    expect([...new Set(rows.map((row) => `${row.payment_number}:${row.status}`))]).toEqual([
+      'P-000001:settled',
+      'P-000002:settled',
+      'P-000003:pending',
+    ]);
   });
 
   it('backs every Payment Pending invoice with a live payment and its settlement job, and audits every payment', async () => {
@@ -291,13 +425,22 @@ describe('seedDemo cards, banking, payments, notifications and loyalty', () => {
 
   it('has the loyalty programs, milestones and enrollments', async () => {
     const programs = await db.selectFrom('loyalty_programs').selectAll().orderBy('program_id').execute();
-    expect(programs.map((p) => [p.program_template, p.goal_type_id])).toEqual([['Fuel Rewards 2026', 2], ['Growth Bonus 2026', 1]]);
+    expect(programs.map((p) => [p.program_template, p.goal_type_id])).toEqual([
+      ['Fuel Rewards 2026', 2],
+      ['Growth Bonus 2026', 1],
+    ]);
     const milestones = await countBy(sql`select program_id::text as key, count(*) as count from loyalty_milestones group by program_id`);
     expect(milestones).toEqual({ 1: 4, 2: 3 });
     const enrollments = await db.selectFrom('loyalty_enrollments').selectAll().orderBy('id').execute();
-    expect(enrollments.map((e) => [e.buid_customer, e.enrollment_status])).toEqual([['C-1001', 3], ['C-1002', 1]]);
+    expect(enrollments.map((e) => [e.buid_customer, e.enrollment_status])).toEqual([
+      ['C-1001', 3],
+      ['C-1002', 1],
+    ]);
     // Figures come from paid invoices; the program year ends with the anchor's month.
-    expect(programs.map((p) => [p.period_start, p.period_end, p.reward_rate_bp])).toEqual([['2025-12-01', '2026-11-30', 150], ['2025-12-01', '2026-11-30', 100]]);
+    expect(programs.map((p) => [p.period_start, p.period_end, p.reward_rate_bp])).toEqual([
+      ['2025-12-01', '2026-11-30', 150],
+      ['2025-12-01', '2026-11-30', 100],
+    ]);
     const manager = await db.selectFrom('users').select('user_id').where('username', '=', 'enrollment').executeTakeFirstOrThrow();
     expect(programs.map((p) => p.manager_user_id)).toEqual([manager.user_id, null]);
   });
@@ -310,13 +453,15 @@ describe('seedDemo determinism', () => {
       await seedDemo(other, { today: TODAY });
       const firstInvoices = (target: Database) => target.selectFrom('invoices').selectAll().orderBy('trx_id').limit(20).execute();
       expect(await firstInvoices(other)).toEqual(await firstInvoices(db));
-      const checksums = (target: Database) => sql<Record<string, string>>`select
+      const checksums = (target: Database) =>
+        sql<Record<string, string>>`select
         (select md5(string_agg(i::text, '|' order by trx_id)) from invoices i) as invoices,
         (select md5(string_agg(d::text, '|' order by dispute_id)) from disputes d) as disputes,
         (select md5(string_agg(concat_ws(',', card_id, buid_customer, card_name, card_holder, card_bin, card_last4, card_key_id, expiry_date, status), '|' order by card_id)) from cards c) as cards,
         (select md5(string_agg(p::text, '|' order by id)) from payments p) as payments,
         (select md5(string_agg(concat_ws(',', user_id, tenant_id, username, role, user_type, user_group_id, created_at), '|' order by user_id)) from users) as users`
-        .execute(target).then((result) => result.rows[0]);
+          .execute(target)
+          .then((result) => result.rows[0]);
       expect(await checksums(other)).toEqual(await checksums(db));
     } finally {
       await other.destroy();

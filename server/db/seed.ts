@@ -52,8 +52,15 @@ export async function seedDemo(db: Database, options: SeedOptions = {}): Promise
     await seedCustomers(trx);
     const invoices = await seedInvoices(trx, today);
     await insertSeriesInvoices(trx, {
-      customer: BIG_CUSTOMER, merchant: 'M-2001', currency: 'USD', trxPrefix: 'T-1004-', invoicePrefix: 'INV-4',
-      digits: 5, from: 1, to: bigCount, today,
+      customer: BIG_CUSTOMER,
+      merchant: 'M-2001',
+      currency: 'USD',
+      trxPrefix: 'T-1004-',
+      invoicePrefix: 'INV-4',
+      digits: 5,
+      from: 1,
+      to: bigCount,
+      today,
     });
     await seedMerchantCustomers(trx);
     const users = await seedUsers(trx, today, passwordHash);
@@ -88,7 +95,8 @@ export async function addBenchInvoices(db: Database, count: number, options: { t
   assertDay(today);
   await db.transaction().execute((trx) => ensureBenchCustomer(trx));
   if (count === 0) return;
-  const { existing } = await db.selectFrom('invoices')
+  const { existing } = await db
+    .selectFrom('invoices')
     .select((eb) => eb.fn.countAll<number>().as('existing'))
     .where('buid_customer', '=', BENCH_CUSTOMER)
     .executeTakeFirstOrThrow();
@@ -96,8 +104,15 @@ export async function addBenchInvoices(db: Database, count: number, options: { t
   const last = first + count - 1;
   for (let from = first; from <= last; from += BENCH_CHUNK) {
     await insertSeriesInvoices(db, {
-      customer: BENCH_CUSTOMER, merchant: 'M-2001', currency: 'USD', trxPrefix: 'T-9000-', invoicePrefix: 'INV-9',
-      digits: 7, from, to: Math.min(from + BENCH_CHUNK - 1, last), today,
+      customer: BENCH_CUSTOMER,
+      merchant: 'M-2001',
+      currency: 'USD',
+      trxPrefix: 'T-9000-',
+      invoicePrefix: 'INV-9',
+      digits: 7,
+      from,
+      to: Math.min(from + BENCH_CHUNK - 1, last),
+      today,
     });
   }
   await refreshStatistics(db);

@@ -25,7 +25,10 @@ describe('StatementTemplates', () => {
   it('builds a shape once and gives each call its own values', () => {
     const templates = new StatementTemplates();
     let builds = 0;
-    const counted = (values: Parameters<typeof byCustomer>[0]) => { builds += 1; return byCustomer(values); };
+    const counted = (values: Parameters<typeof byCustomer>[0]) => {
+      builds += 1;
+      return byCustomer(values);
+    };
     const first = templates.compile('q', { customer: 'C-1', status: 'Billed', limit: 50 }, counted);
     const second = templates.compile('q', { customer: 'C-2', status: 'Paid', limit: 10 }, counted);
     expect(builds).toBe(1);
@@ -53,7 +56,8 @@ describe('StatementTemplates', () => {
 
   it('refuses a builder that reshapes a value instead of passing it on', () => {
     const templates = new StatementTemplates();
-    const upper = (values: { name: string }) => db.selectFrom('invoices').select('trx_id').where('po_number', '=', String(values.name).toUpperCase());
+    const upper = (values: { name: string }) =>
+      db.selectFrom('invoices').select('trx_id').where('po_number', '=', String(values.name).toUpperCase());
     expect(() => templates.compile('upper', { name: 'po-1' }, upper)).toThrow(/did not reach the parameters/);
   });
 
@@ -80,7 +84,11 @@ describe('StatementTemplates', () => {
         const { values } = invoiceFilterValues(auth, filters);
         const direct = count(values).compile();
         const templated = templates.compile('count', values, count);
-        expect({ round, sql: templated.sql, parameters: templated.parameters }).toEqual({ round, sql: direct.sql, parameters: direct.parameters });
+        expect({ round, sql: templated.sql, parameters: templated.parameters }).toEqual({
+          round,
+          sql: direct.sql,
+          parameters: direct.parameters,
+        });
       }
     }
   });

@@ -31,7 +31,8 @@ interface Template {
 }
 
 /** A value that goes in as a slot; the others are compiled in and named in the shape. */
-const slotted = (value: TemplateScalar): boolean => value !== undefined && value !== null && typeof value !== 'boolean' && value !== '' && value !== 0;
+const slotted = (value: TemplateScalar): boolean =>
+  value !== undefined && value !== null && typeof value !== 'boolean' && value !== '' && value !== 0;
 
 /** The shape of `values` (its keys in order, what is absent, array lengths, literal values) and its slotted values in order. */
 function describe(values: TemplateValues): { shape: string; flat: unknown[] } {
@@ -102,7 +103,9 @@ function makeTemplate(compiled: CompiledQuery, slots: number, key: string): Temp
     } else sources[at] = -1;
   });
   if (seen.some((used) => !used)) {
-    throw new Error(`statement template ${key}: a value did not reach the parameters as given (the builder used it for the statement's form)`);
+    throw new Error(
+      `statement template ${key}: a value did not reach the parameters as given (the builder used it for the statement's form)`,
+    );
   }
   return { sql: compiled.sql, sources, constants: compiled.parameters };
 }

@@ -20,9 +20,16 @@ export async function scopedInvoices(db: Reader, auth: AuthContext, tenantId: st
   const rows = await applyScope(db.selectFrom('invoices'), fullScope(auth))
     .innerJoin('customers', 'customers.buid_customer', 'invoices.buid_customer')
     .select([
-      'invoices.trx_id', 'invoices.invoice_id', 'invoices.buid_customer', 'invoices.buid_merchant', 'invoices.status',
-      'invoices.eligible_for_dispute', 'invoices.amount_minor', 'invoices.currency',
-      'invoices.current_due_minor', 'invoices.past_due_minor',
+      'invoices.trx_id',
+      'invoices.invoice_id',
+      'invoices.buid_customer',
+      'invoices.buid_merchant',
+      'invoices.status',
+      'invoices.eligible_for_dispute',
+      'invoices.amount_minor',
+      'invoices.currency',
+      'invoices.current_due_minor',
+      'invoices.past_due_minor',
     ])
     .where('invoices.trx_id', 'in', [...trxIds])
     .where('customers.tenant_id', '=', tenantId)
@@ -34,11 +41,15 @@ export async function scopedInvoices(db: Reader, auth: AuthContext, tenantId: st
   return trxIds.map((id) => byId.get(id)!);
 }
 
-export interface IneligibleTrx { trx_id: string; ineligible_reason: string }
+export interface IneligibleTrx {
+  trx_id: string;
+  ineligible_reason: string;
+}
 
 /** The invoices among `invoices` that cannot be disputed, with why (domain/disputes.ts). */
 export async function ineligibleInvoices(
-  db: Reader, invoices: ReadonlyArray<{ trx_id: string; status: string; eligible_for_dispute: boolean }>,
+  db: Reader,
+  invoices: ReadonlyArray<{ trx_id: string; status: string; eligible_for_dispute: boolean }>,
 ): Promise<IneligibleTrx[]> {
   if (invoices.length === 0) return [];
   const trxIds = invoices.map((invoice) => invoice.trx_id);

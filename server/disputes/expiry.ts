@@ -25,36 +25,71 @@ export function scheduleDisputeExpiry(db: Database): JobScheduler {
 export const disputeExpiryJob: JobHandler = async (_payload, { db, clock }) => {
   const now = clock.now();
   await db.transaction().execute(async (trx) => {
-    const due = await trx.selectFrom('disputes')
+    const due = await trx
+      .selectFrom('disputes')
       .innerJoin('customers', 'customers.buid_customer', 'disputes.buid_customer')
       .innerJoin('invoices', 'invoices.trx_id', 'disputes.trx_id')
-      .select(['disputes.dispute_id', 'disputes.trx_id', 'disputes.status', 'disputes.buid_customer', 'disputes.buid_merchant',
-        'customers.tenant_id', 'invoices.invoice_id'])
-      .where('disputes.status', '<>', 'closed').where('disputes.expired_at', 'is', null)
-      .where('disputes.response_due_at', 'is not', null).where('disputes.response_due_at', '<', now)
-      .forUpdate('disputes').execute();
+      .select([
+        'disputes.dispute_id',
+        'disputes.trx_id',
+        'disputes.status',
+        'disputes.buid_customer',
+        'disputes.buid_merchant',
+        'customers.tenant_id',
+        'invoices.invoice_id',
+      ])
+      .where('disputes.status', '<>', 'closed')
+      .where('disputes.expired_at', 'is', null)
+      .where('disputes.response_due_at', 'is not', null)
+      .where('disputes.response_due_at', '<', now)
+      .forUpdate('disputes')
+      .execute();
     if (due.length === 0) return;
-    await trx.updateTable('disputes').set({ expired_at: now }).where('dispute_id', 'in', due.map((row) => row.dispute_id)).execute();
+    await trx
+      .updateTable('disputes')
+      .set({ expired_at: now })
+      .where(
+        'dispute_id',
+        'in',
+        due.map((row) => row.dispute_id),
+      )
+      .execute();
     for (const row of due) {
       await audit(trx, {
-        tenantId: row.tenant_id, userId: null, action: 'dispute.expired', entity: 'dispute', entityId: String(row.dispute_id),
-        detail: { trx_id: row.trx_id, status: row.status }, at: now,
+        tenantId: row.tenant_id,
+        userId: null,
+        action: 'dispute.expired',
+        entity: 'dispute',
+        entityId: String(row.dispute_id),
+        detail: { trx_id: row.trx_id, status: row.status },
+        at: now,
       });
     }
     const key = 'disputes.notice.expired';
-    await trx.insertInto('notifications').values(due.flatMap((row) => {
-      const params = { invoice: row.invoice_id, dispute: row.dispute_id };
-      const common = {
-        tenant_id: row.tenant_id, created_ts: now, effective_ts: now, expires_ts: null,
-        text_title: localeText('en', `${key}.title`, params), text_body: localeText('en', `${key}.body`, params),
-        text_key: key, text_params: JSON.stringify(params), notification_attachments: '[]',
-        notification_links: JSON.stringify([{ label: localeText('en', 'disputes.notice.open'), url: `/dispute-center/${row.trx_id}` }]),
-      };
-      return [
-        { ...common, buid_customer: row.buid_customer, buid_merchant: null, user_type: null },
-        { ...common, buid_customer: null, buid_merchant: row.buid_merchant, user_type: 'merchant' },
-      ];
-    })).execute();
+    await trx
+      .insertInto('notifications')
+      .values(
+        due.flatMap((row) => {
+          const params = { invoice: row.invoice_id, dispute: row.dispute_id };
+          const common = {
+            tenant_id: row.tenant_id,
+            created_ts: now,
+            effective_ts: now,
+            expires_ts: null,
+            text_title: localeText('en', `${key}.title`, params),
+            text_body: localeText('en', `${key}.body`, params),
+            text_key: key,
+            text_params: JSON.stringify(params),
+            notification_attachments: '[]',
+            notification_links: JSON.stringify([{ label: localeText('en', 'disputes.notice.open'), url: `/dispute-center/${row.trx_id}` }]),
+          };
+          return [
+            { ...common, buid_customer: row.buid_customer, buid_merchant: null, user_type: null },
+            { ...common, buid_customer: null, buid_merchant: row.buid_merchant, user_type: 'merchant' },
+          ];
+        }),
+      )
+      .execute();
   });
 };
 

@@ -1,9 +1,16 @@
-import {
-  allowedResponses, daysLeftToRespond, isExpired, type DisputeSide,
-} from '../../domain/disputes.ts';
+import { allowedResponses, daysLeftToRespond, isExpired, type DisputeSide } from '../../domain/disputes.ts';
 import type { Database } from '../db/database.ts';
 import {
-  boolean, instant, integer, nullableInstant, nullableText, resourceSchema, strictObject, text, textList, yesNo,
+  boolean,
+  instant,
+  integer,
+  nullableInstant,
+  nullableText,
+  resourceSchema,
+  strictObject,
+  text,
+  textList,
+  yesNo,
 } from '../http/api-schema.ts';
 import { resource } from '../http/jsonapi.ts';
 import { scopeIds } from './scope.ts';
@@ -14,19 +21,35 @@ import type { AuthContext } from '../auth/context.ts';
  * creator, restricted to the tenant and the caller's side of the row scope.
  */
 export function selectDisputes(db: Database, auth: AuthContext, side: DisputeSide, tenantId: string) {
-  return db.selectFrom('disputes')
+  return db
+    .selectFrom('disputes')
     .innerJoin('invoices', 'invoices.trx_id', 'disputes.trx_id')
     .innerJoin('customers', 'customers.buid_customer', 'disputes.buid_customer')
     .innerJoin('merchants', 'merchants.buid_merchant', 'disputes.buid_merchant')
     .innerJoin('dispute_reasons', 'dispute_reasons.dispute_reason_id', 'disputes.dispute_reason_id')
     .leftJoin('users', 'users.user_id', 'disputes.created_by')
     .select([
-      'disputes.dispute_id', 'disputes.trx_id', 'invoices.invoice_id', 'disputes.dispute_reason_id',
-      'dispute_reasons.dispute_reason', 'dispute_reasons.documentation_required', 'disputes.description',
-      'disputes.status', 'disputes.is_chargeback', 'disputes.amount_minor', 'disputes.currency',
-      'disputes.created_at', 'disputes.response_due_at', 'disputes.response_date', 'disputes.closed_at',
-      'disputes.buid_customer', 'customers.customer_name', 'disputes.buid_merchant', 'merchants.merchant_name',
-      'users.first_name as creator_first_name', 'users.last_name as creator_last_name',
+      'disputes.dispute_id',
+      'disputes.trx_id',
+      'invoices.invoice_id',
+      'disputes.dispute_reason_id',
+      'dispute_reasons.dispute_reason',
+      'dispute_reasons.documentation_required',
+      'disputes.description',
+      'disputes.status',
+      'disputes.is_chargeback',
+      'disputes.amount_minor',
+      'disputes.currency',
+      'disputes.created_at',
+      'disputes.response_due_at',
+      'disputes.response_date',
+      'disputes.closed_at',
+      'disputes.buid_customer',
+      'customers.customer_name',
+      'disputes.buid_merchant',
+      'merchants.merchant_name',
+      'users.first_name as creator_first_name',
+      'users.last_name as creator_last_name',
     ])
     .where('customers.tenant_id', '=', tenantId)
     .where(side === 'customer' ? 'disputes.buid_customer' : 'disputes.buid_merchant', 'in', scopeIds(auth, side));
@@ -46,12 +69,29 @@ export const iso = (value: Date | string | null): string | null => (value === nu
 
 /** The attributes disputeResource sends (a dispute of the centre's list). */
 export const disputeAttributes = {
-  dispute_id: integer, trx_id: text, invoice_id: text, dispute_reason_id: integer, reason: text,
-  documentation_required: yesNo, description: nullableText, status: text, expired: boolean,
-  days_left_to_respond: { type: ['integer', 'null'] }, response_due_at: nullableInstant, created_at: instant,
-  created_by: nullableText, response_date: nullableInstant, closed_at: nullableInstant, amount_minor: integer,
-  currency: text, buid_customer: text, customer_name: nullableText, buid_merchant: text, merchant_name: nullableText,
-  is_chargeback: boolean, allowed_responses: textList,
+  dispute_id: integer,
+  trx_id: text,
+  invoice_id: text,
+  dispute_reason_id: integer,
+  reason: text,
+  documentation_required: yesNo,
+  description: nullableText,
+  status: text,
+  expired: boolean,
+  days_left_to_respond: { type: ['integer', 'null'] },
+  response_due_at: nullableInstant,
+  created_at: instant,
+  created_by: nullableText,
+  response_date: nullableInstant,
+  closed_at: nullableInstant,
+  amount_minor: integer,
+  currency: text,
+  buid_customer: text,
+  customer_name: nullableText,
+  buid_merchant: text,
+  merchant_name: nullableText,
+  is_chargeback: boolean,
+  allowed_responses: textList,
 } as const;
 export const disputeResourceSchema = resourceSchema('disputes', strictObject(disputeAttributes));
 

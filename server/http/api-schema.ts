@@ -48,8 +48,13 @@ export const idDigits = { type: 'string', pattern: '^[1-9][0-9]{0,14}$' } as con
  * An object whose every property is listed and required, and nothing else allowed:
  * the shape of a serialiser's output. `optional` names properties a serialiser may leave out.
  */
-export function strictObject<const P extends Record<string, Schema>, O extends keyof P & string = never>(properties: P, optional: readonly O[] = []) {
-  const required = Object.keys(properties).filter((name) => !(optional as readonly string[]).includes(name)) as Array<Exclude<keyof P & string, O>>;
+export function strictObject<const P extends Record<string, Schema>, O extends keyof P & string = never>(
+  properties: P,
+  optional: readonly O[] = [],
+) {
+  const required = Object.keys(properties).filter((name) => !(optional as readonly string[]).includes(name)) as Array<
+    Exclude<keyof P & string, O>
+  >;
   return { type: 'object', additionalProperties: false, required, properties } as const;
 }
 
@@ -71,7 +76,11 @@ export const pageMetaSchema = strictObject({
   pages: { type: 'integer', minimum: 0 },
 });
 
-interface DocumentOptions { meta?: Schema; metaOptional?: boolean; description?: string }
+interface DocumentOptions {
+  meta?: Schema;
+  metaOptional?: boolean;
+  description?: string;
+}
 
 /** A JSON:API document whose `data` is `data`, with `meta` when the route sends one. */
 export function documentSchema(data: Schema, options: DocumentOptions = {}) {
@@ -128,9 +137,7 @@ const errorResponse = {
  * JSON:API error document for every 4xx. `null` documents an empty body (204).
  */
 export function responses(success: Schema | null, description: string, status: 200 | 201 | 202 | 204 = 200) {
-  const ok = success === null
-    ? { description, type: 'null' }
-    : { description, content: { [JSON_API]: { schema: success } } };
+  const ok = success === null ? { description, type: 'null' } : { description, content: { [JSON_API]: { schema: success } } };
   return { [status]: ok, '4xx': errorResponse };
 }
 
@@ -141,7 +148,8 @@ export function fileResponses(mediaTypes: readonly string[], description: string
 }
 
 /** A document of `meta` alone (no primary data): acknowledgements and redirects. */
-export const metaDocument = (meta: Schema) => ({ type: 'object', additionalProperties: false, required: ['meta'], properties: { meta } } as const);
+export const metaDocument = (meta: Schema) =>
+  ({ type: 'object', additionalProperties: false, required: ['meta'], properties: { meta } }) as const;
 
 /** The 4xx error response alone, added to routes that document no response of their own. */
 export const defaultErrorResponse = errorResponse;

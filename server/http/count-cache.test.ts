@@ -3,7 +3,9 @@ import { CountCache } from './count-cache.ts';
 
 function deferred() {
   let resolve!: (value: number) => void;
-  const promise = new Promise<number>((done) => { resolve = done; });
+  const promise = new Promise<number>((done) => {
+    resolve = done;
+  });
   return { promise, resolve };
 }
 
@@ -12,7 +14,10 @@ describe('CountCache', () => {
     const cache = new CountCache();
     const pending = deferred();
     let counts = 0;
-    const count = () => { counts += 1; return pending.promise; };
+    const count = () => {
+      counts += 1;
+      return pending.promise;
+    };
     const waiting = Array.from({ length: 64 }, () => cache.get('k', count));
     pending.resolve(42);
     expect(await Promise.all(waiting)).toEqual(Array(64).fill(42));

@@ -3,8 +3,9 @@ import { detectDelimiter, neutraliseCsv, neutraliseCsvBytes } from './csv-cells.
 
 describe('neutraliseCsv (OWASP CSV injection)', () => {
   it('prefixes every cell starting with = + - @ by a single quote', () => {
-    expect(neutraliseCsv('a,=1+1,+2,-3,@SUM(A1),ok\r\n=HYPERLINK("x"),b\r\n'))
-      .toBe("a,'=1+1,'+2,'-3,'@SUM(A1),ok\r\n'=HYPERLINK(\"x\"),b\r\n");
+    expect(neutraliseCsv('a,=1+1,+2,-3,@SUM(A1),ok\r\n=HYPERLINK("x"),b\r\n')).toBe(
+      "a,'=1+1,'+2,'-3,'@SUM(A1),ok\r\n'=HYPERLINK(\"x\"),b\r\n",
+    );
   });
 
   it('looks inside quoted cells, keeping doubled quotes and delimiters in them', () => {

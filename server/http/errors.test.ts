@@ -7,14 +7,17 @@ import { writeClientError } from './errors.ts';
 function answerTo(code: string): { head: string; body: unknown; destroyed: boolean } {
   const socket = new PassThrough();
   let written = '';
-  socket.write = (chunk: string | Uint8Array) => { written += String(chunk); return true; };
+  socket.write = (chunk: string | Uint8Array) => {
+    written += String(chunk);
+    return true;
+  };
   socket.on('error', () => undefined);
   writeClientError(Object.assign(new Error(code), { code }), socket);
   const [head = '', body = ''] = written.split('\r\n\r\n');
   return { head, body: JSON.parse(body), destroyed: socket.destroyed };
 }
 
-describe('writeClientError (what Node\'s HTTP parser refuses)', () => {
+describe("writeClientError (what Node's HTTP parser refuses)", () => {
   it('answers a malformed request with a JSON:API 400 and closes the connection', () => {
     const answer = answerTo('HPE_INVALID_METHOD');
     expect(answer.head).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);

@@ -54,10 +54,14 @@ function fromFastifyError(error: FastifyError): ApiError | undefined {
   }
   switch (error.code) {
     // The router's refusals (bad percent-encoding or UTF-8 in the path, a parameter past maxParamLength).
-    case 'FST_ERR_BAD_URL': return badRequest(ErrorCode.invalidUrl);
-    case 'FST_ERR_MAX_PARAM_LENGTH': return new ApiError(414, ErrorCode.uriTooLong);
-    case 'FST_ERR_CTP_BODY_TOO_LARGE': return new ApiError(413, ErrorCode.payloadTooLarge);
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE': return new ApiError(415, ErrorCode.unsupportedMediaType);
+    case 'FST_ERR_BAD_URL':
+      return badRequest(ErrorCode.invalidUrl);
+    case 'FST_ERR_MAX_PARAM_LENGTH':
+      return new ApiError(414, ErrorCode.uriTooLong);
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError(413, ErrorCode.payloadTooLarge);
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return new ApiError(415, ErrorCode.unsupportedMediaType);
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -65,7 +69,8 @@ function fromFastifyError(error: FastifyError): ApiError | undefined {
   }
   if (error.statusCode === 429) return new ApiError(429, ErrorCode.tooManyRequests);
   // Any other refusal keeps the status Fastify chose, with the generic code.
-  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) return new ApiError(error.statusCode, ErrorCode.invalidRequest);
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500)
+    return new ApiError(error.statusCode, ErrorCode.invalidRequest);
   if (error instanceof SyntaxError) return badRequest(ErrorCode.invalidRequest);
   return undefined;
 }
@@ -77,7 +82,9 @@ function fromFastifyError(error: FastifyError): ApiError | undefined {
 export function handleError(error: FastifyError | ApiError | Error, request: FastifyRequest, reply: FastifyReply) {
   const apiError = error instanceof ApiError ? error : fromFastifyError(error as FastifyError);
   if (apiError) {
-    return reply.status(apiError.status).type(JSON_API)
+    return reply
+      .status(apiError.status)
+      .type(JSON_API)
       .send(errorDocument(apiError.status, apiError.code, apiError.source, apiError.meta));
   }
   if (isDatabaseUnavailable(error)) {
@@ -107,7 +114,9 @@ export function writeClientError(error: NodeJS.ErrnoException, socket: Duplex): 
   const code = status === 431 ? ErrorCode.payloadTooLarge : ErrorCode.invalidRequest;
   const body = JSON.stringify(errorDocument(status, code));
   if (socket.writable) {
-    socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_API}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: ${JSON_API}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
   }
   socket.destroy(error);
 }

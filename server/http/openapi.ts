@@ -5,7 +5,6 @@ import { SESSION_COOKIE } from '../auth/sessions.ts';
 import { defaultErrorResponse, ERROR_DOCUMENT_ID, errorDocumentSchema } from './api-schema.ts';
 import { JSON_API } from './jsonapi.ts';
 
-
 /** `get /invoices/:trx_id` → `getInvoicesTrxId`: stable, unique per method and path. */
 export function operationId(method: string, url: string): string {
   const words = url.split(/[^A-Za-z0-9]+/).filter(Boolean);
@@ -55,14 +54,24 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       info: {
         title: 'Trade-credit program API',
         version: '1.0.0',
-        description: 'The reference program API of the customer portal (spec §7): JSON:API documents, errors whose code is an i18n key (spec §8). Signed-in calls carry the session cookie; writes also the x-csrf-token header.',
+        description:
+          'The reference program API of the customer portal (spec §7): JSON:API documents, errors whose code is an i18n key (spec §8). Signed-in calls carry the session cookie; writes also the x-csrf-token header.',
         license: { name: 'UNLICENSED', identifier: 'LicenseRef-Proprietary' },
       },
       servers: [{ url: '/', description: 'The host of the tenant (tenants are resolved by host name)' }],
       components: {
         securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: 'The HttpOnly session cookie set by POST /auth/login' },
-          operatorKey: { type: 'http', scheme: 'bearer', description: 'The program operator\'s key (OPERATOR_API_KEYS), for the operator routes only' },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: SESSION_COOKIE,
+            description: 'The HttpOnly session cookie set by POST /auth/login',
+          },
+          operatorKey: {
+            type: 'http',
+            scheme: 'bearer',
+            description: "The program operator's key (OPERATOR_API_KEYS), for the operator routes only",
+          },
         },
       },
     },

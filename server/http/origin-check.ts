@@ -5,7 +5,11 @@ import { isTlsRequest } from './cookies.ts';
 
 /** host[:port] as URL normalises it (lower case, default port dropped), or undefined if unparsable. */
 function normalHost(scheme: string, host: string): string | undefined {
-  try { return new URL(`${scheme}//${host}`).host; } catch { return undefined; }
+  try {
+    return new URL(`${scheme}//${host}`).host;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -16,7 +20,11 @@ function normalHost(scheme: string, host: string): string | undefined {
  */
 function isOwnOrigin(request: FastifyRequest, source: string): boolean {
   let url: URL;
-  try { url = new URL(source); } catch { return false; }
+  try {
+    url = new URL(source);
+  } catch {
+    return false;
+  }
   if (url.protocol !== 'https:' && (url.protocol !== 'http:' || isTlsRequest(request))) return false;
   const own = normalHost(url.protocol, request.headers.host ?? '');
   return own !== undefined && url.host === own;

@@ -8,7 +8,13 @@ describe('TRUST_PROXY', () => {
   });
 
   it('takes addresses, CIDR ranges and the proxy-addr range names', () => {
-    expect(parseTrustProxy('10.0.0.1, 10.1.0.0/16,::1,fd00::/8,loopback')).toEqual(['10.0.0.1', '10.1.0.0/16', '::1', 'fd00::/8', 'loopback']);
+    expect(parseTrustProxy('10.0.0.1, 10.1.0.0/16,::1,fd00::/8,loopback')).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
   });
 
   it('refuses trust-everyone, hop counts, host names and bad prefixes', () => {

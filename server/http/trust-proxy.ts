@@ -10,7 +10,10 @@ const RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
  * counts are refused on purpose: they let any client that reaches the port forge both.
  */
 export function parseTrustProxy(value: string | undefined): string[] {
-  const entries = (value ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  const entries = (value ?? '')
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '');
   for (const entry of entries) {
     if (!isProxyAddress(entry)) {
       throw new Error(`TRUST_PROXY lists proxy addresses, CIDR ranges or loopback/linklocal/uniquelocal, not "${entry}"`);

@@ -3,7 +3,7 @@ import { renderLegacyPage } from '../legacy/pages.ts';
 import { renderEmail } from '../mail/templates.ts';
 import { localeText, textLanguage, textsIn } from './locale-text.ts';
 
-describe('the server\'s texts (i18next over locales/ read at start)', () => {
+describe("the server's texts (i18next over locales/ read at start)", () => {
   it('reads "namespace.path" keys in the language, English for an unknown one', () => {
     expect(localeText('de', 'cardField.number')).toBe('Kartennummer');
     expect(localeText('de-AT', 'cardField.number')).toBe('Kartennummer');
@@ -17,7 +17,13 @@ describe('the server\'s texts (i18next over locales/ read at start)', () => {
   });
 
   it('interpolates without escaping (mail is plain text) and keeps an unknown placeholder', () => {
-    const mail = renderEmail('reset', 'en', { name: '<Ann & "Bob">', username: 'ann', portal: 'Portal', link: 'http://x/?a=1&b=2', minutes: 30 });
+    const mail = renderEmail('reset', 'en', {
+      name: '<Ann & "Bob">',
+      username: 'ann',
+      portal: 'Portal',
+      link: 'http://x/?a=1&b=2',
+      minutes: 30,
+    });
     expect(mail.subject).toBe('Reset your password for Portal');
     expect(mail.text).toContain('Hello <Ann & "Bob">,');
     expect(mail.text).toContain('http://x/?a=1&b=2');

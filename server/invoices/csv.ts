@@ -3,9 +3,24 @@ import type { InvoiceRow } from './serialize.ts';
 
 /** The invoice columns the CSV shows; the export reads only these (fewer bytes and parsers per row). */
 export const CSV_INVOICE_COLUMNS = [
-  'invoice_id', 'trx_id', 'po_number', 'status', 'due_date', 'received_date', 'amount_minor', 'invoice_total_minor',
-  'subtotal_minor', 'tax_minor', 'late_fee_minor', 'current_due_minor', 'past_due_minor', 'currency', 'product',
-  'buid_customer', 'eligible_for_dispute', 'notes',
+  'invoice_id',
+  'trx_id',
+  'po_number',
+  'status',
+  'due_date',
+  'received_date',
+  'amount_minor',
+  'invoice_total_minor',
+  'subtotal_minor',
+  'tax_minor',
+  'late_fee_minor',
+  'current_due_minor',
+  'past_due_minor',
+  'currency',
+  'product',
+  'buid_customer',
+  'eligible_for_dispute',
+  'notes',
 ] as const;
 export type CsvRow = Pick<InvoiceRow, (typeof CSV_INVOICE_COLUMNS)[number] | 'merchant_name'>;
 
@@ -35,5 +50,9 @@ const NAMES = COLUMNS.map(([name]) => name);
 
 /** A part of the invoice download: the header with the first rows, then rows alone (it is streamed). */
 export function invoicesCsv(rows: readonly CsvRow[], { header }: { header: boolean }): string {
-  return stringifyCsv(NAMES, rows.map((row) => Object.fromEntries(COLUMNS.map(([name, cell]) => [name, cell(row)]))), { header });
+  return stringifyCsv(
+    NAMES,
+    rows.map((row) => Object.fromEntries(COLUMNS.map(([name, cell]) => [name, cell(row)]))),
+    { header },
+  );
 }

@@ -1,6 +1,12 @@
 import { sql } from 'kysely';
 import {
-  AGEING_BUCKETS, creditAvailableMinor, CREDIT_USED_STATUSES, exposureBucketRule, IN_PAYMENT_STATUSES, percentUsed, UNBILLED_STATUSES,
+  AGEING_BUCKETS,
+  creditAvailableMinor,
+  CREDIT_USED_STATUSES,
+  exposureBucketRule,
+  IN_PAYMENT_STATUSES,
+  percentUsed,
+  UNBILLED_STATUSES,
   type AgeingBucket,
 } from '../../domain/exposure.ts';
 import type { Database } from '../db/database.ts';
@@ -26,7 +32,16 @@ export interface Exposure {
 
 type Group = AgeingBucket | 'unbilled' | 'in_payment';
 /** `shown`: the invoice is at one of the locations asked for (always, when none was asked for). */
-interface GroupRow { buid_customer: string; currency: string; grp: Group; shown: boolean; count: number; balance: number; amount: number; late_fee: number }
+interface GroupRow {
+  buid_customer: string;
+  currency: string;
+  grp: Group;
+  shown: boolean;
+  count: number;
+  balance: number;
+  amount: number;
+  late_fee: number;
+}
 
 const list = (values: readonly string[]) => sql.join(values.map((value) => sql.val(value)));
 
@@ -36,8 +51,9 @@ const list = (values: readonly string[]) => sql.join(values.map((value) => sql.v
  * GET /invoices applies, so every figure equals the list behind its link).
  */
 function groupOf(today: string) {
-  const whens = (['unbilled', ...AGEING_BUCKETS] as const)
-    .map((bucket) => sql`when ${exposureBucketCondition(exposureBucketRule(bucket, today), 'i')} then ${bucket}`);
+  const whens = (['unbilled', ...AGEING_BUCKETS] as const).map(
+    (bucket) => sql`when ${exposureBucketCondition(exposureBucketRule(bucket, today), 'i')} then ${bucket}`,
+  );
   return sql`case when i.status in (${list(IN_PAYMENT_STATUSES)}) then 'in_payment' ${sql.join(whens, sql` `)} end`;
 }
 
@@ -56,13 +72,24 @@ function groupOf(today: string) {
  * (after it, by code), without credit-line figures, so no invoice is left out of the roll-up.
  */
 export async function loadExposures(
-  db: Database, customers: readonly string[], today: string, currency?: string, locations?: readonly string[], everyCurrency = false,
+  db: Database,
+  customers: readonly string[],
+  today: string,
+  currency?: string,
+  locations?: readonly string[],
+  everyCurrency = false,
 ): Promise<Exposure[]> {
   if (customers.length === 0) return [];
-  const lines = await db.selectFrom('customers')
+  const lines = await db
+    .selectFrom('customers')
     .leftJoin('credit_lines', 'credit_lines.buid_customer', 'customers.buid_customer')
-    .select(['customers.buid_customer', 'customers.currency', 'credit_lines.currency as credit_currency',
-      'credit_lines.credit_limit_minor', 'credit_lines.active_authorisation_minor'])
+    .select([
+      'customers.buid_customer',
+      'customers.currency',
+      'credit_lines.currency as credit_currency',
+      'credit_lines.credit_limit_minor',
+      'credit_lines.active_authorisation_minor',
+    ])
     .where('customers.buid_customer', 'in', [...customers])
     .orderBy('customers.buid_customer')
     .execute();
@@ -78,14 +105,23 @@ export async function loadExposures(
     from invoices i
     where i.buid_customer in (${list([...shown.keys()])})
       and i.status in (${list([...CREDIT_USED_STATUSES, ...UNBILLED_STATUSES])})
-      ${every ? sql`` : sql`and (${sql.join([...shown].map(([customer, code]) => sql`(i.buid_customer = ${customer} and i.currency = ${code})`), sql` or `)})`}
+      ${
+        every
+          ? sql``
+          : sql`and (${sql.join(
+              [...shown].map(([customer, code]) => sql`(i.buid_customer = ${customer} and i.currency = ${code})`),
+              sql` or `,
+            )})`
+      }
     group by 1, 2, 3, 4
   `.execute(db);
 
   // The currency shown first, then the customer's other currencies with invoices (everyCurrency only).
   const rowsOf = lines.flatMap((line) => {
     const first = shown.get(line.buid_customer)!;
-    const others = [...new Set(rows.filter((row) => row.buid_customer === line.buid_customer && row.currency !== first).map((row) => row.currency))].sort();
+    const others = [
+      ...new Set(rows.filter((row) => row.buid_customer === line.buid_customer && row.currency !== first).map((row) => row.currency)),
+    ].sort();
     return [first, ...others].map((code) => ({ line, code }));
   });
   return rowsOf.map(({ line, code }) => {
@@ -93,9 +129,15 @@ export async function loadExposures(
     const groups = customerGroups.filter((row) => row.shown);
     const sumOf = (of: GroupRow[], name: Group, field: 'count' | 'balance' | 'amount') =>
       of.filter((row) => row.grp === name).reduce((total, row) => total + Number(row[field]), 0);
-    const ageing = Object.fromEntries(AGEING_BUCKETS.map((bucket) => [bucket, {
-      amount_minor: sumOf(groups, bucket, 'balance'), count: sumOf(groups, bucket, 'count'),
-    }])) as Exposure['ageing'];
+    const ageing = Object.fromEntries(
+      AGEING_BUCKETS.map((bucket) => [
+        bucket,
+        {
+          amount_minor: sumOf(groups, bucket, 'balance'),
+          count: sumOf(groups, bucket, 'count'),
+        },
+      ]),
+    ) as Exposure['ageing'];
     const past = AGEING_BUCKETS.filter((bucket) => bucket !== 'current');
     // Credit used: what is due, and what is being paid but has not settled, over the whole customer
     // (at every location: the credit line is the customer's).

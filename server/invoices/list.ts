@@ -16,21 +16,48 @@ import { applyScope, listScope } from './scope.ts';
 /** spec §7 GET /invoices: every filter the invoice lists, the program overview and the CSV export use. */
 export const invoiceList = {
   filters: [
-    'buid_customer', 'status', 'trx_id', 'invoice_id', 'po_number', 'search',
-    'due_from', 'due_to', 'received_from', 'received_to', 'amount_min', 'amount_max',
-    'product', 'buid_merchant', 'sol_currency', 'buid_location', 'exposure_bucket',
+    'buid_customer',
+    'status',
+    'trx_id',
+    'invoice_id',
+    'po_number',
+    'search',
+    'due_from',
+    'due_to',
+    'received_from',
+    'received_to',
+    'amount_min',
+    'amount_max',
+    'product',
+    'buid_merchant',
+    'sol_currency',
+    'buid_location',
+    'exposure_bucket',
   ] as const,
   sorts: [
-    'invoice_id', 'trx_id', 'po_number', 'status', 'due_date', 'received_date', 'amount',
-    'invoice_total', 'current_due', 'past_due', 'currency', 'product', 'merchant_name',
+    'invoice_id',
+    'trx_id',
+    'po_number',
+    'status',
+    'due_date',
+    'received_date',
+    'amount',
+    'invoice_total',
+    'current_due',
+    'past_due',
+    'currency',
+    'product',
+    'merchant_name',
   ] as const,
   // Most urgent first: the oldest due date leads (the default of the invoice lists).
   defaultSort: [{ field: 'due_date', direction: 'asc' }] as const,
   defaultPageSize: 50,
   // The values filteredInvoices parses, so the document tells their form (they stay parsed there).
   filterSchemas: {
-    due_from: { type: 'string', format: 'date' }, due_to: { type: 'string', format: 'date' },
-    received_from: { type: 'string', format: 'date' }, received_to: { type: 'string', format: 'date' },
+    due_from: { type: 'string', format: 'date' },
+    due_to: { type: 'string', format: 'date' },
+    received_from: { type: 'string', format: 'date' },
+    received_to: { type: 'string', format: 'date' },
     amount_min: { type: 'string', pattern: '^-?[0-9]{1,15}$', description: 'Minor units' },
     amount_max: { type: 'string', pattern: '^-?[0-9]{1,15}$', description: 'Minor units' },
     sol_currency: { type: 'string', pattern: '^[A-Za-z]{3}$' },
@@ -39,9 +66,11 @@ export const invoiceList = {
     invoice_id: { type: 'string', description: 'Comma-separated, up to 500' },
     buid_location: { type: 'string', description: 'Comma-separated, up to 500' },
     exposure_bucket: {
-      type: 'string', enum: EXPOSURE_BUCKETS,
-      description: 'The invoices an overview figure of GET /exposures counts: an ageing bucket, past_due (every bucket after current) '
-        + 'or unbilled, by the rules of domain/exposure.ts (statuses and due date, today in Central US time); combines with filter[status]',
+      type: 'string',
+      enum: EXPOSURE_BUCKETS,
+      description:
+        'The invoices an overview figure of GET /exposures counts: an ageing bucket, past_due (every bucket after current) ' +
+        'or unbilled, by the rules of domain/exposure.ts (statuses and due date, today in Central US time); combines with filter[status]',
     },
   },
 } satisfies ListSpec<string, string>;
@@ -104,7 +133,12 @@ export function invoiceFilterValues(auth: AuthContext, filters: InvoiceListQuery
   const poNumber = parseText(filters.po_number, 'filter[po_number]');
   const search = parseText(filters.search, 'filter[search]');
   const values = {
-    customers: scope.customers, merchants: scope.merchants, statuses, trxIds, invoiceIds, poNumber,
+    customers: scope.customers,
+    merchants: scope.merchants,
+    statuses,
+    trxIds,
+    invoiceIds,
+    poNumber,
     // One case-insensitive contains-match over the three ids (applyInvoiceFilters).
     searchPattern: search ? likePattern(search) : undefined,
     dueFrom: parseDay(filters.due_from, 'filter[due_from]'),
@@ -119,7 +153,8 @@ export function invoiceFilterValues(auth: AuthContext, filters: InvoiceListQuery
     locations: parseIdList(filters.buid_location, 'filter[buid_location]'),
   };
   const bucket = filters.exposure_bucket;
-  if (bucket !== undefined && !isExposureBucket(bucket)) throw badRequest(ErrorCode.invalidFilter, { parameter: 'filter[exposure_bucket]' });
+  if (bucket !== undefined && !isExposureBucket(bucket))
+    throw badRequest(ErrorCode.invalidFilter, { parameter: 'filter[exposure_bucket]' });
   return { values, bucket };
 }
 
@@ -131,18 +166,24 @@ export type InvoiceFilterValues = ReturnType<typeof invoiceFilterValues>['values
  * (buid_customer, status, due_date, trx_id) and (buid_customer, due_date, trx_id) apply.
  */
 export function applyInvoiceFilters<O>(
-  query: SelectQueryBuilder<DB, 'invoices', O>, values: InvoiceFilterValues, bucketRule: ExposureBucketRule | undefined,
+  query: SelectQueryBuilder<DB, 'invoices', O>,
+  values: InvoiceFilterValues,
+  bucketRule: ExposureBucketRule | undefined,
 ): SelectQueryBuilder<DB, 'invoices', O> {
   let filtered = applyScope(query, values);
   const { statuses, trxIds, invoiceIds, poNumber, searchPattern, locations } = values;
-  if (statuses) filtered = statuses.length === 1 ? filtered.where('invoices.status', '=', statuses[0]!) : filtered.where('invoices.status', 'in', statuses);
+  if (statuses)
+    filtered =
+      statuses.length === 1 ? filtered.where('invoices.status', '=', statuses[0]!) : filtered.where('invoices.status', 'in', statuses);
   if (trxIds) filtered = filtered.where('invoices.trx_id', 'in', trxIds);
   if (invoiceIds) filtered = filtered.where('invoices.invoice_id', 'in', invoiceIds);
   if (poNumber) filtered = filtered.where('invoices.po_number', '=', poNumber);
   if (searchPattern) {
     // One case-insensitive contains-match over the three ids joined by a unit separator:
     // no index can serve '%term%', and upper() + like is several times cheaper than three ilikes.
-    filtered = filtered.where(sql<boolean>`upper(invoices.invoice_id || chr(31) || invoices.trx_id || chr(31) || coalesce(invoices.po_number, '')) like upper(${searchPattern})`);
+    filtered = filtered.where(
+      sql<boolean>`upper(invoices.invoice_id || chr(31) || invoices.trx_id || chr(31) || coalesce(invoices.po_number, '')) like upper(${searchPattern})`,
+    );
   }
   if (values.dueFrom) filtered = filtered.where('invoices.due_date', '>=', values.dueFrom);
   if (values.dueTo) filtered = filtered.where('invoices.due_date', '<=', values.dueTo);
@@ -162,7 +203,10 @@ export function applyInvoiceFilters<O>(
  * `today` (Central US, spec §9) places filter[exposure_bucket]'s due-date bounds.
  */
 export function filteredInvoices(
-  db: Database, auth: AuthContext, filters: InvoiceListQuery['filters'], today: string,
+  db: Database,
+  auth: AuthContext,
+  filters: InvoiceListQuery['filters'],
+  today: string,
 ): SelectQueryBuilder<DB, 'invoices', object> {
   const { values, bucket } = invoiceFilterValues(auth, filters);
   return applyInvoiceFilters(db.selectFrom('invoices'), values, bucket && exposureBucketRule(bucket, today));
@@ -173,13 +217,34 @@ export function filteredInvoices(
  * a sort and a limit, PostgreSQL evaluates them for the rows of the page only, after the top-N
  * sort (measured on 1,000,000 invoices: a join doubled the time of an unindexed sort).
  */
-export const merchantName = () => sql<string | null>`(select m.merchant_name from merchants m where m.buid_merchant = invoices.buid_merchant)`;
+export const merchantName = () =>
+  sql<string | null>`(select m.merchant_name from merchants m where m.buid_merchant = invoices.buid_merchant)`;
 
 /** Every column of invoices but the row's own bookkeeping (updated_at), which no response carries. */
 const RESPONSE_COLUMNS = [
-  'trx_id', 'invoice_id', 'buid_customer', 'buid_location', 'buid_merchant', 'po_number', 'status', 'eligible_for_dispute',
-  'due_date', 'received_date', 'currency', 'billed_total_minor', 'disputed_total_minor', 'invoice_total_minor', 'subtotal_minor',
-  'tax_minor', 'late_fee_minor', 'current_due_minor', 'past_due_minor', 'amount_minor', 'product', 'adjustment_reason', 'notes',
+  'trx_id',
+  'invoice_id',
+  'buid_customer',
+  'buid_location',
+  'buid_merchant',
+  'po_number',
+  'status',
+  'eligible_for_dispute',
+  'due_date',
+  'received_date',
+  'currency',
+  'billed_total_minor',
+  'disputed_total_minor',
+  'invoice_total_minor',
+  'subtotal_minor',
+  'tax_minor',
+  'late_fee_minor',
+  'current_due_minor',
+  'past_due_minor',
+  'amount_minor',
+  'product',
+  'adjustment_reason',
+  'notes',
   'merchant_original_invoice',
 ] as const satisfies ReadonlyArray<keyof DB['invoices']>;
 
@@ -188,19 +253,23 @@ const invoiceLookups = () => ({
   merchant_name: merchantName(),
   attachments: sql<number>`(select count(*)::int from invoice_documents d where d.trx_id = invoices.trx_id)`,
   // What domain/disputes.ts needs beside the row to decide eligibleForDispute (as POST /ecaas/disputes does).
-  listed_ineligible_reason: sql<string | null>`(select x.ineligible_reason from dispute_ineligible_trxs x where x.trx_id = invoices.trx_id)`,
+  listed_ineligible_reason: sql<
+    string | null
+  >`(select x.ineligible_reason from dispute_ineligible_trxs x where x.trx_id = invoices.trx_id)`,
   open_dispute: sql<boolean>`exists (select 1 from disputes d where d.trx_id = invoices.trx_id and d.status <> 'closed')`,
 });
 
 /** The columns every invoice response carries, with the merchant's name, the attachment count and the dispute eligibility's inputs. */
 export function selectInvoiceColumns(query: SelectQueryBuilder<DB, 'invoices', object>) {
   const lookups = invoiceLookups();
-  return query.select(RESPONSE_COLUMNS.map((column) => `invoices.${column}` as const)).select([
-    lookups.merchant_name.as('merchant_name'),
-    lookups.attachments.as('attachments'),
-    lookups.listed_ineligible_reason.as('listed_ineligible_reason'),
-    lookups.open_dispute.as('open_dispute'),
-  ]);
+  return query
+    .select(RESPONSE_COLUMNS.map((column) => `invoices.${column}` as const))
+    .select([
+      lookups.merchant_name.as('merchant_name'),
+      lookups.attachments.as('attachments'),
+      lookups.listed_ineligible_reason.as('listed_ineligible_reason'),
+      lookups.open_dispute.as('open_dispute'),
+    ]);
 }
 
 /**
@@ -214,7 +283,9 @@ export function selectInvoiceJson(query: SelectQueryBuilder<DB, 'invoices', obje
     ...RESPONSE_COLUMNS.map((column): [string, Expression<unknown>] => [column, sql.ref(`invoices.${column}`)]),
     ...Object.entries(invoiceLookups()),
   ];
-  return query.select(sql<InvoiceRow>`json_build_object(${sql.join(fields.flatMap(([name, value]) => [sql.lit(name), value]))})`.as('invoice'));
+  return query.select(
+    sql<InvoiceRow>`json_build_object(${sql.join(fields.flatMap(([name, value]) => [sql.lit(name), value]))})`.as('invoice'),
+  );
 }
 
 /** The columns of the CSV export only. */

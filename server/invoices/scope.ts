@@ -10,7 +10,10 @@ import { parseIdList } from '../http/list-query.ts';
  * Customer and corporate users see their customers' invoices; merchant users see the
  * invoices their merchants issued. Both lists are "in" conditions; undefined = no condition.
  */
-export interface InvoiceScope { customers?: readonly string[]; merchants?: readonly string[] }
+export interface InvoiceScope {
+  customers?: readonly string[];
+  merchants?: readonly string[];
+}
 
 export const isMerchantUser = (auth: AuthContext) => auth.user.user_type === 'merchant';
 
@@ -36,13 +39,19 @@ export function listScope(auth: AuthContext, filters: { buid_customer?: string; 
   const merchants = parseIdList(filters.buid_merchant, 'filter[buid_merchant]');
   if (isMerchantUser(auth)) {
     const session = auth.session.merchant_id;
-    const own = merchants ? requireEach(merchants, auth.merchantIds)
-      : session && auth.merchantIds.includes(session) ? [session] : auth.merchantIds;
+    const own = merchants
+      ? requireEach(merchants, auth.merchantIds)
+      : session && auth.merchantIds.includes(session)
+        ? [session]
+        : auth.merchantIds;
     return { merchants: own, ...(customers ? { customers } : {}) };
   }
   const session = auth.session.customer_id;
-  const own = customers ? requireEach(customers, auth.customerIds)
-    : session && auth.customerIds.includes(session) ? [session] : auth.customerIds;
+  const own = customers
+    ? requireEach(customers, auth.customerIds)
+    : session && auth.customerIds.includes(session)
+      ? [session]
+      : auth.customerIds;
   return { customers: own, ...(merchants ? { merchants } : {}) };
 }
 
@@ -52,9 +61,10 @@ const nonEmpty = (ids: readonly string[]) => (ids.length > 0 ? [...ids] : ['']);
 export function applyScope<O>(query: SelectQueryBuilder<DB, 'invoices', O>, scope: InvoiceScope): SelectQueryBuilder<DB, 'invoices', O> {
   let scoped = query;
   if (scope.customers) {
-    scoped = scope.customers.length === 1
-      ? scoped.where('invoices.buid_customer', '=', scope.customers[0]!)
-      : scoped.where('invoices.buid_customer', 'in', nonEmpty(scope.customers));
+    scoped =
+      scope.customers.length === 1
+        ? scoped.where('invoices.buid_customer', '=', scope.customers[0]!)
+        : scoped.where('invoices.buid_customer', 'in', nonEmpty(scope.customers));
   }
   if (scope.merchants) scoped = scoped.where('invoices.buid_merchant', 'in', nonEmpty(scope.merchants));
   return scoped;

@@ -2,15 +2,15 @@ import type { FromSchema } from 'json-schema-to-ts';
 import { disputeIneligibleReason } from '../../domain/disputes.ts';
 import { INVOICE_STATUSES, isPayable } from '../../domain/invoice-status.ts';
 import type { Invoice } from '../db/schema.ts';
-import {
-  boolean, day, integer, nullableDay, nullableText, resourceSchema, strictObject, text, yesNo,
-} from '../http/api-schema.ts';
+import { boolean, day, integer, nullableDay, nullableText, resourceSchema, strictObject, text, yesNo } from '../http/api-schema.ts';
 import { resource } from '../http/jsonapi.ts';
 
 export type InvoiceRow = Omit<Invoice, 'updated_at' | 'created_by'> & {
-  merchant_name: string | null; attachments: number;
+  merchant_name: string | null;
+  attachments: number;
   /** The program's ineligible-list reason, and whether a dispute on the invoice is open (domain/disputes.ts). */
-  listed_ineligible_reason: string | null; open_dispute: boolean;
+  listed_ineligible_reason: string | null;
+  open_dispute: boolean;
 };
 
 /** The attributes of an invoice resource; invoiceResource is typed by it, so the two cannot drift. */

@@ -9,7 +9,9 @@ beforeAll(async () => {
   db = await createDatabase({ dataDir: 'memory://' });
   await migrateToLatest(db);
 }, 60_000);
-afterAll(async () => { await db?.destroy(); });
+afterAll(async () => {
+  await db?.destroy();
+});
 
 const job = (dedupeKey: string) => db.selectFrom('jobs').selectAll().where('dedupe_key', '=', dedupeKey).executeTakeFirstOrThrow();
 
@@ -17,7 +19,15 @@ describe('job runner', () => {
   it('runs a job when the injected clock reaches run_at, once', async () => {
     const clock = new ManualClock('2026-11-23T15:00:00Z');
     const seen: unknown[] = [];
-    const runner = new JobRunner({ db, clock, handlers: { note: async (payload) => { seen.push(payload); } } });
+    const runner = new JobRunner({
+      db,
+      clock,
+      handlers: {
+        note: async (payload) => {
+          seen.push(payload);
+        },
+      },
+    });
     await enqueueJob(db, { kind: 'note', payload: { n: 1 }, runAt: new Date('2026-11-24T15:00:00Z'), dedupeKey: 'note:1' });
     await enqueueJob(db, { kind: 'note', payload: { n: 2 }, runAt: new Date('2026-11-24T15:00:00Z'), dedupeKey: 'note:1' });
 
@@ -32,7 +42,10 @@ describe('job runner', () => {
   it('retries a failing job with back-off, keeps the last error, and gives up after maxAttempts', async () => {
     const clock = new ManualClock('2026-11-23T15:00:00Z');
     let calls = 0;
-    const failing: JobHandler = async () => { calls += 1; throw new Error(`boom ${calls}`); };
+    const failing: JobHandler = async () => {
+      calls += 1;
+      throw new Error(`boom ${calls}`);
+    };
     const runner = new JobRunner({ db, clock, handlers: { failing }, maxAttempts: 2 });
     await enqueueJob(db, { kind: 'failing', payload: {}, runAt: clock.now(), dedupeKey: 'failing:1' });
 
@@ -57,7 +70,11 @@ describe('job runner', () => {
   it('lets another process reclaim a job whose lease expired (its owner died)', async () => {
     const clock = new ManualClock('2026-11-23T15:00:00Z');
     await enqueueJob(db, { kind: 'note', payload: {}, runAt: clock.now(), dedupeKey: 'lease:1' });
-    await db.updateTable('jobs').set({ status: 'running', run_at: new Date('2026-11-23T15:05:00Z') }).where('dedupe_key', '=', 'lease:1').execute();
+    await db
+      .updateTable('jobs')
+      .set({ status: 'running', run_at: new Date('2026-11-23T15:05:00Z') })
+      .where('dedupe_key', '=', 'lease:1')
+      .execute();
     const runner = new JobRunner({ db, clock, handlers: { note: async () => {} } });
     expect(await runner.runDue()).toBe(0);
     clock.advanceMinutes(6);
@@ -69,9 +86,22 @@ describe('job runner', () => {
     const clock = new ManualClock('2026-11-23T15:00:00Z');
     const ran: string[] = [];
     const runner = new JobRunner({
-      db, clock,
-      handlers: { daily: async (payload) => { ran.push(String(payload.day)); } },
-      schedulers: [async (now) => enqueueJob(db, { kind: 'daily', payload: { day: now.toISOString().slice(0, 10) }, runAt: now, dedupeKey: `daily:${now.toISOString().slice(0, 10)}` })],
+      db,
+      clock,
+      handlers: {
+        daily: async (payload) => {
+          ran.push(String(payload.day));
+        },
+      },
+      schedulers: [
+        async (now) =>
+          enqueueJob(db, {
+            kind: 'daily',
+            payload: { day: now.toISOString().slice(0, 10) },
+            runAt: now,
+            dedupeKey: `daily:${now.toISOString().slice(0, 10)}`,
+          }),
+      ],
     });
     runner.start(10);
     await new Promise((resolve) => setTimeout(resolve, 100));

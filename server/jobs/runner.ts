@@ -9,16 +9,27 @@ import type { Database } from '../db/database.ts';
  * lease expire, and another claims the job again, so handlers must be idempotent.
  * Time is the injected Clock's: tests advance a ManualClock and call `tick()`.
  */
-export interface JobContext { db: Database; clock: Clock; jobId: number; attempt: number }
+export interface JobContext {
+  db: Database;
+  clock: Clock;
+  jobId: number;
+  attempt: number;
+}
 export type JobHandler = (payload: Record<string, unknown>, context: JobContext) => Promise<void>;
 /** Runs before due jobs on every tick, e.g. to add the day's recurring jobs. */
 export type JobScheduler = (now: Date) => Promise<void>;
 
-export interface NewJob { kind: string; payload: Record<string, unknown>; runAt: Date; dedupeKey?: string }
+export interface NewJob {
+  kind: string;
+  payload: Record<string, unknown>;
+  runAt: Date;
+  dedupeKey?: string;
+}
 
 /** Adds a job, in the caller's transaction when given one; a taken dedupe key adds nothing. */
 export async function enqueueJob(db: Database, job: NewJob): Promise<void> {
-  await db.insertInto('jobs')
+  await db
+    .insertInto('jobs')
     .values({ kind: job.kind, payload: JSON.stringify(job.payload), run_at: job.runAt, dedupe_key: job.dedupeKey ?? null })
     .onConflict((conflict) => conflict.column('dedupe_key').doNothing())
     .execute();
@@ -37,7 +48,12 @@ export interface JobRunnerOptions {
   onError?: (error: unknown, job: { id: number; kind: string; attempt: number }) => void;
 }
 
-interface ClaimedJob { id: number; kind: string; payload: Record<string, unknown>; attempts: number }
+interface ClaimedJob {
+  id: number;
+  kind: string;
+  payload: Record<string, unknown>;
+  attempts: number;
+}
 
 const RETRY_BASE_MS = 30_000;
 /** One call runs at most this many jobs, so a flood of due jobs cannot starve the process. */
@@ -75,7 +91,9 @@ export class JobRunner {
     const loop = () => {
       this.current = this.tick()
         .catch((error: unknown) => this.options.onError?.(error, { id: 0, kind: 'tick', attempt: 0 }))
-        .finally(() => { if (!this.stopped) this.timer = setTimeout(loop, intervalMs); });
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(loop, intervalMs);
+        });
     };
     this.timer = setTimeout(loop, 0);
   }
@@ -116,9 +134,11 @@ export class JobRunner {
       const giveUp = !handler || job.attempts >= (this.options.maxAttempts ?? 5);
       // Backs off 30 s, 1 min, 2 min, … measured on the injected clock.
       const retryAt = new Date(clock.now().getTime() + RETRY_BASE_MS * 2 ** (job.attempts - 1));
-      await db.updateTable('jobs')
+      await db
+        .updateTable('jobs')
         .set(giveUp ? { status: 'failed', last_error: lastError } : { status: 'queued', run_at: retryAt, last_error: lastError })
-        .where('id', '=', job.id).execute();
+        .where('id', '=', job.id)
+        .execute();
     }
   }
 }

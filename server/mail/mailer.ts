@@ -2,8 +2,15 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 
-export interface MailMessage { to: string; subject: string; text: string; from?: string }
-export interface Mailer { send(message: MailMessage): Promise<void> }
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  from?: string;
+}
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
 
 const DEFAULT_FROM = 'Portal <no-reply@portal.localhost>';
 
@@ -14,7 +21,11 @@ const DEFAULT_FROM = 'Portal <no-reply@portal.localhost>';
 export function createMailer(options: { smtpUrl?: string | undefined; outboxDir: string }): Mailer {
   if (options.smtpUrl) {
     const transport = nodemailer.createTransport(options.smtpUrl);
-    return { send: async (message) => { await transport.sendMail({ from: DEFAULT_FROM, ...message }); } };
+    return {
+      send: async (message) => {
+        await transport.sendMail({ from: DEFAULT_FROM, ...message });
+      },
+    };
   }
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
@@ -30,5 +41,7 @@ export function createMailer(options: { smtpUrl?: string | undefined; outboxDir:
 /** Keeps messages in memory; for tests that read what was sent. */
 export class MemoryMailer implements Mailer {
   readonly sent: MailMessage[] = [];
-  async send(message: MailMessage): Promise<void> { this.sent.push(message); }
+  async send(message: MailMessage): Promise<void> {
+    this.sent.push(message);
+  }
 }

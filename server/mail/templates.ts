@@ -14,7 +14,11 @@ const KEYS: Record<EmailTemplate, { subject: string; body: string }> = {
   inviteSso: { subject: 'users.mail.inviteSubject', body: 'users.mail.inviteSsoBody' },
 };
 
-export function renderEmail(template: EmailTemplate, language: string | null | undefined, values: Record<string, string | number>): { subject: string; text: string } {
+export function renderEmail(
+  template: EmailTemplate,
+  language: string | null | undefined,
+  values: Record<string, string | number>,
+): { subject: string; text: string } {
   const keys = KEYS[template];
   return { subject: localeText(language, keys.subject, values), text: localeText(language, keys.body, values) };
 }

@@ -28,12 +28,19 @@ export interface MerchantContext {
 
 export async function loadMerchantContext(db: Kysely<DB>, merchant: string): Promise<MerchantContext> {
   const [customers, extra, merchantCurrencies, currencies] = await Promise.all([
-    db.selectFrom('merchant_customers').innerJoin('customers', 'customers.buid_customer', 'merchant_customers.buid_customer')
+    db
+      .selectFrom('merchant_customers')
+      .innerJoin('customers', 'customers.buid_customer', 'merchant_customers.buid_customer')
       .select(['customers.buid_customer', 'customers.currency'])
-      .where('merchant_customers.buid_merchant', '=', merchant).where('customers.status', '!=', 'terminated').execute(),
-    db.selectFrom('customer_currencies').innerJoin('merchant_customers', 'merchant_customers.buid_customer', 'customer_currencies.buid_customer')
+      .where('merchant_customers.buid_merchant', '=', merchant)
+      .where('customers.status', '!=', 'terminated')
+      .execute(),
+    db
+      .selectFrom('customer_currencies')
+      .innerJoin('merchant_customers', 'merchant_customers.buid_customer', 'customer_currencies.buid_customer')
       .select(['customer_currencies.buid_customer', 'customer_currencies.currency'])
-      .where('merchant_customers.buid_merchant', '=', merchant).execute(),
+      .where('merchant_customers.buid_merchant', '=', merchant)
+      .execute(),
     db.selectFrom('merchant_currencies').select('currency').where('buid_merchant', '=', merchant).execute(),
     db.selectFrom('currencies').select(['code', 'minor_units']).execute(),
   ]);
@@ -44,7 +51,8 @@ export async function loadMerchantContext(db: Kysely<DB>, merchant: string): Pro
   return { merchant, customers: map, minorUnits: new Map(currencies.map((row) => [row.code.trim(), row.minor_units])) };
 }
 
-export const minorUnitsOf = (context: MerchantContext, currency: string | undefined) => context.minorUnits.get(String(currency ?? '').trim()) ?? 2;
+export const minorUnitsOf = (context: MerchantContext, currency: string | undefined) =>
+  context.minorUnits.get(String(currency ?? '').trim()) ?? 2;
 
 /** The rules that need the database: a customer of this merchant, in a currency both use. */
 export function relationshipProblems(draft: InvoiceDraft, context: MerchantContext): DraftProblem[] {
@@ -56,9 +64,18 @@ export function relationshipProblems(draft: InvoiceDraft, context: MerchantConte
 }
 
 /** The merchant's invoice ids among `ids` that exist already (the id is the merchant's own number, unique per merchant). */
-export async function existingInvoiceIds(db: Kysely<DB>, merchant: string, ids: readonly string[], exceptTrxId?: string): Promise<Set<string>> {
+export async function existingInvoiceIds(
+  db: Kysely<DB>,
+  merchant: string,
+  ids: readonly string[],
+  exceptTrxId?: string,
+): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  let query = db.selectFrom('invoices').select('invoice_id').where('buid_merchant', '=', merchant).where('invoice_id', 'in', [...new Set(ids)]);
+  let query = db
+    .selectFrom('invoices')
+    .select('invoice_id')
+    .where('buid_merchant', '=', merchant)
+    .where('invoice_id', 'in', [...new Set(ids)]);
   if (exceptTrxId) query = query.where('trx_id', '!=', exceptTrxId);
   return new Set((await query.execute()).map((row) => row.invoice_id));
 }
@@ -67,7 +84,9 @@ export async function existingInvoiceIds(db: Kysely<DB>, merchant: string, ids: 
 export function draftRefusal(problems: readonly DraftProblem[]) {
   return {
     errors: problems.map((problem) => ({
-      status: '422', code: problem.code, title: problem.code,
+      status: '422',
+      code: problem.code,
+      title: problem.code,
       source: { pointer: `/${problem.field.replace(/\./g, '/')}` },
       meta: { ...problem.values, field: problem.field.split('.').pop() },
     })),
@@ -75,5 +94,7 @@ export function draftRefusal(problems: readonly DraftProblem[]) {
 }
 
 export class DraftRefused extends Error {
-  constructor(readonly problems: readonly DraftProblem[]) { super('draft refused'); }
+  constructor(readonly problems: readonly DraftProblem[]) {
+    super('draft refused');
+  }
 }

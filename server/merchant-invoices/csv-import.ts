@@ -1,6 +1,12 @@
 import { sql, type Kysely } from 'kysely';
 import { ErrorCode } from '../../domain/error-codes.ts';
-import { checkInvoiceDraft, INVOICE_ID_PATTERN, TEXT_LIMITS, type DraftProblem, type InvoiceDraft } from '../../domain/merchant-invoices.ts';
+import {
+  checkInvoiceDraft,
+  INVOICE_ID_PATTERN,
+  TEXT_LIMITS,
+  type DraftProblem,
+  type InvoiceDraft,
+} from '../../domain/merchant-invoices.ts';
 import type { CsvContract, CsvProblem } from '../csv/contract.ts';
 import type { CsvImport, ValidRow } from '../csv/import.ts';
 import type { DB } from '../db/schema.ts';
@@ -9,13 +15,34 @@ import { insertInvoices, type ReadyInvoice } from './write.ts';
 
 /** One CSV row: an invoice's fields (repeated or left empty on its further rows) and one line item. */
 export interface InvoiceCsvRow {
-  invoice_id: string; buid_customer: string; po_number: string; currency: string; received_date: string;
-  status?: string; due_date?: string; product?: string; notes?: string; merchant_original_invoice?: string; tax?: string;
-  description: string; quantity: string; unit_price: string;
+  invoice_id: string;
+  buid_customer: string;
+  po_number: string;
+  currency: string;
+  received_date: string;
+  status?: string;
+  due_date?: string;
+  product?: string;
+  notes?: string;
+  merchant_original_invoice?: string;
+  tax?: string;
+  description: string;
+  quantity: string;
+  unit_price: string;
 }
 
 const INVOICE_FIELDS = [
-  'invoice_id', 'buid_customer', 'po_number', 'currency', 'status', 'received_date', 'due_date', 'product', 'notes', 'merchant_original_invoice', 'tax',
+  'invoice_id',
+  'buid_customer',
+  'po_number',
+  'currency',
+  'status',
+  'received_date',
+  'due_date',
+  'product',
+  'notes',
+  'merchant_original_invoice',
+  'tax',
 ] as const;
 
 const textColumn = (maxLength: number) => ({ type: 'string', maxLength });
@@ -26,7 +53,9 @@ const textColumn = (maxLength: number) => ({ type: 'string', maxLength });
  * those columns are `inHeader`: the rules of domain/merchant-invoices.ts require them per invoice).
  */
 export const invoiceCsvContract: CsvContract = {
-  name: 'merchant-invoices', maxRows: 5_000, maxChars: 2_000_000,
+  name: 'merchant-invoices',
+  maxRows: 5_000,
+  maxChars: 2_000_000,
   columns: [
     { name: 'invoice_id', required: true, schema: { type: 'string', pattern: INVOICE_ID_PATTERN }, example: 'ACME-10001' },
     { name: 'buid_customer', inHeader: true, schema: textColumn(64), example: 'C-1001' },
@@ -45,8 +74,15 @@ export const invoiceCsvContract: CsvContract = {
   ],
 };
 
-export interface ImportEnv { merchant: string; today: string; userId: number }
-interface Lookup { problems: Map<number, CsvProblem[]>; ready: ReadyInvoice[] }
+export interface ImportEnv {
+  merchant: string;
+  today: string;
+  userId: number;
+}
+interface Lookup {
+  problems: Map<number, CsvProblem[]>;
+  ready: ReadyInvoice[];
+}
 
 /** One writer of a merchant's invoices at a time: the duplicate-id check and the insert cannot interleave. */
 export async function lockMerchantInvoices(db: Kysely<DB>, merchant: string): Promise<void> {
@@ -58,7 +94,8 @@ function groupRows(rows: ReadonlyArray<ValidRow<InvoiceCsvRow>>): Array<Array<Va
   const groups = new Map<string, Array<ValidRow<InvoiceCsvRow>>>();
   for (const row of rows) {
     const group = groups.get(row.value.invoice_id);
-    if (group) group.push(row); else groups.set(row.value.invoice_id, [row]);
+    if (group) group.push(row);
+    else groups.set(row.value.invoice_id, [row]);
   }
   return [...groups.values()];
 }
@@ -70,7 +107,11 @@ export const invoiceCsvImport: CsvImport<InvoiceCsvRow, ImportEnv, Lookup> = {
   async prepare(db, rows, env) {
     await lockMerchantInvoices(db, env.merchant);
     const context = await loadMerchantContext(db, env.merchant);
-    const taken = await existingInvoiceIds(db, env.merchant, rows.map((row) => row.value.invoice_id));
+    const taken = await existingInvoiceIds(
+      db,
+      env.merchant,
+      rows.map((row) => row.value.invoice_id),
+    );
     const problems = new Map<number, CsvProblem[]>();
     const report = (row: number, column: string | undefined, code: string, meta?: Record<string, unknown>) => {
       const list = problems.get(row) ?? [];
@@ -84,19 +125,27 @@ export const invoiceCsvImport: CsvImport<InvoiceCsvRow, ImportEnv, Lookup> = {
       for (const row of rest) {
         for (const field of INVOICE_FIELDS) {
           const value = row.value[field];
-          if (value !== undefined && value !== first.value[field]) { report(row.row, field, ErrorCode.merchantInvoiceRowsDisagree, { other: first.row }); agrees = false; }
+          if (value !== undefined && value !== first.value[field]) {
+            report(row.row, field, ErrorCode.merchantInvoiceRowsDisagree, { other: first.row });
+            agrees = false;
+          }
         }
       }
       const draft: InvoiceDraft = {
         ...Object.fromEntries(INVOICE_FIELDS.map((field) => [field, first.value[field]]).filter(([, value]) => value !== undefined)),
-        line_items: group.map((row) => ({ description: row.value.description, quantity: row.value.quantity, unit_price: row.value.unit_price })),
+        line_items: group.map((row) => ({
+          description: row.value.description,
+          quantity: row.value.quantity,
+          unit_price: row.value.unit_price,
+        })),
       };
       const checked = checkInvoiceDraft(draft, { today: env.today, minorUnits: minorUnitsOf(context, draft.currency) });
       const found: DraftProblem[] = [...checked.problems, ...relationshipProblems(draft, context)];
-      if (taken.has(first.value.invoice_id)) found.push({ field: 'invoice_id', code: ErrorCode.merchantInvoiceDuplicateId, values: { invoice_id: first.value.invoice_id } });
+      if (taken.has(first.value.invoice_id))
+        found.push({ field: 'invoice_id', code: ErrorCode.merchantInvoiceDuplicateId, values: { invoice_id: first.value.invoice_id } });
       for (const problem of found) {
         const line = /^line_items\.(\d+)\.(\w+)$/.exec(problem.field);
-        const at = line ? group[Number(line[1])] ?? first : first;
+        const at = line ? (group[Number(line[1])] ?? first) : first;
         report(at.row, line ? line[2] : problem.field === 'line_items' ? undefined : problem.field, problem.code, problem.values);
       }
       if (found.length === 0 && agrees && checked.priced) ready.push({ draft, priced: checked.priced });

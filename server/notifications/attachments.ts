@@ -13,13 +13,19 @@ import { fileURLToPath } from 'node:url';
 export const NOTIFICATION_FILES_DIR = fileURLToPath(new URL('./files/', import.meta.url));
 
 /** An attachment as stored in notifications.notification_attachments. */
-export interface StoredAttachment { file_name?: unknown; file_size?: unknown; content_type?: unknown; file?: unknown; url?: unknown }
+export interface StoredAttachment {
+  file_name?: unknown;
+  file_size?: unknown;
+  content_type?: unknown;
+  file?: unknown;
+  url?: unknown;
+}
 
 /** The path under which the portal serves attachment `index` of notification `id`. */
 export const attachmentUrl = (id: number | string, index: number) => `/ecaas/notifications/${id}/attachments/${index}`;
 
 const asAttachments = (value: unknown): StoredAttachment[] =>
-  (Array.isArray(value) ? value.filter((item): item is StoredAttachment => !!item && typeof item === 'object') : []);
+  Array.isArray(value) ? value.filter((item): item is StoredAttachment => !!item && typeof item === 'object') : [];
 
 /** The file an attachment names, when it is a plain file name: a stored `../x` cannot reach outside the folder. */
 function servedFile(attachment: StoredAttachment | undefined): string | null {
@@ -36,7 +42,11 @@ export function publicAttachments(id: number | string, stored: unknown): Array<R
 }
 
 /** A served attachment: its name, media type and bytes. */
-export interface AttachmentFile { fileName: string; contentType: string; content: Buffer }
+export interface AttachmentFile {
+  fileName: string;
+  contentType: string;
+  content: Buffer;
+}
 
 /**
  * The file behind attachment `index`, or null when there is none (no such entry, an entry that

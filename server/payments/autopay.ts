@@ -32,7 +32,12 @@ export function scheduleAutopaySweeps(db: Database, tenants: TenantStore): JobSc
     const day = centralDay(now);
     if (day === scheduledDay) return;
     for (const tenant of tenants.tenants.filter((candidate) => flagOn(candidate.flags, 'autopay_enabled'))) {
-      await enqueueJob(db, { kind: AUTOPAY_JOB, payload: { tenantId: tenant.id, day }, runAt: now, dedupeKey: `${AUTOPAY_JOB}:${tenant.id}:${day}` });
+      await enqueueJob(db, {
+        kind: AUTOPAY_JOB,
+        payload: { tenantId: tenant.id, day },
+        runAt: now,
+        dedupeKey: `${AUTOPAY_JOB}:${tenant.id}:${day}`,
+      });
     }
     scheduledDay = day;
   };
@@ -50,41 +55,80 @@ async function previousSweepDay(db: Database, tenantId: string, day: string): Pr
 /** The customer's notice, in English for other clients; readers get it in their language. */
 function notify(accountNumber: string) {
   return async (trx: Database, payment: CreatedPayment) => {
-    const invoice = await trx.selectFrom('invoices').select('invoice_id').where('trx_id', '=', payment.trxIds[0]!).executeTakeFirstOrThrow();
+    const invoice = await trx
+      .selectFrom('invoices')
+      .select('invoice_id')
+      .where('trx_id', '=', payment.trxIds[0]!)
+      .executeTakeFirstOrThrow();
     const params = {
-      invoice: invoice.invoice_id, amount: plainAmount(payment.amountMinor, payment.currency),
-      account: maskedAccount(accountNumber), payment: payment.paymentNumber,
+      invoice: invoice.invoice_id,
+      amount: plainAmount(payment.amountMinor, payment.currency),
+      account: maskedAccount(accountNumber),
+      payment: payment.paymentNumber,
     };
-    await trx.insertInto('notifications').values({
-      tenant_id: payment.tenantId, buid_customer: payment.customers[0]!, user_type: null,
-      created_ts: payment.createdAt, effective_ts: payment.createdAt, expires_ts: null,
-      text_title: localeText('en', `${NOTIFICATION_KEY}.title`, params), text_body: localeText('en', `${NOTIFICATION_KEY}.body`, params),
-      text_key: NOTIFICATION_KEY, text_params: JSON.stringify(params), notification_links: '[]', notification_attachments: '[]',
-    }).execute();
+    await trx
+      .insertInto('notifications')
+      .values({
+        tenant_id: payment.tenantId,
+        buid_customer: payment.customers[0]!,
+        user_type: null,
+        created_ts: payment.createdAt,
+        effective_ts: payment.createdAt,
+        expires_ts: null,
+        text_title: localeText('en', `${NOTIFICATION_KEY}.title`, params),
+        text_body: localeText('en', `${NOTIFICATION_KEY}.body`, params),
+        text_key: NOTIFICATION_KEY,
+        text_params: JSON.stringify(params),
+        notification_links: '[]',
+        notification_attachments: '[]',
+      })
+      .execute();
   };
 }
 
 async function sweep(db: Database, clock: Clock, tenant: Tenant, day: string): Promise<void> {
   const previous = await previousSweepDay(db, tenant.id, day);
-  const accounts = await db.selectFrom('bank_accounts')
+  const accounts = await db
+    .selectFrom('bank_accounts')
     .innerJoin('customers', 'customers.buid_customer', 'bank_accounts.buid_customer')
     .select(['bank_accounts.id', 'bank_accounts.buid_customer', 'bank_accounts.account_number'])
-    .where('customers.tenant_id', '=', tenant.id).where('bank_accounts.autopay', '=', true).where('bank_accounts.removed_at', 'is', null)
-    .orderBy('bank_accounts.buid_customer').execute();
+    .where('customers.tenant_id', '=', tenant.id)
+    .where('bank_accounts.autopay', '=', true)
+    .where('bank_accounts.removed_at', 'is', null)
+    .orderBy('bank_accounts.buid_customer')
+    .execute();
   for (const account of accounts) {
-    const due = await db.selectFrom('invoices').select(['trx_id', 'due_date'])
-      .where('buid_customer', '=', account.buid_customer).where('status', 'in', PAYABLE)
+    const due = await db
+      .selectFrom('invoices')
+      .select(['trx_id', 'due_date'])
+      .where('buid_customer', '=', account.buid_customer)
+      .where('status', 'in', PAYABLE)
       // Due since the previous sweep, up to today; the first sweep takes today's only.
       .where('due_date', '<=', day)
       .where('due_date', previous === undefined ? '=' : '>', previous ?? day)
-      .orderBy('due_date').orderBy('trx_id').execute();
+      .orderBy('due_date')
+      .orderBy('trx_id')
+      .execute();
     for (const invoice of due) {
       try {
-        await createPayment({ db, clock, onCreated: notify(account.account_number) }, {
-          tenant, userId: null, scope: [account.buid_customer], selectedCustomer: account.buid_customer,
-          idempotencyKey: `autopay:${invoice.trx_id}:${invoice.due_date}`, source: 'autopay',
-          body: { mode: 'INDIVIDUAL_ACCOUNT', method: 'bank', invoices: [invoice.trx_id], bank_account_id: String(account.id), terms_accepted: true },
-        });
+        await createPayment(
+          { db, clock, onCreated: notify(account.account_number) },
+          {
+            tenant,
+            userId: null,
+            scope: [account.buid_customer],
+            selectedCustomer: account.buid_customer,
+            idempotencyKey: `autopay:${invoice.trx_id}:${invoice.due_date}`,
+            source: 'autopay',
+            body: {
+              mode: 'INDIVIDUAL_ACCOUNT',
+              method: 'bank',
+              invoices: [invoice.trx_id],
+              bank_account_id: String(account.id),
+              terms_accepted: true,
+            },
+          },
+        );
       } catch (error) {
         // A refused invoice (customer not payment eligible, taken meanwhile…) is left for the customer.
         if (!(error instanceof ApiError)) throw error;

@@ -20,7 +20,10 @@ import { ProviderError, type Authorization, type AuthorizeRequest, type CardProv
  * written on an authorisation being voided, and an authorisation is never voided under a payment.
  */
 
-export interface IntentOwner { tenantId: string; userId: number | null }
+export interface IntentOwner {
+  tenantId: string;
+  userId: number | null;
+}
 export type IntentOutcome = 'completed' | 'voided';
 
 /** A transaction-scoped lock per authorisation id; the same in PGlite and PostgreSQL. */
@@ -30,10 +33,22 @@ async function lockAuthorization(trx: Database, authorizationId: string): Promis
 
 /** Step 1: the intent, committed before the provider hears of it. */
 export async function openCardIntent(db: Database, owner: IntentOwner, provider: string, request: AuthorizeRequest): Promise<number> {
-  const row = await db.insertInto('card_intents').values({
-    tenant_id: owner.tenantId, user_id: owner.userId, provider, provider_key: request.idempotencyKey,
-    amount_minor: request.amountMinor, currency: request.currency, status: 'open', authorization_id: null, payment_id: null, settled_at: null,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await db
+    .insertInto('card_intents')
+    .values({
+      tenant_id: owner.tenantId,
+      user_id: owner.userId,
+      provider,
+      provider_key: request.idempotencyKey,
+      amount_minor: request.amountMinor,
+      currency: request.currency,
+      status: 'open',
+      authorization_id: null,
+      payment_id: null,
+      settled_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -42,7 +57,11 @@ export async function openCardIntent(db: Database, owner: IntentOwner, provider:
  * may still have authorised) settles the intent before the error goes on.
  */
 export async function authorizeWithIntent(
-  db: Database, provider: CardProvider, owner: IntentOwner, request: AuthorizeRequest, timeoutMs: number,
+  db: Database,
+  provider: CardProvider,
+  owner: IntentOwner,
+  request: AuthorizeRequest,
+  timeoutMs: number,
 ): Promise<{ intentId: number; authorization: Authorization }> {
   const intentId = await openCardIntent(db, owner, provider.name, request);
   let authorization: Authorization;
@@ -52,12 +71,22 @@ export async function authorizeWithIntent(
     await settleAfterFailure(db, provider, intentId);
     throw error;
   }
-  const recorded = await db.updateTable('card_intents').set({ authorization_id: authorization.authorizationId })
-    .where('id', '=', intentId).where('authorization_id', 'is', null).returning('status').executeTakeFirst();
+  const recorded = await db
+    .updateTable('card_intents')
+    .set({ authorization_id: authorization.authorizationId })
+    .where('id', '=', intentId)
+    .where('authorization_id', 'is', null)
+    .returning('status')
+    .executeTakeFirst();
   if (recorded?.status !== 'open') {
     // A reconciliation (another instance starting) settled the intent while the provider was
     // answering and found no hold yet: this hold must go too, and the payment cannot proceed.
-    await db.updateTable('card_intents').set({ status: 'open', settled_at: null }).where('id', '=', intentId).where('status', '=', 'voided').execute();
+    await db
+      .updateTable('card_intents')
+      .set({ status: 'open', settled_at: null })
+      .where('id', '=', intentId)
+      .where('status', '=', 'voided')
+      .execute();
     await settleAfterFailure(db, provider, intentId);
     throw new ProviderError('error', 'authorisation withdrawn by reconciliation');
   }
@@ -72,10 +101,18 @@ export async function authorizeWithIntent(
  */
 export async function claimCardIntent(trx: Database, intentId: number, authorizationId: string): Promise<boolean> {
   await lockAuthorization(trx, authorizationId);
-  const intent = await trx.selectFrom('card_intents').select(['status', 'created_at']).where('id', '=', intentId).forUpdate().executeTakeFirst();
+  const intent = await trx
+    .selectFrom('card_intents')
+    .select(['status', 'created_at'])
+    .where('id', '=', intentId)
+    .forUpdate()
+    .executeTakeFirst();
   if (intent?.status !== 'open') return false;
-  const voided = await trx.selectFrom('card_intents').select('id')
-    .where('authorization_id', '=', authorizationId).where('id', '<>', intentId)
+  const voided = await trx
+    .selectFrom('card_intents')
+    .select('id')
+    .where('authorization_id', '=', authorizationId)
+    .where('id', '<>', intentId)
     .where((eb) => eb.or([eb('status', '=', 'voiding'), eb.and([eb('status', '=', 'voided'), eb('settled_at', '>=', intent.created_at)])]))
     .executeTakeFirst();
   return !voided;
@@ -83,8 +120,11 @@ export async function claimCardIntent(trx: Database, intentId: number, authoriza
 
 /** Step 3, after the payment's row is written, in the same transaction. */
 export async function completeCardIntent(trx: Database, intentId: number, paymentId: number): Promise<void> {
-  await trx.updateTable('card_intents').set({ status: 'completed', payment_id: paymentId, settled_at: sql<Date>`clock_timestamp()` })
-    .where('id', '=', intentId).execute();
+  await trx
+    .updateTable('card_intents')
+    .set({ status: 'completed', payment_id: paymentId, settled_at: sql<Date>`clock_timestamp()` })
+    .where('id', '=', intentId)
+    .execute();
 }
 
 /**
@@ -93,21 +133,35 @@ export async function completeCardIntent(trx: Database, intentId: number, paymen
  * intent stays voiding, and the next start tries again).
  */
 export async function settleCardIntent(db: Database, provider: CardProvider, intentId: number): Promise<IntentOutcome> {
-  const intent = await db.selectFrom('card_intents').select(['status', 'authorization_id', 'provider_key']).where('id', '=', intentId).executeTakeFirstOrThrow();
+  const intent = await db
+    .selectFrom('card_intents')
+    .select(['status', 'authorization_id', 'provider_key'])
+    .where('id', '=', intentId)
+    .executeTakeFirstOrThrow();
   if (intent.status === 'completed' || intent.status === 'voided') return intent.status;
   let authorizationId = intent.authorization_id;
   if (authorizationId === null) {
     // The process died (or gave up) before the provider's answer was recorded: ask the provider.
     const found = await provider.findAuthorization(intent.provider_key);
     if (!found) {
-      const closed = await db.updateTable('card_intents').set({ status: 'voided', settled_at: sql<Date>`clock_timestamp()` })
-        .where('id', '=', intentId).where('authorization_id', 'is', null).where('status', 'in', ['open', 'voiding']).executeTakeFirst();
+      const closed = await db
+        .updateTable('card_intents')
+        .set({ status: 'voided', settled_at: sql<Date>`clock_timestamp()` })
+        .where('id', '=', intentId)
+        .where('authorization_id', 'is', null)
+        .where('status', 'in', ['open', 'voiding'])
+        .executeTakeFirst();
       // Its authorisation was recorded meanwhile: settle that instead.
       if (closed.numUpdatedRows === 0n) return settleCardIntent(db, provider, intentId);
       return 'voided';
     }
     authorizationId = found.authorizationId;
-    await db.updateTable('card_intents').set({ authorization_id: authorizationId }).where('id', '=', intentId).where('authorization_id', 'is', null).execute();
+    await db
+      .updateTable('card_intents')
+      .set({ authorization_id: authorizationId })
+      .where('id', '=', intentId)
+      .where('authorization_id', 'is', null)
+      .execute();
   }
   const held = authorizationId;
   const decided = await db.transaction().execute(async (trx): Promise<IntentOutcome | 'void'> => {
@@ -116,8 +170,11 @@ export async function settleCardIntent(db: Database, provider: CardProvider, int
     if (now.status === 'completed' || now.status === 'voided') return now.status;
     const payment = await trx.selectFrom('payments').select('id').where('authorization_id', '=', held).executeTakeFirst();
     if (payment) {
-      await trx.updateTable('card_intents').set({ status: 'completed', payment_id: payment.id, settled_at: sql<Date>`clock_timestamp()` })
-        .where('id', '=', intentId).execute();
+      await trx
+        .updateTable('card_intents')
+        .set({ status: 'completed', payment_id: payment.id, settled_at: sql<Date>`clock_timestamp()` })
+        .where('id', '=', intentId)
+        .execute();
       return 'completed';
     }
     await trx.updateTable('card_intents').set({ status: 'voiding' }).where('id', '=', intentId).execute();
@@ -126,8 +183,12 @@ export async function settleCardIntent(db: Database, provider: CardProvider, int
   if (decided !== 'void') return decided;
   // Outside the transaction: the provider may be slow, and PGlite has one connection.
   await provider.void(held);
-  await db.updateTable('card_intents').set({ status: 'voided', settled_at: sql<Date>`clock_timestamp()` })
-    .where('id', '=', intentId).where('status', '=', 'voiding').execute();
+  await db
+    .updateTable('card_intents')
+    .set({ status: 'voided', settled_at: sql<Date>`clock_timestamp()` })
+    .where('id', '=', intentId)
+    .where('status', '=', 'voiding')
+    .execute();
   return 'voided';
 }
 
@@ -153,10 +214,17 @@ export interface ReconcileLog {
  * by a process that died is completed (its payment committed) or voided at the provider.
  * An intent of another instance still in flight is safe too: it is refused when it goes on.
  */
-export async function reconcileCardIntents(db: Database, log?: ReconcileLog): Promise<{ completed: number; voided: number; failed: number }> {
+export async function reconcileCardIntents(
+  db: Database,
+  log?: ReconcileLog,
+): Promise<{ completed: number; voided: number; failed: number }> {
   const counts = { completed: 0, voided: 0, failed: 0 };
-  const unsettled = await db.selectFrom('card_intents').select(['id', 'provider'])
-    .where('status', 'in', ['open', 'voiding']).orderBy('id').execute();
+  const unsettled = await db
+    .selectFrom('card_intents')
+    .select(['id', 'provider'])
+    .where('status', 'in', ['open', 'voiding'])
+    .orderBy('id')
+    .execute();
   for (const intent of unsettled) {
     try {
       counts[await settleCardIntent(db, cardProviderNamed(intent.provider, db), intent.id)] += 1;

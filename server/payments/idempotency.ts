@@ -8,7 +8,8 @@ export const IDEMPOTENCY_KEY = /^[\x21-\x7e]{8,100}$/;
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).filter(([, item]) => item !== undefined)
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonical(item)}`).join(',')}}`;
   }
@@ -24,7 +25,9 @@ export function requestHash(request: unknown): string {
  * one scope per tenant, with keys of their own shape (autopay:{trx_id}:{due_date}).
  */
 export async function paymentByKey(db: Database, tenantId: string, userId: number | null, key: string) {
-  return db.selectFrom('payments').select(['id', 'request_hash'])
+  return db
+    .selectFrom('payments')
+    .select(['id', 'request_hash'])
     .where('tenant_id', '=', tenantId)
     .where('idempotency_key', '=', key)
     .where((eb) => (userId === null ? eb('user_id', 'is', null) : eb('user_id', '=', userId)))

@@ -13,8 +13,11 @@ import { scheduleMissingSettlements, settleJob } from './settlement.ts';
 export function paymentJobRunner(
   deps: { db: Database; clock: Clock; tenants: TenantStore },
   // One runner serves one jobs table, so it must know every kind: others (account recovery mail) come in here.
-  { handlers: moreHandlers = {}, schedulers: moreSchedulers = [], ...options }: Pick<JobRunnerOptions, 'onError'>
-    & { handlers?: Readonly<Record<string, JobHandler>>; schedulers?: readonly JobScheduler[] } = {},
+  {
+    handlers: moreHandlers = {},
+    schedulers: moreSchedulers = [],
+    ...options
+  }: Pick<JobRunnerOptions, 'onError'> & { handlers?: Readonly<Record<string, JobHandler>>; schedulers?: readonly JobScheduler[] } = {},
 ): JobRunner {
   let reconciledDay = '';
   return new JobRunner({

@@ -18,9 +18,17 @@ export type Selection = { invoices: readonly string[] } | { customers: readonly 
  */
 export async function paymentLines(db: Database, tenantId: string, scope: readonly string[], selection: Selection): Promise<PaymentLine[]> {
   const customers = scope.length ? [...scope] : [''];
-  let query = db.selectFrom('invoices')
+  let query = db
+    .selectFrom('invoices')
     .innerJoin('customers', 'customers.buid_customer', 'invoices.buid_customer')
-    .select(['invoices.trx_id', 'invoices.buid_customer', 'invoices.currency', 'invoices.status', 'invoices.current_due_minor', 'invoices.past_due_minor'])
+    .select([
+      'invoices.trx_id',
+      'invoices.buid_customer',
+      'invoices.currency',
+      'invoices.status',
+      'invoices.current_due_minor',
+      'invoices.past_due_minor',
+    ])
     .where('customers.tenant_id', '=', tenantId)
     .where('invoices.buid_customer', 'in', customers);
   if ('invoices' in selection) {
@@ -28,13 +36,17 @@ export async function paymentLines(db: Database, tenantId: string, scope: readon
   } else {
     const outside = selection.customers.filter((customer) => !scope.includes(customer));
     if (outside.length) throw new ApiError(404, ErrorCode.notFound, { pointer: '/customers' }, { customers: outside });
-    query = query.where('invoices.buid_customer', 'in', [...selection.customers])
+    query = query
+      .where('invoices.buid_customer', 'in', [...selection.customers])
       .where('invoices.status', 'in', PAYABLE)
       .whereRef('invoices.currency', '=', 'customers.currency');
   }
   const rows = await query.orderBy('invoices.due_date').orderBy('invoices.trx_id').execute();
   const lines = rows.map((row) => ({
-    trxId: row.trx_id, customer: row.buid_customer, currency: row.currency.trim(), status: row.status,
+    trxId: row.trx_id,
+    customer: row.buid_customer,
+    currency: row.currency.trim(),
+    status: row.status,
     amountMinor: row.current_due_minor + row.past_due_minor,
   }));
   if ('invoices' in selection) {

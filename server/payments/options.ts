@@ -4,9 +4,7 @@ import { INVOICE_STATUSES, isPayable } from '../../domain/invoice-status.ts';
 import { enabledMethods, PAYMENT_METHODS } from '../../domain/payments.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import type { Database } from '../db/database.ts';
-import {
-  boolean, integer, nullableText, resourceSchema, strictObject, text, textList,
-} from '../http/api-schema.ts';
+import { boolean, integer, nullableText, resourceSchema, strictObject, text, textList } from '../http/api-schema.ts';
 import { cardProviderFor } from './providers/registry.ts';
 import { maskedAccount } from './serialize.ts';
 
@@ -23,15 +21,26 @@ export const paymentOptionsSchema = strictObject({
   customers: {
     type: 'array',
     items: strictObject({
-      buid_customer: text, customer_name: text, payment_eligible: boolean, payment_web_text: nullableText,
-      currency: text, payable_minor: integer, payable_count: integer,
+      buid_customer: text,
+      customer_name: text,
+      payment_eligible: boolean,
+      payment_web_text: nullableText,
+      currency: text,
+      payable_minor: integer,
+      payable_count: integer,
     }),
   },
   bank_accounts: {
     type: 'array',
     items: strictObject({
-      id: text, buid_customer: text, bank_name: text, account_name: nullableText, account_number_masked: text,
-      kind: text, autopay: boolean, online_payment: boolean,
+      id: text,
+      buid_customer: text,
+      bank_name: text,
+      account_name: nullableText,
+      account_number_masked: text,
+      kind: text,
+      autopay: boolean,
+      online_payment: boolean,
     }),
   },
   provider: strictObject({ name: text, field_url: text, public_key: text }),
@@ -46,22 +55,38 @@ export const paymentOptionsResourceSchema = resourceSchema('payment-options', pa
  */
 export async function paymentOptions(db: Database, tenant: Tenant, customerIds: readonly string[]): Promise<PaymentOptions> {
   const [customers, accounts] = await Promise.all([
-    db.selectFrom('customers')
+    db
+      .selectFrom('customers')
       .select(['buid_customer', 'customer_name', 'payment_eligible', 'payment_web_text', 'currency'])
       .select((eb) => [
-        eb.selectFrom('invoices').select(sql<number>`coalesce(sum(current_due_minor + past_due_minor), 0)::bigint`.as('total'))
-          .whereRef('invoices.buid_customer', '=', 'customers.buid_customer').whereRef('invoices.currency', '=', 'customers.currency')
-          .where('invoices.status', 'in', PAYABLE).as('payable_minor'),
-        eb.selectFrom('invoices').select(sql<number>`count(*)::int`.as('count'))
-          .whereRef('invoices.buid_customer', '=', 'customers.buid_customer').whereRef('invoices.currency', '=', 'customers.currency')
-          .where('invoices.status', 'in', PAYABLE).as('payable_count'),
+        eb
+          .selectFrom('invoices')
+          .select(sql<number>`coalesce(sum(current_due_minor + past_due_minor), 0)::bigint`.as('total'))
+          .whereRef('invoices.buid_customer', '=', 'customers.buid_customer')
+          .whereRef('invoices.currency', '=', 'customers.currency')
+          .where('invoices.status', 'in', PAYABLE)
+          .as('payable_minor'),
+        eb
+          .selectFrom('invoices')
+          .select(sql<number>`count(*)::int`.as('count'))
+          .whereRef('invoices.buid_customer', '=', 'customers.buid_customer')
+          .whereRef('invoices.currency', '=', 'customers.currency')
+          .where('invoices.status', 'in', PAYABLE)
+          .as('payable_count'),
       ])
-      .where('tenant_id', '=', tenant.id).where('buid_customer', 'in', [...customerIds])
-      .orderBy('buid_customer').execute(),
-    db.selectFrom('bank_accounts')
+      .where('tenant_id', '=', tenant.id)
+      .where('buid_customer', 'in', [...customerIds])
+      .orderBy('buid_customer')
+      .execute(),
+    db
+      .selectFrom('bank_accounts')
       .select(['id', 'buid_customer', 'bank_name', 'account_name', 'account_number', 'kind', 'autopay', 'online_payment'])
-      .where('buid_customer', 'in', [...customerIds]).where('removed_at', 'is', null).where('online_payment', '=', true)
-      .orderBy('buid_customer').orderBy('id').execute(),
+      .where('buid_customer', 'in', [...customerIds])
+      .where('removed_at', 'is', null)
+      .where('online_payment', '=', true)
+      .orderBy('buid_customer')
+      .orderBy('id')
+      .execute(),
   ]);
   const { limits } = tenant;
   return {

@@ -4,8 +4,13 @@ import { businessDaysAfter } from '../../domain/business-days.ts';
 import { ErrorCode, type ErrorCodeKey } from '../../domain/error-codes.ts';
 import { isPayable } from '../../domain/invoice-status.ts';
 import {
-  cardFeeMinor, paymentProblems, SETTLEMENT_BUSINESS_DAYS, totalsByCurrency,
-  type PaymentBody, type PaymentLine, type PayingCustomer,
+  cardFeeMinor,
+  paymentProblems,
+  SETTLEMENT_BUSINESS_DAYS,
+  totalsByCurrency,
+  type PaymentBody,
+  type PaymentLine,
+  type PayingCustomer,
 } from '../../domain/payments.ts';
 import type { Tenant } from '../../domain/tenant.ts';
 import { audit } from '../audit.ts';
@@ -35,8 +40,14 @@ export interface PaymentCommand {
 }
 
 export interface CreatedPayment {
-  id: number; paymentNumber: string; tenantId: string; customers: string[]; trxIds: string[];
-  currency: string; amountMinor: number; createdAt: Date;
+  id: number;
+  paymentNumber: string;
+  tenantId: string;
+  customers: string[];
+  trxIds: string[];
+  currency: string;
+  amountMinor: number;
+  createdAt: Date;
 }
 
 export interface PaymentDeps {
@@ -65,9 +76,14 @@ function uniqueViolation(error: unknown): string | undefined {
 
 async function payingCustomers(db: Database, ids: readonly string[]): Promise<Record<string, PayingCustomer>> {
   if (ids.length === 0) return {};
-  const rows = await db.selectFrom('customers').select(['buid_customer', 'payment_eligible', 'payment_web_text'])
-    .where('buid_customer', 'in', [...ids]).execute();
-  return Object.fromEntries(rows.map((row) => [row.buid_customer, { paymentEligible: row.payment_eligible, paymentWebText: row.payment_web_text }]));
+  const rows = await db
+    .selectFrom('customers')
+    .select(['buid_customer', 'payment_eligible', 'payment_web_text'])
+    .where('buid_customer', 'in', [...ids])
+    .execute();
+  return Object.fromEntries(
+    rows.map((row) => [row.buid_customer, { paymentEligible: row.payment_eligible, paymentWebText: row.payment_web_text }]),
+  );
 }
 
 /** The bank account a bank payment draws on: the paying customer's, live, and enrolled for this use. */
@@ -75,8 +91,15 @@ async function usableBankAccount(db: Database, command: PaymentCommand, customer
   const raw = command.body.bank_account_id;
   if (raw === undefined) throw refuse(422, ErrorCode.fieldRequired, { field: 'bank_account_id' }, '/bank_account_id');
   const id = /^[0-9]{1,15}$/.test(raw) ? Number(raw) : NaN;
-  const account = Number.isSafeInteger(id) ? await db.selectFrom('bank_accounts').select(['id', 'online_payment', 'autopay'])
-    .where('id', '=', id).where('buid_customer', '=', customer).where('removed_at', 'is', null).executeTakeFirst() : undefined;
+  const account = Number.isSafeInteger(id)
+    ? await db
+        .selectFrom('bank_accounts')
+        .select(['id', 'online_payment', 'autopay'])
+        .where('id', '=', id)
+        .where('buid_customer', '=', customer)
+        .where('removed_at', 'is', null)
+        .executeTakeFirst()
+    : undefined;
   const enrolled = command.source === 'autopay' ? account?.autopay : account?.online_payment;
   if (!account || !enrolled) throw refuse(422, ErrorCode.bankAccountNotUsable, undefined, '/bank_account_id');
   return account.id;
@@ -125,11 +148,19 @@ export async function createPayment(deps: PaymentDeps, command: PaymentCommand):
   let card: CardHold | undefined;
   if (body.method === 'card') {
     try {
-      card = await authorizeWithIntent(db, provider, { tenantId: tenant.id, userId: command.userId }, {
-        token: body.card_token!, amountMinor: amountMinor + feeMinor, currency: total!.currency,
-        // The request's hash too: a reused key with another body must not get the first authorisation.
-        idempotencyKey: `${tenant.id}:${command.userId ?? 'system'}:${command.idempotencyKey}:${hash}`,
-      }, tenant.paymentProvider.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS);
+      card = await authorizeWithIntent(
+        db,
+        provider,
+        { tenantId: tenant.id, userId: command.userId },
+        {
+          token: body.card_token!,
+          amountMinor: amountMinor + feeMinor,
+          currency: total!.currency,
+          // The request's hash too: a reused key with another body must not get the first authorisation.
+          idempotencyKey: `${tenant.id}:${command.userId ?? 'system'}:${command.idempotencyKey}:${hash}`,
+        },
+        tenant.paymentProvider.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
+      );
     } catch (error) {
       if (error instanceof ProviderError) throw refuse(502, ErrorCode.cardProviderFailed, { reason: error.reason });
       throw error;
@@ -155,11 +186,19 @@ export async function createPayment(deps: PaymentDeps, command: PaymentCommand):
 }
 
 /** A card payment's authorisation and the intent that records it. */
-interface CardHold { intentId: number; authorization: Authorization }
+interface CardHold {
+  intentId: number;
+  authorization: Authorization;
+}
 
 interface PaymentFigures {
-  lines: PaymentLine[]; hash: string; amountMinor: number; feeMinor: number; currency: string;
-  bankAccountId: number | null; card: CardHold | undefined;
+  lines: PaymentLine[];
+  hash: string;
+  amountMinor: number;
+  feeMinor: number;
+  currency: string;
+  bankAccountId: number | null;
+  card: CardHold | undefined;
 }
 
 async function writePayment(deps: PaymentDeps, command: PaymentCommand, figures: PaymentFigures): Promise<number> {
@@ -175,47 +214,100 @@ async function writePayment(deps: PaymentDeps, command: PaymentCommand, figures:
       throw refuse(502, ErrorCode.cardProviderFailed, { reason: 'error' });
     }
     // Lock the invoices, then look again: a concurrent payment may have taken one meanwhile.
-    const locked = await trx.selectFrom('invoices').select(['trx_id', 'status', 'current_due_minor', 'past_due_minor'])
-      .where('trx_id', 'in', trxIds).orderBy('trx_id').forUpdate().execute();
+    const locked = await trx
+      .selectFrom('invoices')
+      .select(['trx_id', 'status', 'current_due_minor', 'past_due_minor'])
+      .where('trx_id', 'in', trxIds)
+      .orderBy('trx_id')
+      .forUpdate()
+      .execute();
     const now = new Map(locked.map((row) => [row.trx_id, row]));
-    const taken = lines.filter((line) => {
-      const row = now.get(line.trxId);
-      return !row || !isPayable(row.status) || row.current_due_minor + row.past_due_minor !== line.amountMinor;
-    }).map((line) => line.trxId);
+    const taken = lines
+      .filter((line) => {
+        const row = now.get(line.trxId);
+        return !row || !isPayable(row.status) || row.current_due_minor + row.past_due_minor !== line.amountMinor;
+      })
+      .map((line) => line.trxId);
     if (taken.length) throw refuse(409, ErrorCode.invoiceNotPayable, { trx_ids: taken });
 
     const created = clock.now();
     const settlesAt = businessDaysAfter(created, SETTLEMENT_BUSINESS_DAYS[body.method]);
-    const { rows: [sequence] } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('payments', 'id'))::int as id`.execute(trx);
+    const {
+      rows: [sequence],
+    } = await sql<{ id: number }>`select nextval(pg_get_serial_sequence('payments', 'id'))::int as id`.execute(trx);
     const id = sequence!.id;
     const paymentNumber = `P-${String(id).padStart(6, '0')}`;
-    await trx.insertInto('payments').values({
-      id, payment_number: paymentNumber, confirmation_number: confirmationNumber(), tenant_id: tenant.id,
-      user_id: command.userId, mode: body.mode, method: body.method, bank_account_id: figures.bankAccountId,
-      card_token: body.method === 'card' ? body.card_token ?? null : null,
-      card_last4: authorization?.last4 ?? null, card_brand: authorization?.brand ?? null,
-      authorization_id: authorization?.authorizationId ?? null,
-      currency: figures.currency, amount_minor: figures.amountMinor, card_fee_minor: figures.feeMinor, status: 'pending',
-      idempotency_key: command.idempotencyKey, request_hash: figures.hash, source: command.source,
-      created_at: created, settles_at: settlesAt, settled_at: null,
-    }).execute();
+    await trx
+      .insertInto('payments')
+      .values({
+        id,
+        payment_number: paymentNumber,
+        confirmation_number: confirmationNumber(),
+        tenant_id: tenant.id,
+        user_id: command.userId,
+        mode: body.mode,
+        method: body.method,
+        bank_account_id: figures.bankAccountId,
+        card_token: body.method === 'card' ? (body.card_token ?? null) : null,
+        card_last4: authorization?.last4 ?? null,
+        card_brand: authorization?.brand ?? null,
+        authorization_id: authorization?.authorizationId ?? null,
+        currency: figures.currency,
+        amount_minor: figures.amountMinor,
+        card_fee_minor: figures.feeMinor,
+        status: 'pending',
+        idempotency_key: command.idempotencyKey,
+        request_hash: figures.hash,
+        source: command.source,
+        created_at: created,
+        settles_at: settlesAt,
+        settled_at: null,
+      })
+      .execute();
     if (figures.card) await completeCardIntent(trx, figures.card.intentId, id);
-    await trx.insertInto('payment_invoices').values(lines.map((line) => ({
-      payment_id: id, trx_id: line.trxId, buid_customer: line.customer, amount_minor: line.amountMinor, active: true,
-    }))).execute();
+    await trx
+      .insertInto('payment_invoices')
+      .values(
+        lines.map((line) => ({
+          payment_id: id,
+          trx_id: line.trxId,
+          buid_customer: line.customer,
+          amount_minor: line.amountMinor,
+          active: true,
+        })),
+      )
+      .execute();
     await trx.updateTable('invoices').set({ status: 'Payment Pending', updated_at: created }).where('trx_id', 'in', trxIds).execute();
     await enqueueJob(trx, { kind: SETTLE_JOB, payload: { paymentId: id }, runAt: settlesAt, dedupeKey: `${SETTLE_JOB}:${id}` });
     const customers = [...new Set(lines.map((line) => line.customer))];
     await audit(trx, {
-      tenantId: tenant.id, userId: command.userId, action: 'payment.create', entity: 'payment', entityId: String(id),
+      tenantId: tenant.id,
+      userId: command.userId,
+      action: 'payment.create',
+      entity: 'payment',
+      entityId: String(id),
       detail: {
-        payment_number: paymentNumber, mode: body.mode, method: body.method, source: command.source, currency: figures.currency,
-        amount_minor: figures.amountMinor, card_fee_minor: figures.feeMinor, invoices: trxIds, customers,
+        payment_number: paymentNumber,
+        mode: body.mode,
+        method: body.method,
+        source: command.source,
+        currency: figures.currency,
+        amount_minor: figures.amountMinor,
+        card_fee_minor: figures.feeMinor,
+        invoices: trxIds,
+        customers,
         settles_at: settlesAt.toISOString(),
       },
     });
     await deps.onCreated?.(trx, {
-      id, paymentNumber, tenantId: tenant.id, customers, trxIds, currency: figures.currency, amountMinor: figures.amountMinor, createdAt: created,
+      id,
+      paymentNumber,
+      tenantId: tenant.id,
+      customers,
+      trxIds,
+      currency: figures.currency,
+      amountMinor: figures.amountMinor,
+      createdAt: created,
     });
     return id;
   });

@@ -14,20 +14,37 @@ import { SETTLE_JOB } from './service.ts';
  */
 export async function settlePayment(db: Database, clock: Clock, paymentId: number): Promise<boolean> {
   const settled = await db.transaction().execute(async (trx) => {
-    const payment = await trx.selectFrom('payments').select(['id', 'tenant_id', 'status', 'payment_number', 'amount_minor', 'currency'])
-      .where('id', '=', paymentId).forUpdate().executeTakeFirst();
+    const payment = await trx
+      .selectFrom('payments')
+      .select(['id', 'tenant_id', 'status', 'payment_number', 'amount_minor', 'currency'])
+      .where('id', '=', paymentId)
+      .forUpdate()
+      .executeTakeFirst();
     if (payment?.status !== 'pending') return false;
     const now = clock.now();
-    const links = await trx.selectFrom('payment_invoices').select('trx_id').where('payment_id', '=', paymentId).where('active', '=', true).execute();
+    const links = await trx
+      .selectFrom('payment_invoices')
+      .select('trx_id')
+      .where('payment_id', '=', paymentId)
+      .where('active', '=', true)
+      .execute();
     const trxIds = links.map((link) => link.trx_id);
     if (trxIds.length) {
-      await trx.updateTable('invoices').set({ status: 'Paid', current_due_minor: 0, past_due_minor: 0, updated_at: now })
-        .where('trx_id', 'in', trxIds).where('status', '=', 'Payment Pending').execute();
+      await trx
+        .updateTable('invoices')
+        .set({ status: 'Paid', current_due_minor: 0, past_due_minor: 0, updated_at: now })
+        .where('trx_id', 'in', trxIds)
+        .where('status', '=', 'Payment Pending')
+        .execute();
     }
     await trx.updateTable('payment_invoices').set({ active: false }).where('payment_id', '=', paymentId).execute();
     await trx.updateTable('payments').set({ status: 'settled', settled_at: now }).where('id', '=', paymentId).execute();
     await audit(trx, {
-      tenantId: payment.tenant_id, userId: null, action: 'payment.settle', entity: 'payment', entityId: String(paymentId),
+      tenantId: payment.tenant_id,
+      userId: null,
+      action: 'payment.settle',
+      entity: 'payment',
+      entityId: String(paymentId),
       detail: { payment_number: payment.payment_number, amount_minor: payment.amount_minor, currency: payment.currency, invoices: trxIds },
     });
     return true;

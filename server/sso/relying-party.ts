@@ -5,7 +5,11 @@ import { LOCAL_IDP_ISSUER, clientSecretFrom } from './local-idp.ts';
 import type { IdentityProviderConfig } from '../../domain/tenant.ts';
 
 /** What openid-client hands a custom fetch (its CustomFetchOptions, loosened to what we read). */
-interface FetchOptions { method: string; headers: Record<string, string>; body?: unknown }
+interface FetchOptions {
+  method: string;
+  headers: Record<string, string>;
+  body?: unknown;
+}
 type IdpFetch = (url: string, options: FetchOptions) => Promise<Response>;
 
 /**
@@ -37,18 +41,27 @@ function toHeaders(headers: Record<string, string | string[] | number | undefine
 export class RelyingParty {
   private readonly discovered = new Map<string, Promise<oidc.ServerMetadata>>();
 
-  constructor(private readonly app: FastifyInstance, private readonly clock: Clock, private readonly filter?: IdpResponseFilter) {}
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly clock: Clock,
+    private readonly filter?: IdpResponseFilter,
+  ) {}
 
   private readonly inProcess: IdpFetch = async (url, options) => {
     const target = new URL(url);
     const body = options.body === undefined || options.body === null ? undefined : String(options.body);
     const answer = await this.app.inject({
-      method: options.method as 'GET' | 'POST', url: `${target.pathname}${target.search}`, remoteAddress: '127.0.0.1',
+      method: options.method as 'GET' | 'POST',
+      url: `${target.pathname}${target.search}`,
+      remoteAddress: '127.0.0.1',
       headers: { ...options.headers, host: target.host },
       ...(body !== undefined ? { payload: body } : {}),
     });
     const empty = answer.statusCode === 204 || answer.statusCode === 304;
-    return new Response(empty ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers: toHeaders(answer.headers) });
+    return new Response(empty ? null : new Uint8Array(answer.rawPayload), {
+      status: answer.statusCode,
+      headers: toHeaders(answer.headers),
+    });
   };
 
   private transport(issuer: string): IdpFetch {
@@ -61,10 +74,12 @@ export class RelyingParty {
   private serverMetadata(issuer: string): Promise<oidc.ServerMetadata> {
     let metadata = this.discovered.get(issuer);
     if (!metadata) {
-      metadata = oidc.discovery(new URL(issuer), 'discovery', undefined, oidc.None(), {
-        ...(isLocalIssuer(issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
-        [oidc.customFetch]: this.transport(issuer),
-      }).then((found) => found.serverMetadata());
+      metadata = oidc
+        .discovery(new URL(issuer), 'discovery', undefined, oidc.None(), {
+          ...(isLocalIssuer(issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
+          [oidc.customFetch]: this.transport(issuer),
+        })
+        .then((found) => found.serverMetadata());
       metadata.catch(() => this.discovered.delete(issuer));
       this.discovered.set(issuer, metadata);
     }
@@ -78,8 +93,12 @@ export class RelyingParty {
   async configuration(provider: IdentityProviderConfig): Promise<oidc.Configuration> {
     const secret = clientSecretFrom(provider.clientSecretEnv);
     const skew = Math.round((this.clock.now().getTime() - Date.now()) / 1000);
-    const configuration = new oidc.Configuration(await this.serverMetadata(provider.issuer), provider.clientId,
-      { [oidc.clockSkew]: skew }, secret ? oidc.ClientSecretBasic(secret) : oidc.None());
+    const configuration = new oidc.Configuration(
+      await this.serverMetadata(provider.issuer),
+      provider.clientId,
+      { [oidc.clockSkew]: skew },
+      secret ? oidc.ClientSecretBasic(secret) : oidc.None(),
+    );
     configuration[oidc.customFetch] = this.transport(provider.issuer);
     // Only the in-process local provider speaks plain http; any other issuer must be https.
     if (isLocalIssuer(provider.issuer)) oidc.allowInsecureRequests(configuration);
@@ -93,9 +112,13 @@ export class RelyingParty {
     const configuration = await this.configuration(provider);
     const checks = { state: oidc.randomState(), nonce: oidc.randomNonce(), verifier: oidc.randomPKCECodeVerifier() };
     const url = oidc.buildAuthorizationUrl(configuration, {
-      redirect_uri: redirectUri, scope: 'openid profile', response_type: 'code',
-      state: checks.state, nonce: checks.nonce,
-      code_challenge: await oidc.calculatePKCECodeChallenge(checks.verifier), code_challenge_method: 'S256',
+      redirect_uri: redirectUri,
+      scope: 'openid profile',
+      response_type: 'code',
+      state: checks.state,
+      nonce: checks.nonce,
+      code_challenge: await oidc.calculatePKCECodeChallenge(checks.verifier),
+      code_challenge_method: 'S256',
       ...(loginHint ? { login_hint: loginHint } : {}),
     });
     // The local provider is on the browser's own origin, whichever that is.
@@ -107,10 +130,17 @@ export class RelyingParty {
    * Exchanges the code and validates the ID token (signature, issuer, audience, expiry, nonce;
    * state and PKCE by the exchange itself). Returns its subject; throws on anything wrong.
    */
-  async finish(provider: IdentityProviderConfig, callbackUrl: URL, checks: { state: string; nonce: string; verifier: string }): Promise<string> {
+  async finish(
+    provider: IdentityProviderConfig,
+    callbackUrl: URL,
+    checks: { state: string; nonce: string; verifier: string },
+  ): Promise<string> {
     const configuration = await this.configuration(provider);
     const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
-      pkceCodeVerifier: checks.verifier, expectedState: checks.state, expectedNonce: checks.nonce, idTokenExpected: true,
+      pkceCodeVerifier: checks.verifier,
+      expectedState: checks.state,
+      expectedNonce: checks.nonce,
+      idTokenExpected: true,
     });
     const subject = tokens.claims()?.sub;
     if (!subject) throw new Error('ID token without subject');

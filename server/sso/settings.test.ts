@@ -4,7 +4,11 @@ import type { Tenant } from '../../domain/tenant.ts';
 import { tenantDefaultProvider, usableProvider, type GroupSsoRow } from './settings.ts';
 
 const group = (id: number, parent: number | null, own: Partial<GroupSsoRow> = {}): GroupSsoRow => ({
-  id, parent_group_id: parent, sso_enabled: false, identity_provider_id: null, ...own,
+  id,
+  parent_group_id: parent,
+  sso_enabled: false,
+  identity_provider_id: null,
+  ...own,
 });
 const tree = (...groups: GroupSsoRow[]) => new Map(groups.map((one) => [one.id, one]));
 
@@ -16,7 +20,7 @@ const tenant = {
   ],
 } as Tenant;
 
-describe('SSO settings of a group: its own, else the nearest ancestor\'s (issue 17, providers by id: issue 22)', () => {
+describe("SSO settings of a group: its own, else the nearest ancestor's (issue 17, providers by id: issue 22)", () => {
   const groups = tree(
     group(1, null, { sso_enabled: true, identity_provider_id: 'partners' }),
     group(2, 1), // no settings: inherits 1
@@ -34,7 +38,7 @@ describe('SSO settings of a group: its own, else the nearest ancestor\'s (issue 
     expect(usableProvider(tenant, effectiveSso(groups, 4))?.issuer).toBe('https://other.example');
   });
 
-  it('children and grandchildren without settings inherit the nearest ancestor\'s', () => {
+  it("children and grandchildren without settings inherit the nearest ancestor's", () => {
     expect(effectiveSso(groups, 2)?.sourceGroupId).toBe(1);
     expect(effectiveSso(groups, 3)?.sourceGroupId).toBe(1);
     expect(effectiveSso(groups, 5)?.sourceGroupId).toBe(4);
@@ -59,7 +63,9 @@ describe('SSO settings of a group: its own, else the nearest ancestor\'s (issue 
 
   it('SSO on with no provider, or one the tenant no longer configures, is not usable', () => {
     expect(usableProvider(tenant, effectiveSso(tree(group(1, null, { sso_enabled: true })), 1))).toBeUndefined();
-    expect(usableProvider(tenant, effectiveSso(tree(group(1, null, { sso_enabled: true, identity_provider_id: 'removed' })), 1))).toBeUndefined();
+    expect(
+      usableProvider(tenant, effectiveSso(tree(group(1, null, { sso_enabled: true, identity_provider_id: 'removed' })), 1)),
+    ).toBeUndefined();
   });
 
   it('ends the walk on a cycle in the parent chain', () => {

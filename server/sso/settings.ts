@@ -24,9 +24,11 @@ export function usableProvider(tenant: Tenant, settings: EffectiveSso | undefine
 
 /** Every group of a tenant with its SSO columns, by id (tenants have tens of groups, not thousands). */
 export async function tenantGroups(db: Database, tenantId: string): Promise<Map<number, GroupSsoRow>> {
-  const rows = await db.selectFrom('user_groups')
+  const rows = await db
+    .selectFrom('user_groups')
     .select(['id', 'parent_group_id', 'sso_enabled', 'identity_provider_id'])
-    .where('tenant_id', '=', tenantId).execute();
+    .where('tenant_id', '=', tenantId)
+    .execute();
   return new Map(rows.map((row) => [row.id, row]));
 }
 

@@ -19,20 +19,34 @@ describe("the studio's words for a setting", () => {
     expect(fee).toMatch(/^Kartengebühr: /);
     const lock = describeChange('de', { kind: 'setting', pointer: '/limits/loginLock', before: { absent: true }, after: { text: '{}' } });
     expect(lock).toMatch(/^Anmeldepause: /);
-    const provider = describeChange('en', { kind: 'setting', pointer: '/identityProviders', before: { list: [] }, after: { list: ['{}'] } });
+    const provider = describeChange('en', {
+      kind: 'setting',
+      pointer: '/identityProviders',
+      before: { list: [] },
+      after: { list: ['{}'] },
+    });
     expect(provider).toMatch(/^Identity providers \(SSO\): /);
   });
 });
 
 describe("the studio's words for a column hidden for roles (issue 24)", () => {
   const change = (kind: 'columnHiddenFor' | 'columnShownFor', roles: string[]) =>
-    ({ kind: 'screen', screen: 'invoice-list', title: 'common.screens.invoiceList', change: { kind, table: 'invoices.list.caption', column: 'invoices.fields.poNumber', roles } }) as const;
+    ({
+      kind: 'screen',
+      screen: 'invoice-list',
+      title: 'common.screens.invoiceList',
+      change: { kind, table: 'invoices.list.caption', column: 'invoices.fields.poNumber', roles },
+    }) as const;
 
   it('says which users no longer see the column, in the words of the role and the language', () => {
     expect(describeChange('en', change('columnHiddenFor', ['payer']))).toBe('Invoices: column PO number hidden for payers');
-    expect(describeChange('en', change('columnHiddenFor', ['payer', 'card viewer']))).toBe('Invoices: column PO number hidden for payers, card viewers');
+    expect(describeChange('en', change('columnHiddenFor', ['payer', 'card viewer']))).toBe(
+      'Invoices: column PO number hidden for payers, card viewers',
+    );
     expect(describeChange('de', change('columnHiddenFor', ['payer']))).toBe('Rechnungen: Spalte Bestellnummer für Zahler ausgeblendet');
-    expect(describeChange('en', change('columnShownFor', ['safety manager']))).toBe('Invoices: column PO number shown again for safety managers');
+    expect(describeChange('en', change('columnShownFor', ['safety manager']))).toBe(
+      'Invoices: column PO number shown again for safety managers',
+    );
   });
 
   it('names every role of the policy in the sentence', () => {

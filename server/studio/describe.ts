@@ -42,7 +42,11 @@ export function describeChange(language: string, change: TenantChange): string {
     case 'setting': {
       const path = change.pointer.slice(1).split('/');
       // A whole group added or removed (a lock's settings) is named by its own label.
-      const setting = textOr(language, settingTextKeys(path, true).label, textOr(language, settingTextKeys(path, false).label, path.join('/')));
+      const setting = textOr(
+        language,
+        settingTextKeys(path, true).label,
+        textOr(language, settingTextKeys(path, false).label, path.join('/')),
+      );
       return t('studio.diff.setting', { setting, before: valueText(language, change.before), after: valueText(language, change.after) });
     }
     case 'grants': {

@@ -14,18 +14,31 @@ import { TenantDocumentError, validateTenantDocument } from './validate.ts';
 
 /** Change feed channel of tenant publishes; the payload is TenantChange as JSON. */
 export const TENANTS_CHANNEL = 'tenants';
-export interface TenantChange { tenantId: string; revision: number }
+export interface TenantChange {
+  tenantId: string;
+  revision: number;
+}
 
-export interface PublishOptions { source: TenantRevisionSource; note?: string | null; createdBy?: string | null }
+export interface PublishOptions {
+  source: TenantRevisionSource;
+  note?: string | null;
+  createdBy?: string | null;
+}
 
-export interface PublishedRevision { tenantId: string; revision: number; document: unknown }
+export interface PublishedRevision {
+  tenantId: string;
+  revision: number;
+  document: unknown;
+}
 
 /** The highest revision of every tenant, documents as stored. */
 export async function publishedRevisions(db: Database | Transaction<DB>): Promise<PublishedRevision[]> {
-  const rows = await db.selectFrom('tenant_revisions')
+  const rows = await db
+    .selectFrom('tenant_revisions')
     .distinctOn('tenant_id')
     .select(['tenant_id', 'revision', 'document'])
-    .orderBy('tenant_id').orderBy('revision', 'desc')
+    .orderBy('tenant_id')
+    .orderBy('revision', 'desc')
     .execute();
   return rows.map((row) => ({ tenantId: row.tenant_id, revision: row.revision, document: row.document }));
 }
@@ -35,7 +48,8 @@ export async function publishedRevisions(db: Database | Transaction<DB>): Promis
  * with each one. Cheap enough to ask every few seconds (TenantSync's fallback for lost notifications).
  */
 export async function tenantRevisionsVersion(db: Database): Promise<string> {
-  const row = await db.selectFrom('tenant_revisions')
+  const row = await db
+    .selectFrom('tenant_revisions')
     .select((eb) => [eb.fn.countAll<number>().as('revisions'), eb.fn.max('created_at').as('latest')])
     .executeTakeFirstOrThrow();
   return `${Number(row.revisions)}@${row.latest ? new Date(row.latest).toISOString() : '-'}`;
@@ -48,7 +62,11 @@ export async function tenantRevisionsVersion(db: Database): Promise<string> {
  * throws, nothing is published.
  */
 export async function publishTenantRevision(
-  db: Database, feed: ChangeFeed, tenantId: string, document: unknown, options: PublishOptions,
+  db: Database,
+  feed: ChangeFeed,
+  tenantId: string,
+  document: unknown,
+  options: PublishOptions,
   alongside?: (trx: Transaction<DB>, change: TenantChange) => Promise<void>,
 ): Promise<TenantChange> {
   return db.transaction().execute(async (trx) => {
@@ -93,11 +111,22 @@ export async function importTenantFiles(db: Database, feed: ChangeFeed, files: r
  */
 async function refuseDroppedProviders(trx: Transaction<DB>, tenant: Tenant, where: string): Promise<void> {
   const offered = new Set((tenant.identityProviders ?? []).map((provider) => provider.id));
-  const chosen = await trx.selectFrom('user_groups').select('identity_provider_id').distinct()
-    .where('tenant_id', '=', tenant.id).where('identity_provider_id', 'is not', null).execute();
-  const dropped = chosen.map((row) => row.identity_provider_id ?? '').filter((id) => !offered.has(id)).sort();
+  const chosen = await trx
+    .selectFrom('user_groups')
+    .select('identity_provider_id')
+    .distinct()
+    .where('tenant_id', '=', tenant.id)
+    .where('identity_provider_id', 'is not', null)
+    .execute();
+  const dropped = chosen
+    .map((row) => row.identity_provider_id ?? '')
+    .filter((id) => !offered.has(id))
+    .sort();
   if (dropped.length > 0) {
-    throw new TenantDocumentError(where, dropped.map((id) => `/identityProviders: ${id} is chosen by a group of the tenant; choose another provider for its groups first`));
+    throw new TenantDocumentError(
+      where,
+      dropped.map((id) => `/identityProviders: ${id} is chosen by a group of the tenant; choose another provider for its groups first`),
+    );
   }
 }
 
@@ -115,27 +144,41 @@ async function publishedTenants(trx: Transaction<DB>): Promise<Tenant[]> {
 }
 
 async function lastImportedHashes(trx: Transaction<DB>): Promise<Map<string, string>> {
-  const rows = await trx.selectFrom('tenant_revisions')
+  const rows = await trx
+    .selectFrom('tenant_revisions')
     .distinctOn('tenant_id')
     .select(['tenant_id', 'content_hash'])
     .where('source', '=', 'file')
-    .orderBy('tenant_id').orderBy('revision', 'desc')
+    .orderBy('tenant_id')
+    .orderBy('revision', 'desc')
     .execute();
   return new Map(rows.map((row) => [row.tenant_id, row.content_hash ?? '']));
 }
 
 async function addRevision(
-  trx: Transaction<DB>, feed: ChangeFeed, tenant: Tenant, options: PublishOptions & { contentHash: string | null },
+  trx: Transaction<DB>,
+  feed: ChangeFeed,
+  tenant: Tenant,
+  options: PublishOptions & { contentHash: string | null },
 ): Promise<TenantChange> {
-  const latest = await trx.selectFrom('tenant_revisions')
+  const latest = await trx
+    .selectFrom('tenant_revisions')
     .select((eb) => eb.fn.max('revision').as('revision'))
     .where('tenant_id', '=', tenant.id)
     .executeTakeFirst();
   const change: TenantChange = { tenantId: tenant.id, revision: (latest?.revision ?? 0) + 1 };
-  await trx.insertInto('tenant_revisions').values({
-    tenant_id: tenant.id, revision: change.revision, document: JSON.stringify(tenant), source: options.source,
-    note: options.note ?? null, content_hash: options.contentHash, created_by: options.createdBy ?? null,
-  }).execute();
+  await trx
+    .insertInto('tenant_revisions')
+    .values({
+      tenant_id: tenant.id,
+      revision: change.revision,
+      document: JSON.stringify(tenant),
+      source: options.source,
+      note: options.note ?? null,
+      content_hash: options.contentHash,
+      created_by: options.createdBy ?? null,
+    })
+    .execute();
   await feed.publish(trx, TENANTS_CHANNEL, JSON.stringify(change));
   return change;
 }

@@ -5,7 +5,10 @@ import { TenantConfigError } from './validate.ts';
 export { TenantConfigError } from './validate.ts';
 
 /** One consistent set of tenants and its host index, swapped as a whole. */
-interface TenantIndex { tenants: readonly Tenant[]; byHost: ReadonlyMap<string, Tenant> }
+interface TenantIndex {
+  tenants: readonly Tenant[];
+  byHost: ReadonlyMap<string, Tenant>;
+}
 
 function indexTenants(tenants: readonly Tenant[]): TenantIndex {
   const byHost = new Map<string, Tenant>();
@@ -24,7 +27,10 @@ function indexTenants(tenants: readonly Tenant[]): TenantIndex {
  */
 export class TenantStore {
   private index: TenantIndex;
-  constructor(tenants: readonly Tenant[], private readonly fallbackId = 'demo') {
+  constructor(
+    tenants: readonly Tenant[],
+    private readonly fallbackId = 'demo',
+  ) {
     this.index = indexTenants(tenants);
   }
 
@@ -39,7 +45,10 @@ export class TenantStore {
 
   /** The request's host name picks the tenant; unknown hosts get none (the server answers 404). */
   forHost(hostHeader: string | undefined): Tenant | undefined {
-    const host = (hostHeader ?? '').toLowerCase().replace(/:\d+$/, '').replace(/^\[|\]$/g, '');
+    const host = (hostHeader ?? '')
+      .toLowerCase()
+      .replace(/:\d+$/, '')
+      .replace(/^\[|\]$/g, '');
     return this.index.byHost.get(host);
   }
 

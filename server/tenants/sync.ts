@@ -30,7 +30,8 @@ export interface TenantSyncOptions {
  */
 export async function loadPublishedTenants(db: Database): Promise<Tenant[]> {
   const tenants = (await publishedRevisions(db)).map(({ tenantId, revision, document }) =>
-    validateTenantDocument(document, `tenant ${tenantId} revision ${revision}`, []));
+    validateTenantDocument(document, `tenant ${tenantId} revision ${revision}`, []),
+  );
   if (tenants.length === 0) throw new TenantConfigError('No tenant is published (tenant_revisions is empty)');
   return tenants;
 }
@@ -81,7 +82,9 @@ export class TenantSync {
       });
       return this.queued;
     }
-    this.reloading = this.loadKeepingLastGood().finally(() => { this.reloading = undefined; });
+    this.reloading = this.loadKeepingLastGood().finally(() => {
+      this.reloading = undefined;
+    });
     return this.reloading;
   }
 
@@ -95,7 +98,7 @@ export class TenantSync {
   private async checkVersion(): Promise<void> {
     if (this.reloading) return;
     try {
-      if (await tenantRevisionsVersion(this.options.db) !== this.version) await this.reload();
+      if ((await tenantRevisionsVersion(this.options.db)) !== this.version) await this.reload();
     } catch (error) {
       this.log.warn({ err: error }, 'tenant version check failed; keeping the current tenant configuration');
     }

@@ -12,13 +12,18 @@ export class TenantConfigError extends Error {}
  * starts with the JSON pointer it concerns ("/limits/cardFeeMinor must be integer").
  */
 export class TenantDocumentError extends TenantConfigError {
-  constructor(readonly where: string, readonly problems: readonly string[]) {
+  constructor(
+    readonly where: string,
+    readonly problems: readonly string[],
+  ) {
     super(`${where}: ${problems.join('; ')}`);
   }
 }
 
 let compiled: ReturnType<typeof compileValidator> | undefined;
-function compileValidator() { return createAjv().compile<Tenant>(tenantSchema); }
+function compileValidator() {
+  return createAjv().compile<Tenant>(tenantSchema);
+}
 
 /**
  * The checks every tenant configuration passes, whether it comes from a file in tenants/ or from
@@ -26,8 +31,12 @@ function compileValidator() { return createAjv().compile<Tenant>(tenantSchema); 
  * (`others` may include the tenant's own earlier revision, which is skipped by id).
  */
 export function validateTenantDocument(data: unknown, where: string, others: readonly Tenant[]): Tenant {
-  const validate = compiled ??= compileValidator();
-  if (!validate(data)) throw new TenantDocumentError(where, (validate.errors ?? []).map((error: ErrorObject) => describeErrors([error])));
+  const validate = (compiled ??= compileValidator());
+  if (!validate(data))
+    throw new TenantDocumentError(
+      where,
+      (validate.errors ?? []).map((error: ErrorObject) => describeErrors([error])),
+    );
   const problems: string[] = [];
   const { password } = data.limits;
   if (password.minLength > password.maxLength) problems.push('/limits/password/minLength must not exceed maxLength');

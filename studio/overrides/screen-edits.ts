@@ -150,7 +150,13 @@ export function setColumnVisibility(screen: Screen, shipped: Screen, tableId: st
  * `when` (domain/column-roles.ts), written in the policy's `order`; no roles, no `when`. A removed
  * column is left as it is (show it first).
  */
-export const setColumnHiddenFor = (screen: Screen, tableId: string, field: string, roles: readonly string[], order: readonly string[]): Screen =>
+export const setColumnHiddenFor = (
+  screen: Screen,
+  tableId: string,
+  field: string,
+  roles: readonly string[],
+  order: readonly string[],
+): Screen =>
   updateWidget(screen, tableId, (table) => ({
     ...table,
     columns: columnsOf(table).map((column) => {
@@ -167,7 +173,9 @@ export const setColumnHiddenFor = (screen: Screen, tableId: string, field: strin
  */
 export function screenRoles(screen: Screen, grants: Readonly<Record<string, Readonly<Record<string, unknown>>>>): string[] {
   const guard = isNode(screen.guard) ? screen.guard : {};
-  const userTypes = Array.isArray(guard.userTypes) ? guard.userTypes.filter((type): type is string => typeof type === 'string') : Object.keys(grants);
+  const userTypes = Array.isArray(guard.userTypes)
+    ? guard.userTypes.filter((type): type is string => typeof type === 'string')
+    : Object.keys(grants);
   return [...new Set(userTypes.flatMap((type) => Object.keys(grants[type] ?? {})))];
 }
 

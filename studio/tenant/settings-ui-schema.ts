@@ -22,7 +22,9 @@ export function settingsUiSchema(schema: object, hasText: (key: string) => boole
       ...(hasText(label) ? { 'ui:title': label } : {}),
       ...(hasText(help) ? { 'ui:description': help } : {}),
       ...(property.type === 'integer' && name.endsWith('Minor') ? { 'ui:widget': 'money' } : {}),
-      ...(property.items && !property.items.enum ? { items: listItemUi(property.items, hasText(label) ? label : undefined, children) } : children),
+      ...(property.items && !property.items.enum
+        ? { items: listItemUi(property.items, hasText(label) ? label : undefined, children) }
+        : children),
     };
     if (Object.keys(field).length > 0) ui[name] = field;
   }

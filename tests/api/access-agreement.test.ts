@@ -24,8 +24,17 @@ type Verdict = 'allowed' | 401 | 403;
 
 /** Path parameters: seeded where a GET shows real data, out of range where a write must change nothing. */
 const PARAMETERS: Record<string, string> = {
-  trx_id: 'T-1001-0007', customer: SNAPSHOT_CUSTOMER, hostname: 'localhost.json', location: 'statements',
-  id: '999999', application_id: '999999', dispute_id: '999999', card_id: '999999', document_id: '999999', index: '0', program_id: '999999',
+  trx_id: 'T-1001-0007',
+  customer: SNAPSHOT_CUSTOMER,
+  hostname: 'localhost.json',
+  location: 'statements',
+  id: '999999',
+  application_id: '999999',
+  dispute_id: '999999',
+  card_id: '999999',
+  document_id: '999999',
+  index: '0',
+  program_id: '999999',
   // An interaction of the local identity provider that does not exist.
   uid: 'no-such-interaction',
 };
@@ -75,11 +84,13 @@ beforeAll(async () => {
   clients.set('anonymous', api.client());
   for (const username of ROLES) clients.set(username, await signIn(username));
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 const CALLERS: readonly Caller[] = [...ROLES, 'anonymous'];
 
-describe('every API operation: the portal\'s ability and the API agree', () => {
+describe("every API operation: the portal's ability and the API agree", () => {
   it('covers every route the server registered', () => {
     expect(operations().length).toBeGreaterThan(60);
   });
@@ -100,7 +111,8 @@ async function operationDisagreements(caller: Caller, permissions?: PermissionOv
     const response = await client.request(method as InjectOptions['method'], concreteUrl(url), method === 'GET' ? undefined : {});
     const expected = browserVerdict(access, caller, permissions);
     const actual = verdictOf(response);
-    if (actual !== expected) disagreements.push(`${method} ${url}: portal ${expected}, API ${response.statusCode} ${response.body.slice(0, 120)}`);
+    if (actual !== expected)
+      disagreements.push(`${method} ${url}: portal ${expected}, API ${response.statusCode} ${response.body.slice(0, 120)}`);
   }
   return disagreements;
 }
@@ -110,12 +122,38 @@ async function operationDisagreements(caller: Caller, permissions?: PermissionOv
  * the API alike. Admins lose payment methods, payers dispute creation, viewers gain payments: the
  * callers they concern agree operation by operation.
  */
-describe('every API operation agrees under a tenant\'s permission overrides', () => {
+describe("every API operation agrees under a tenant's permission overrides", () => {
   const OVERRIDES: PermissionOverrides = {
     grants: {
       customer: {
-        admin: ['session', 'notifications', 'account', 'programOverview', 'loyalty', 'documents', 'pay', 'disputeCreate', 'disputeRespond', 'cards', 'cardsManage', 'users', 'rejections', 'rejectionsManage'],
-        payer: ['session', 'notifications', 'account', 'programOverview', 'loyalty', 'documents', 'pay', 'disputeRead', 'rejections', 'rejectionsManage'],
+        admin: [
+          'session',
+          'notifications',
+          'account',
+          'programOverview',
+          'loyalty',
+          'documents',
+          'pay',
+          'disputeCreate',
+          'disputeRespond',
+          'cards',
+          'cardsManage',
+          'users',
+          'rejections',
+          'rejectionsManage',
+        ],
+        payer: [
+          'session',
+          'notifications',
+          'account',
+          'programOverview',
+          'loyalty',
+          'documents',
+          'pay',
+          'disputeRead',
+          'rejections',
+          'rejectionsManage',
+        ],
         'view only': ['session', 'notifications', 'account', 'programOverview', 'loyalty', 'pay', 'disputeRead', 'rejections'],
       },
     },
@@ -123,7 +161,11 @@ describe('every API operation agrees under a tenant\'s permission overrides', ()
   let shipped: Tenant;
   beforeAll(() => {
     shipped = api.tenants.byId('demo')!;
-    api.tenants.replace(api.tenants.tenants.map((tenant) => (tenant.id === 'demo' ? { ...tenant, overrides: { ...tenant.overrides, permissions: OVERRIDES } } : tenant)));
+    api.tenants.replace(
+      api.tenants.tenants.map((tenant) =>
+        tenant.id === 'demo' ? { ...tenant, overrides: { ...tenant.overrides, permissions: OVERRIDES } } : tenant,
+      ),
+    );
   });
   afterAll(() => {
     api.tenants.replace(api.tenants.tenants.map((tenant) => (tenant.id === 'demo' ? shipped : tenant)));
@@ -145,7 +187,11 @@ function operations(): Array<DeclaredRoute & { access: PortalAccess | ServiceAcc
   );
 }
 
-interface Source { resource: string; filter?: Record<string, unknown>; params?: Record<string, unknown> }
+interface Source {
+  resource: string;
+  filter?: Record<string, unknown>;
+  params?: Record<string, unknown>;
+}
 
 /** Every data source a definition names (tables, details, stats, filter options, action sources), in document order. */
 function sourcesOf(node: unknown, found: Source[] = []): Source[] {
@@ -170,7 +216,9 @@ function bindingsFor(definition: ScreenDefinition, username: Username | undefine
     session: { customerIds: user?.customers ?? [], selectedCurrency: 'USD', dispute_side: sideOfUserType(user?.type ?? '') ?? 'customer' },
     customer: user && user.customers.length > 0 ? { buidCustomer: SNAPSHOT_CUSTOMER } : null,
     merchant: user?.merchants?.length ? { buidMerchant: DEALER_MERCHANT } : null,
-    route, query: {}, selection: [{ trxId: PARAMETERS.trx_id }],
+    route,
+    query: {},
+    selection: [{ trxId: PARAMETERS.trx_id }],
     tenant: tenant.config as unknown as Record<string, unknown>,
     flags: flagBindings(tenant.flags),
   };
@@ -187,7 +235,9 @@ function sourceUrl(source: Source, bindings: BindingContext): string {
 }
 
 describe('every screen definition: what the guard lets in, the API serves', () => {
-  const screens = readScreens('screens').map(({ definition }) => definition).filter((definition) => !definition.guard.public);
+  const screens = readScreens('screens')
+    .map(({ definition }) => definition)
+    .filter((definition) => !definition.guard.public);
 
   it('names data sources in some screens', () => {
     expect(screens.filter((definition) => sourcesOf(definition.body).length > 0).length).toBeGreaterThan(5);
@@ -210,7 +260,10 @@ describe('every screen definition: what the guard lets in, the API serves', () =
           const url = sourceUrl(source, bindings);
           const response = await client.get(url);
           checked += 1;
-          if (verdictOf(response) !== 'allowed') disagreements.push(`${definition.id} lets ${caller} in, GET ${url} answers ${response.statusCode} ${response.body.slice(0, 120)}`);
+          if (verdictOf(response) !== 'allowed')
+            disagreements.push(
+              `${definition.id} lets ${caller} in, GET ${url} answers ${response.statusCode} ${response.body.slice(0, 120)}`,
+            );
         }
       } else if (decision.reason === 'permission' || decision.reason === 'unauthenticated') {
         // The screen's primary source (its first) is refused for the same reason the guard refuses.
@@ -218,7 +271,10 @@ describe('every screen definition: what the guard lets in, the API serves', () =
         const url = sourceUrl(sources[0]!, bindings);
         const response = await client.get(url);
         checked += 1;
-        if (response.statusCode !== expected) disagreements.push(`${definition.id} refuses ${caller} (${decision.reason}), GET ${url} answers ${response.statusCode}, not ${expected}`);
+        if (response.statusCode !== expected)
+          disagreements.push(
+            `${definition.id} refuses ${caller} (${decision.reason}), GET ${url} answers ${response.statusCode}, not ${expected}`,
+          );
       }
     }
     expect(disagreements).toEqual([]);

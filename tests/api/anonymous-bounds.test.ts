@@ -9,9 +9,17 @@ let api: TestApi;
 /** Bytes the client log's entries (source "portal") added to the server's log. */
 let logBytes = 0;
 beforeAll(async () => {
-  api = await startTestApi({ logStream: { write: (line) => { if (line.includes('"source":"portal"')) logBytes += Buffer.byteLength(line); } } });
+  api = await startTestApi({
+    logStream: {
+      write: (line) => {
+        if (line.includes('"source":"portal"')) logBytes += Buffer.byteLength(line);
+      },
+    },
+  });
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 /** The largest report the schema allows: long message, url and twenty long details. */
 function largeReport(): Record<string, unknown> {
@@ -49,7 +57,14 @@ describe('POST /log from nobody', () => {
 
 describe('every anonymous endpoint bounds its body', () => {
   const oversized = JSON.stringify({ username: 'u'.repeat(ANONYMOUS_BODY_LIMIT) });
-  for (const url of ['/auth/login', '/auth/forgot-password', '/auth/forgot-username', '/auth/reset-password', '/auth/sso/start', '/analytics/events']) {
+  for (const url of [
+    '/auth/login',
+    '/auth/forgot-password',
+    '/auth/forgot-username',
+    '/auth/reset-password',
+    '/auth/sso/start',
+    '/analytics/events',
+  ]) {
     it(`POST ${url}: 413 past ${ANONYMOUS_BODY_LIMIT} bytes`, async () => {
       const response = await api.client().post(url, oversized, { 'content-type': 'application/json' });
       expect([response.statusCode, errorCode(response)]).toEqual([413, ErrorCode.payloadTooLarge]);

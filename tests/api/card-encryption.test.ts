@@ -33,8 +33,12 @@ async function clearCardNumbers(db: Database): Promise<string[]> {
 
 describe('card numbers at rest', () => {
   let api: TestApi;
-  beforeAll(async () => { api = await startTestApi(); });
-  afterAll(async () => { await api.close(); });
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(async () => {
+    await api.close();
+  });
 
   it('keeps only BIN and last four in clear, in every table, after requests and a full-number view', async () => {
     const client = api.client();
@@ -72,7 +76,9 @@ describe('migration 003', () => {
       expect((await migrator.migrateTo('002_payments')).error).toBeUndefined();
       const numbers = ['7083000000000011', '7083999999999990'].map((body) => body.slice(0, 15) + luhnCheckDigit(body.slice(0, 15)));
       await sql`insert into currencies (code, label) values ('USD', 'US dollar') on conflict do nothing`.execute(db);
-      await sql`insert into customers (buid_customer, tenant_id, customer_name, currency, status) values ('C-1', 'demo', 'One', 'USD', 'active')`.execute(db);
+      await sql`insert into customers (buid_customer, tenant_id, customer_name, currency, status) values ('C-1', 'demo', 'One', 'USD', 'active')`.execute(
+        db,
+      );
       for (const number of numbers) {
         await sql`insert into cards (buid_customer, card_name, card_holder, card_number, expiry_date, status)
           values ('C-1', ${`Card ${number.slice(-4)}`}, 'Holder', ${number}, '2029-01-31', 'active')`.execute(db);
@@ -92,8 +98,12 @@ describe('migration 003', () => {
 
 describe('re-sealing at start (issue 22 item 3)', () => {
   let api: TestApi;
-  beforeAll(async () => { api = await startTestApi(); });
-  afterAll(async () => { await api.close(); });
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(async () => {
+    await api.close();
+  });
 
   it('seals again with the current key what an older key or the retired demo key sealed, and leaves what no key opens', async () => {
     const older = parseKeyring(`k1:${Buffer.alloc(32, 1).toString('base64')}`);
@@ -102,16 +112,33 @@ describe('re-sealing at start (issue 22 item 3)', () => {
     const lost = parseKeyring(`k9:${Buffer.alloc(32, 9).toString('base64')}`);
     const cards = await api.db.selectFrom('cards').select('card_id').orderBy('card_id').limit(3).execute();
     const [byOlder, byDemo, byLost] = cards.map((card) => card.card_id);
-    const rows: Array<[number | undefined, ReturnType<typeof parseKeyring>]> = [[byOlder, older], [byDemo, retiredDemo], [byLost, lost]];
+    const rows: Array<[number | undefined, ReturnType<typeof parseKeyring>]> = [
+      [byOlder, older],
+      [byDemo, retiredDemo],
+      [byLost, lost],
+    ];
     for (const [cardId, keyring] of rows) {
       const sealedNow = sealPan('7083123456789012', keyring);
-      await api.db.updateTable('cards').set({ card_number_sealed: sealedNow.card_number_sealed, card_key_id: sealedNow.card_key_id }).where('card_id', '=', cardId ?? 0).execute();
+      await api.db
+        .updateTable('cards')
+        .set({ card_number_sealed: sealedNow.card_number_sealed, card_key_id: sealedNow.card_key_id })
+        .where('card_id', '=', cardId ?? 0)
+        .execute();
     }
-    const everyOther = await api.db.selectFrom('cards').select(['card_id', 'card_number_sealed', 'card_key_id']).where('card_id', 'not in', [byOlder ?? 0, byDemo ?? 0, byLost ?? 0]).execute();
+    const everyOther = await api.db
+      .selectFrom('cards')
+      .select(['card_id', 'card_number_sealed', 'card_key_id'])
+      .where('card_id', 'not in', [byOlder ?? 0, byDemo ?? 0, byLost ?? 0])
+      .execute();
     // The seed sealed the rest with this process's own key, which `current` does not list: they stay, like the lost one.
     const result = await resealCardNumbers(api.db, current);
     expect(result).toEqual({ resealed: 2, unopenable: 1 + everyOther.length });
-    const after = await api.db.selectFrom('cards').select(['card_id', 'card_number_sealed', 'card_key_id']).where('card_id', 'in', [byOlder ?? 0, byDemo ?? 0, byLost ?? 0]).orderBy('card_id').execute();
+    const after = await api.db
+      .selectFrom('cards')
+      .select(['card_id', 'card_number_sealed', 'card_key_id'])
+      .where('card_id', 'in', [byOlder ?? 0, byDemo ?? 0, byLost ?? 0])
+      .orderBy('card_id')
+      .execute();
     expect(after.map((row) => row.card_key_id)).toEqual(['k2', 'k2', 'k9']);
     expect(openPan(after[0] ?? { card_number_sealed: '', card_key_id: '' }, current)).toBe('7083123456789012');
     expect(openPan(after[1] ?? { card_number_sealed: '', card_key_id: '' }, current)).toBe('7083123456789012');

@@ -5,7 +5,11 @@ import type { PaymentBody } from '../../domain/payments.ts';
 import { buildApp } from '../../server/app.ts';
 import { loadPolicy } from '../../server/policy/load.ts';
 import {
-  authorizeWithIntent, claimCardIntent, openCardIntent, reconcileCardIntents, settleCardIntent,
+  authorizeWithIntent,
+  claimCardIntent,
+  openCardIntent,
+  reconcileCardIntents,
+  settleCardIntent,
 } from '../../server/payments/card-intents.ts';
 import { authorizeWithin, cardProviderNamed } from '../../server/payments/providers/registry.ts';
 import type { CardProvider } from '../../server/payments/providers/types.ts';
@@ -27,7 +31,9 @@ beforeAll(async () => {
   await payer.loginWithCustomer('payer', 'C-1001');
   payerId = (await api.db.selectFrom('users').select('user_id').where('username', '=', 'payer').executeTakeFirstOrThrow()).user_id;
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 const demo = () => api.tenants.byId('demo')!;
 const sandbox = () => cardProviderNamed('sandbox', api.db);
@@ -36,7 +42,12 @@ const owner = () => ({ tenantId: 'demo', userId: payerId });
 /** A new app instance on the same database, started as server/main.ts starts it. */
 async function restart() {
   const app = await buildApp({
-    db: api.db, clock: api.clock, mailer: api.mailer, tenants: api.tenants, policy: loadPolicy(), logLevel: 'silent',
+    db: api.db,
+    clock: api.clock,
+    mailer: api.mailer,
+    tenants: api.tenants,
+    policy: loadPolicy(),
+    logLevel: 'silent',
     reconcileCardIntentsOnStart: true,
   });
   await app.ready();
@@ -44,9 +55,14 @@ async function restart() {
 }
 
 const intent = (id: number) => api.db.selectFrom('card_intents').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-const hold = (authorizationId: string) => api.db.selectFrom('sandbox_authorizations').select(['status', 'amount_minor'])
-  .where('authorization_id', '=', authorizationId).executeTakeFirstOrThrow();
-const openIntents = async () => (await api.db.selectFrom('card_intents').select('id').where('status', 'in', ['open', 'voiding']).execute()).length;
+const hold = (authorizationId: string) =>
+  api.db
+    .selectFrom('sandbox_authorizations')
+    .select(['status', 'amount_minor'])
+    .where('authorization_id', '=', authorizationId)
+    .executeTakeFirstOrThrow();
+const openIntents = async () =>
+  (await api.db.selectFrom('card_intents').select('id').where('status', 'in', ['open', 'voiding']).execute()).length;
 
 async function authorize(amountMinor = 12_345) {
   const request = { token: await cardToken(payer), amountMinor, currency: 'USD', idempotencyKey: `test:${randomUUID()}` };
@@ -56,15 +72,35 @@ async function authorize(amountMinor = 12_345) {
 describe('a card payment whose transaction fails', () => {
   it('voids the authorisation and marks the intent voided', async () => {
     const [invoice] = await payableInvoices(api.db, 'C-1001');
-    const body: PaymentBody = { mode: 'INDIVIDUAL_ACCOUNT', method: 'card', invoices: [invoice!.trx_id], card_token: await cardToken(payer), terms_accepted: true };
+    const body: PaymentBody = {
+      mode: 'INDIVIDUAL_ACCOUNT',
+      method: 'card',
+      invoices: [invoice!.trx_id],
+      card_token: await cardToken(payer),
+      terms_accepted: true,
+    };
     const paymentsBefore = await api.db.selectFrom('payments').select('id').execute();
-    await expect(createPayment({
-      db: api.db, clock: api.clock,
-      // Fails inside the payment's transaction, after the card was authorised.
-      onCreated: async () => { throw new Error('transaction failed'); },
-    }, {
-      tenant: demo(), userId: payerId, scope: ['C-1001'], selectedCustomer: 'C-1001', idempotencyKey: randomUUID(), body, source: 'portal',
-    })).rejects.toThrow('transaction failed');
+    await expect(
+      createPayment(
+        {
+          db: api.db,
+          clock: api.clock,
+          // Fails inside the payment's transaction, after the card was authorised.
+          onCreated: async () => {
+            throw new Error('transaction failed');
+          },
+        },
+        {
+          tenant: demo(),
+          userId: payerId,
+          scope: ['C-1001'],
+          selectedCustomer: 'C-1001',
+          idempotencyKey: randomUUID(),
+          body,
+          source: 'portal',
+        },
+      ),
+    ).rejects.toThrow('transaction failed');
 
     const [last] = await api.db.selectFrom('card_intents').selectAll().orderBy('id', 'desc').limit(1).execute();
     expect(last).toMatchObject({ status: 'voided', payment_id: null, amount_minor: invoice!.balance + 295 });
@@ -74,10 +110,16 @@ describe('a card payment whose transaction fails', () => {
     expect(await api.db.selectFrom('payments').select('id').execute()).toHaveLength(paymentsBefore.length);
   });
 
-  it('settles a declined card\'s intent with nothing held', async () => {
+  it("settles a declined card's intent with nothing held", async () => {
     const [invoice] = await payableInvoices(api.db, 'C-1001');
     const token = await cardToken(payer, TEST_CARDS.decline);
-    const response = await pay(payer, { mode: 'INDIVIDUAL_ACCOUNT', method: 'card', invoices: [invoice!.trx_id], card_token: token, terms_accepted: true });
+    const response = await pay(payer, {
+      mode: 'INDIVIDUAL_ACCOUNT',
+      method: 'card',
+      invoices: [invoice!.trx_id],
+      card_token: token,
+      terms_accepted: true,
+    });
     expect(errorCode(response)).toBe(ErrorCode.cardProviderFailed);
     const [last] = await api.db.selectFrom('card_intents').selectAll().orderBy('id', 'desc').limit(1).execute();
     expect(last).toMatchObject({ status: 'voided', authorization_id: null });
@@ -85,13 +127,29 @@ describe('a card payment whose transaction fails', () => {
 
   it('completes every intent of parallel submits with one key, and voids none of their shared hold', async () => {
     const [invoice] = await payableInvoices(api.db, 'C-1001');
-    const body = { mode: 'INDIVIDUAL_ACCOUNT', method: 'card', invoices: [invoice!.trx_id], card_token: await cardToken(payer), terms_accepted: true };
-    const before = (await api.db.selectFrom('card_intents').select(({ fn }) => fn.max('id').as('last')).executeTakeFirstOrThrow()).last ?? 0;
+    const body = {
+      mode: 'INDIVIDUAL_ACCOUNT',
+      method: 'card',
+      invoices: [invoice!.trx_id],
+      card_token: await cardToken(payer),
+      terms_accepted: true,
+    };
+    const before =
+      (
+        await api.db
+          .selectFrom('card_intents')
+          .select(({ fn }) => fn.max('id').as('last'))
+          .executeTakeFirstOrThrow()
+      ).last ?? 0;
     const responses = await Promise.all(Array.from({ length: 6 }, () => pay(payer, body, 'intents-same-key')));
     const created = responses.filter((response) => response.statusCode === 201);
     expect(created.length).toBeGreaterThan(0);
     const paymentId = Number((created[0]!.json() as PaymentDocument).data.id);
-    const intents = await api.db.selectFrom('card_intents').select(['status', 'payment_id', 'authorization_id']).where('id', '>', Number(before)).execute();
+    const intents = await api.db
+      .selectFrom('card_intents')
+      .select(['status', 'payment_id', 'authorization_id'])
+      .where('id', '>', Number(before))
+      .execute();
     // Requests refused before the provider (the invoice already taken) write no intent.
     expect(intents.length).toBeGreaterThan(0);
     for (const row of intents) expect(row).toMatchObject({ status: 'completed', payment_id: paymentId });
@@ -129,7 +187,13 @@ describe('reconciliation when the server starts', () => {
 
   it('completes, without a void, an intent whose payment committed before the process died', async () => {
     const [invoice] = await payableInvoices(api.db, 'C-1001');
-    const response = await pay(payer, { mode: 'INDIVIDUAL_ACCOUNT', method: 'card', invoices: [invoice!.trx_id], card_token: await cardToken(payer), terms_accepted: true });
+    const response = await pay(payer, {
+      mode: 'INDIVIDUAL_ACCOUNT',
+      method: 'card',
+      invoices: [invoice!.trx_id],
+      card_token: await cardToken(payer),
+      terms_accepted: true,
+    });
     expect(response.statusCode, response.body).toBe(201);
     const paymentId = Number((response.json() as PaymentDocument).data.id);
     const payment = await api.db.selectFrom('payments').select('authorization_id').where('id', '=', paymentId).executeTakeFirstOrThrow();
@@ -148,7 +212,12 @@ describe('reconciliation when the server starts', () => {
 
   it('leaves an intent voiding when the provider cannot void, and finishes it on the next try', async () => {
     const { intentId, authorization } = await authorize();
-    const unreachable: CardProvider = { ...sandbox(), void: async () => { throw new Error('provider unreachable'); } };
+    const unreachable: CardProvider = {
+      ...sandbox(),
+      void: async () => {
+        throw new Error('provider unreachable');
+      },
+    };
     await expect(settleCardIntent(api.db, unreachable, intentId)).rejects.toThrow('provider unreachable');
     expect(await intent(intentId)).toMatchObject({ status: 'voiding' });
     expect(await hold(authorization.authorizationId)).toMatchObject({ status: 'authorized' });
@@ -169,11 +238,15 @@ describe('reconciliation when the server starts', () => {
     expect(second.authorization.authorizationId).toBe(first.authorization.authorizationId);
     // …and the first request fails and voids it: the second must not pay on it.
     expect(await settleCardIntent(api.db, sandbox(), first.intentId)).toBe('voided');
-    expect(await api.db.transaction().execute((trx) => claimCardIntent(trx, second.intentId, first.authorization.authorizationId))).toBe(false);
+    expect(await api.db.transaction().execute((trx) => claimCardIntent(trx, second.intentId, first.authorization.authorizationId))).toBe(
+      false,
+    );
     // A later retry authorises afresh and may pay.
     const third = await authorizeWithIntent(api.db, sandbox(), owner(), first.request, 5_000);
     expect(await hold(third.authorization.authorizationId)).toMatchObject({ status: 'authorized' });
-    expect(await api.db.transaction().execute((trx) => claimCardIntent(trx, third.intentId, third.authorization.authorizationId))).toBe(true);
+    expect(await api.db.transaction().execute((trx) => claimCardIntent(trx, third.intentId, third.authorization.authorizationId))).toBe(
+      true,
+    );
     await reconcileCardIntents(api.db);
   });
 });
@@ -203,7 +276,13 @@ describe('the sandbox provider across a restart', () => {
       const client = new ApiClient(app, 'localhost');
       await client.loginWithCustomer('payer', 'C-1001');
       const [invoice] = await payableInvoices(api.db, 'C-1001');
-      const response = await pay(client, { mode: 'INDIVIDUAL_ACCOUNT', method: 'card', invoices: [invoice!.trx_id], card_token: token, terms_accepted: true });
+      const response = await pay(client, {
+        mode: 'INDIVIDUAL_ACCOUNT',
+        method: 'card',
+        invoices: [invoice!.trx_id],
+        card_token: token,
+        terms_accepted: true,
+      });
       expect(response.statusCode, response.body).toBe(201);
       await restarted.void(before.authorizationId);
       expect(await restarted.findAuthorization(request.idempotencyKey)).toBeUndefined();

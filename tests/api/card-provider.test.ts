@@ -4,13 +4,24 @@ import { errorCode, startTestApi, type TestApi } from '../support/api.ts';
 
 /** The built-in sandbox card provider: its token endpoint and hosted field, not our payments API. */
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 describe('sandbox card provider', () => {
   it('checks what is typed: Luhn, expiry, security code, and its public key', async () => {
     const anonymous = api.client();
-    const token = (body: Record<string, string>) => anonymous.post('/card-provider/sandbox/tokens', { key: 'pk_sandbox_demo', number: '4242424242424242', expiry: '12/30', cvc: '123', ...body });
+    const token = (body: Record<string, string>) =>
+      anonymous.post('/card-provider/sandbox/tokens', {
+        key: 'pk_sandbox_demo',
+        number: '4242424242424242',
+        expiry: '12/30',
+        cvc: '123',
+        ...body,
+      });
     expect(errorCode(await token({ number: '4242 4242 4242 4241' }))).toBe(ErrorCode.cardInvalid);
     expect(errorCode(await token({ expiry: '10/26' }))).toBe(ErrorCode.cardExpiryInvalid);
     expect(errorCode(await token({ expiry: '13/30' }))).toBe(ErrorCode.cardExpiryInvalid);
@@ -34,6 +45,6 @@ describe('sandbox card provider', () => {
     expect((await anonymous.get('/card-provider/sandbox/field.html?key=<script>')).statusCode).toBe(400);
     const script = await anonymous.get('/card-provider/sandbox/field.js');
     expect(script.headers['content-type']).toContain('text/javascript');
-    expect(script.body).toContain("event.origin !== window.location.origin");
+    expect(script.body).toContain('event.origin !== window.location.origin');
   });
 });

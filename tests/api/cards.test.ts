@@ -5,17 +5,34 @@ import { ErrorCode } from '../../domain/error-codes.ts';
 import { DEMO_PASSWORD, errorCode, startTestApi, TEST_TODAY, type ApiClient, type TestApi } from '../support/api.ts';
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 interface CardAttributes {
-  card_id: number; card_name: string; card_identifier: string; expiry_date: string; holder: string; status: string;
-  termination_date: string | null; termination_reason: string | null; can_activate: boolean; can_terminate: boolean;
+  card_id: number;
+  card_name: string;
+  card_identifier: string;
+  expiry_date: string;
+  holder: string;
+  status: string;
+  termination_date: string | null;
+  termination_reason: string | null;
+  can_activate: boolean;
+  can_terminate: boolean;
   card_number?: string;
 }
 interface CardList {
   data: Array<{ type: string; id: string; attributes: CardAttributes }>;
-  meta: { page: { number: number; size: number; total: number; pages: number }; unavailable?: boolean; code?: string; account_status: string };
+  meta: {
+    page: { number: number; size: number; total: number; pages: number };
+    unavailable?: boolean;
+    code?: string;
+    account_status: string;
+  };
 }
 
 async function signedIn(username: string, customer?: string, host?: string): Promise<ApiClient> {
@@ -32,13 +49,27 @@ async function list(client: ApiClient, query = ''): Promise<CardList> {
 }
 
 const names = (body: CardList) => body.data.map((row) => row.attributes.card_name);
-const cardsOf = (customer: string) => api.db.selectFrom('cards').selectAll().where('buid_customer', '=', customer).orderBy('card_id').execute();
-const auditCount = async () => (await api.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
-const cardId = async (customer: string, name: string) => (await api.db.selectFrom('cards').select('card_id')
-  .where('buid_customer', '=', customer).where('card_name', '=', name).executeTakeFirstOrThrow()).card_id;
+const cardsOf = (customer: string) =>
+  api.db.selectFrom('cards').selectAll().where('buid_customer', '=', customer).orderBy('card_id').execute();
+const auditCount = async () =>
+  (
+    await api.db
+      .selectFrom('audit_log')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
+const cardId = async (customer: string, name: string) =>
+  (
+    await api.db
+      .selectFrom('cards')
+      .select('card_id')
+      .where('buid_customer', '=', customer)
+      .where('card_name', '=', name)
+      .executeTakeFirstOrThrow()
+  ).card_id;
 
 describe('GET /ecaas/cards', () => {
-  it('lists the selected customer\'s cards by name, numbers masked to the last four digits', async () => {
+  it("lists the selected customer's cards by name, numbers masked to the last four digits", async () => {
     const response = await (await signedIn('admin', 'C-1001')).get('/ecaas/cards');
     const body = response.json() as CardList;
     expect(names(body)).toEqual(['Truck 12', 'Truck 14', 'Truck 21', 'Truck 22', 'Truck 7', 'Van 3']);
@@ -48,8 +79,12 @@ describe('GET /ecaas/cards', () => {
     for (const row of rows) {
       const card = body.data.find((item) => item.attributes.card_id === row.card_id)!;
       expect(card.attributes).toMatchObject({
-        card_identifier: `•••• ${openPan(row).slice(-4)}`, expiry_date: row.expiry_date, holder: row.card_holder,
-        status: row.status, termination_date: row.termination_date, termination_reason: row.termination_reason,
+        card_identifier: `•••• ${openPan(row).slice(-4)}`,
+        expiry_date: row.expiry_date,
+        holder: row.card_holder,
+        status: row.status,
+        termination_date: row.termination_date,
+        termination_reason: row.termination_reason,
       });
       // Never the full number, anywhere in the document.
       expect(response.body).not.toContain(openPan(row));
@@ -83,7 +118,14 @@ describe('GET /ecaas/cards', () => {
   it('sorts and pages', async () => {
     const client = await signedIn('admin', 'C-1001');
     const byHolder = await list(client, '?filter[sort]=holder|desc');
-    expect(byHolder.data.map((row) => row.attributes.holder)).toEqual(['Tom Becker', 'Sam Ortiz', 'Priya Shah', 'Maria Lopez', 'James Carter', 'Alex Kim']);
+    expect(byHolder.data.map((row) => row.attributes.holder)).toEqual([
+      'Tom Becker',
+      'Sam Ortiz',
+      'Priya Shah',
+      'Maria Lopez',
+      'James Carter',
+      'Alex Kim',
+    ]);
     const page = await list(client, '?page[size]=2&page[number]=2');
     expect(names(page)).toEqual(['Truck 21', 'Truck 22']);
     expect(page.meta.page).toEqual({ number: 2, size: 2, total: 6, pages: 3 });
@@ -102,7 +144,7 @@ describe('GET /ecaas/cards', () => {
     expect((await client.get('/ecaas/cards?filter[card_number]=1')).statusCode).toBe(400);
   });
 
-  it('still lists an inactive account\'s cards, flagged unavailable', async () => {
+  it("still lists an inactive account's cards, flagged unavailable", async () => {
     const body = await list(await signedIn('corporate', 'C-1005'));
     expect(names(body)).toEqual(['Truck 1', 'Truck 2']);
     expect(body.meta).toMatchObject({ unavailable: true, code: ErrorCode.cardsUnavailableInactive, account_status: 'inactive' });
@@ -128,7 +170,13 @@ describe('card requests and transitions', () => {
     const response = await client.post('/ecaas/cards/request', { card_name: '  Truck 30 ', card_holder: 'Lee Park' });
     expect(response.statusCode, response.body).toBe(201);
     const card = (response.json() as { data: { attributes: CardAttributes } }).data.attributes;
-    expect(card).toMatchObject({ card_name: 'Truck 30', holder: 'Lee Park', status: 'requested', expiry_date: '2029-11-30', can_activate: true });
+    expect(card).toMatchObject({
+      card_name: 'Truck 30',
+      holder: 'Lee Park',
+      status: 'requested',
+      expiry_date: '2029-11-30',
+      can_activate: true,
+    });
     const row = await api.db.selectFrom('cards').selectAll().where('card_id', '=', card.card_id).executeTakeFirstOrThrow();
     expect(isProgramCardNumber(openPan(row))).toBe(true);
     expect(openPan(row)).toMatch(/^7083\d{12}$/);
@@ -163,7 +211,11 @@ describe('card requests and transitions', () => {
     const response = await client.post(`/ecaas/cards/${id}/terminate`, { reason: 'stolen' });
     expect(response.statusCode, response.body).toBe(200);
     expect((response.json() as { data: { attributes: CardAttributes } }).data.attributes).toMatchObject({
-      status: 'terminated', termination_date: TEST_TODAY, termination_reason: 'stolen', can_activate: false, can_terminate: false,
+      status: 'terminated',
+      termination_date: TEST_TODAY,
+      termination_reason: 'stolen',
+      can_activate: false,
+      can_terminate: false,
     });
     expect((await client.post(`/ecaas/cards/${id}/terminate`, { reason: 'lost' })).statusCode).toBe(409);
     expect((await client.post(`/ecaas/cards/${id}/activate`)).statusCode).toBe(409);
@@ -210,7 +262,7 @@ describe('card requests and transitions', () => {
     expect(await auditCount()).toBe(audits);
   });
 
-  it('hides other customers\' cards (404) and bars roles without card management (403)', async () => {
+  it("hides other customers' cards (404) and bars roles without card management (403)", async () => {
     const admin = await signedIn('admin', 'C-1001');
     const foreign = await cardId('C-1005', 'Truck 1');
     expect((await admin.post(`/ecaas/cards/${foreign}/terminate`, { reason: 'lost' })).statusCode).toBe(404);
@@ -253,7 +305,11 @@ describe('full card numbers (spec §6 password re-entry)', () => {
     const shown = await view();
     expect(shown.statusCode, shown.body).toBe(200);
     expect(shown.headers['cache-control']).toBe('no-store');
-    expect(shown.json().data.attributes).toMatchObject({ card_number: openPan(card), card_name: 'Van 3', card_identifier: `•••• ${openPan(card).slice(-4)}` });
+    expect(shown.json().data.attributes).toMatchObject({
+      card_number: openPan(card),
+      card_name: 'Van 3',
+      card_identifier: `•••• ${openPan(card).slice(-4)}`,
+    });
     expect(await auditCount()).toBe(audits + 1);
     const entry = await api.db.selectFrom('audit_log').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirstOrThrow();
     expect(entry).toMatchObject({ action: 'view_secure', entity: 'card', entity_id: String(card.card_id) });
@@ -269,7 +325,7 @@ describe('full card numbers (spec §6 password re-entry)', () => {
     expect(expired.json().errors[0].meta).toEqual({ reauth_required: true });
   });
 
-  it('keeps other customers\' cards hidden and checks bodies', async () => {
+  it("keeps other customers' cards hidden and checks bodies", async () => {
     const client = await signedIn('admin', 'C-1001');
     expect((await client.post('/ecaas/cards/secure-access', { password: DEMO_PASSWORD })).statusCode).toBe(200);
     const foreign = await cardId('C-1005', 'Truck 1');

@@ -14,11 +14,19 @@ import { startTestApi, type TestApi } from '../support/api.ts';
  * "parts" whose rules use every hook (schema, prepare, checkRow, write), mounted on a bare
  * Fastify app with the portal's error handler.
  */
-interface Part { sku: string; quantity: number; bin?: string }
-interface Env { failOnSku?: string }
+interface Part {
+  sku: string;
+  quantity: number;
+  bin?: string;
+}
+interface Env {
+  failOnSku?: string;
+}
 
 const contract: CsvContract = {
-  name: 'parts', maxRows: 2_000, maxChars: 200_000,
+  name: 'parts',
+  maxRows: 2_000,
+  maxChars: 200_000,
   columns: [
     { name: 'sku', required: true, schema: { type: 'string', pattern: '^P-[0-9]{1,6}$' }, example: 'P-1' },
     { name: 'quantity', required: true, schema: { type: 'integer', minimum: 1, maximum: 1000 }, example: '5' },
@@ -61,19 +69,34 @@ beforeAll(async () => {
   // As server/http/openapi.ts sets them up: the shared error document, responses sent as they are.
   app.addSchema({ $id: ERROR_DOCUMENT_ID, ...errorDocumentSchema });
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
-  csvImportRoutes(app, api.db, { path: '/part-imports', access: { signedIn: true }, what: 'parts', definition: partsImport, env: () => env });
+  csvImportRoutes(app, api.db, {
+    path: '/part-imports',
+    access: { signedIn: true },
+    what: 'parts',
+    definition: partsImport,
+    env: () => env,
+  });
   await app.ready();
 });
-afterAll(async () => { await app?.close(); await api?.close(); });
+afterAll(async () => {
+  await app?.close();
+  await api?.close();
+});
 
 describe('dry run', () => {
   it('reports each bad row with its line, column and translated code, and writes nothing', async () => {
     await sql`insert into csv_probe (sku, quantity) values ('P-9', 1)`.execute(api.db);
-    const response = await post('/part-imports/dry-run', fileOf(['P-1,5,A1', 'X-2,0,A2', 'P-3,7,FAR-TOO-LONG', 'P-9,1,', 'P-4,2,B1,extra', ',3,']));
+    const response = await post(
+      '/part-imports/dry-run',
+      fileOf(['P-1,5,A1', 'X-2,0,A2', 'P-3,7,FAR-TOO-LONG', 'P-9,1,', 'P-4,2,B1,extra', ',3,']),
+    );
     expect(response.statusCode, response.body).toBe(200);
     const report = response.json().data.attributes;
     expect(report).toEqual({
-      rows: 6, valid_rows: 1, problem_count: 6, written: 0,
+      rows: 6,
+      valid_rows: 1,
+      problem_count: 6,
+      written: 0,
       problems: [
         { row: 3, column: 'sku', code: ErrorCode.validationPattern, meta: { field: 'sku' } },
         { row: 3, column: 'quantity', code: ErrorCode.validationMinimum, meta: { field: 'quantity', limit: 1 } },
@@ -89,7 +112,11 @@ describe('dry run', () => {
   it('refuses a file that breaks the header contract as a whole (422, the columns named)', async () => {
     const response = await post('/part-imports/dry-run', 'sku,colour\r\nP-1,red\r\n');
     expect(response.statusCode).toBe(422);
-    expect(response.json().errors[0]).toMatchObject({ code: ErrorCode.csvUnknownColumns, meta: { columns: 'colour' }, source: { pointer: '/content' } });
+    expect(response.json().errors[0]).toMatchObject({
+      code: ErrorCode.csvUnknownColumns,
+      meta: { columns: 'colour' },
+      source: { pointer: '/content' },
+    });
   });
 });
 
@@ -102,7 +129,11 @@ describe('commit', () => {
     expect(response.statusCode).toBe(422);
     const { errors } = response.json();
     expect(errors[0]).toMatchObject({ code: ErrorCode.csvRowsInvalid, meta: { problems: 1, rows: 1 } });
-    expect(errors[1]).toMatchObject({ code: ErrorCode.validationType, source: { pointer: '/rows/32/quantity' }, meta: { row: 32, column: 'quantity' } });
+    expect(errors[1]).toMatchObject({
+      code: ErrorCode.validationType,
+      source: { pointer: '/rows/32/quantity' },
+      meta: { row: 32, column: 'quantity' },
+    });
     expect(await stored()).toBe(before);
   });
 
@@ -112,7 +143,9 @@ describe('commit', () => {
     try {
       const response = await post('/part-imports', fileOf(['P-201,1,', 'P-202,1,', 'P-203,1,', 'P-204,1,']));
       expect(response.statusCode).toBe(409);
-    } finally { delete env.failOnSku; }
+    } finally {
+      delete env.failOnSku;
+    }
     expect(await stored()).toBe(before);
   });
 

@@ -3,10 +3,16 @@ import { ErrorCode } from '../../domain/error-codes.ts';
 import { errorCode, startTestApi, type ApiClient, type TestApi } from '../support/api.ts';
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
-interface Document<A> { data: Array<{ type: string; id: string; attributes: A }> }
+interface Document<A> {
+  data: Array<{ type: string; id: string; attributes: A }>;
+}
 type Currency = { label: string; default: boolean };
 type Country = { country_code: string; country_name: string };
 
@@ -22,7 +28,7 @@ function currencies(body: string) {
 }
 
 describe('GET /ecaas/customer-currencies', () => {
-  it('lists the selected customer\'s currencies, USD the default when present', async () => {
+  it("lists the selected customer's currencies, USD the default when present", async () => {
     const response = await (await signedIn('payer', 'C-1001')).get('/ecaas/customer-currencies');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('application/vnd.api+json');
@@ -38,10 +44,11 @@ describe('GET /ecaas/customer-currencies', () => {
     expect(currencies(response.body)).toEqual([{ id: 'CAD', label: 'Canadian Dollar', default: true }]);
   });
 
-  it('takes filter[buid_customer] within the user\'s scope', async () => {
+  it("takes filter[buid_customer] within the user's scope", async () => {
     const client = await signedIn('admin', 'C-1001');
-    expect(currencies((await client.get('/ecaas/customer-currencies?filter[buid_customer]=C-1003')).body))
-      .toEqual([{ id: 'EUR', label: 'Euro', default: true }]);
+    expect(currencies((await client.get('/ecaas/customer-currencies?filter[buid_customer]=C-1003')).body)).toEqual([
+      { id: 'EUR', label: 'Euro', default: true },
+    ]);
     const other = await client.get('/ecaas/customer-currencies?filter[buid_customer]=C-1005');
     expect(other.statusCode).toBe(404);
     expect(errorCode(other)).toBe(ErrorCode.notFound);
@@ -74,17 +81,19 @@ describe('GET /ecaas/customer-currencies', () => {
 });
 
 describe('GET /ecaas/merchant-currencies', () => {
-  it('lists a merchant\'s currencies with the default marked', async () => {
+  it("lists a merchant's currencies with the default marked", async () => {
     const dealer = await signedIn('dealer');
     expect(currencies((await dealer.get('/ecaas/merchant-currencies?filter[buid_merchant]=M-2001')).body)).toEqual([
       { id: 'EUR', label: 'Euro', default: false },
       { id: 'USD', label: 'US Dollar', default: true },
     ]);
     expect((await dealer.post('/session_data', { sessionKeys: [{ key: 'merchant_id', value: 'M-2002' }] })).statusCode).toBe(200);
-    expect(currencies((await dealer.get('/ecaas/merchant-currencies')).body)).toEqual([{ id: 'CAD', label: 'Canadian Dollar', default: true }]);
+    expect(currencies((await dealer.get('/ecaas/merchant-currencies')).body)).toEqual([
+      { id: 'CAD', label: 'Canadian Dollar', default: true },
+    ]);
   });
 
-  it('is not found for a merchant outside the user\'s scope', async () => {
+  it("is not found for a merchant outside the user's scope", async () => {
     const response = await (await signedIn('dealer')).get('/ecaas/merchant-currencies?filter[buid_merchant]=F-M-1');
     expect(response.statusCode).toBe(404);
     const customer = await (await signedIn('payer', 'C-1001')).get('/ecaas/merchant-currencies?filter[buid_merchant]=M-2001');
@@ -95,11 +104,15 @@ describe('GET /ecaas/merchant-currencies', () => {
 describe('GET /ecaas/customer-banking-countries/:customer', () => {
   const countries = (body: string) => (JSON.parse(body) as Document<Country>).data.map((row) => row.attributes);
 
-  it('lists the customer\'s bank countries for an admin on a G tenant with module version 2', async () => {
+  it("lists the customer's bank countries for an admin on a G tenant with module version 2", async () => {
     const response = await (await signedIn('admin', 'C-1001')).get('/ecaas/customer-banking-countries/C-1001');
     expect(response.statusCode).toBe(200);
-    const expected = await api.db.selectFrom('customer_banking_countries').select(['country_code', 'country_name'])
-      .where('buid_customer', '=', 'C-1001').orderBy('country_name').execute();
+    const expected = await api.db
+      .selectFrom('customer_banking_countries')
+      .select(['country_code', 'country_name'])
+      .where('buid_customer', '=', 'C-1001')
+      .orderBy('country_name')
+      .execute();
     expect(countries(response.body)).toEqual(expected);
     expect(countries(response.body)).toEqual([
       { country_code: 'CA', country_name: 'Canada' },
@@ -119,7 +132,7 @@ describe('GET /ecaas/customer-banking-countries/:customer', () => {
     expect(errorCode(response)).toBe(ErrorCode.forbidden);
   });
 
-  it('is not found for a customer outside the user\'s scope', async () => {
+  it("is not found for a customer outside the user's scope", async () => {
     const client = await signedIn('admin', 'C-1001');
     for (const customer of ['C-1005', 'F-3001', 'NOPE']) {
       const response = await client.get(`/ecaas/customer-banking-countries/${customer}`);

@@ -28,12 +28,29 @@ type Action = 'respond_to_merchant' | 'respond_to_customer' | 'close' | 'escalat
 
 const DISPUTES = [1, 2, 5] as const;
 // Dispute 5's reason needs documentation: every response carries a document (the API refuses one without).
-const SUPPORTING_DOCUMENT = { doc_type_id: 2, file_name: 'note.pdf', mime_type: 'application/pdf', content_base64: Buffer.from('%PDF-1.4 model').toString('base64') };
+const SUPPORTING_DOCUMENT = {
+  doc_type_id: 2,
+  file_name: 'note.pdf',
+  mime_type: 'application/pdf',
+  content_base64: Buffer.from('%PDF-1.4 model').toString('base64'),
+};
 const WINDOW_MS = 10 * 86_400_000;
-const ACTIONS: Record<Side, readonly Action[]> = { customer: ['respond_to_merchant', 'close', 'escalate'], merchant: ['respond_to_customer', 'close', 'escalate'] };
-const NEXT: Record<Action, Status> = { respond_to_merchant: 'waiting on merchant', respond_to_customer: 'waiting on customer', close: 'closed', escalate: 'escalated' };
+const ACTIONS: Record<Side, readonly Action[]> = {
+  customer: ['respond_to_merchant', 'close', 'escalate'],
+  merchant: ['respond_to_customer', 'close', 'escalate'],
+};
+const NEXT: Record<Action, Status> = {
+  respond_to_merchant: 'waiting on merchant',
+  respond_to_customer: 'waiting on customer',
+  close: 'closed',
+  escalate: 'escalated',
+};
 
-interface ModelDispute { status: Status; dueMs: number | null; marked: boolean }
+interface ModelDispute {
+  status: Status;
+  dueMs: number | null;
+  marked: boolean;
+}
 type Model = Map<number, ModelDispute>;
 
 const expired = (dispute: ModelDispute, nowMs: number) => dispute.status !== 'closed' && dispute.dueMs !== null && dispute.dueMs < nowMs;
@@ -42,12 +59,16 @@ function accepts(dispute: ModelDispute, side: Side, action: Action, nowMs: numbe
   if (dispute.status === 'closed' || expired(dispute, nowMs)) return false;
   const between = dispute.status === 'open' || dispute.status === 'waiting on customer' || dispute.status === 'waiting on merchant';
   switch (action) {
-    case 'close': return true;
-    case 'respond_to_merchant': return side === 'customer' && between;
-    case 'respond_to_customer': return side === 'merchant' && between;
-    case 'escalate': return side === 'merchant'
-      ? dispute.status === 'open' || dispute.status === 'waiting on merchant'
-      : dispute.status === 'waiting on customer';
+    case 'close':
+      return true;
+    case 'respond_to_merchant':
+      return side === 'customer' && between;
+    case 'respond_to_customer':
+      return side === 'merchant' && between;
+    case 'escalate':
+      return side === 'merchant'
+        ? dispute.status === 'open' || dispute.status === 'waiting on merchant'
+        : dispute.status === 'waiting on customer';
   }
 }
 
@@ -55,32 +76,59 @@ let api: TestApi;
 let clients: Record<Side, ApiClient>;
 
 /** The system's side of the model run: what was last observed (a refused step must leave it unchanged). */
-interface Observed { last: Real }
+interface Observed {
+  last: Real;
+}
 
-interface Real { responses: number; rows: Array<{ dispute_id: number; status: string; expired: boolean; allowed: string[]; invoice: string; marked: boolean }> }
+interface Real {
+  responses: number;
+  rows: Array<{ dispute_id: number; status: string; expired: boolean; allowed: string[]; invoice: string; marked: boolean }>;
+}
 
 /** What the API and the database say about the three disputes. */
 async function observe(): Promise<Real> {
-  const listed = await clients.customer.get(`/ecaas/customer-disputes?filter[dispute_id]=${DISPUTES.join(',')}&filter[sort]=created_at|asc`);
+  const listed = await clients.customer.get(
+    `/ecaas/customer-disputes?filter[dispute_id]=${DISPUTES.join(',')}&filter[sort]=created_at|asc`,
+  );
   expect(listed.statusCode, listed.body).toBe(200);
   const merchantView = await clients.merchant.get(`/ecaas/merchant-disputes?filter[dispute_id]=${DISPUTES.join(',')}`);
-  const merchantAllowed = new Map((merchantView.json() as { data: Array<{ attributes: { dispute_id: number; allowed_responses: string[] } }> }).data
-    .map((row) => [row.attributes.dispute_id, row.attributes.allowed_responses]));
-  const rows = await api.db.selectFrom('disputes').innerJoin('invoices', 'invoices.trx_id', 'disputes.trx_id')
+  const merchantAllowed = new Map(
+    (merchantView.json() as { data: Array<{ attributes: { dispute_id: number; allowed_responses: string[] } }> }).data.map((row) => [
+      row.attributes.dispute_id,
+      row.attributes.allowed_responses,
+    ]),
+  );
+  const rows = await api.db
+    .selectFrom('disputes')
+    .innerJoin('invoices', 'invoices.trx_id', 'disputes.trx_id')
     .select(['disputes.dispute_id', 'invoices.status as invoice', 'disputes.expired_at'])
-    .where('disputes.dispute_id', 'in', [...DISPUTES]).execute();
+    .where('disputes.dispute_id', 'in', [...DISPUTES])
+    .execute();
   const byId = new Map(rows.map((row) => [row.dispute_id, row]));
-  const attributes = (listed.json() as { data: Array<{ attributes: { dispute_id: number; status: string; expired: boolean; allowed_responses: string[] } }> }).data
-    .map((row) => row.attributes);
-  const responses = Number((await api.db.selectFrom('dispute_responses').select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('dispute_id', 'in', [...DISPUTES]).executeTakeFirstOrThrow()).n);
+  const attributes = (
+    listed.json() as { data: Array<{ attributes: { dispute_id: number; status: string; expired: boolean; allowed_responses: string[] } }> }
+  ).data.map((row) => row.attributes);
+  const responses = Number(
+    (
+      await api.db
+        .selectFrom('dispute_responses')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('dispute_id', 'in', [...DISPUTES])
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   return {
     responses,
-    rows: attributes.sort((a, b) => a.dispute_id - b.dispute_id).map((row) => ({
-      dispute_id: row.dispute_id, status: row.status, expired: row.expired,
-      allowed: [...row.allowed_responses, ...(merchantAllowed.get(row.dispute_id) ?? [])].sort(),
-      invoice: byId.get(row.dispute_id)!.invoice, marked: byId.get(row.dispute_id)!.expired_at !== null,
-    })),
+    rows: attributes
+      .sort((a, b) => a.dispute_id - b.dispute_id)
+      .map((row) => ({
+        dispute_id: row.dispute_id,
+        status: row.status,
+        expired: row.expired,
+        allowed: [...row.allowed_responses, ...(merchantAllowed.get(row.dispute_id) ?? [])].sort(),
+        invoice: byId.get(row.dispute_id)!.invoice,
+        marked: byId.get(row.dispute_id)!.expired_at !== null,
+      })),
   };
 }
 
@@ -88,10 +136,16 @@ function expectAgreement(model: Model, real: Real, step: string) {
   const nowMs = api.clock.now().getTime();
   const expected = [...DISPUTES].map((id) => {
     const dispute = model.get(id)!;
-    const allowed = (['customer', 'merchant'] as const).flatMap((side) => ACTIONS[side].filter((action) => accepts(dispute, side, action, nowMs)));
+    const allowed = (['customer', 'merchant'] as const).flatMap((side) =>
+      ACTIONS[side].filter((action) => accepts(dispute, side, action, nowMs)),
+    );
     return {
-      dispute_id: id, status: dispute.status, expired: expired(dispute, nowMs), allowed: allowed.sort(),
-      invoice: dispute.status === 'closed' ? 'not Disputed' : 'Disputed', marked: dispute.marked,
+      dispute_id: id,
+      status: dispute.status,
+      expired: expired(dispute, nowMs),
+      allowed: allowed.sort(),
+      invoice: dispute.status === 'closed' ? 'not Disputed' : 'Disputed',
+      marked: dispute.marked,
     };
   });
   const seen = real.rows.map((row) => ({ ...row, invoice: row.invoice === 'Disputed' ? 'Disputed' : 'not Disputed' }));
@@ -99,15 +153,25 @@ function expectAgreement(model: Model, real: Real, step: string) {
 }
 
 class Respond implements fc.AsyncCommand<Model, Observed> {
-  constructor(readonly side: Side, readonly action: Action, readonly ids: number[]) {}
+  constructor(
+    readonly side: Side,
+    readonly action: Action,
+    readonly ids: number[],
+  ) {}
   check = () => true;
   async run(model: Model, observed: Observed) {
     const before = observed.last;
     const nowMs = api.clock.now().getTime();
     const chosen = this.ids.map((id) => model.get(id)!);
-    const ok = chosen.every((dispute) => accepts(dispute, this.side, this.action, nowMs))
-      && new Set(chosen.map((dispute) => dispute.status)).size === 1;
-    const response = await clients[this.side].post(`/ecaas/${this.side}-dispute-response`, { dispute_ids: this.ids, action: this.action, comment: `model: ${this.action}`, documents: [SUPPORTING_DOCUMENT] });
+    const ok =
+      chosen.every((dispute) => accepts(dispute, this.side, this.action, nowMs)) &&
+      new Set(chosen.map((dispute) => dispute.status)).size === 1;
+    const response = await clients[this.side].post(`/ecaas/${this.side}-dispute-response`, {
+      dispute_ids: this.ids,
+      action: this.action,
+      comment: `model: ${this.action}`,
+      documents: [SUPPORTING_DOCUMENT],
+    });
     expect(response.statusCode, `${this.toString()}: ${response.body}`).toBe(ok ? 200 : 422);
     if (ok) {
       for (const dispute of chosen) {
@@ -128,8 +192,12 @@ class PassTime implements fc.AsyncCommand<Model, Observed> {
   constructor(readonly hours: number) {}
   check = () => true;
   async run(model: Model, observed: Observed) {
-    await api.db.updateTable('disputes').set({ response_due_at: sql`response_due_at - ${`${this.hours} hours`}::interval` })
-      .where('dispute_id', 'in', [...DISPUTES]).where('response_due_at', 'is not', null).execute();
+    await api.db
+      .updateTable('disputes')
+      .set({ response_due_at: sql`response_due_at - ${`${this.hours} hours`}::interval` })
+      .where('dispute_id', 'in', [...DISPUTES])
+      .where('response_due_at', 'is not', null)
+      .execute();
     for (const dispute of model.values()) if (dispute.dueMs !== null) dispute.dueMs -= this.hours * 3_600_000;
     const after = await observe();
     expectAgreement(model, after, this.toString());
@@ -152,7 +220,8 @@ class ExpiryJob implements fc.AsyncCommand<Model, Observed> {
 }
 
 const commands = [
-  fc.tuple(fc.constantFrom<Side>('customer', 'merchant'), fc.nat(2), fc.subarray([...DISPUTES], { minLength: 1 }))
+  fc
+    .tuple(fc.constantFrom<Side>('customer', 'merchant'), fc.nat(2), fc.subarray([...DISPUTES], { minLength: 1 }))
     .map(([side, index, ids]) => new Respond(side, ACTIONS[side][index]!, ids)),
   fc.integer({ min: 1, max: 24 * 12 }).map((hours) => new PassTime(hours)),
   fc.constant(new ExpiryJob()),
@@ -161,9 +230,18 @@ const commands = [
 /** Each run starts from the three disputes open with a fresh window, their invoices Disputed. */
 async function reset(): Promise<Model> {
   const nowMs = api.clock.now().getTime();
-  await api.db.updateTable('disputes').set({ status: 'open', response_due_at: new Date(nowMs + WINDOW_MS), closed_at: null, expired_at: null })
-    .where('dispute_id', 'in', [...DISPUTES]).execute();
-  const trxIds = (await api.db.selectFrom('disputes').select('trx_id').where('dispute_id', 'in', [...DISPUTES]).execute()).map((row) => row.trx_id);
+  await api.db
+    .updateTable('disputes')
+    .set({ status: 'open', response_due_at: new Date(nowMs + WINDOW_MS), closed_at: null, expired_at: null })
+    .where('dispute_id', 'in', [...DISPUTES])
+    .execute();
+  const trxIds = (
+    await api.db
+      .selectFrom('disputes')
+      .select('trx_id')
+      .where('dispute_id', 'in', [...DISPUTES])
+      .execute()
+  ).map((row) => row.trx_id);
   await api.db.updateTable('invoices').set({ status: 'Disputed' }).where('trx_id', 'in', trxIds).execute();
   return new Map(DISPUTES.map((id) => [id, { status: 'open', dueMs: nowMs + WINDOW_MS, marked: false }]));
 }
@@ -178,17 +256,26 @@ beforeAll(async () => {
   clients = { customer, merchant };
   // The model is the state machine: the document type it attaches to every response gets room for
   // every run's responses (a type's maximum per dispute is tested in disputes-flow.test.ts).
-  await api.db.updateTable('document_types').set({ max_attachments: 100_000 }).where('doc_type_id', '=', SUPPORTING_DOCUMENT.doc_type_id).execute();
+  await api.db
+    .updateTable('document_types')
+    .set({ max_attachments: 100_000 })
+    .where('doc_type_id', '=', SUPPORTING_DOCUMENT.doc_type_id)
+    .execute();
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 describe('the dispute state machine against a model (issue 14)', () => {
-  it('the API agrees with the model on every random sequence of both sides\' actions', async () => {
-    await fc.assert(fc.asyncProperty(fc.commands(commands, { maxCommands: 14 }), async (sequence) => {
-      const model = await reset();
-      const observed: Observed = { last: await observe() };
-      expectAgreement(model, observed.last, 'start');
-      await fc.asyncModelRun(() => ({ model, real: observed }), sequence);
-    }), { numRuns: Number(process.env.PROPERTY_RUNS ?? 40), seed: process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined });
+  it("the API agrees with the model on every random sequence of both sides' actions", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.commands(commands, { maxCommands: 14 }), async (sequence) => {
+        const model = await reset();
+        const observed: Observed = { last: await observe() };
+        expectAgreement(model, observed.last, 'start');
+        await fc.asyncModelRun(() => ({ model, real: observed }), sequence);
+      }),
+      { numRuns: Number(process.env.PROPERTY_RUNS ?? 40), seed: process.env.PROPERTY_SEED ? Number(process.env.PROPERTY_SEED) : undefined },
+    );
   });
 });

@@ -9,15 +9,26 @@ beforeAll(async () => {
   admin = api.client();
   expect((await admin.login('admin')).statusCode).toBe(200);
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 type Group = { id: string; attributes: Record<string, unknown> & { name: string; path: string; customers: string[] } };
 type GroupList = { data: Group[] };
 
-const groupId = async (name: string) => Number((await api.db.selectFrom('user_groups').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id);
-const userId = async (username: string) => Number((await api.db.selectFrom('users').select('user_id').where('username', '=', username).executeTakeFirstOrThrow()).user_id);
-const groupCount = async () => (await api.db.selectFrom('user_groups').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
-const customerIds = async (client: ApiClient) => ((await client.get('/customers?page[size]=100')).json() as GroupList).data.map((row) => row.id);
+const groupId = async (name: string) =>
+  Number((await api.db.selectFrom('user_groups').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id);
+const userId = async (username: string) =>
+  Number((await api.db.selectFrom('users').select('user_id').where('username', '=', username).executeTakeFirstOrThrow()).user_id);
+const groupCount = async () =>
+  (
+    await api.db
+      .selectFrom('user_groups')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
+const customerIds = async (client: ApiClient) =>
+  ((await client.get('/customers?page[size]=100')).json() as GroupList).data.map((row) => row.id);
 
 describe('GET /user-groups', () => {
   it('lists the tree, parents before children, with customers and inherited SSO', async () => {
@@ -27,7 +38,11 @@ describe('GET /user-groups', () => {
     const paths = groups.map((group) => group.attributes.path);
     expect(paths.indexOf('Headquarters')).toBeLessThan(paths.indexOf('Headquarters / East Region'));
     const hq = groups.find((group) => group.attributes.name === 'Headquarters')!;
-    expect(hq.attributes).toMatchObject({ customers: ['C-1001', 'C-1004', 'C-1011', 'C-1012', 'C-1013'], include_child_accounts: true, depth: 0 });
+    expect(hq.attributes).toMatchObject({
+      customers: ['C-1001', 'C-1004', 'C-1011', 'C-1012', 'C-1013'],
+      include_child_accounts: true,
+      depth: 0,
+    });
     expect(groups.find((group) => group.attributes.name === 'SSO Partners')!.attributes.sso_enabled).toBe(true);
   });
 
@@ -42,12 +57,22 @@ describe('GET /user-groups', () => {
 describe('the group wizard', () => {
   it('creates a group with network access, identity provider and customers, then a child group that inherits SSO', async () => {
     const created = await admin.post('/user-groups', {
-      name: 'North Region', parent_group_id: await groupId('Headquarters'), network_access: 'vpn', sso_enabled: true,
-      identity_provider_id: 'demo-idp', customers: 'C-1003, C-1004', include_child_accounts: false,
+      name: 'North Region',
+      parent_group_id: await groupId('Headquarters'),
+      network_access: 'vpn',
+      sso_enabled: true,
+      identity_provider_id: 'demo-idp',
+      customers: 'C-1003, C-1004',
+      include_child_accounts: false,
     });
     expect(created.statusCode, created.body).toBe(201);
     const group = (created.json() as { data: Group }).data;
-    expect(group.attributes).toMatchObject({ path: 'Headquarters / North Region', customers: ['C-1003', 'C-1004'], sso_enabled: true, identity_provider_id: 'demo-idp' });
+    expect(group.attributes).toMatchObject({
+      path: 'Headquarters / North Region',
+      customers: ['C-1003', 'C-1004'],
+      sso_enabled: true,
+      identity_provider_id: 'demo-idp',
+    });
 
     const child = await admin.post('/user-groups', { name: 'North Depot', parent_group_id: Number(group.id), customers: ['C-1003'] });
     expect(child.statusCode, child.body).toBe(201);
@@ -58,7 +83,10 @@ describe('the group wizard', () => {
     const id = await groupId('West Region');
     const response = await admin.patch(`/user-groups/${id}`, { customers: ['C-1003', 'C-1002'], network_access: 'office' });
     expect(response.statusCode, response.body).toBe(200);
-    expect((response.json() as { data: Group }).data.attributes).toMatchObject({ customers: ['C-1002', 'C-1003'], network_access: 'office' });
+    expect((response.json() as { data: Group }).data.attributes).toMatchObject({
+      customers: ['C-1002', 'C-1003'],
+      network_access: 'office',
+    });
   });
 
   it('refuses bad input with a clear 4xx and writes nothing', async () => {
@@ -106,7 +134,11 @@ describe('adding users to a group (spec §4) and the row scope', () => {
     const ask = await admin.post(`/user-groups/${hq}/users`, { user_id: String(viewer) });
     expect(ask.statusCode).toBe(409);
     expect(errorCode(ask)).toBe(ErrorCode.groupUserInOtherGroup);
-    expect((ask.json() as { errors: Array<{ meta: Record<string, string> }> }).errors[0]!.meta).toMatchObject({ users: 'viewer', from: 'East Region', to: 'Headquarters' });
+    expect((ask.json() as { errors: Array<{ meta: Record<string, string> }> }).errors[0]!.meta).toMatchObject({
+      users: 'viewer',
+      from: 'East Region',
+      to: 'Headquarters',
+    });
     expect(await customerIds(payer)).toEqual(['C-1002']);
 
     const moved = await admin.post(`/user-groups/${hq}/users`, { user_id: String(viewer), move: true });
@@ -117,7 +149,7 @@ describe('adding users to a group (spec §4) and the row scope', () => {
     expect(scope).not.toContain('C-1005');
   });
 
-  it('a change to a group\'s customers reaches its members at once', async () => {
+  it("a change to a group's customers reaches its members at once", async () => {
     const member = api.client();
     const viewer = await userId('viewer');
     const west = await groupId('West Region');
@@ -148,30 +180,44 @@ describe('single sign-on settings of a group (issue 22)', () => {
   it('refuses a body that names an issuer, a client or an environment variable (400), and writes nothing', async () => {
     const before = await groupCount();
     const attacks: Array<Record<string, unknown>> = [
-      { name: 'Exfiltrate', sso_enabled: true, oidc_issuer: 'https://attacker.example', oidc_client_id: 'x', oidc_client_secret_env: 'CARD_ENCRYPTION_KEYS' },
+      {
+        name: 'Exfiltrate',
+        sso_enabled: true,
+        oidc_issuer: 'https://attacker.example',
+        oidc_client_id: 'x',
+        oidc_client_secret_env: 'CARD_ENCRYPTION_KEYS',
+      },
       { name: 'Exfiltrate 2', oidc_client_secret_env: 'DATABASE_URL' },
       { name: 'Exfiltrate 3', oidc_issuer: 'https://attacker.example' },
     ];
     for (const body of attacks) expect((await admin.post('/user-groups', body)).statusCode, JSON.stringify(body)).toBe(400);
     const west = await groupId('West Region');
     expect((await admin.patch(`/user-groups/${west}`, { oidc_client_secret_env: 'CARD_ENCRYPTION_KEYS' })).statusCode).toBe(400);
-    expect((await admin.patch(`/user-groups/${west}`, { oidc_issuer: 'https://attacker.example', oidc_client_id: 'x' })).statusCode).toBe(400);
+    expect((await admin.patch(`/user-groups/${west}`, { oidc_issuer: 'https://attacker.example', oidc_client_id: 'x' })).statusCode).toBe(
+      400,
+    );
     expect(await groupCount()).toBe(before);
   });
 
   it('answers no issuer, client or variable name, only the chosen provider', async () => {
     const groups = ((await admin.get('/user-groups?page[size]=100')).json() as GroupList).data;
     for (const group of groups) {
-      for (const field of ['oidc_issuer', 'oidc_client_id', 'oidc_client_secret_env']) expect(group.attributes, field).not.toHaveProperty(field);
+      for (const field of ['oidc_issuer', 'oidc_client_id', 'oidc_client_secret_env'])
+        expect(group.attributes, field).not.toHaveProperty(field);
     }
-    expect(groups.find((group) => group.attributes.name === 'SSO Partners')!.attributes).toMatchObject({ identity_provider_id: 'demo-idp', identity_provider: 'Demo identity provider' });
+    expect(groups.find((group) => group.attributes.name === 'SSO Partners')!.attributes).toMatchObject({
+      identity_provider_id: 'demo-idp',
+      identity_provider: 'Demo identity provider',
+    });
   });
 
-  it('lists the tenant\'s identity providers by id and name only', async () => {
+  it("lists the tenant's identity providers by id and name only", async () => {
     const response = await admin.get('/identity-providers');
     expect(response.statusCode, response.body).toBe(200);
     const providers = (response.json() as { data: Array<{ id: string; attributes: Record<string, unknown> }> }).data;
-    expect(providers.map((provider) => [provider.id, provider.attributes])).toEqual([['demo-idp', { name: 'Demo identity provider', value: 'demo-idp', label: 'Demo identity provider' }]]);
+    expect(providers.map((provider) => [provider.id, provider.attributes])).toEqual([
+      ['demo-idp', { name: 'Demo identity provider', value: 'demo-idp', label: 'Demo identity provider' }],
+    ]);
     // Never where the secret lives, nor the issuer or client.
     expect(response.body).not.toMatch(/DEMO_OIDC_CLIENT_SECRET|portal-demo|localhost:8080/);
     const payer = api.client();
@@ -179,14 +225,21 @@ describe('single sign-on settings of a group (issue 22)', () => {
     expect((await payer.get('/identity-providers')).statusCode).toBe(403);
   });
 
-  it('chooses one of the tenant\'s providers by id; an unknown one is refused naming the field', async () => {
-    const created = await admin.post('/user-groups', { name: 'Chooses A Provider', sso_enabled: true, identity_provider_id: 'demo-idp', customers: ['C-1001'] });
+  it("chooses one of the tenant's providers by id; an unknown one is refused naming the field", async () => {
+    const created = await admin.post('/user-groups', {
+      name: 'Chooses A Provider',
+      sso_enabled: true,
+      identity_provider_id: 'demo-idp',
+      customers: ['C-1001'],
+    });
     expect(created.statusCode, created.body).toBe(201);
     expect((created.json() as { data: Group }).data.attributes).toMatchObject({ sso_enabled: true, identity_provider_id: 'demo-idp' });
     const unknown = await admin.post('/user-groups', { name: 'Unknown Provider', sso_enabled: true, identity_provider_id: 'attacker-idp' });
     expect(unknown.statusCode).toBe(422);
     expect(errorCode(unknown)).toBe(ErrorCode.groupIdentityProviderUnknown);
-    expect((unknown.json() as { errors: Array<{ source?: { pointer?: string } }> }).errors[0]!.source?.pointer).toBe('/identity_provider_id');
+    expect((unknown.json() as { errors: Array<{ source?: { pointer?: string } }> }).errors[0]!.source?.pointer).toBe(
+      '/identity_provider_id',
+    );
   });
 
   it('refuses single sign-on on a group with no provider anywhere up its tree, and keeps it on with an inherited one', async () => {
@@ -200,7 +253,11 @@ describe('single sign-on settings of a group (issue 22)', () => {
     expect(errorCode(edit)).toBe(ErrorCode.groupSsoProviderRequired);
     expect(await groupCount()).toBe(before);
     // Under SSO Partners the provider is inherited.
-    const child = await admin.post('/user-groups', { name: 'SSO Partners Child', parent_group_id: await groupId('SSO Partners'), sso_enabled: true });
+    const child = await admin.post('/user-groups', {
+      name: 'SSO Partners Child',
+      parent_group_id: await groupId('SSO Partners'),
+      sso_enabled: true,
+    });
     expect(child.statusCode, child.body).toBe(201);
   });
 });
@@ -210,31 +267,41 @@ describe('single sign-on settings of a group (issue 22)', () => {
  * customers, so no change reaches a group (or its members' scope, or its single sign-on) they
  * cannot see. `admin` has C-1001..C-1004; `corporate` has C-1001, C-1002, C-1005..C-1007.
  */
-describe('group tree changes stay inside the caller\'s scope (issue 22)', () => {
+describe("group tree changes stay inside the caller's scope (issue 22)", () => {
   let corporate: ApiClient;
   beforeAll(async () => {
     corporate = api.client();
     expect((await corporate.login('corporate')).statusCode).toBe(200);
   });
-  const scopeOf = async (name: string) => ((await admin.get(`/user-groups/${await groupId(name)}`)).json() as { data: Group }).data.attributes.customers;
-  const parentOf = async (name: string) => (await api.db.selectFrom('user_groups').select('parent_group_id').where('name', '=', name).executeTakeFirstOrThrow()).parent_group_id;
+  const scopeOf = async (name: string) =>
+    ((await admin.get(`/user-groups/${await groupId(name)}`)).json() as { data: Group }).data.attributes.customers;
+  const parentOf = async (name: string) =>
+    (await api.db.selectFrom('user_groups').select('parent_group_id').where('name', '=', name).executeTakeFirstOrThrow()).parent_group_id;
 
-  it('refuses to attach a group with the caller\'s customer under another organisation\'s tree', async () => {
+  it("refuses to attach a group with the caller's customer under another organisation's tree", async () => {
     // East Region (C-1002) is visible to corporate, but Headquarters above it includes child accounts and holds C-1001/C-1004's admin's customers.
     const before = await groupCount();
-    const attach = await corporate.post('/user-groups', { name: 'Corporate Under East', parent_group_id: await groupId('East Region'), customers: ['C-1005'] });
+    const attach = await corporate.post('/user-groups', {
+      name: 'Corporate Under East',
+      parent_group_id: await groupId('East Region'),
+      customers: ['C-1005'],
+    });
     expect(attach.statusCode, attach.body).toBe(403);
     expect(errorCode(attach)).toBe(ErrorCode.groupOutOfScope);
     expect(await groupCount()).toBe(before);
   });
 
-  it('refuses to detach or move a group out of another organisation\'s tree', async () => {
+  it("refuses to detach or move a group out of another organisation's tree", async () => {
     const east = await groupId('East Region');
     const hq = await groupId('Headquarters');
     const detach = await corporate.patch(`/user-groups/${east}`, { parent_group_id: null });
     expect(detach.statusCode, detach.body).toBe(403);
     expect(errorCode(detach)).toBe(ErrorCode.groupOutOfScope);
-    const own = await corporate.post('/user-groups', { name: 'Corporate Own', customers: ['C-1002', 'C-1005'], include_child_accounts: true });
+    const own = await corporate.post('/user-groups', {
+      name: 'Corporate Own',
+      customers: ['C-1002', 'C-1005'],
+      include_child_accounts: true,
+    });
     expect(own.statusCode, own.body).toBe(201);
     const move = await corporate.patch(`/user-groups/${east}`, { parent_group_id: Number((own.json() as { data: Group }).data.id) });
     expect(move.statusCode, move.body).toBe(403);

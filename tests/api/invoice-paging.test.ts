@@ -14,15 +14,33 @@ let admin: ApiClient;
 beforeAll(async () => {
   api = await startTestApi({ bigCustomerInvoices: 400 });
   // Some invoices without a due date, so seeking on due_date meets nulls in both directions.
-  const some = await api.db.selectFrom('invoices').select('trx_id').where('buid_customer', '=', CUSTOMER).orderBy('trx_id').limit(400).execute();
-  await api.db.updateTable('invoices').set({ due_date: null })
-    .where('trx_id', 'in', some.filter((_, index) => index % 9 === 0).map((row) => row.trx_id)).execute();
+  const some = await api.db
+    .selectFrom('invoices')
+    .select('trx_id')
+    .where('buid_customer', '=', CUSTOMER)
+    .orderBy('trx_id')
+    .limit(400)
+    .execute();
+  await api.db
+    .updateTable('invoices')
+    .set({ due_date: null })
+    .where(
+      'trx_id',
+      'in',
+      some.filter((_, index) => index % 9 === 0).map((row) => row.trx_id),
+    )
+    .execute();
   admin = api.client();
   await admin.loginWithCustomer('admin', CUSTOMER);
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
-interface Page { data: Array<{ id: string }>; meta: { page: { total: number; pages: number } } }
+interface Page {
+  data: Array<{ id: string }>;
+  meta: { page: { total: number; pages: number } };
+}
 
 async function page(query: string, number: number, size: number): Promise<Page> {
   const response = await admin.get(`/invoices?filter[buid_customer]=${CUSTOMER}${query}&page[size]=${size}&page[number]=${number}`);
@@ -79,12 +97,16 @@ describe('pages of a list put together are the list', () => {
       expect(response.statusCode, response.body).toBe(200);
       return (response.json() as Page).data.map((row) => row.id);
     };
-    const before = [...await pageIds(1), ...await pageIds(2), ...await pageIds(3)];
+    const before = [...(await pageIds(1)), ...(await pageIds(2)), ...(await pageIds(3))];
     expect(before).toHaveLength(9);
     // Paying the two cheapest moves them to Payment Pending: they leave this list.
     const account = await api.db.selectFrom('bank_accounts').select('id').where('buid_customer', '=', 'C-1001').executeTakeFirstOrThrow();
     const paid = await pay(payer, {
-      mode: 'INDIVIDUAL_ACCOUNT', method: 'bank', invoices: before.slice(0, 2), bank_account_id: String(account.id), terms_accepted: true,
+      mode: 'INDIVIDUAL_ACCOUNT',
+      method: 'bank',
+      invoices: before.slice(0, 2),
+      bank_account_id: String(account.id),
+      terms_accepted: true,
     });
     expect(paid.statusCode, paid.body).toBe(201);
     expect(await pageIds(2)).toEqual(before.slice(5, 8));

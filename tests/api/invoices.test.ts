@@ -6,12 +6,24 @@ import { errorCode, startTestApi, type ApiClient, type TestApi } from '../suppor
 /** 1,200 invoices for the big customer C-1004, so the CSV export reads several cursor chunks. */
 const BIG = 1_200;
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi({ bigCustomerInvoices: BIG }); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi({ bigCustomerInvoices: BIG });
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 type Attributes = Record<string, unknown> & {
-  invoiceId: string; trxId: string; status: string; amountMinor: number; currency: string; dueDate: string | null;
-  poNumber: string | null; buidCustomer: string; buidMerchant: string; payable: boolean;
+  invoiceId: string;
+  trxId: string;
+  status: string;
+  amountMinor: number;
+  currency: string;
+  dueDate: string | null;
+  poNumber: string | null;
+  buidCustomer: string;
+  buidMerchant: string;
+  payable: boolean;
 };
 interface InvoiceList {
   data: Array<{ type: string; id: string; attributes: Attributes }>;
@@ -34,14 +46,17 @@ async function list(client: ApiClient, query = ''): Promise<InvoiceList> {
 
 const ids = (body: InvoiceList) => body.data.map((row) => row.id);
 const sorted = (values: string[]) => [...values].sort();
-const rowsOf = (customer: string) => api.db.selectFrom('invoices').selectAll().where('buid_customer', '=', customer).orderBy('trx_id').execute();
+const rowsOf = (customer: string) =>
+  api.db.selectFrom('invoices').selectAll().where('buid_customer', '=', customer).orderBy('trx_id').execute();
 const ALL = '&page[size]=10000';
 
 let payer: ApiClient;
-beforeAll(async () => { payer = await signedIn('payer', 'C-1001'); });
+beforeAll(async () => {
+  payer = await signedIn('payer', 'C-1001');
+});
 
 describe('GET /invoices', () => {
-  it('lists the session customer\'s invoices, paged, with meta.page', async () => {
+  it("lists the session customer's invoices, paged, with meta.page", async () => {
     const rows = await rowsOf('C-1001');
     const body = await list(payer);
     expect(body.meta.page).toEqual({ number: 1, size: 50, total: rows.length, pages: 1 });
@@ -52,21 +67,44 @@ describe('GET /invoices', () => {
   });
 
   it('serialises every spec §3 field camel-cased, money in minor units', async () => {
-    const row = (await api.db.selectFrom('invoices').selectAll().where('trx_id', '=', 'T-1001-0001').executeTakeFirstOrThrow());
+    const row = await api.db.selectFrom('invoices').selectAll().where('trx_id', '=', 'T-1001-0001').executeTakeFirstOrThrow();
     const body = await list(payer, '?filter[trx_id]=T-1001-0001');
-    expect(body.data).toEqual([{
-      type: 'invoices', id: 'T-1001-0001',
-      attributes: {
-        invoiceId: row.invoice_id, trxId: row.trx_id, transactionId: row.trx_id, poNumber: row.po_number, status: 'Billed',
-        eligibleForDispute: 'Y', dueDate: row.due_date, receivedDate: row.received_date,
-        billedTotalMinor: row.billed_total_minor, disputedTotalMinor: row.disputed_total_minor,
-        invoiceTotalMinor: row.invoice_total_minor, subtotalMinor: row.subtotal_minor, taxMinor: row.tax_minor,
-        lateFeeMinor: row.late_fee_minor, currentDueMinor: row.current_due_minor, pastDueMinor: row.past_due_minor,
-        amountMinor: row.amount_minor, currency: 'USD', product: row.product, adjustmentReason: null, notes: null,
-        merchantOriginalInvoice: null, buidCustomer: 'C-1001', buidMerchant: 'M-2001', merchantName: 'Acme Fuel & Service',
-        buidLocation: row.buid_location, payable: true, attachments: 1,
+    expect(body.data).toEqual([
+      {
+        type: 'invoices',
+        id: 'T-1001-0001',
+        attributes: {
+          invoiceId: row.invoice_id,
+          trxId: row.trx_id,
+          transactionId: row.trx_id,
+          poNumber: row.po_number,
+          status: 'Billed',
+          eligibleForDispute: 'Y',
+          dueDate: row.due_date,
+          receivedDate: row.received_date,
+          billedTotalMinor: row.billed_total_minor,
+          disputedTotalMinor: row.disputed_total_minor,
+          invoiceTotalMinor: row.invoice_total_minor,
+          subtotalMinor: row.subtotal_minor,
+          taxMinor: row.tax_minor,
+          lateFeeMinor: row.late_fee_minor,
+          currentDueMinor: row.current_due_minor,
+          pastDueMinor: row.past_due_minor,
+          amountMinor: row.amount_minor,
+          currency: 'USD',
+          product: row.product,
+          adjustmentReason: null,
+          notes: null,
+          merchantOriginalInvoice: null,
+          buidCustomer: 'C-1001',
+          buidMerchant: 'M-2001',
+          merchantName: 'Acme Fuel & Service',
+          buidLocation: row.buid_location,
+          payable: true,
+          attachments: 1,
+        },
       },
-    }]);
+    ]);
   });
 
   it('filters by each status exactly, and marks only Billed and Past Due payable', async () => {
@@ -76,12 +114,18 @@ describe('GET /invoices', () => {
       const expected = rows.filter((row) => row.status === status).map((row) => row.trx_id);
       expect(expected.length, status).toBeGreaterThan(0);
       expect(sorted(ids(body)), status).toEqual(expected);
-      expect(body.data.every((row) => row.attributes.status === status && row.attributes.payable === (status === 'Billed' || status === 'Past Due'))).toBe(true);
+      expect(
+        body.data.every(
+          (row) => row.attributes.status === status && row.attributes.payable === (status === 'Billed' || status === 'Past Due'),
+        ),
+      ).toBe(true);
     }
     const slug = await list(payer, `?filter[status]=past-due${ALL}`);
     expect(slug.meta.page.total).toBe(rows.filter((row) => row.status === 'Past Due').length);
     const several = await list(payer, `?filter[status]=Billed,Payment%20Pending${ALL}`);
-    expect(sorted(ids(several))).toEqual(rows.filter((row) => row.status === 'Billed' || row.status === 'Payment Pending').map((row) => row.trx_id));
+    expect(sorted(ids(several))).toEqual(
+      rows.filter((row) => row.status === 'Billed' || row.status === 'Payment Pending').map((row) => row.trx_id),
+    );
   });
 
   it('sorts by amount ascending and descending, with a stable tiebreaker', async () => {
@@ -95,8 +139,21 @@ describe('GET /invoices', () => {
   });
 
   it('sorts on every column', async () => {
-    const columns = ['invoice_id', 'trx_id', 'po_number', 'status', 'due_date', 'received_date', 'amount', 'invoice_total',
-      'current_due', 'past_due', 'currency', 'product', 'merchant_name'];
+    const columns = [
+      'invoice_id',
+      'trx_id',
+      'po_number',
+      'status',
+      'due_date',
+      'received_date',
+      'amount',
+      'invoice_total',
+      'current_due',
+      'past_due',
+      'currency',
+      'product',
+      'merchant_name',
+    ];
     for (const column of columns) {
       for (const direction of ['asc', 'desc']) {
         const body = await list(payer, `?filter[sort]=${column}|${direction}${ALL}`);
@@ -156,33 +213,55 @@ describe('GET /invoices', () => {
     };
     await expectIds('filter[trx_id]=T-1001-0002,T-1001-0005', (row) => ['T-1001-0002', 'T-1001-0005'].includes(row.trx_id));
     await expectIds('filter[invoice_id]=INV-100003', (row) => row.invoice_id === 'INV-100003');
-    await expectIds('filter[due_from]=2026-11-01&filter[due_to]=2026-11-30', (row) => row.due_date! >= '2026-11-01' && row.due_date! <= '2026-11-30');
-    await expectIds('filter[received_from]=2026-10-01&filter[received_to]=2026-10-31', (row) => row.received_date >= '2026-10-01' && row.received_date <= '2026-10-31');
-    await expectIds('filter[amount_min]=100000&filter[amount_max]=300000', (row) => row.amount_minor >= 100_000 && row.amount_minor <= 300_000);
+    await expectIds(
+      'filter[due_from]=2026-11-01&filter[due_to]=2026-11-30',
+      (row) => row.due_date! >= '2026-11-01' && row.due_date! <= '2026-11-30',
+    );
+    await expectIds(
+      'filter[received_from]=2026-10-01&filter[received_to]=2026-10-31',
+      (row) => row.received_date >= '2026-10-01' && row.received_date <= '2026-10-31',
+    );
+    await expectIds(
+      'filter[amount_min]=100000&filter[amount_max]=300000',
+      (row) => row.amount_minor >= 100_000 && row.amount_minor <= 300_000,
+    );
     await expectIds('filter[product]=Diesel', (row) => row.product === 'Diesel');
     await expectIds('filter[buid_merchant]=M-2002', (row) => row.buid_merchant === 'M-2002');
-    await expectIds('filter[buid_location]=L-1001-2,L-1001-3', (row) => row.buid_location === 'L-1001-2' || row.buid_location === 'L-1001-3');
+    await expectIds(
+      'filter[buid_location]=L-1001-2,L-1001-3',
+      (row) => row.buid_location === 'L-1001-2' || row.buid_location === 'L-1001-3',
+    );
   });
 
   it('refuses unknown filters and malformed values (400)', async () => {
-    for (const query of ['filter[colour]=red', 'filter[status]=due', 'filter[due_from]=23/11/2026', 'filter[amount_min]=1.5',
-      'filter[sort]=secret|asc', 'filter[sort]=amount|up', 'filter[sol_currency]=US', 'include=customer']) {
+    for (const query of [
+      'filter[colour]=red',
+      'filter[status]=due',
+      'filter[due_from]=23/11/2026',
+      'filter[amount_min]=1.5',
+      'filter[sort]=secret|asc',
+      'filter[sort]=amount|up',
+      'filter[sol_currency]=US',
+      'include=customer',
+    ]) {
       const response = await payer.get(`/invoices?${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(errorCode(response)).toBe(ErrorCode.invalidFilter);
     }
   });
 
-  it('rolls up a comma list of the user\'s customers for the program overview', async () => {
+  it("rolls up a comma list of the user's customers for the program overview", async () => {
     const admin = await signedIn('admin', 'C-1001');
     const body = await list(admin, `?filter[buid_customer]=C-1001,C-1002&filter[status]=Past%20Due${ALL}`);
-    const expected = [...await rowsOf('C-1001'), ...await rowsOf('C-1002')].filter((row) => row.status === 'Past Due').map((row) => row.trx_id);
+    const expected = [...(await rowsOf('C-1001')), ...(await rowsOf('C-1002'))]
+      .filter((row) => row.status === 'Past Due')
+      .map((row) => row.trx_id);
     expect(sorted(ids(body))).toEqual(sorted(expected));
     const other = await admin.get('/invoices?filter[buid_customer]=C-1001,C-1005');
     expect(other.statusCode).toBe(404);
   });
 
-  it('keeps the payer to C-1001: another customer\'s invoices are 404 or absent', async () => {
+  it("keeps the payer to C-1001: another customer's invoices are 404 or absent", async () => {
     const response = await payer.get('/invoices?filter[buid_customer]=C-1002');
     expect(response.statusCode).toBe(404);
     expect(errorCode(response)).toBe(ErrorCode.notFound);
@@ -203,8 +282,13 @@ describe('GET /invoices', () => {
   it('shows merchant users the invoices of their merchants', async () => {
     const dealer = await signedIn('dealer');
     const body = await list(dealer, `?filter[status]=Disputed${ALL}`);
-    const expected = await api.db.selectFrom('invoices').select('trx_id')
-      .where('buid_merchant', 'in', ['M-2001', 'M-2002']).where('status', '=', 'Disputed').orderBy('trx_id').execute();
+    const expected = await api.db
+      .selectFrom('invoices')
+      .select('trx_id')
+      .where('buid_merchant', 'in', ['M-2001', 'M-2002'])
+      .where('status', '=', 'Disputed')
+      .orderBy('trx_id')
+      .execute();
     expect(sorted(ids(body))).toEqual(expected.map((row) => row.trx_id));
     expect(body.data.some((row) => row.attributes.buidCustomer === 'C-1004')).toBe(true);
     const narrowed = await list(dealer, `?filter[buid_merchant]=M-2002${ALL}`);
@@ -232,21 +316,27 @@ describe('eligibleForDispute (issue 13: the actions follow the same rule as GET 
     for (const invoice of body.data) {
       expect(invoice.attributes.eligibleForDispute, `${invoice.id} ${invoice.attributes.status}`).toBe(refused.has(invoice.id) ? 'N' : 'Y');
     }
-    const byStatus = (status: string) => body.data.filter((row) => row.attributes.status === status).map((row) => row.attributes.eligibleForDispute);
+    const byStatus = (status: string) =>
+      body.data.filter((row) => row.attributes.status === status).map((row) => row.attributes.eligibleForDispute);
     // Already under dispute, and the seed's paid invoice the program lists as "Invoice already paid".
     expect(byStatus('Disputed').every((value) => value === 'N')).toBe(true);
     expect(body.data.find((row) => row.id === 'T-1001-0024')!.attributes).toMatchObject({ status: 'Paid', eligibleForDispute: 'N' });
     const single = await payer.get('/invoices/T-1001-0027');
-    expect((single.json() as { data: { attributes: Attributes } }).data.attributes).toMatchObject({ status: 'Disputed', eligibleForDispute: 'N' });
+    expect((single.json() as { data: { attributes: Attributes } }).data.attributes).toMatchObject({
+      status: 'Disputed',
+      eligibleForDispute: 'N',
+    });
   });
 });
 
 describe('GET /invoices/:trx_id', () => {
-  it('returns one invoice of any of the user\'s customers', async () => {
+  it("returns one invoice of any of the user's customers", async () => {
     const admin = await signedIn('admin', 'C-1001');
     const response = await admin.get('/invoices/T-1002-0003');
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ data: { type: 'invoices', id: 'T-1002-0003', attributes: { buidCustomer: 'C-1002', currency: 'CAD' } } });
+    expect(response.json()).toMatchObject({
+      data: { type: 'invoices', id: 'T-1002-0003', attributes: { buidCustomer: 'C-1002', currency: 'CAD' } },
+    });
   });
 
   it('opens an invoice by the invoice id every list shows too (issue 26)', async () => {
@@ -289,13 +379,22 @@ function parseCsv(text: string): string[][] {
   for (let index = 0; index < text.length; index += 1) {
     const char = text[index]!;
     if (quoted) {
-      if (char === '"' && text[index + 1] === '"') { cell += '"'; index += 1; }
-      else if (char === '"') quoted = false;
+      if (char === '"' && text[index + 1] === '"') {
+        cell += '"';
+        index += 1;
+      } else if (char === '"') quoted = false;
       else cell += char;
     } else if (char === '"') quoted = true;
-    else if (char === ',') { row.push(cell); cell = ''; }
-    else if (char === '\r' && text[index + 1] === '\n') { row.push(cell); rows.push(row); row = []; cell = ''; index += 1; }
-    else cell += char;
+    else if (char === ',') {
+      row.push(cell);
+      cell = '';
+    } else if (char === '\r' && text[index + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      index += 1;
+    } else cell += char;
   }
   return rows;
 }
@@ -307,8 +406,18 @@ describe('GET /invoices.csv', () => {
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="invoices-2026-11-23.csv"');
     const [header, ...lines] = parseCsv(response.body);
-    expect(header!.slice(0, 8)).toEqual(['invoice_id', 'trx_id', 'po_number', 'status', 'due_date', 'received_date', 'amount', 'invoice_total']);
-    const expected = (await rowsOf('C-1001')).filter((row) => row.status === 'Past Due')
+    expect(header!.slice(0, 8)).toEqual([
+      'invoice_id',
+      'trx_id',
+      'po_number',
+      'status',
+      'due_date',
+      'received_date',
+      'amount',
+      'invoice_total',
+    ]);
+    const expected = (await rowsOf('C-1001'))
+      .filter((row) => row.status === 'Past Due')
       .sort((a, b) => b.amount_minor - a.amount_minor || b.trx_id.localeCompare(a.trx_id));
     expect(lines.map((line) => line[1])).toEqual(expected.map((row) => row.trx_id));
     const column = (name: string) => header!.indexOf(name);
@@ -329,17 +438,23 @@ describe('GET /invoices.csv', () => {
   });
 
   it('escapes commas and quotes and defuses formula cells', async () => {
-    const before = await api.db.selectFrom('invoices').select(['notes', 'po_number', 'product']).where('trx_id', '=', 'T-1001-0002').executeTakeFirstOrThrow();
-    await api.db.updateTable('invoices')
+    const before = await api.db
+      .selectFrom('invoices')
+      .select(['notes', 'po_number', 'product'])
+      .where('trx_id', '=', 'T-1001-0002')
+      .executeTakeFirstOrThrow();
+    await api.db
+      .updateTable('invoices')
       .set({ notes: 'Dock 4, "rear" gate\nsecond line', po_number: '=HYPERLINK("http://evil.example","x")', product: '@SUM(A1)' })
-      .where('trx_id', '=', 'T-1001-0002').execute();
+      .where('trx_id', '=', 'T-1001-0002')
+      .execute();
     try {
       const response = await payer.get('/invoices.csv?filter[trx_id]=T-1001-0002,T-1001-0003&filter[sort]=trx_id|asc');
       const [header, line] = parseCsv(response.body);
       const cell = (name: string) => line![header!.indexOf(name)];
       expect(cell('notes')).toBe('Dock 4, "rear" gate\nsecond line');
       expect(cell('po_number')).toBe('\'=HYPERLINK("http://evil.example","x")');
-      expect(cell('product')).toBe('\'@SUM(A1)');
+      expect(cell('product')).toBe("'@SUM(A1)");
       expect(response.body).toContain('"\'=HYPERLINK(""http://evil.example"",""x"")"');
     } finally {
       await api.db.updateTable('invoices').set(before).where('trx_id', '=', 'T-1001-0002').execute();
@@ -362,22 +477,46 @@ describe('addresses', () => {
   it('returns the bill-to, ship-to and sold-by address of an invoice', async () => {
     const stored = await api.db.selectFrom('addresses').selectAll().where('trx_id', '=', 'T-1001-0002').execute();
     const byKind = (kind: string) => stored.find((row) => row.kind === kind)!;
-    for (const [path, kind] of [['/billing-addresses', 'billing'], ['/shipping-addresses', 'shipping']] as const) {
+    for (const [path, kind] of [
+      ['/billing-addresses', 'billing'],
+      ['/shipping-addresses', 'shipping'],
+    ] as const) {
       const response = await payer.get(`${path}?filter[trx_id]=T-1001-0002`);
       expect(response.statusCode).toBe(200);
       const row = byKind(kind);
-      expect(response.json()).toEqual({ data: [{ type: path.slice(1), id: String(row.id), attributes: {
-        trx_id: 'T-1001-0002', contact_name: row.contact_name, line_1: row.line_1, line_2: row.line_2, line_3: row.line_3,
-        city_state_zip: row.city_state_zip, country: row.country,
-      } }] });
+      expect(response.json()).toEqual({
+        data: [
+          {
+            type: path.slice(1),
+            id: String(row.id),
+            attributes: {
+              trx_id: 'T-1001-0002',
+              contact_name: row.contact_name,
+              line_1: row.line_1,
+              line_2: row.line_2,
+              line_3: row.line_3,
+              city_state_zip: row.city_state_zip,
+              country: row.country,
+            },
+          },
+        ],
+      });
     }
-    const merchant = (await payer.get('/merchant-addresses?filter[trx_id]=T-1001-0002')).json() as { data: Array<{ attributes: Record<string, unknown> }> };
-    expect(merchant.data[0]!.attributes).toMatchObject({ contact: 'Janet Ruiz', line_1: '1 Acme Plaza', city_state_zip: 'Tulsa, OK 74103' });
+    const merchant = (await payer.get('/merchant-addresses?filter[trx_id]=T-1001-0002')).json() as {
+      data: Array<{ attributes: Record<string, unknown> }>;
+    };
+    expect(merchant.data[0]!.attributes).toMatchObject({
+      contact: 'Janet Ruiz',
+      line_1: '1 Acme Plaza',
+      city_state_zip: 'Tulsa, OK 74103',
+    });
     expect(merchant.data[0]!.attributes).not.toHaveProperty('contact_name');
   });
 
-  it('filters billing addresses by customer and keeps other customers\' invoices out', async () => {
-    const both = (await payer.get('/billing-addresses?filter[buid_customer]=C-1001&filter[trx_id]=T-1001-0001,T-1001-0002')).json() as { data: unknown[] };
+  it("filters billing addresses by customer and keeps other customers' invoices out", async () => {
+    const both = (await payer.get('/billing-addresses?filter[buid_customer]=C-1001&filter[trx_id]=T-1001-0001,T-1001-0002')).json() as {
+      data: unknown[];
+    };
     expect(both.data).toHaveLength(2);
     const hidden = await payer.get('/shipping-addresses?filter[trx_id]=T-1002-0001');
     expect(hidden.statusCode).toBe(200);
@@ -393,26 +532,55 @@ describe('addresses', () => {
 
 describe('invoice details', () => {
   it('lists line items (GET /details)', async () => {
-    const lines = await api.db.selectFrom('invoice_line_items').selectAll().where('trx_id', '=', 'T-1001-0001').orderBy('line_no').execute();
-    const body = (await payer.get('/details?filter[trx_id]=T-1001-0001,T-1002-0001')).json() as { data: Array<{ id: string; attributes: Record<string, unknown> }> };
+    const lines = await api.db
+      .selectFrom('invoice_line_items')
+      .selectAll()
+      .where('trx_id', '=', 'T-1001-0001')
+      .orderBy('line_no')
+      .execute();
+    const body = (await payer.get('/details?filter[trx_id]=T-1001-0001,T-1002-0001')).json() as {
+      data: Array<{ id: string; attributes: Record<string, unknown> }>;
+    };
     expect(body.data.map((row) => row.id)).toEqual(lines.map((line) => `T-1001-0001:${line.line_no}`));
-    expect(body.data.map((row) => row.attributes)).toEqual(lines.map((line) => ({
-      trx_id: 'T-1001-0001', line_no: line.line_no, description: line.description, quantity: line.quantity,
-      unit_price_minor: line.unit_price_minor, amount_minor: line.amount_minor, currency: 'USD',
-    })));
+    expect(body.data.map((row) => row.attributes)).toEqual(
+      lines.map((line) => ({
+        trx_id: 'T-1001-0001',
+        line_no: line.line_no,
+        description: line.description,
+        quantity: line.quantity,
+        unit_price_minor: line.unit_price_minor,
+        amount_minor: line.amount_minor,
+        currency: 'USD',
+      })),
+    );
   });
 
   it('gives totals, line items and the sold-by merchant (GET /ecaas/invoice-details)', async () => {
     const invoice = await api.db.selectFrom('invoices').selectAll().where('trx_id', '=', 'T-1001-0001').executeTakeFirstOrThrow();
-    const lines = await api.db.selectFrom('invoice_line_items').selectAll().where('trx_id', '=', 'T-1001-0001').orderBy('line_no').execute();
+    const lines = await api.db
+      .selectFrom('invoice_line_items')
+      .selectAll()
+      .where('trx_id', '=', 'T-1001-0001')
+      .orderBy('line_no')
+      .execute();
     const response = await payer.get('/ecaas/invoice-details?filter[trx_id]=T-1001-0001,T-1002-0001');
     expect(response.statusCode).toBe(200);
-    const body = response.json() as { data: Array<{ type: string; id: string; attributes: Record<string, unknown> & { line_items: Array<{ amount_minor: number }> } }> };
+    const body = response.json() as {
+      data: Array<{ type: string; id: string; attributes: Record<string, unknown> & { line_items: Array<{ amount_minor: number }> } }>;
+    };
     expect(body.data).toHaveLength(1);
-    expect(body.data[0]).toMatchObject({ type: 'invoice-details', id: 'T-1001-0001', attributes: {
-      sold_by: 'Acme Fuel & Service', buid_merchant: 'M-2001', currency: 'USD', subtotal_minor: invoice.subtotal_minor,
-      tax_minor: invoice.tax_minor, invoice_total_minor: invoice.invoice_total_minor,
-    } });
+    expect(body.data[0]).toMatchObject({
+      type: 'invoice-details',
+      id: 'T-1001-0001',
+      attributes: {
+        sold_by: 'Acme Fuel & Service',
+        buid_merchant: 'M-2001',
+        currency: 'USD',
+        subtotal_minor: invoice.subtotal_minor,
+        tax_minor: invoice.tax_minor,
+        invoice_total_minor: invoice.invoice_total_minor,
+      },
+    });
     const items = body.data[0]!.attributes.line_items;
     expect(items).toHaveLength(lines.length);
     // The seed's line items add up to the subtotal.
@@ -421,11 +589,21 @@ describe('invoice details', () => {
 
   it('opens one invoice for a dealer when one of their merchants issued it, 404 otherwise (GET /invoices/{trx_id})', async () => {
     const dealer = await signedIn('dealer');
-    const own = await api.db.selectFrom('invoices').select('trx_id').where('buid_merchant', '=', 'M-2002').orderBy('trx_id').executeTakeFirstOrThrow();
+    const own = await api.db
+      .selectFrom('invoices')
+      .select('trx_id')
+      .where('buid_merchant', '=', 'M-2002')
+      .orderBy('trx_id')
+      .executeTakeFirstOrThrow();
     const response = await dealer.get(`/invoices/${own.trx_id}`);
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ data: { id: own.trx_id, attributes: { buidMerchant: 'M-2002' } } });
-    const other = await api.db.selectFrom('invoices').select('trx_id').where('buid_merchant', 'not in', ['M-2001', 'M-2002']).orderBy('trx_id').executeTakeFirstOrThrow();
+    const other = await api.db
+      .selectFrom('invoices')
+      .select('trx_id')
+      .where('buid_merchant', 'not in', ['M-2001', 'M-2002'])
+      .orderBy('trx_id')
+      .executeTakeFirstOrThrow();
     const refused = await dealer.get(`/invoices/${other.trx_id}`);
     expect(refused.statusCode).toBe(404);
     expect(errorCode(refused)).toBe(ErrorCode.invoiceNotFound);
@@ -434,7 +612,7 @@ describe('invoice details', () => {
     expect((await dealer.get(`/customer-dispute-ineligible-trxs?filter[trx_id]=${other.trx_id}`)).statusCode).toBe(404);
   });
 
-  it('lets merchant users read their invoices\' details; refuses bad requests', async () => {
+  it("lets merchant users read their invoices' details; refuses bad requests", async () => {
     const dealer = await signedIn('dealer');
     expect(((await dealer.get('/details?filter[trx_id]=T-1001-0001')).json() as { data: unknown[] }).data.length).toBeGreaterThan(0);
     expect((await payer.get('/details')).statusCode).toBe(400);

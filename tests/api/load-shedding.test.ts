@@ -15,11 +15,16 @@ beforeAll(async () => {
   // The first sample comes sampleIntervalMs after start; wait for it (a state, not a duration).
   while (!api.app.isUnderPressure()) await new Promise((resolve) => setTimeout(resolve, 10));
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 describe('load shedding', () => {
   it('answers 503 errors.request.overloaded with Retry-After, as a JSON:API error, signed in or not', async () => {
-    for (const request of [() => api.client().get('/config'), () => api.client().post('/auth/login', { username: 'payer', password: 'Portal#2026' })]) {
+    for (const request of [
+      () => api.client().get('/config'),
+      () => api.client().post('/auth/login', { username: 'payer', password: 'Portal#2026' }),
+    ]) {
       const response = await request();
       expect([response.statusCode, errorCode(response)]).toEqual([503, ErrorCode.overloaded]);
       expect(response.headers['content-type']).toMatch(/^application\/vnd\.api\+json/);

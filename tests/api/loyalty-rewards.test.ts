@@ -9,13 +9,25 @@ let api: TestApi;
 let fuel: number;
 beforeAll(async () => {
   api = await startTestApi({ bigCustomerInvoices: 20 });
-  fuel = (await api.db.selectFrom('loyalty_programs').select('program_id').where('program_template', '=', 'Fuel Rewards 2026').executeTakeFirstOrThrow()).program_id;
+  fuel = (
+    await api.db
+      .selectFrom('loyalty_programs')
+      .select('program_id')
+      .where('program_template', '=', 'Fuel Rewards 2026')
+      .executeTakeFirstOrThrow()
+  ).program_id;
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 type Enrollment = Record<string, unknown> & {
-  total_spend_minor: number; earned_reward_minor: number; current_reward_minor: number; reward_rate_bp: number;
-  spending_history: Array<{ month: string; amount_minor: number }>; can_edit: boolean;
+  total_spend_minor: number;
+  earned_reward_minor: number;
+  current_reward_minor: number;
+  reward_rate_bp: number;
+  spending_history: Array<{ month: string; amount_minor: number }>;
+  can_edit: boolean;
   milestones: Array<{ incentive_tier: number; target_minor: number; reward_minor: number }>;
 };
 
@@ -36,18 +48,30 @@ async function loyaltyFingerprint(): Promise<string> {
   const { rows } = await sql<{ digest: string }>`select
     (select md5(string_agg(m::text, '|' order by m.id)) from loyalty_milestones m) ||
     (select md5(string_agg(p::text, '|' order by p.program_id)) from loyalty_programs p) ||
-    coalesce((select md5(string_agg(a::text, '|' order by a.id)) from audit_log a where a.action = 'loyalty.targets'), '') as digest`.execute(api.db);
+    coalesce((select md5(string_agg(a::text, '|' order by a.id)) from audit_log a where a.action = 'loyalty.targets'), '') as digest`.execute(
+    api.db,
+  );
   return rows[0]!.digest;
 }
 
 describe('rewards follow paid invoices', () => {
-  it('moves spend by the invoice and the earned reward by the program\'s rate when a payment settles', async () => {
+  it("moves spend by the invoice and the earned reward by the program's rate when a payment settles", async () => {
     const payer = await signedIn('payer');
     const before = await enrollment();
     const [invoice] = await payableInvoices(api.db, 'C-1001');
-    const row = await api.db.selectFrom('invoices').select(['amount_minor', 'received_date']).where('trx_id', '=', invoice!.trx_id).executeTakeFirstOrThrow();
+    const row = await api.db
+      .selectFrom('invoices')
+      .select(['amount_minor', 'received_date'])
+      .where('trx_id', '=', invoice!.trx_id)
+      .executeTakeFirstOrThrow();
     const bank = await api.db.selectFrom('bank_accounts').select('id').where('buid_customer', '=', 'C-1001').executeTakeFirstOrThrow();
-    const response = await pay(payer, { mode: 'INDIVIDUAL_ACCOUNT', method: 'bank', invoices: [invoice!.trx_id], bank_account_id: String(bank.id), terms_accepted: true });
+    const response = await pay(payer, {
+      mode: 'INDIVIDUAL_ACCOUNT',
+      method: 'bank',
+      invoices: [invoice!.trx_id],
+      bank_account_id: String(bank.id),
+      terms_accepted: true,
+    });
     expect(response.statusCode, response.body).toBe(201);
     const { data } = response.json() as PaymentDocument;
 
@@ -57,7 +81,9 @@ describe('rewards follow paid invoices', () => {
     // The settlement job's own code, for this payment only (the seeded pending payment settles by itself elsewhere).
     api.clock.set('2026-11-25T15:00:00Z');
     expect(await settlePayment(api.db, api.clock, Number(data.id))).toBe(true);
-    expect((await api.db.selectFrom('payments').select('status').where('id', '=', Number(data.id)).executeTakeFirstOrThrow()).status).toBe('settled');
+    expect((await api.db.selectFrom('payments').select('status').where('id', '=', Number(data.id)).executeTakeFirstOrThrow()).status).toBe(
+      'settled',
+    );
     const after = await enrollment();
     expect(after.total_spend_minor - before.total_spend_minor).toBe(row.amount_minor);
     const rate = before.reward_rate_bp / 10_000;
@@ -70,7 +96,8 @@ describe('rewards follow paid invoices', () => {
 });
 
 describe('PATCH /customer-loyalty-programs/{id}/targets (enrollment manager)', () => {
-  const put = (client: ApiClient, body: unknown, program = fuel) => client.patch(`/customer-loyalty-programs/${program}/targets`, body as Record<string, unknown>);
+  const put = (client: ApiClient, body: unknown, program = fuel) =>
+    client.patch(`/customer-loyalty-programs/${program}/targets`, body as Record<string, unknown>);
   const valid = {
     incentive_reward_minor: 300_000,
     milestones: [
@@ -91,20 +118,74 @@ describe('PATCH /customer-loyalty-programs/{id}/targets (enrollment manager)', (
       const response = await put(await signedIn(username), valid);
       expect(response.statusCode, username).toBe(403);
     }
-    const growth = (await api.db.selectFrom('loyalty_programs').select('program_id').where('program_template', '=', 'Growth Bonus 2026').executeTakeFirstOrThrow()).program_id;
+    const growth = (
+      await api.db
+        .selectFrom('loyalty_programs')
+        .select('program_id')
+        .where('program_template', '=', 'Growth Bonus 2026')
+        .executeTakeFirstOrThrow()
+    ).program_id;
     expect((await put(await signedIn('enrollment'), valid, growth)).statusCode).toBe(404);
     expect(await loyaltyFingerprint()).toBe(before);
   });
 
   it.each([
-    ['an incentive reward of 0', { ...valid, incentive_reward_minor: 0 }, ErrorCode.loyaltyIncentiveRewardNotPositive, '/incentive_reward_minor', undefined],
-    ['a missing reward', { ...valid, milestones: [{ ...valid.milestones[0], reward_minor: null }] }, ErrorCode.loyaltyRewardRequired, '/milestones/0/reward_minor', undefined],
-    ['a negative target', { ...valid, milestones: [{ ...valid.milestones[0], target_minor: -1 }] }, ErrorCode.loyaltyTargetNegative, '/milestones/0/target_minor', undefined],
-    ['a target not above the previous', { ...valid, milestones: [valid.milestones[0], { ...valid.milestones[1], target_minor: 1_000_000 }] }, ErrorCode.loyaltyTargetNotHigher, '/milestones/1/target_minor', undefined],
-    ['a tier not above the previous', { ...valid, milestones: [valid.milestones[1], { ...valid.milestones[2], incentive_tier: 2 }] }, ErrorCode.loyaltyTierNotHigher, '/milestones/1/incentive_tier', undefined],
-    ['a tier above the tenant maximum', { ...valid, milestones: [{ ...valid.milestones[0], incentive_tier: 11 }] }, ErrorCode.loyaltyTierTooHigh, '/milestones/0/incentive_tier', { max: 10 }],
-    ['a reward above the tenant maximum', { ...valid, milestones: [{ ...valid.milestones[0], reward_minor: 10_000_001 }] }, ErrorCode.loyaltyRewardTooHigh, '/milestones/0/reward_minor', { max: 100_000, formatParams: { max: { currency: 'USD' } } }],
-    ['a fraction of a cent', { ...valid, milestones: [{ ...valid.milestones[0], target_minor: 10.5 }] }, ErrorCode.loyaltyAmountNotWhole, '/milestones/0/target_minor', undefined],
+    [
+      'an incentive reward of 0',
+      { ...valid, incentive_reward_minor: 0 },
+      ErrorCode.loyaltyIncentiveRewardNotPositive,
+      '/incentive_reward_minor',
+      undefined,
+    ],
+    [
+      'a missing reward',
+      { ...valid, milestones: [{ ...valid.milestones[0], reward_minor: null }] },
+      ErrorCode.loyaltyRewardRequired,
+      '/milestones/0/reward_minor',
+      undefined,
+    ],
+    [
+      'a negative target',
+      { ...valid, milestones: [{ ...valid.milestones[0], target_minor: -1 }] },
+      ErrorCode.loyaltyTargetNegative,
+      '/milestones/0/target_minor',
+      undefined,
+    ],
+    [
+      'a target not above the previous',
+      { ...valid, milestones: [valid.milestones[0], { ...valid.milestones[1], target_minor: 1_000_000 }] },
+      ErrorCode.loyaltyTargetNotHigher,
+      '/milestones/1/target_minor',
+      undefined,
+    ],
+    [
+      'a tier not above the previous',
+      { ...valid, milestones: [valid.milestones[1], { ...valid.milestones[2], incentive_tier: 2 }] },
+      ErrorCode.loyaltyTierNotHigher,
+      '/milestones/1/incentive_tier',
+      undefined,
+    ],
+    [
+      'a tier above the tenant maximum',
+      { ...valid, milestones: [{ ...valid.milestones[0], incentive_tier: 11 }] },
+      ErrorCode.loyaltyTierTooHigh,
+      '/milestones/0/incentive_tier',
+      { max: 10 },
+    ],
+    [
+      'a reward above the tenant maximum',
+      { ...valid, milestones: [{ ...valid.milestones[0], reward_minor: 10_000_001 }] },
+      ErrorCode.loyaltyRewardTooHigh,
+      '/milestones/0/reward_minor',
+      { max: 100_000, formatParams: { max: { currency: 'USD' } } },
+    ],
+    [
+      'a fraction of a cent',
+      { ...valid, milestones: [{ ...valid.milestones[0], target_minor: 10.5 }] },
+      ErrorCode.loyaltyAmountNotWhole,
+      '/milestones/0/target_minor',
+      undefined,
+    ],
   ])('refuses %s with the spec §5 message (422), changing nothing', async (_name, body, code, pointer, meta) => {
     const before = await loyaltyFingerprint();
     const response = await put(await signedIn('enrollment'), body);
@@ -118,7 +199,11 @@ describe('PATCH /customer-loyalty-programs/{id}/targets (enrollment manager)', (
 
   it('refuses a malformed body (400)', async () => {
     const client = await signedIn('enrollment');
-    for (const body of [{ milestones: [] }, { ...valid, extra: 1 }, { ...valid, milestones: [{ incentive_tier: 'one', target_minor: 1, reward_minor: 1 }] }]) {
+    for (const body of [
+      { milestones: [] },
+      { ...valid, extra: 1 },
+      { ...valid, milestones: [{ incentive_tier: 'one', target_minor: 1, reward_minor: 1 }] },
+    ]) {
       const response = await put(client, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect([ErrorCode.fieldRequired, ErrorCode.invalidRequest]).toContain(errorCode(response));

@@ -11,9 +11,14 @@ beforeAll(async () => {
   fuel = programs.find((row) => row.program_template === 'Fuel Rewards 2026')!.program_id;
   growth = programs.find((row) => row.program_template === 'Growth Bonus 2026')!.program_id;
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
-interface Document<A> { data: Array<{ type: string; id: string; attributes: A }>; meta: Record<string, unknown> }
+interface Document<A> {
+  data: Array<{ type: string; id: string; attributes: A }>;
+  meta: Record<string, unknown>;
+}
 type Enrollment = Record<string, unknown> & { loyalty_program_id: number; enrollment_status: number };
 type Milestone = { program_id: number; incentive_tier: number; target_minor: number; reward_minor: number; currency: string };
 
@@ -42,23 +47,48 @@ describe('GET /customer-loyalty-program-enrollments', () => {
     const rows = await enrollments(client, '?filter[buid_customer]=C-1001&filter[enrollment_status]=3');
     expect(rows).toHaveLength(1);
     // The paid USD invoices of C-1001 received since enrollment (2026-01-07), straight from the table.
-    const paid = await api.db.selectFrom('invoices').select(['received_date', 'amount_minor'])
-      .where('buid_customer', '=', 'C-1001').where('currency', '=', 'USD').where('status', '=', 'Paid')
-      .where('received_date', '>=', '2026-01-07').where('received_date', '<=', '2026-11-23').execute();
+    const paid = await api.db
+      .selectFrom('invoices')
+      .select(['received_date', 'amount_minor'])
+      .where('buid_customer', '=', 'C-1001')
+      .where('currency', '=', 'USD')
+      .where('status', '=', 'Paid')
+      .where('received_date', '>=', '2026-01-07')
+      .where('received_date', '<=', '2026-11-23')
+      .execute();
     const spend = paid.reduce((sum, row) => sum + row.amount_minor, 0);
     expect(paid.length).toBeGreaterThan(2);
     const earned = Math.floor((spend * 150) / 10_000);
     expect(rows[0]).toMatchObject({
-      buid_customer: 'C-1001', enrollment_status: 3, loyalty_program_id: fuel, goal_type_id: 2, enrollment_date: '2026-01-07',
-      total_spend_minor: spend, previous_year_spend_minor: 0, yoy_growth: null,
+      buid_customer: 'C-1001',
+      enrollment_status: 3,
+      loyalty_program_id: fuel,
+      goal_type_id: 2,
+      enrollment_date: '2026-01-07',
+      total_spend_minor: spend,
+      previous_year_spend_minor: 0,
+      yoy_growth: null,
       earned_reward_minor: earned,
       // Tier 1 ($10,000) reached, tier 2 ($25,000) next: earned plus tier 1's reward.
-      current_tier: 1, next_tier: 2, next_target_minor: 2_500_000, remaining_to_next_minor: 2_500_000 - spend,
+      current_tier: 1,
+      next_tier: 2,
+      next_target_minor: 2_500_000,
+      remaining_to_next_minor: 2_500_000 - spend,
       next_tier_percent: Math.floor((spend * 100) / 2_500_000),
       current_reward_minor: earned + 15_000,
-      program_template: 'Fuel Rewards 2026', incentive_reward_minor: 250_000, sales_target_minor: 5_000_000,
-      growth_rate: 5.5, growth_tier: 2, rewards_tier: 3, enrollment_manager: 'Dana Whitfield', currency: 'USD',
-      reward_rate_bp: 150, reward_rate_percent: 1.5, period_start: '2025-12-01', period_end: '2026-11-30', can_edit: false,
+      program_template: 'Fuel Rewards 2026',
+      incentive_reward_minor: 250_000,
+      sales_target_minor: 5_000_000,
+      growth_rate: 5.5,
+      growth_tier: 2,
+      rewards_tier: 3,
+      enrollment_manager: 'Dana Whitfield',
+      currency: 'USD',
+      reward_rate_bp: 150,
+      reward_rate_percent: 1.5,
+      period_start: '2025-12-01',
+      period_end: '2026-11-30',
+      can_edit: false,
       milestones: [
         { incentive_tier: 1, target_minor: 1_000_000, reward_minor: 15_000 },
         { incentive_tier: 2, target_minor: 2_500_000, reward_minor: 40_000 },
@@ -71,9 +101,14 @@ describe('GET /customer-loyalty-program-enrollments', () => {
     expect(rows[0]!.estimated_reward_minor as number).toBeGreaterThanOrEqual(rows[0]!.current_reward_minor as number);
     // Twelve months of the program year; each month the sum of that month's paid invoices.
     const history = rows[0]!.spending_history as Array<{ month: string; amount_minor: number }>;
-    expect(history.map((month) => month.month)).toEqual(['2025-12', ...Array.from({ length: 11 }, (_, index) => `2026-${String(index + 1).padStart(2, '0')}`)]);
+    expect(history.map((month) => month.month)).toEqual([
+      '2025-12',
+      ...Array.from({ length: 11 }, (_, index) => `2026-${String(index + 1).padStart(2, '0')}`),
+    ]);
     for (const month of history) {
-      expect(month.amount_minor, month.month).toBe(paid.filter((row) => row.received_date.startsWith(month.month)).reduce((sum, row) => sum + row.amount_minor, 0));
+      expect(month.amount_minor, month.month).toBe(
+        paid.filter((row) => row.received_date.startsWith(month.month)).reduce((sum, row) => sum + row.amount_minor, 0),
+      );
     }
   });
 
@@ -115,7 +150,7 @@ describe('GET /customer-loyalty-program-enrollments', () => {
     expect(errorCode(response)).toBe(ErrorCode.forbidden);
   });
 
-  it('is refused where the tenant\'s loyalty flag is off (fleet)', async () => {
+  it("is refused where the tenant's loyalty flag is off (fleet)", async () => {
     const fleet = await signedIn('fleetadmin', 'F-3001', 'fleet.localhost');
     expect((await fleet.get('/customer-loyalty-program-enrollments')).statusCode).toBe(403);
     expect((await fleet.get(`/customer-loyalty-milestones?filter[program_id]=${fuel}`)).statusCode).toBe(403);
@@ -126,13 +161,22 @@ describe('GET /customer-loyalty-milestones', () => {
   it('sorts ascending by incentive_tier for goal type 2', async () => {
     const rows = await tiers(await signedIn('payer', 'C-1001'), fuel);
     expect(rows.map((row) => row.incentive_tier)).toEqual([1, 2, 3, 4]);
-    expect(rows[0]).toEqual({ program_id: fuel, goal_type_id: 2, incentive_tier: 1, target_minor: 1_000_000, reward_minor: 15_000, currency: 'USD' });
+    expect(rows[0]).toEqual({
+      program_id: fuel,
+      goal_type_id: 2,
+      incentive_tier: 1,
+      target_minor: 1_000_000,
+      reward_minor: 15_000,
+      currency: 'USD',
+    });
   });
 
   it('sorts descending for any other goal type', async () => {
     const rows = await tiers(await signedIn('admin', 'C-1002'), growth);
     expect(rows.map((row) => [row.incentive_tier, row.target_minor, row.reward_minor])).toEqual([
-      [3, 30_000_000, 150_000], [2, 15_000_000, 40_000], [1, 5_000_000, 10_000],
+      [3, 30_000_000, 150_000],
+      [2, 15_000_000, 40_000],
+      [1, 5_000_000, 10_000],
     ]);
   });
 
@@ -146,7 +190,11 @@ describe('GET /customer-loyalty-milestones', () => {
 
   it('keeps the spec order: filter[sort] and unknown filters are refused; program_id is required', async () => {
     const client = await signedIn('payer', 'C-1001');
-    for (const query of [`?filter[program_id]=${fuel}&filter[sort]=incentive_tier|desc`, `?filter[program_id]=${fuel}&filter[goal_type_id]=1`, '?filter[program_id]=abc']) {
+    for (const query of [
+      `?filter[program_id]=${fuel}&filter[sort]=incentive_tier|desc`,
+      `?filter[program_id]=${fuel}&filter[goal_type_id]=1`,
+      '?filter[program_id]=abc',
+    ]) {
       const response = await client.get(`/customer-loyalty-milestones${query}`);
       expect(response.statusCode, query).toBe(400);
       expect(errorCode(response)).toBe(ErrorCode.invalidFilter);

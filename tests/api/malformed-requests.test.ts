@@ -10,11 +10,19 @@ let signedIn: ApiClient;
 const errorLines: string[] = [];
 
 beforeAll(async () => {
-  api = await startTestApi({ logStream: { write: (line) => { if ((JSON.parse(line) as { level: number }).level >= 50) errorLines.push(line); } } });
+  api = await startTestApi({
+    logStream: {
+      write: (line) => {
+        if ((JSON.parse(line) as { level: number }).level >= 50) errorLines.push(line);
+      },
+    },
+  });
   signedIn = api.client();
   await signedIn.loginWithCustomer('admin', 'C-1001');
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 const nestedArrays = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;
 const nestedObjects = (depth: number) => `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`;
@@ -48,19 +56,75 @@ describe('deeply nested JSON (item 4)', () => {
 });
 
 describe('every refusal of the framework is a translated JSON:API error (item 11)', () => {
-  interface Odd { what: string; method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: string; contentType?: string; status: number; code: string }
+  interface Odd {
+    what: string;
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    url: string;
+    body?: string;
+    contentType?: string;
+    status: number;
+    code: string;
+  }
   const odd: Odd[] = [
     { what: 'bad UTF-8 in a path parameter', method: 'GET', url: '/invoices/%C3%28', status: 400, code: ErrorCode.invalidUrl },
     { what: 'bad percent-encoding in a path parameter', method: 'GET', url: '/invoices/%E0%A4%A', status: 400, code: ErrorCode.invalidUrl },
     { what: 'bad percent-encoding outside a parameter', method: 'GET', url: '/%invoices', status: 400, code: ErrorCode.invalidUrl },
     { what: 'an over-long path parameter', method: 'GET', url: `/invoices/${'x'.repeat(1_000)}`, status: 414, code: ErrorCode.uriTooLong },
-    { what: 'an over-long path parameter to a write', method: 'POST', url: `/users/${'1'.repeat(1_000)}/lock`, body: '{}', contentType: 'application/json', status: 414, code: ErrorCode.uriTooLong },
+    {
+      what: 'an over-long path parameter to a write',
+      method: 'POST',
+      url: `/users/${'1'.repeat(1_000)}/lock`,
+      body: '{}',
+      contentType: 'application/json',
+      status: 414,
+      code: ErrorCode.uriTooLong,
+    },
     { what: 'no such route', method: 'GET', url: '/no-such-route', status: 404, code: ErrorCode.notFound },
-    { what: 'a method the route lacks', method: 'PUT', url: '/invoices', body: '{}', contentType: 'application/json', status: 404, code: ErrorCode.notFound },
-    { what: 'an unsupported media type', method: 'POST', url: '/auth/login', body: 'username=a', contentType: 'text/plain', status: 415, code: ErrorCode.unsupportedMediaType },
-    { what: 'bad JSON', method: 'POST', url: '/auth/login', body: '{"username":', contentType: 'application/json', status: 400, code: ErrorCode.invalidRequest },
-    { what: 'an empty JSON body', method: 'POST', url: '/auth/login', body: '', contentType: 'application/json', status: 400, code: ErrorCode.invalidRequest },
-    { what: 'a JSON body past the limit', method: 'POST', url: '/auth/login', body: JSON.stringify({ username: 'u'.repeat(100_000) }), contentType: 'application/json', status: 413, code: ErrorCode.payloadTooLarge },
+    {
+      what: 'a method the route lacks',
+      method: 'PUT',
+      url: '/invoices',
+      body: '{}',
+      contentType: 'application/json',
+      status: 404,
+      code: ErrorCode.notFound,
+    },
+    {
+      what: 'an unsupported media type',
+      method: 'POST',
+      url: '/auth/login',
+      body: 'username=a',
+      contentType: 'text/plain',
+      status: 415,
+      code: ErrorCode.unsupportedMediaType,
+    },
+    {
+      what: 'bad JSON',
+      method: 'POST',
+      url: '/auth/login',
+      body: '{"username":',
+      contentType: 'application/json',
+      status: 400,
+      code: ErrorCode.invalidRequest,
+    },
+    {
+      what: 'an empty JSON body',
+      method: 'POST',
+      url: '/auth/login',
+      body: '',
+      contentType: 'application/json',
+      status: 400,
+      code: ErrorCode.invalidRequest,
+    },
+    {
+      what: 'a JSON body past the limit',
+      method: 'POST',
+      url: '/auth/login',
+      body: JSON.stringify({ username: 'u'.repeat(100_000) }),
+      contentType: 'application/json',
+      status: 413,
+      code: ErrorCode.payloadTooLarge,
+    },
   ];
 
   for (const request of odd) {
@@ -95,7 +159,13 @@ describe('huge integers in id fields (item 8)', () => {
       [signedIn, 'POST', `/user-groups/${group.id}/users`, `{"user_id":${HUGE}}`, '/user_id'],
       [signedIn, 'POST', '/user-groups', `{"name":"Huge parent","parent_group_id":${HUGE}}`, '/parent_group_id'],
       [signedIn, 'PATCH', `/user-groups/${group.id}`, `{"parent_group_id":${HUGE}}`, '/parent_group_id'],
-      [signedIn, 'POST', '/users', `{"username":"huge.group","email_address":"huge@example.com","role":"Payer","first_name":"H","last_name":"G","user_group_id":${HUGE}}`, '/user_group_id'],
+      [
+        signedIn,
+        'POST',
+        '/users',
+        `{"username":"huge.group","email_address":"huge@example.com","role":"Payer","first_name":"H","last_name":"G","user_group_id":${HUGE}}`,
+        '/user_group_id',
+      ],
       [signedIn, 'POST', '/ecaas/cards/view-secure', `{"buid_customer":"C-1001","card_id":${HUGE}}`, '/card_id'],
       [signedIn, 'DELETE', '/merchant-invoice-documents', `{"document_id":${HUGE}}`, '/document_id'],
     ];

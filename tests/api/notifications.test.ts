@@ -5,17 +5,29 @@ import { flagOn } from '../../domain/flags.ts';
 import { errorCode, startTestApi, TEST_TODAY, type ApiClient, type TestApi } from '../support/api.ts';
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 interface Notification {
   id: string;
   attributes: {
-    created_ts: string; effective_ts: string; high_priority: 'Y' | 'N'; text_title: string; text_body: string;
-    notification_links: Array<{ label: string; url: string }>; notification_attachments: Array<{ file_name: string; url?: string }>;
+    created_ts: string;
+    effective_ts: string;
+    high_priority: 'Y' | 'N';
+    text_title: string;
+    text_body: string;
+    notification_links: Array<{ label: string; url: string }>;
+    notification_attachments: Array<{ file_name: string; url?: string }>;
   };
 }
-interface ListDocument { data: Notification[]; meta: { page: { number: number; size: number; total: number; pages: number } } }
+interface ListDocument {
+  data: Notification[];
+  meta: { page: { number: number; size: number; total: number; pages: number } };
+}
 
 const MAINTENANCE = 'Scheduled maintenance this weekend';
 const PAYMENT_OPTIONS = 'New payment options';
@@ -38,7 +50,7 @@ async function titles(client: ApiClient, query = ''): Promise<string[]> {
 }
 
 describe('GET /ecaas/notifications', () => {
-  it('lists the tenant\'s notifications in effect, newest first, with their attributes', async () => {
+  it("lists the tenant's notifications in effect, newest first, with their attributes", async () => {
     const client = await signedIn('payer', 'C-1001');
     const response = await client.get('/ecaas/notifications');
     expect(response.statusCode).toBe(200);
@@ -53,17 +65,23 @@ describe('GET /ecaas/notifications', () => {
       created_ts: '2026-11-20T14:00:00.000Z',
       effective_ts: '2026-11-21T14:00:00.000Z',
       text_body: 'The portal will be unavailable on Saturday from 10 pm to 2 am Central time.',
-      notification_links: [], notification_attachments: [],
+      notification_links: [],
+      notification_attachments: [],
     });
     expect(options!.attributes.high_priority).toBe('N');
     // Issue 13 item 9: the demo's link and attachment are the portal's own (they pointed at an outside host).
     expect(options!.attributes.notification_links).toEqual([{ label: 'Program terms', url: '/frame/terms' }]);
     expect(options!.attributes.notification_attachments).toEqual([
-      { file_name: 'payment-guide.pdf', url: `/ecaas/notifications/${options!.id}/attachments/0`, content_type: 'application/pdf', file_size: GUIDE_BYTES.length },
+      {
+        file_name: 'payment-guide.pdf',
+        url: `/ecaas/notifications/${options!.id}/attachments/0`,
+        content_type: 'application/pdf',
+        file_size: GUIDE_BYTES.length,
+      },
     ]);
   });
 
-  it('never shows a not yet effective, an expired or another tenant\'s notification', async () => {
+  it("never shows a not yet effective, an expired or another tenant's notification", async () => {
     const shown = await titles(await signedIn('admin', 'C-1001'));
     expect(shown).not.toContain(HOLIDAY);
     expect(shown).not.toContain(SUMMER);
@@ -101,7 +119,7 @@ describe('GET /ecaas/notifications', () => {
     expect(await titles(await signedIn('safety', 'C-1001'))).toEqual([MAINTENANCE, PAYMENT_OPTIONS]);
   });
 
-  it('follows the fleet tenant\'s notification flag and shows only fleet notices', async () => {
+  it("follows the fleet tenant's notification flag and shows only fleet notices", async () => {
     const fleet = api.tenants.byId('fleet')!;
     const response = await (await signedIn('fleetadmin', 'F-3001', 'fleet.localhost')).get('/ecaas/notifications');
     if (flagOn(fleet.flags, 'notification_center_enabled')) {
@@ -111,16 +129,25 @@ describe('GET /ecaas/notifications', () => {
     }
   });
 
-  it('shows a customer-targeted notice only for the selected customer (or any of the user\'s with none selected)', async () => {
+  it("shows a customer-targeted notice only for the selected customer (or any of the user's with none selected)", async () => {
     const base = {
-      tenant_id: 'demo', user_type: null, created_ts: `${TEST_TODAY}T10:00:00Z`, effective_ts: `${TEST_TODAY}T11:00:00Z`,
-      expires_ts: null, notification_links: '[]', notification_attachments: '[]',
+      tenant_id: 'demo',
+      user_type: null,
+      created_ts: `${TEST_TODAY}T10:00:00Z`,
+      effective_ts: `${TEST_TODAY}T11:00:00Z`,
+      expires_ts: null,
+      notification_links: '[]',
+      notification_attachments: '[]',
     };
-    const inserted = await api.db.insertInto('notifications').values([
-      { ...base, buid_customer: 'C-1001', text_title: 'For Northwind', text_body: 'n' },
-      { ...base, buid_customer: 'C-1002', text_title: 'For Maple', text_body: 'm' },
-      { ...base, buid_customer: null, user_type: 'merchant', text_title: 'Dealers only', text_body: 'd' },
-    ]).returning('id').execute();
+    const inserted = await api.db
+      .insertInto('notifications')
+      .values([
+        { ...base, buid_customer: 'C-1001', text_title: 'For Northwind', text_body: 'n' },
+        { ...base, buid_customer: 'C-1002', text_title: 'For Maple', text_body: 'm' },
+        { ...base, buid_customer: null, user_type: 'merchant', text_title: 'Dealers only', text_body: 'd' },
+      ])
+      .returning('id')
+      .execute();
     try {
       expect(await titles(await signedIn('payer', 'C-1001'))).toEqual(['For Northwind', MAINTENANCE, PAYMENT_OPTIONS]);
       expect(await titles(await signedIn('admin', 'C-1002'))).toEqual(['For Maple', MAINTENANCE, PAYMENT_OPTIONS]);
@@ -129,7 +156,14 @@ describe('GET /ecaas/notifications', () => {
       expect(await titles(await signedIn('payer'))).toEqual(['For Northwind', MAINTENANCE, PAYMENT_OPTIONS]);
       expect(await titles(await signedIn('dealer'))).toEqual(['Dealers only', MAINTENANCE, MERCHANT, PAYMENT_OPTIONS]);
     } finally {
-      await api.db.deleteFrom('notifications').where('id', 'in', inserted.map((row) => row.id)).execute();
+      await api.db
+        .deleteFrom('notifications')
+        .where(
+          'id',
+          'in',
+          inserted.map((row) => row.id),
+        )
+        .execute();
     }
   });
 
@@ -180,9 +214,20 @@ describe('GET /ecaas/notifications/{id}/attachments/{index} (issue 13 item 9)', 
     expect([403, 404]).toContain(fleet.statusCode);
 
     // The merchant-only notice, once it carries a file, is not served to a customer user.
-    const merchantNotice = await api.db.selectFrom('notifications').select('id').where('text_title', '=', MERCHANT).executeTakeFirstOrThrow();
-    await api.db.updateTable('notifications').where('id', '=', merchantNotice.id)
-      .set({ notification_attachments: JSON.stringify([{ file_name: 'payment-guide.pdf', file: 'payment-guide.pdf', content_type: 'application/pdf' }]) }).execute();
+    const merchantNotice = await api.db
+      .selectFrom('notifications')
+      .select('id')
+      .where('text_title', '=', MERCHANT)
+      .executeTakeFirstOrThrow();
+    await api.db
+      .updateTable('notifications')
+      .where('id', '=', merchantNotice.id)
+      .set({
+        notification_attachments: JSON.stringify([
+          { file_name: 'payment-guide.pdf', file: 'payment-guide.pdf', content_type: 'application/pdf' },
+        ]),
+      })
+      .execute();
     try {
       const payer = await (await signedIn('payer', 'C-1001')).get(`/ecaas/notifications/${merchantNotice.id}/attachments/0`);
       expect(payer.statusCode).toBe(404);
@@ -203,16 +248,35 @@ describe('GET /ecaas/notifications/{id}/attachments/{index} (issue 13 item 9)', 
       const response = await client.get(bad);
       expect(response.statusCode, bad).toBe(400);
     }
-    const inserted = await api.db.insertInto('notifications').values({
-      tenant_id: 'demo', buid_customer: null, user_type: null, created_ts: `${TEST_TODAY}T10:00:00Z`, effective_ts: `${TEST_TODAY}T11:00:00Z`,
-      expires_ts: null, text_title: 'Sneaky', text_body: 's', notification_links: '[]',
-      notification_attachments: JSON.stringify([{ file_name: 'x', file: '../attachments.ts' }, { file_name: 'y', url: 'https://elsewhere.example/y.pdf' }]),
-    }).returning('id').executeTakeFirstOrThrow();
+    const inserted = await api.db
+      .insertInto('notifications')
+      .values({
+        tenant_id: 'demo',
+        buid_customer: null,
+        user_type: null,
+        created_ts: `${TEST_TODAY}T10:00:00Z`,
+        effective_ts: `${TEST_TODAY}T11:00:00Z`,
+        expires_ts: null,
+        text_title: 'Sneaky',
+        text_body: 's',
+        notification_links: '[]',
+        notification_attachments: JSON.stringify([
+          { file_name: 'x', file: '../attachments.ts' },
+          { file_name: 'y', url: 'https://elsewhere.example/y.pdf' },
+        ]),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     try {
       expect((await client.get(`/ecaas/notifications/${inserted.id}/attachments/0`)).statusCode).toBe(404);
       // A file kept elsewhere keeps its own URL and is not served here.
-      const listed = ((await client.get('/ecaas/notifications')).json() as ListDocument).data.find((row) => row.id === String(inserted.id))!;
-      expect(listed.attributes.notification_attachments).toEqual([{ file_name: 'x' }, { file_name: 'y', url: 'https://elsewhere.example/y.pdf' }]);
+      const listed = ((await client.get('/ecaas/notifications')).json() as ListDocument).data.find(
+        (row) => row.id === String(inserted.id),
+      )!;
+      expect(listed.attributes.notification_attachments).toEqual([
+        { file_name: 'x' },
+        { file_name: 'y', url: 'https://elsewhere.example/y.pdf' },
+      ]);
       expect((await client.get(`/ecaas/notifications/${inserted.id}/attachments/1`)).statusCode).toBe(404);
     } finally {
       await api.db.deleteFrom('notifications').where('id', '=', inserted.id).execute();

@@ -16,7 +16,10 @@ interface OpenApiDocument {
 }
 
 type Who = 'anonymous' | 'admin' | 'payer' | 'dealer' | 'operator';
-interface Call { who: Who; url: string }
+interface Call {
+  who: Who;
+  url: string;
+}
 
 let api: TestApi;
 let document: OpenApiDocument;
@@ -42,42 +45,123 @@ async function first<T>(rows: Promise<T[]>, what: string): Promise<T> {
 
 async function seededIds() {
   const { db } = api;
-  const invoice = await first(db.selectFrom('invoices').select('trx_id').where('buid_customer', '=', 'C-1001').orderBy('trx_id').limit(1).execute(), 'invoice');
-  const address = (kind: 'billing' | 'shipping' | 'merchant') => first(db.selectFrom('addresses').innerJoin('invoices', 'invoices.trx_id', 'addresses.trx_id')
-    .select('addresses.trx_id').where('addresses.kind', '=', kind).where('invoices.buid_customer', '=', 'C-1001').orderBy('addresses.trx_id').limit(1).execute(), `${kind} address`);
-  const lines = (customer: string) => first(db.selectFrom('invoice_line_items').innerJoin('invoices', 'invoices.trx_id', 'invoice_line_items.trx_id')
-    .select('invoice_line_items.trx_id').where('invoices.buid_customer', '=', customer).orderBy('invoice_line_items.trx_id').limit(1).execute(), `${customer} line items`);
-  const document = await first(db.selectFrom('invoice_documents').innerJoin('invoices', 'invoices.trx_id', 'invoice_documents.trx_id')
-    .select(['invoice_documents.document_id', 'invoice_documents.trx_id']).where('invoices.buid_customer', '=', 'C-1001').orderBy('document_id').limit(1).execute(), 'document');
-  const account = await first(db.selectFrom('bank_accounts').select('id').where('buid_customer', '=', 'C-1001').where('removed_at', 'is', null).orderBy('id').limit(1).execute(), 'bank account');
-  const program = await first(db.selectFrom('loyalty_programs').select('program_id').orderBy('program_id').limit(1).execute(), 'loyalty program');
+  const invoice = await first(
+    db.selectFrom('invoices').select('trx_id').where('buid_customer', '=', 'C-1001').orderBy('trx_id').limit(1).execute(),
+    'invoice',
+  );
+  const address = (kind: 'billing' | 'shipping' | 'merchant') =>
+    first(
+      db
+        .selectFrom('addresses')
+        .innerJoin('invoices', 'invoices.trx_id', 'addresses.trx_id')
+        .select('addresses.trx_id')
+        .where('addresses.kind', '=', kind)
+        .where('invoices.buid_customer', '=', 'C-1001')
+        .orderBy('addresses.trx_id')
+        .limit(1)
+        .execute(),
+      `${kind} address`,
+    );
+  const lines = (customer: string) =>
+    first(
+      db
+        .selectFrom('invoice_line_items')
+        .innerJoin('invoices', 'invoices.trx_id', 'invoice_line_items.trx_id')
+        .select('invoice_line_items.trx_id')
+        .where('invoices.buid_customer', '=', customer)
+        .orderBy('invoice_line_items.trx_id')
+        .limit(1)
+        .execute(),
+      `${customer} line items`,
+    );
+  const document = await first(
+    db
+      .selectFrom('invoice_documents')
+      .innerJoin('invoices', 'invoices.trx_id', 'invoice_documents.trx_id')
+      .select(['invoice_documents.document_id', 'invoice_documents.trx_id'])
+      .where('invoices.buid_customer', '=', 'C-1001')
+      .orderBy('document_id')
+      .limit(1)
+      .execute(),
+    'document',
+  );
+  const account = await first(
+    db
+      .selectFrom('bank_accounts')
+      .select('id')
+      .where('buid_customer', '=', 'C-1001')
+      .where('removed_at', 'is', null)
+      .orderBy('id')
+      .limit(1)
+      .execute(),
+    'bank account',
+  );
+  const program = await first(
+    db.selectFrom('loyalty_programs').select('program_id').orderBy('program_id').limit(1).execute(),
+    'loyalty program',
+  );
   // Disputes with responses, so the response lists and the detail's responses are not empty.
-  const answered = (column: 'buid_customer' | 'buid_merchant', ids: string[]) => first(db.selectFrom('disputes')
-    .innerJoin('dispute_responses', 'dispute_responses.dispute_id', 'disputes.dispute_id').select('disputes.dispute_id')
-    .where(`disputes.${column}`, 'in', ids).orderBy('disputes.dispute_id').limit(1).execute(), `answered dispute of ${ids.join()}`);
+  const answered = (column: 'buid_customer' | 'buid_merchant', ids: string[]) =>
+    first(
+      db
+        .selectFrom('disputes')
+        .innerJoin('dispute_responses', 'dispute_responses.dispute_id', 'disputes.dispute_id')
+        .select('disputes.dispute_id')
+        .where(`disputes.${column}`, 'in', ids)
+        .orderBy('disputes.dispute_id')
+        .limit(1)
+        .execute(),
+      `answered dispute of ${ids.join()}`,
+    );
   const customerDispute = await answered('buid_customer', ['C-1001']);
   const merchantDispute = await answered('buid_merchant', ['M-2001', 'M-2002']);
-  const payable = await first(db.selectFrom('invoices').select('trx_id').where('buid_customer', '=', 'C-1001').where('status', 'in', ['Billed', 'Past Due'])
-    .where('current_due_minor', '>', 0).orderBy('trx_id').limit(1).execute(), 'payable invoice');
+  const payable = await first(
+    db
+      .selectFrom('invoices')
+      .select('trx_id')
+      .where('buid_customer', '=', 'C-1001')
+      .where('status', 'in', ['Billed', 'Past Due'])
+      .where('current_due_minor', '>', 0)
+      .orderBy('trx_id')
+      .limit(1)
+      .execute(),
+    'payable invoice',
+  );
   // A dispute with a supporting document (issue 14: the documents list and download), on both sides.
-  const disputeDocument = await first(db.selectFrom('dispute_documents').innerJoin('disputes', 'disputes.dispute_id', 'dispute_documents.dispute_id')
-    .select(['dispute_documents.id', 'disputes.dispute_id', 'disputes.trx_id']).where('disputes.buid_customer', '=', 'C-1001')
-    .where('disputes.buid_merchant', 'in', ['M-2001', 'M-2002']).orderBy('dispute_documents.id').limit(1).execute(), 'dispute document');
+  const disputeDocument = await first(
+    db
+      .selectFrom('dispute_documents')
+      .innerJoin('disputes', 'disputes.dispute_id', 'dispute_documents.dispute_id')
+      .select(['dispute_documents.id', 'disputes.dispute_id', 'disputes.trx_id'])
+      .where('disputes.buid_customer', '=', 'C-1001')
+      .where('disputes.buid_merchant', 'in', ['M-2001', 'M-2002'])
+      .orderBy('dispute_documents.id')
+      .limit(1)
+      .execute(),
+    'dispute document',
+  );
   return { invoice, address, lines, document, account, program, customerDispute, merchantDispute, payable, disputeDocument };
 }
 
 /** A payment of the payer's, made through the API (the seed has none). */
 async function paymentId(invoice: string, account: number): Promise<string> {
   const payer = await signedIn('payer');
-  const response = await payer.post('/payments', { mode: 'INDIVIDUAL_ACCOUNT', method: 'bank', invoices: [invoice], bank_account_id: String(account), terms_accepted: true },
-    { 'idempotency-key': randomUUID() });
+  const response = await payer.post(
+    '/payments',
+    { mode: 'INDIVIDUAL_ACCOUNT', method: 'bank', invoices: [invoice], bank_account_id: String(account), terms_accepted: true },
+    { 'idempotency-key': randomUUID() },
+  );
   expect(response.statusCode, response.body).toBe(201);
   return (response.json() as { data: { id: string } }).data.id;
 }
 
 /** The seeded notification whose attachment the portal serves (server/db/seed/programs.ts). */
 async function notificationWithFile(): Promise<number> {
-  const row = await api.db.selectFrom('notifications').select('id').where('text_title', '=', 'New payment options').executeTakeFirstOrThrow();
+  const row = await api.db
+    .selectFrom('notifications')
+    .select('id')
+    .where('text_title', '=', 'New payment options')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -112,32 +196,61 @@ beforeAll(async () => {
     '/details': { who: 'dealer', url: `/details?filter[trx_id]=${demoLines.trx_id}` },
     '/ecaas/invoice-details': { who: 'admin', url: `/ecaas/invoice-details?filter[trx_id]=${demoLines.trx_id}` },
     '/merchant-invoice-documents': { who: 'admin', url: `/merchant-invoice-documents?filter[trx_id]=${ids.document.trx_id}` },
-    '/merchant-invoice-documents/{document_id}/content': { who: 'admin', url: `/merchant-invoice-documents/${ids.document.document_id}/content` },
+    '/merchant-invoice-documents/{document_id}/content': {
+      who: 'admin',
+      url: `/merchant-invoice-documents/${ids.document.document_id}/content`,
+    },
     '/document-types': { who: 'admin', url: '/document-types' },
     '/ecaas/notifications': { who: 'admin', url: '/ecaas/notifications' },
-    '/ecaas/notifications/{id}/attachments/{index}': { who: 'admin', url: `/ecaas/notifications/${await notificationWithFile()}/attachments/0` },
+    '/ecaas/notifications/{id}/attachments/{index}': {
+      who: 'admin',
+      url: `/ecaas/notifications/${await notificationWithFile()}/attachments/0`,
+    },
     '/customer-dispute-reasons': { who: 'admin', url: '/customer-dispute-reasons' },
     '/ecaas/user-group-contacts': { who: 'admin', url: '/ecaas/user-group-contacts' },
-    '/customer-dispute-ineligible-trxs': { who: 'admin', url: `/customer-dispute-ineligible-trxs?filter[trx_id]=${ids.invoice.trx_id},${ids.payable.trx_id}` },
+    '/customer-dispute-ineligible-trxs': {
+      who: 'admin',
+      url: `/customer-dispute-ineligible-trxs?filter[trx_id]=${ids.invoice.trx_id},${ids.payable.trx_id}`,
+    },
     '/ecaas/customer-dispute/count': { who: 'admin', url: '/ecaas/customer-dispute/count?filter[buid_customer]=C-1001' },
     '/ecaas/customer-disputes': { who: 'admin', url: '/ecaas/customer-disputes' },
     '/ecaas/customer-disputes/{dispute_id}': { who: 'admin', url: `/ecaas/customer-disputes/${ids.customerDispute.dispute_id}` },
-    '/ecaas/customer-dispute-response': { who: 'admin', url: `/ecaas/customer-dispute-response?filter[dispute_id]=${ids.customerDispute.dispute_id}` },
+    '/ecaas/customer-dispute-response': {
+      who: 'admin',
+      url: `/ecaas/customer-dispute-response?filter[dispute_id]=${ids.customerDispute.dispute_id}`,
+    },
     '/ecaas/merchant-dispute/count': { who: 'dealer', url: '/ecaas/merchant-dispute/count?filter[buid_merchant]=M-2001' },
     '/ecaas/merchant-disputes': { who: 'dealer', url: '/ecaas/merchant-disputes' },
     '/ecaas/merchant-disputes/{dispute_id}': { who: 'dealer', url: `/ecaas/merchant-disputes/${ids.merchantDispute.dispute_id}` },
-    '/ecaas/merchant-dispute-response': { who: 'dealer', url: `/ecaas/merchant-dispute-response?filter[dispute_id]=${ids.merchantDispute.dispute_id}` },
-    '/ecaas/customer-dispute-documents': { who: 'admin', url: `/ecaas/customer-dispute-documents?filter[dispute_id]=${ids.disputeDocument.dispute_id}` },
-    '/ecaas/merchant-dispute-documents': { who: 'dealer', url: `/ecaas/merchant-dispute-documents?filter[dispute_id]=${ids.disputeDocument.dispute_id}` },
+    '/ecaas/merchant-dispute-response': {
+      who: 'dealer',
+      url: `/ecaas/merchant-dispute-response?filter[dispute_id]=${ids.merchantDispute.dispute_id}`,
+    },
+    '/ecaas/customer-dispute-documents': {
+      who: 'admin',
+      url: `/ecaas/customer-dispute-documents?filter[dispute_id]=${ids.disputeDocument.dispute_id}`,
+    },
+    '/ecaas/merchant-dispute-documents': {
+      who: 'dealer',
+      url: `/ecaas/merchant-dispute-documents?filter[dispute_id]=${ids.disputeDocument.dispute_id}`,
+    },
     '/ecaas/customer-disputes.csv': { who: 'admin', url: '/ecaas/customer-disputes.csv' },
     '/ecaas/merchant-disputes.csv': { who: 'dealer', url: '/ecaas/merchant-disputes.csv' },
-    '/ecaas/customer-disputes/by-transaction/{trx_id}': { who: 'admin', url: `/ecaas/customer-disputes/by-transaction/${ids.disputeDocument.trx_id}` },
-    '/ecaas/merchant-disputes/by-transaction/{trx_id}': { who: 'dealer', url: `/ecaas/merchant-disputes/by-transaction/${ids.disputeDocument.trx_id}` },
+    '/ecaas/customer-disputes/by-transaction/{trx_id}': {
+      who: 'admin',
+      url: `/ecaas/customer-disputes/by-transaction/${ids.disputeDocument.trx_id}`,
+    },
+    '/ecaas/merchant-disputes/by-transaction/{trx_id}': {
+      who: 'dealer',
+      url: `/ecaas/merchant-disputes/by-transaction/${ids.disputeDocument.trx_id}`,
+    },
     '/ecaas/customer-disputes/{dispute_id}/documents/{document_id}/content': {
-      who: 'admin', url: `/ecaas/customer-disputes/${ids.disputeDocument.dispute_id}/documents/${ids.disputeDocument.id}/content`,
+      who: 'admin',
+      url: `/ecaas/customer-disputes/${ids.disputeDocument.dispute_id}/documents/${ids.disputeDocument.id}/content`,
     },
     '/ecaas/merchant-disputes/{dispute_id}/documents/{document_id}/content': {
-      who: 'dealer', url: `/ecaas/merchant-disputes/${ids.disputeDocument.dispute_id}/documents/${ids.disputeDocument.id}/content`,
+      who: 'dealer',
+      url: `/ecaas/merchant-disputes/${ids.disputeDocument.dispute_id}/documents/${ids.disputeDocument.id}/content`,
     },
     '/rejections': { who: 'admin', url: '/rejections' },
     '/ecaas/cards': { who: 'admin', url: '/ecaas/cards' },
@@ -157,12 +270,18 @@ beforeAll(async () => {
     '/payments/{id}': { who: 'payer', url: `/payments/${await paymentId(ids.payable.trx_id, ids.account.id)}` },
     // Issue 17: users and user groups.
     '/users': { who: 'admin', url: '/users' },
-    '/users/{id}': { who: 'admin', url: `/users/${(await first(api.db.selectFrom('users').select('user_id').where('username', '=', 'payer').execute(), 'payer')).user_id}` },
+    '/users/{id}': {
+      who: 'admin',
+      url: `/users/${(await first(api.db.selectFrom('users').select('user_id').where('username', '=', 'payer').execute(), 'payer')).user_id}`,
+    },
     '/user-groups': { who: 'admin', url: '/user-groups' },
     '/identity-providers': { who: 'admin', url: '/identity-providers' },
     '/user-credentials/export': { who: 'admin', url: '/user-credentials/export' },
     '/user-credentials/template': { who: 'admin', url: '/user-credentials/template' },
-    '/user-groups/{id}': { who: 'admin', url: `/user-groups/${(await first(api.db.selectFrom('user_groups').select('id').where('name', '=', 'Headquarters').execute(), 'group')).id}` },
+    '/user-groups/{id}': {
+      who: 'admin',
+      url: `/user-groups/${(await first(api.db.selectFrom('user_groups').select('id').where('name', '=', 'Headquarters').execute(), 'group')).id}`,
+    },
     // Issue 26: the application centre (the seed's application 1 has a document) and the operator's API.
     '/credit-applications': { who: 'payer', url: '/credit-applications' },
     '/credit-applications/{application_id}': { who: 'payer', url: '/credit-applications/1' },
@@ -171,7 +290,9 @@ beforeAll(async () => {
     '/operator/credit-applications/{application_id}': { who: 'operator', url: '/operator/credit-applications/1' },
   };
 }, 180_000);
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 const ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
 addFormats(ajv);
@@ -183,11 +304,19 @@ function documented(path: string, status: number, mediaType: string) {
   const content = responses[key]?.content ?? {};
   // A documented media type matches exactly, or as a range (image/*, */*).
   const hasMedia = mediaType in content || `${mediaType.split('/')[0]}/*` in content || '*/*' in content;
-  return { key, described: responses[key] !== undefined, hasMedia, schemaPointer: `#/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/get/responses/${key}/content/${mediaType.replaceAll('/', '~1')}/schema`, hasSchema: content[mediaType]?.schema !== undefined };
+  return {
+    key,
+    described: responses[key] !== undefined,
+    hasMedia,
+    schemaPointer: `#/paths/${path.replaceAll('~', '~0').replaceAll('/', '~1')}/get/responses/${key}/content/${mediaType.replaceAll('/', '~1')}/schema`,
+    hasSchema: content[mediaType]?.schema !== undefined,
+  };
 }
 
 function validate(path: string, response: LightMyRequestResponse) {
-  const mediaType = String(response.headers['content-type'] ?? '').split(';')[0]!.trim();
+  const mediaType = String(response.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim();
   const { key, described, hasMedia, hasSchema, schemaPointer } = documented(path, response.statusCode, mediaType);
   expect(described, `${path}: status ${response.statusCode} is not documented`).toBe(true);
   // A redirect or an empty answer: documented without content.
@@ -204,7 +333,10 @@ function validate(path: string, response: LightMyRequestResponse) {
 
 describe('every GET operation answers as the OpenAPI document says', () => {
   it('calls each one', () => {
-    const operations = Object.entries(document.paths).filter(([, methods]) => 'get' in methods).map(([path]) => path).sort();
+    const operations = Object.entries(document.paths)
+      .filter(([, methods]) => 'get' in methods)
+      .map(([path]) => path)
+      .sort();
     expect(operations.length).toBeGreaterThan(30);
     expect(Object.keys(plan).sort()).toEqual(operations);
   });
@@ -215,7 +347,9 @@ describe('every GET operation answers as the OpenAPI document says', () => {
       const client = who === 'anonymous' || who === 'operator' ? api.client() : await signedIn(who);
       const response = await client.get(url, who === 'operator' ? { authorization: `Bearer ${TEST_OPERATOR_KEY}` } : undefined);
       try {
-        expect(response.statusCode, `${path} ${url}: ${response.body.slice(0, 300)}`).toBeLessThan(path === '/auth/sso/callback' ? 400 : 300);
+        expect(response.statusCode, `${path} ${url}: ${response.body.slice(0, 300)}`).toBeLessThan(
+          path === '/auth/sso/callback' ? 400 : 300,
+        );
         validate(path, response);
       } catch (error) {
         failures.push((error as Error).message);

@@ -5,8 +5,12 @@ import { errorCode, startTestApi, type ApiClient, type TestApi } from '../suppor
 /** Issue 12 defect 9: a valid CSRF token does not make a write from a foreign site acceptable. */
 const PROXY = '10.9.8.6';
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi({ trustProxy: [PROXY] }); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi({ trustProxy: [PROXY] });
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const selectCustomer = (client: ApiClient, headers: Record<string, string>) =>
   client.post('/session_data', { sessionKeys: [{ key: 'customer_id', value: 'C-1001' }] }, headers);
@@ -45,7 +49,9 @@ describe('Origin and Referer of state-changing requests', () => {
   });
 
   it('refuses a cross-site sign-in post with the same error', async () => {
-    const response = await api.client().post('/auth/login', { username: 'payer', password: 'Portal#2026' }, { origin: 'https://evil.example' });
+    const response = await api
+      .client()
+      .post('/auth/login', { username: 'payer', password: 'Portal#2026' }, { origin: 'https://evil.example' });
     expect([response.statusCode, errorCode(response)]).toEqual([403, ErrorCode.foreignOrigin]);
   });
 

@@ -15,12 +15,21 @@ beforeAll(async () => {
   api = await startTestApi({ bigCustomerInvoices: 20 });
   payer = api.client();
   await payer.loginWithCustomer('payer', 'C-1001');
-  bankAccount = String((await api.db.selectFrom('bank_accounts').select('id').where('buid_customer', '=', 'C-1001').executeTakeFirstOrThrow()).id);
+  bankAccount = String(
+    (await api.db.selectFrom('bank_accounts').select('id').where('buid_customer', '=', 'C-1001').executeTakeFirstOrThrow()).id,
+  );
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 async function paymentsOf(trxIds: string[]) {
-  return api.db.selectFrom('payment_invoices').select(['payment_id', 'trx_id']).where('trx_id', 'in', trxIds).where('active', '=', true).execute();
+  return api.db
+    .selectFrom('payment_invoices')
+    .select(['payment_id', 'trx_id'])
+    .where('trx_id', 'in', trxIds)
+    .where('active', '=', true)
+    .execute();
 }
 
 describe('concurrent payments', () => {
@@ -40,7 +49,11 @@ describe('concurrent payments', () => {
     expect(await paymentsOf(invoices)).toHaveLength(2);
     const audits = await api.db.selectFrom('audit_log').select('entity_id').where('action', '=', 'payment.create').execute();
     expect(audits.filter((entry) => entry.entity_id === String(id))).toHaveLength(1);
-    const keys = await api.db.selectFrom('payments').select('idempotency_key').where('idempotency_key', 'like', 'parallel-bank-%').execute();
+    const keys = await api.db
+      .selectFrom('payments')
+      .select('idempotency_key')
+      .where('idempotency_key', 'like', 'parallel-bank-%')
+      .execute();
     expect(keys).toHaveLength(1);
   });
 
@@ -50,7 +63,9 @@ describe('concurrent payments', () => {
     const body = { mode: 'INDIVIDUAL_ACCOUNT', method: 'card', invoices: [invoice!.trx_id], card_token: token, terms_accepted: true };
     const responses = await Promise.all(Array.from({ length: 10 }, () => pay(payer, body, 'parallel-same-key')));
 
-    const ids = new Set(responses.filter((response) => response.statusCode === 201).map((response) => (response.json() as PaymentDocument).data.id));
+    const ids = new Set(
+      responses.filter((response) => response.statusCode === 201).map((response) => (response.json() as PaymentDocument).data.id),
+    );
     expect(ids.size).toBe(1);
     // Requests that lost the race before the winner committed may see the invoice taken instead.
     for (const response of responses.filter((candidate) => candidate.statusCode !== 201)) {

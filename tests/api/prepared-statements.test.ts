@@ -8,8 +8,12 @@ import { createDatabase, type Database } from '../../server/db/database.ts';
 
 const databaseUrl = process.env.DATABASE_URL;
 let db: Database | undefined;
-beforeAll(async () => { if (databaseUrl) db = await createDatabase({ databaseUrl, poolSize: 1 }); });
-afterAll(async () => { await db?.destroy(); });
+beforeAll(async () => {
+  if (databaseUrl) db = await createDatabase({ databaseUrl, poolSize: 1 });
+});
+afterAll(async () => {
+  await db?.destroy();
+});
 
 describe.skipIf(!databaseUrl)('prepared statements on PostgreSQL', () => {
   it('prepares a parameterised statement once and reuses it on the connection', async () => {
@@ -17,7 +21,10 @@ describe.skipIf(!databaseUrl)('prepared statements on PostgreSQL', () => {
       const first = await sql<{ n: number }>`select ${41}::int + 1 as n`.execute(connection);
       const second = await sql<{ n: number }>`select ${1}::int + 1 as n`.execute(connection);
       expect([first.rows[0]?.n, second.rows[0]?.n]).toEqual([42, 2]);
-      const named = await sql<{ name: string; statement: string }>`select name, statement from pg_prepared_statements where statement like ${'%::int + 1 as n'}`.execute(connection);
+      const named = await sql<{
+        name: string;
+        statement: string;
+      }>`select name, statement from pg_prepared_statements where statement like ${'%::int + 1 as n'}`.execute(connection);
       expect(named.rows).toHaveLength(1);
       expect(named.rows[0]!.name).toMatch(/^k/);
     });
@@ -31,21 +38,31 @@ describe.skipIf(!databaseUrl)('prepared statements on PostgreSQL', () => {
 
 describe('prepared statements on PGlite', () => {
   let embedded: Database;
-  beforeAll(async () => { embedded = await createDatabase({ dataDir: 'memory://' }); });
-  afterAll(async () => { await embedded.destroy(); });
+  beforeAll(async () => {
+    embedded = await createDatabase({ dataDir: 'memory://' });
+  });
+  afterAll(async () => {
+    await embedded.destroy();
+  });
 
   it('prepares a parameterised statement once and reuses it', async () => {
     const first = await sql<{ n: number }>`select ${41}::int + 1 as n`.execute(embedded);
     const second = await sql<{ n: number }>`select ${1}::int + 1 as n`.execute(embedded);
     expect([first.rows[0]?.n, second.rows[0]?.n]).toEqual([42, 2]);
-    const named = await sql<{ name: string }>`select name from pg_prepared_statements where statement like ${'%::int + 1 as n'}`.execute(embedded);
+    const named = await sql<{ name: string }>`select name from pg_prepared_statements where statement like ${'%::int + 1 as n'}`.execute(
+      embedded,
+    );
     expect(named.rows).toHaveLength(1);
     expect(named.rows[0]!.name).toMatch(/^k/);
   });
 
   it('reads text, numbers, flags, nulls, days and json as an unnamed statement does', async () => {
-    const row = { t: 'x\'y', i: 7, b: true, z: null, d: '2026-11-27' };
-    const prepared = await sql<Record<string, unknown>>`select ${row.t}::text as t, ${row.i}::bigint as i, ${row.b}::boolean as b, ${row.z}::text as z, ${row.d}::date as d, json_build_object('k', ${row.i}::int) as j`.execute(embedded);
+    const row = { t: "x'y", i: 7, b: true, z: null, d: '2026-11-27' };
+    const prepared = await sql<
+      Record<string, unknown>
+    >`select ${row.t}::text as t, ${row.i}::bigint as i, ${row.b}::boolean as b, ${row.z}::text as z, ${row.d}::date as d, json_build_object('k', ${row.i}::int) as j`.execute(
+      embedded,
+    );
     expect(prepared.rows).toEqual([{ ...row, j: { k: 7 } }]);
   });
 
@@ -65,7 +82,9 @@ describe('prepared statements on PGlite', () => {
 
   it('leaves dates to PGlite, inside a transaction too', async () => {
     const at = new Date('2026-11-27T12:00:00Z');
-    const rows = await embedded.transaction().execute(async (trx) => (await sql<{ at: Date }>`select ${at}::timestamptz as at`.execute(trx)).rows);
+    const rows = await embedded
+      .transaction()
+      .execute(async (trx) => (await sql<{ at: Date }>`select ${at}::timestamptz as at`.execute(trx)).rows);
     expect(rows[0]!.at.toISOString()).toBe(at.toISOString());
   });
 });

@@ -6,8 +6,12 @@ import { errorCode, startTestApi, type TestApi } from '../support/api.ts';
 /** Issue 12 defects 5 and 8: sign-in, recovery, re-authentication, SSO start and the anonymous endpoints are throttled. */
 describe('rate limits per client address', () => {
   let api: TestApi;
-  beforeAll(async () => { api = await startTestApi(); });
-  afterAll(async () => { await api.close(); });
+  beforeAll(async () => {
+    api = await startTestApi();
+  });
+  afterAll(async () => {
+    await api.close();
+  });
 
   // A new name each time: the per-username budgets (tests/api/sign-in-throttle.test.ts) must not answer first.
   let sequence = 0;

@@ -5,8 +5,12 @@ import { DEMO_PASSWORD, errorCode, startTestApi, type TestApi } from '../support
 import { testJobRunner } from '../support/payments.ts';
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 /** Recovery mail goes out from a job (issue 12): run what is due, as the server's runner would. */
 const runJobs = () => testJobRunner(api).runDue();
@@ -29,10 +33,11 @@ async function requestReset(username: string, host = 'localhost'): Promise<strin
 }
 
 const userRow = (username: string) => api.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
-const tokenRow = (token: string) => api.db.selectFrom('password_reset_tokens').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
+const tokenRow = (token: string) =>
+  api.db.selectFrom('password_reset_tokens').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
 
 describe('POST /auth/forgot-username', () => {
-  it('links to the portal\'s own PORT and HOST when the tenant configures no publicOrigin (issue 26 item 4), never to the Host header', async () => {
+  it("links to the portal's own PORT and HOST when the tenant configures no publicOrigin (issue 26 item 4), never to the Host header", async () => {
     const saved = { PORT: process.env.PORT, HOST: process.env.HOST };
     process.env.PORT = '9123';
     process.env.HOST = '0.0.0.0';
@@ -89,7 +94,9 @@ describe('POST /auth/forgot-username', () => {
 
   it('answers 202 even when the mailer fails; the job tries again later and then sends', async () => {
     const send = api.mailer.send;
-    api.mailer.send = async () => { throw new Error('smtp down'); };
+    api.mailer.send = async () => {
+      throw new Error('smtp down');
+    };
     const before = sentCount();
     try {
       const response = await api.client().post('/auth/forgot-username', { email: 'payer@demo.example' });
@@ -105,7 +112,7 @@ describe('POST /auth/forgot-username', () => {
     expect(lastMail()!.to).toBe('payer@demo.example');
   });
 
-  it('writes in the user\'s language', async () => {
+  it("writes in the user's language", async () => {
     await api.db.updateTable('users').set({ language: 'de' }).where('username', '=', 'dealer').execute();
     try {
       await api.client().post('/auth/forgot-username', { email: 'dealer@demo.example' });
@@ -144,7 +151,9 @@ describe('POST /auth/forgot-password', () => {
   it('answers 202 when the mailer fails, leaving no usable link of the failed attempt', async () => {
     const tokens = (await api.db.selectFrom('password_reset_tokens').select('token_hash').execute()).length;
     const send = api.mailer.send;
-    api.mailer.send = async () => { throw new Error('smtp down'); };
+    api.mailer.send = async () => {
+      throw new Error('smtp down');
+    };
     try {
       const response = await api.client().post('/auth/forgot-password', { username: 'corporate' });
       expect(response.statusCode).toBe(202);
@@ -154,10 +163,20 @@ describe('POST /auth/forgot-password', () => {
     }
     expect((await api.db.selectFrom('password_reset_tokens').select('token_hash').execute()).length).toBe(tokens);
     // The job is not lost: it waits for its retry (with a fresh link then).
-    const retry = await api.db.selectFrom('jobs').select('last_error').where('kind', '=', 'recovery.password_reset_mail').where('status', '=', 'queued').executeTakeFirstOrThrow();
+    const retry = await api.db
+      .selectFrom('jobs')
+      .select('last_error')
+      .where('kind', '=', 'recovery.password_reset_mail')
+      .where('status', '=', 'queued')
+      .executeTakeFirstOrThrow();
     expect(retry.last_error).toContain('smtp down');
     // Taken off the queue so that the mail counts of the tests below stay exact.
-    await api.db.updateTable('jobs').set({ status: 'done' }).where('kind', '=', 'recovery.password_reset_mail').where('status', '=', 'queued').execute();
+    await api.db
+      .updateTable('jobs')
+      .set({ status: 'done' })
+      .where('kind', '=', 'recovery.password_reset_mail')
+      .where('status', '=', 'queued')
+      .execute();
   });
 });
 
@@ -179,14 +198,23 @@ describe('POST /auth/reset-password', () => {
     const user = await userRow('viewer');
     const history = await api.db.selectFrom('password_history').select('password_hash').where('user_id', '=', user.user_id).execute();
     expect(history.map((row) => row.password_hash)).toContain(user.password_hash);
-    const auditRows = await api.db.selectFrom('audit_log').select('action').where('user_id', '=', user.user_id).where('action', '=', 'password_reset').execute();
+    const auditRows = await api.db
+      .selectFrom('audit_log')
+      .select('action')
+      .where('user_id', '=', user.user_id)
+      .where('action', '=', 'password_reset')
+      .execute();
     expect(auditRows).toHaveLength(1);
   });
 
   it('refuses a link used once already', async () => {
     const token = await requestReset('cardviewer');
-    expect((await api.client().post('/auth/reset-password', { token, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })).statusCode).toBe(204);
-    const again = await api.client().post('/auth/reset-password', { token, password: 'Other#Pass2028', confirm_password: 'Other#Pass2028' });
+    expect(
+      (await api.client().post('/auth/reset-password', { token, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })).statusCode,
+    ).toBe(204);
+    const again = await api
+      .client()
+      .post('/auth/reset-password', { token, password: 'Other#Pass2028', confirm_password: 'Other#Pass2028' });
     expect(again.statusCode).toBe(400);
     expect(errorCode(again)).toBe(ErrorCode.resetLinkInvalid);
     expect((await api.client().login('cardviewer', NEW_PASSWORD)).statusCode).toBe(200);
@@ -204,7 +232,9 @@ describe('POST /auth/reset-password', () => {
   });
 
   it('refuses an unknown token, and a link of another tenant', async () => {
-    const unknown = await api.client().post('/auth/reset-password', { token: 'made-up', password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
+    const unknown = await api
+      .client()
+      .post('/auth/reset-password', { token: 'made-up', password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
     expect(errorCode(unknown)).toBe(ErrorCode.resetLinkInvalid);
     const token = await requestReset('fleetadmin', 'fleet.localhost');
     const elsewhere = await api.client().post('/auth/reset-password', { token, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
@@ -251,25 +281,49 @@ describe('POST /auth/reset-password', () => {
 
   it('refuses reusing any of the last historySize passwords, not only the current one', async () => {
     const first = await requestReset('safety');
-    expect((await api.client().post('/auth/reset-password', { token: first, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })).statusCode).toBe(204);
+    expect(
+      (await api.client().post('/auth/reset-password', { token: first, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(204);
     const second = await requestReset('safety');
-    expect((await api.client().post('/auth/reset-password', { token: second, password: 'Second#Pass2028', confirm_password: 'Second#Pass2028' })).statusCode).toBe(204);
+    expect(
+      (await api.client().post('/auth/reset-password', { token: second, password: 'Second#Pass2028', confirm_password: 'Second#Pass2028' }))
+        .statusCode,
+    ).toBe(204);
     const third = await requestReset('safety');
     const reuse = await api.client().post('/auth/reset-password', { token: third, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD });
     expect(errorCode(reuse)).toBe(ErrorCode.passwordAlreadyUsed);
   });
 
   it('lifts password locks and failed sign-ins, but not a lock by support', async () => {
-    await api.db.updateTable('users').set({
-      lock_state: 'exceeded_login_attempts', lock_reason: 'exceeded login attempts', failed_logins: 4,
-      login_locks: 2, login_locked_until: new Date(api.clock.now().getTime() + 60 * 60_000),
-    }).where('username', '=', 'ssouser').execute();
+    await api.db
+      .updateTable('users')
+      .set({
+        lock_state: 'exceeded_login_attempts',
+        lock_reason: 'exceeded login attempts',
+        failed_logins: 4,
+        login_locks: 2,
+        login_locked_until: new Date(api.clock.now().getTime() + 60 * 60_000),
+      })
+      .where('username', '=', 'ssouser')
+      .execute();
     const token = await requestReset('ssouser');
-    expect((await api.client().post('/auth/reset-password', { token, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })).statusCode).toBe(204);
-    expect(await userRow('ssouser')).toMatchObject({ lock_state: null, lock_reason: null, failed_logins: 0, login_locks: 0, login_locked_until: null });
+    expect(
+      (await api.client().post('/auth/reset-password', { token, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })).statusCode,
+    ).toBe(204);
+    expect(await userRow('ssouser')).toMatchObject({
+      lock_state: null,
+      lock_reason: null,
+      failed_logins: 0,
+      login_locks: 0,
+      login_locked_until: null,
+    });
 
     const locked = await requestReset('locked');
-    expect((await api.client().post('/auth/reset-password', { token: locked, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD })).statusCode).toBe(204);
+    expect(
+      (await api.client().post('/auth/reset-password', { token: locked, password: NEW_PASSWORD, confirm_password: NEW_PASSWORD }))
+        .statusCode,
+    ).toBe(204);
     expect((await userRow('locked')).lock_state).toBe('locked_by_support');
   });
 });

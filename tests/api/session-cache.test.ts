@@ -7,23 +7,45 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, startTestApi, type TestApi } from '../support/api.ts';
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 /** Signs in with inject only, so the test holds the cookie as someone who copied it would. */
 async function signIn(username: string): Promise<{ cookie: string; csrf: string }> {
-  const response = await api.app.inject({ method: 'POST', url: '/auth/login', headers: { host: 'localhost', 'content-type': 'application/json' }, payload: { username, password: DEMO_PASSWORD } });
+  const response = await api.app.inject({
+    method: 'POST',
+    url: '/auth/login',
+    headers: { host: 'localhost', 'content-type': 'application/json' },
+    payload: { username, password: DEMO_PASSWORD },
+  });
   expect(response.statusCode, response.body).toBe(200);
   const cookie = (response.cookies as Array<{ name: string; value: string }>).map((set) => `${set.name}=${set.value}`).join('; ');
   return { cookie, csrf: (response.json() as { meta: { csrf_token: string } }).meta.csrf_token };
 }
 
-const get = (url: string, cookie: string) => api.app.inject({ method: 'GET', url, headers: { host: 'localhost', cookie, accept: 'application/vnd.api+json' } });
+const get = (url: string, cookie: string) =>
+  api.app.inject({ method: 'GET', url, headers: { host: 'localhost', cookie, accept: 'application/vnd.api+json' } });
 const post = (url: string, cookie: string, csrf: string, payload: object = {}) =>
-  api.app.inject({ method: 'POST', url, headers: { host: 'localhost', cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' }, payload });
-const loggedIn = async (cookie: string) => (JSON.parse((await get('/self', cookie)).body) as { data: { attributes: { session_data: { logged_in: boolean } } } }).data.attributes.session_data.logged_in;
-const customersListed = async (cookie: string) =>
-  [...new Set((JSON.parse((await get('/invoices?page[size]=100', cookie)).body) as { data: Array<{ attributes: { buidCustomer: string } }> }).data.map((row) => row.attributes.buidCustomer))];
+  api.app.inject({
+    method: 'POST',
+    url,
+    headers: { host: 'localhost', cookie, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+    payload,
+  });
+const loggedIn = async (cookie: string) =>
+  (JSON.parse((await get('/self', cookie)).body) as { data: { attributes: { session_data: { logged_in: boolean } } } }).data.attributes
+    .session_data.logged_in;
+const customersListed = async (cookie: string) => [
+  ...new Set(
+    (
+      JSON.parse((await get('/invoices?page[size]=100', cookie)).body) as { data: Array<{ attributes: { buidCustomer: string } }> }
+    ).data.map((row) => row.attributes.buidCustomer),
+  ),
+];
 
 describe('session cache', () => {
   it('ends a session at sign-out at once, even for a copied cookie', async () => {

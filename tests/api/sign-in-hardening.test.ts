@@ -15,8 +15,12 @@ vi.mock('../../server/auth/passwords.ts', async (importOriginal) => {
 });
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi(); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi();
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 const demo = () => api.tenants.byId('demo')!;
 const runJobs = () => testJobRunner(api).runDue();
@@ -34,14 +38,24 @@ async function withThrottle(limits: Partial<ThrottleLimits>, body: () => Promise
   const tenant = demo();
   const before = tenant.limits.throttle;
   tenant.limits.throttle = { ...throttleLimits(tenant), ...limits };
-  try { await body(); } finally { tenant.limits.throttle = before; }
+  try {
+    await body();
+  } finally {
+    tenant.limits.throttle = before;
+  }
 }
 
 describe('failed sign-ins all answer alike (issue 12, defect 4)', () => {
-  beforeEach(() => { vi.mocked(verifyPassword).mockClear(); });
+  beforeEach(() => {
+    vi.mocked(verifyPassword).mockClear();
+  });
 
   it('a wrong password, a locked user, an SSO user, a missing user and a paused user get one status, body and header set', async () => {
-    await api.db.updateTable('users').set({ login_locked_until: new Date(api.clock.now().getTime() + 60_000) }).where('username', '=', 'dealer').execute();
+    await api.db
+      .updateTable('users')
+      .set({ login_locked_until: new Date(api.clock.now().getTime() + 60_000) })
+      .where('username', '=', 'dealer')
+      .execute();
     try {
       const answers = {
         wrongPassword: answer(await signIn('viewer', 'Wrong#2026')),
@@ -60,7 +74,14 @@ describe('failed sign-ins all answer alike (issue 12, defect 4)', () => {
   });
 
   it('verifies one password hash on every path, so the time taken tells nothing', async () => {
-    for (const [username, password] of [['viewer', 'Wrong#2026'], ['locked', 'Wrong#2026'], ['ssouser', 'Wrong#2026'], ['nobody-at-all', 'Wrong#2026'], ['locked', DEMO_PASSWORD], ['viewer', DEMO_PASSWORD]] as const) {
+    for (const [username, password] of [
+      ['viewer', 'Wrong#2026'],
+      ['locked', 'Wrong#2026'],
+      ['ssouser', 'Wrong#2026'],
+      ['nobody-at-all', 'Wrong#2026'],
+      ['locked', DEMO_PASSWORD],
+      ['viewer', DEMO_PASSWORD],
+    ] as const) {
       vi.mocked(verifyPassword).mockClear();
       await signIn(username, password);
       expect(vi.mocked(verifyPassword), `${username}/${password}`).toHaveBeenCalledTimes(1);
@@ -78,7 +99,7 @@ describe('the failed-sign-in lock is a temporary pause with a growing back-off (
     for (let attempt = 0; attempt < times; attempt += 1) expect((await signIn(username, 'Wrong#2026')).statusCode).toBe(401);
   };
 
-  it('lasts the tenant\'s base minutes, then ends by itself', async () => {
+  it("lasts the tenant's base minutes, then ends by itself", async () => {
     await withThrottle({ signInFailuresPerUsername: 1000 }, async () => {
       const { loginAttemptsBeforeLock: attempts } = demo().limits;
       const base = demo().limits.loginLock!.baseMinutes;
@@ -113,7 +134,7 @@ describe('the failed-sign-in lock is a temporary pause with a growing back-off (
     expect(lockMinutes(DEFAULT_LOGIN_LOCK, 20)).toBe(DEFAULT_LOGIN_LOCK.maxMinutes);
   });
 
-  it('does not end the user\'s live sessions: nobody can sign a victim out by typing wrong passwords', async () => {
+  it("does not end the user's live sessions: nobody can sign a victim out by typing wrong passwords", async () => {
     await withThrottle({ signInFailuresPerUsername: 1000 }, async () => {
       const victim = api.client();
       await victim.loginWithCustomer('payer', 'C-1001');
@@ -161,17 +182,27 @@ describe('per-username budgets (issue 12, defect 5)', () => {
     const budget = throttleLimits(demo()).signInFailuresPerUsername;
     for (let attempt = 0; attempt < budget; attempt += 1) await signIn('viewer', `Wrong#${attempt}`);
     expectTooMany(await signIn('viewer', DEMO_PASSWORD));
-    await api.db.updateTable('users').set({ login_locked_until: null, login_locks: 0, failed_logins: 0 }).where('username', '=', 'viewer').execute();
+    await api.db
+      .updateTable('users')
+      .set({ login_locked_until: null, login_locks: 0, failed_logins: 0 })
+      .where('username', '=', 'viewer')
+      .execute();
   });
 
-  it('the local identity provider\'s password check spends the same failure budget as the sign-in', async () => {
+  it("the local identity provider's password check spends the same failure budget as the sign-in", async () => {
     const budget = throttleLimits(demo()).signInFailuresPerUsername;
     // A second SSO user of the same group, whose name nothing else in this file has spent.
     const { user_id: _id, created_at: _created, ...sso } = await userRow('ssouser');
-    await api.db.insertInto('users').values({ ...sso, username: 'ssouser2', email_address: 'ssouser2@demo.example' }).execute();
+    await api.db
+      .insertInto('users')
+      .values({ ...sso, username: 'ssouser2', email_address: 'ssouser2@demo.example' })
+      .execute();
     const browser = api.client();
     const { action } = await providerPage(browser, (await ssoStart(browser, 'ssouser2')).redirect);
-    const guess = (password: string) => browser.request('POST', action!, new URLSearchParams({ username: 'ssouser2', password }).toString(), { 'content-type': 'application/x-www-form-urlencoded' });
+    const guess = (password: string) =>
+      browser.request('POST', action!, new URLSearchParams({ username: 'ssouser2', password }).toString(), {
+        'content-type': 'application/x-www-form-urlencoded',
+      });
     for (let attempt = 0; attempt < budget / 2; attempt += 1) expect((await guess(`Wrong#${attempt}`)).statusCode).toBe(401);
     for (let attempt = 0; attempt < budget / 2; attempt += 1) expect((await signIn('ssouser2', `Wrong#${attempt}`)).statusCode).toBe(401);
     expectTooMany(await guess(DEMO_PASSWORD));
@@ -221,7 +252,7 @@ describe('account recovery off the request path (issue 12, defects 4, 6 and 8)',
     expect(api.mailer.sent.slice(before).map((mail) => mail.to)).toEqual(['cardviewer@demo.example', 'cardviewer@demo.example']);
   });
 
-  it('builds links from the tenant\'s public origin, never from the request\'s Host header', async () => {
+  it("builds links from the tenant's public origin, never from the request's Host header", async () => {
     const before = api.mailer.sent.length;
     await api.client('demo.localhost').post('/auth/forgot-password', { username: 'dealer' });
     await api.client('fleet.localhost').post('/auth/forgot-password', { username: 'fleetadmin' });
@@ -248,7 +279,7 @@ describe('account recovery off the request path (issue 12, defects 4, 6 and 8)',
     expect((await api.client().post('/auth/reset-password', { token: second, password, confirm_password: password })).statusCode).toBe(204);
   });
 
-  it('30 reset requests in a row send no more than the tenant\'s mails an hour, and leave one valid link', async () => {
+  it("30 reset requests in a row send no more than the tenant's mails an hour, and leave one valid link", async () => {
     api.clock.advanceMinutes(61);
     const before = api.mailer.sent.length;
     const codes: number[] = [];
@@ -262,8 +293,13 @@ describe('account recovery off the request path (issue 12, defects 4, 6 and 8)',
     const mails = api.mailer.sent.slice(before).filter((mail) => mail.to === 'cardviewer@demo.example');
     expect(mails).toHaveLength(demo().limits.resetMailsPerHour!);
     const user = await userRow('cardviewer');
-    const valid = await api.db.selectFrom('password_reset_tokens').select('token_hash')
-      .where('user_id', '=', user.user_id).where('used_at', 'is', null).where('expires_at', '>', api.clock.now()).execute();
+    const valid = await api.db
+      .selectFrom('password_reset_tokens')
+      .select('token_hash')
+      .where('user_id', '=', user.user_id)
+      .where('used_at', 'is', null)
+      .where('expires_at', '>', api.clock.now())
+      .execute();
     expect(valid).toHaveLength(1);
   });
 });

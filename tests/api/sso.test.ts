@@ -14,11 +14,16 @@ let api: TestApi;
 let tamper: ((url: string, response: Response) => Promise<Response>) | undefined;
 
 beforeAll(async () => {
-  api = await startTestApi({ bigCustomerInvoices: 10, idpResponseFilter: (url, response) => tamper ? tamper(url, response) : Promise.resolve(response) });
+  api = await startTestApi({
+    bigCustomerInvoices: 10,
+    idpResponseFilter: (url, response) => (tamper ? tamper(url, response) : Promise.resolve(response)),
+  });
   // The provider stamps its tokens with the host's time; the portal judges them by its clock.
   api.clock.set(new Date());
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 let copies = 0;
 /**
@@ -28,16 +33,39 @@ let copies = 0;
 async function newSsoUser(): Promise<string> {
   copies += 1;
   const username = `ssocopy${copies}`;
-  const { user_id: _id, created_at: _created, ...template } = await api.db.selectFrom('users').selectAll().where('username', '=', 'ssouser').executeTakeFirstOrThrow();
-  await api.db.insertInto('users').values({ ...template, username, email_address: `${username}@demo.example` }).execute();
+  const {
+    user_id: _id,
+    created_at: _created,
+    ...template
+  } = await api.db.selectFrom('users').selectAll().where('username', '=', 'ssouser').executeTakeFirstOrThrow();
+  await api.db
+    .insertInto('users')
+    .values({ ...template, username, email_address: `${username}@demo.example` })
+    .execute();
   return username;
 }
-afterEach(() => { tamper = undefined; });
+afterEach(() => {
+  tamper = undefined;
+});
 
 /** What a sign-in writes: sessions and audit rows. A refusal must leave both as they were. */
 const writes = async () => ({
-  sessions: Number((await api.db.selectFrom('sessions').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
-  audit: Number((await api.db.selectFrom('audit_log').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n),
+  sessions: Number(
+    (
+      await api.db
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
+  audit: Number(
+    (
+      await api.db
+        .selectFrom('audit_log')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  ),
 });
 
 const refusal = (response: { statusCode: number; headers: Record<string, unknown> }) => {
@@ -47,7 +75,7 @@ const refusal = (response: { statusCode: number; headers: Record<string, unknown
 
 /** The ID token of a token endpoint answer, with its payload changed but its header and signature kept. */
 async function withChangedIdToken(response: Response, change: (claims: Record<string, unknown>) => void): Promise<Response> {
-  const body = await response.json() as { id_token: string };
+  const body = (await response.json()) as { id_token: string };
   const [header, payload, signature] = body.id_token.split('.');
   const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString('utf8')) as Record<string, unknown>;
   change(claims);
@@ -67,7 +95,13 @@ describe('single sign-on with OpenID Connect', () => {
     const authorization = new URL(redirect, 'http://localhost');
     expect(authorization.pathname).toBe('/idp/auth');
     const parameters = Object.fromEntries(authorization.searchParams);
-    expect(parameters).toMatchObject({ client_id: 'portal-demo', response_type: 'code', code_challenge_method: 'S256', login_hint: 'ssouser', redirect_uri: 'http://localhost/auth/sso/callback' });
+    expect(parameters).toMatchObject({
+      client_id: 'portal-demo',
+      response_type: 'code',
+      code_challenge_method: 'S256',
+      login_hint: 'ssouser',
+      redirect_uri: 'http://localhost/auth/sso/callback',
+    });
     for (const name of ['state', 'nonce', 'code_challenge']) expect(parameters[name]?.length, name).toBeGreaterThanOrEqual(43);
 
     const second = api.client();
@@ -96,7 +130,12 @@ describe('single sign-on with OpenID Connect', () => {
     const client = api.client();
     const { callback } = await signInAtProvider(client, await newSsoUser());
     // A change that nothing but the signature would notice: a claim the portal does not read.
-    tamper = async (url, response) => url.endsWith('/idp/token') ? withChangedIdToken(response, (claims) => { claims.email = 'mallory@example.com'; }) : response;
+    tamper = async (url, response) =>
+      url.endsWith('/idp/token')
+        ? withChangedIdToken(response, (claims) => {
+            claims.email = 'mallory@example.com';
+          })
+        : response;
     const before = await writes();
     expect(refusal(await client.get(callback!))).toBe(ErrorCode.credentialsInvalid);
     expect(await writes()).toEqual(before);
@@ -107,14 +146,16 @@ describe('single sign-on with OpenID Connect', () => {
     const client = api.client();
     const { callback, pending } = await signInAtProvider(client, await newSsoUser());
     const saved = JSON.parse(Buffer.from(pending!, 'base64url').toString('utf8')) as Record<string, unknown>;
-    const otherNonce = Buffer.from(JSON.stringify({ ...saved, nonce: 'a-nonce-the-provider-never-saw-0123456789abc' })).toString('base64url');
+    const otherNonce = Buffer.from(JSON.stringify({ ...saved, nonce: 'a-nonce-the-provider-never-saw-0123456789abc' })).toString(
+      'base64url',
+    );
     const before = await writes();
     expect(refusal(await client.get(callback!, { cookie: `portal_sso_state=${otherNonce}` }))).toBe(ErrorCode.credentialsInvalid);
     expect(await writes()).toEqual(before);
     expect(await signedInAs(client)).toBeUndefined();
   });
 
-  it('refuses an expired ID token (by the server\'s clock)', async () => {
+  it("refuses an expired ID token (by the server's clock)", async () => {
     const client = api.client();
     const { callback } = await signInAtProvider(client, await newSsoUser());
     const now = api.clock.now();
@@ -208,23 +249,46 @@ describe('single sign-on with OpenID Connect', () => {
     expect(await writes()).toEqual(before);
   });
 
-  describe('a child group without settings of its own inherits its nearest ancestor\'s', () => {
+  describe("a child group without settings of its own inherits its nearest ancestor's", () => {
     beforeAll(async () => {
       const sso = await api.db.selectFrom('user_groups').select('id').where('name', '=', 'SSO Partners').executeTakeFirstOrThrow();
-      const child = await api.db.insertInto('user_groups').values({ tenant_id: 'demo', name: 'SSO Partners / North', parent_group_id: sso.id }).returning('id').executeTakeFirstOrThrow();
-      const grandchild = await api.db.insertInto('user_groups').values({ tenant_id: 'demo', name: 'SSO Partners / North / Depot', parent_group_id: child.id }).returning('id').executeTakeFirstOrThrow();
+      const child = await api.db
+        .insertInto('user_groups')
+        .values({ tenant_id: 'demo', name: 'SSO Partners / North', parent_group_id: sso.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const grandchild = await api.db
+        .insertInto('user_groups')
+        .values({ tenant_id: 'demo', name: 'SSO Partners / North / Depot', parent_group_id: child.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
       // Settings of its own: SSO switched off (it chose a provider but does not use it).
-      const optedOut = await api.db.insertInto('user_groups').values({
-        tenant_id: 'demo', name: 'SSO Partners / Password', parent_group_id: sso.id, sso_enabled: false, identity_provider_id: 'demo-idp',
-      }).returning('id').executeTakeFirstOrThrow();
-      const { user_id: _id, created_at: _created, ...template } = await api.db.selectFrom('users').selectAll().where('username', '=', 'ssouser').executeTakeFirstOrThrow();
-      await api.db.insertInto('users').values([
-        { ...template, username: 'ssodepot', email_address: 'ssodepot@demo.example', user_group_id: grandchild.id },
-        { ...template, username: 'ssooptout', email_address: 'ssooptout@demo.example', user_group_id: optedOut.id },
-      ]).execute();
+      const optedOut = await api.db
+        .insertInto('user_groups')
+        .values({
+          tenant_id: 'demo',
+          name: 'SSO Partners / Password',
+          parent_group_id: sso.id,
+          sso_enabled: false,
+          identity_provider_id: 'demo-idp',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const {
+        user_id: _id,
+        created_at: _created,
+        ...template
+      } = await api.db.selectFrom('users').selectAll().where('username', '=', 'ssouser').executeTakeFirstOrThrow();
+      await api.db
+        .insertInto('users')
+        .values([
+          { ...template, username: 'ssodepot', email_address: 'ssodepot@demo.example', user_group_id: grandchild.id },
+          { ...template, username: 'ssooptout', email_address: 'ssooptout@demo.example', user_group_id: optedOut.id },
+        ])
+        .execute();
     });
 
-    it('a grandchild group\'s user must use SSO, and signs in through the inherited provider', async () => {
+    it("a grandchild group's user must use SSO, and signs in through the inherited provider", async () => {
       expect(errorCode(await api.client().login('ssodepot'))).toBe(ErrorCode.ssoRequired);
       const client = api.client();
       const { callback } = await signInAtProvider(client, 'ssodepot');
@@ -241,13 +305,29 @@ describe('single sign-on with OpenID Connect', () => {
 
   describe('a provider vouches only for users of groups that chose it (issue 22)', () => {
     // A second tenant provider (the same local issuer under another id), chosen by a group of its own.
-    const second = { id: 'second-idp', name: 'Second provider', issuer: LOCAL_IDP_ISSUER, clientId: 'portal-demo', clientSecretEnv: 'DEMO_OIDC_CLIENT_SECRET' };
+    const second = {
+      id: 'second-idp',
+      name: 'Second provider',
+      issuer: LOCAL_IDP_ISSUER,
+      clientId: 'portal-demo',
+      clientSecretEnv: 'DEMO_OIDC_CLIENT_SECRET',
+    };
     beforeAll(async () => {
       api.tenants.byId('demo')!.identityProviders!.push(second);
-      const group = await api.db.insertInto('user_groups').values({ tenant_id: 'demo', name: 'Second Provider Group', sso_enabled: true, identity_provider_id: second.id })
-        .returning('id').executeTakeFirstOrThrow();
-      const { user_id: _id, created_at: _created, ...template } = await api.db.selectFrom('users').selectAll().where('username', '=', 'ssouser').executeTakeFirstOrThrow();
-      await api.db.insertInto('users').values({ ...template, username: 'ssosecond', email_address: 'ssosecond@demo.example', user_group_id: group.id }).execute();
+      const group = await api.db
+        .insertInto('user_groups')
+        .values({ tenant_id: 'demo', name: 'Second Provider Group', sso_enabled: true, identity_provider_id: second.id })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const {
+        user_id: _id,
+        created_at: _created,
+        ...template
+      } = await api.db.selectFrom('users').selectAll().where('username', '=', 'ssouser').executeTakeFirstOrThrow();
+      await api.db
+        .insertInto('users')
+        .values({ ...template, username: 'ssosecond', email_address: 'ssosecond@demo.example', user_group_id: group.id })
+        .execute();
     });
     afterAll(() => {
       const providers = api.tenants.byId('demo')!.identityProviders!;
@@ -274,7 +354,7 @@ describe('single sign-on with OpenID Connect', () => {
     });
   });
 
-  it('the provider\'s page is translated into the tenant\'s language and styled by nonce only', async () => {
+  it("the provider's page is translated into the tenant's language and styled by nonce only", async () => {
     const { page } = await providerPage(api.client(), (await ssoStart(api.client(), await newSsoUser())).redirect);
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<html lang="en"');
@@ -289,7 +369,14 @@ describe('single sign-on with OpenID Connect', () => {
 describe('the request log', () => {
   it('never holds the authorization code of a callback', async () => {
     const lines: string[] = [];
-    const logged = await startTestApi({ bigCustomerInvoices: 10, logStream: { write: (line) => { lines.push(line); } } });
+    const logged = await startTestApi({
+      bigCustomerInvoices: 10,
+      logStream: {
+        write: (line) => {
+          lines.push(line);
+        },
+      },
+    });
     try {
       logged.clock.set(new Date());
       const client = logged.client();

@@ -151,7 +151,11 @@ describe('screen overrides', () => {
     });
     const roles = data<{ attributes: Check }>(await editor.get(`/studio/api/drafts/${misspelt}/check?lang=en`)).attributes;
     expect(roles.problems).toEqual([
-      expect.objectContaining({ rule: 'definitions', code: 'studio.definitions.notOneOf.role', params: expect.objectContaining({ name: 'payers', suggestion: 'payer' }) }),
+      expect.objectContaining({
+        rule: 'definitions',
+        code: 'studio.definitions.notOneOf.role',
+        params: expect.objectContaining({ name: 'payers', suggestion: 'payer' }),
+      }),
     ]);
   }, 240_000);
 });

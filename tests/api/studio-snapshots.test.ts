@@ -89,15 +89,23 @@ describe('QA snapshots of a draft', () => {
       expect(item.before).toContain(`# invoice-list as ${item.user.username}: /invoice-list/Past Due`);
       const removed = item.diff.split('\n').filter((line) => line.startsWith('-'));
       // Both sides alike would print no diff: print what was rendered then.
-      expect(removed.some((line) => line.includes('columnheader "PO number"')), item.diff || `both sides alike:\n${item.after}`).toBe(true);
+      expect(
+        removed.some((line) => line.includes('columnheader "PO number"')),
+        item.diff || `both sides alike:\n${item.after}`,
+      ).toBe(true);
       expect(item.diff.split('\n').some((line) => line.startsWith('+') && line.includes('PO number'))).toBe(false);
       expect(item.after).toContain('columnheader "Invoice ID"');
     }
 
     // The run is audited like a preview: who started it, on which draft.
     const publisher = await operator(api, 'publisher');
-    const audit = data<Array<{ attributes: { action: string; operator: string; draft_id: number } }>>(await publisher.get('/studio/api/tenants/demo/audit'));
-    expect(audit.find((entry) => entry.attributes.action === 'snapshots_started')?.attributes).toMatchObject({ operator: 'editor', draft_id: Number(draftId) });
+    const audit = data<Array<{ attributes: { action: string; operator: string; draft_id: number } }>>(
+      await publisher.get('/studio/api/tenants/demo/audit'),
+    );
+    expect(audit.find((entry) => entry.attributes.action === 'snapshots_started')?.attributes).toMatchObject({
+      operator: 'editor',
+      draft_id: Number(draftId),
+    });
   });
 
   it('is started by editors and publishers, read by auditors, who may not start one', async () => {

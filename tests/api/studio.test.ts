@@ -195,7 +195,10 @@ describe('a draft is checked whole and refused with the reason', () => {
     expect(check.problems.map((problem) => problem.message).join(' ')).toContain('no_such_flag_enabled');
     // The problem's code and values, for a client that words it itself (the studio).
     expect(check.problems).toContainEqual(
-      expect.objectContaining({ code: 'studio.definitions.notOneOf.flag', params: expect.objectContaining({ name: 'no_such_flag_enabled' }) }),
+      expect.objectContaining({
+        code: 'studio.definitions.notOneOf.flag',
+        params: expect.objectContaining({ name: 'no_such_flag_enabled' }),
+      }),
     );
     // The definition check's contract is built once per process (the API's OpenAPI document from an in-process app).
   }, 240_000);

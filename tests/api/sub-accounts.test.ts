@@ -107,11 +107,17 @@ describe('GET /customer-sub-accounts', () => {
     const body = await subAccounts(admin, '?filter[sol_currency]=USD');
     const canada = body.data.filter((row) => row.attributes.buid_customer === 'C-1013').map((row) => row.attributes);
     expect(canada.map((row) => row.currency)).toEqual(['CAD']);
-    const [cad] = (await exposures(admin, ['C-1013'], 'CAD'));
-    expect(canada[0]).toMatchObject({ credit_limit: cad!.credit_limit, credit_available: cad!.credit_available, current_due_amount: cad!.current_due_amount });
+    const [cad] = await exposures(admin, ['C-1013'], 'CAD');
+    expect(canada[0]).toMatchObject({
+      credit_limit: cad!.credit_limit,
+      credit_available: cad!.credit_available,
+      current_due_amount: cad!.current_due_amount,
+    });
     expect(canada[0]!.credit_limit).not.toBeNull();
     // The others keep their USD standing; no row has blank credit figures.
-    expect(body.data.filter((row) => row.attributes.buid_customer !== 'C-1013').every((row) => row.attributes.currency === 'USD')).toBe(true);
+    expect(body.data.filter((row) => row.attributes.buid_customer !== 'C-1013').every((row) => row.attributes.currency === 'USD')).toBe(
+      true,
+    );
     expect(body.data.every((row) => row.attributes.credit_limit !== null)).toBe(true);
     // The roll-up is USD only, over the accounts with USD figures.
     expect(body.meta.totals.map((total) => total.currency)).toEqual(['USD']);

@@ -38,7 +38,12 @@ afterAll(async () => {
 });
 
 async function revisions(tenantId = 'demo') {
-  return first.db.selectFrom('tenant_revisions').select(['revision', 'source', 'note']).where('tenant_id', '=', tenantId).orderBy('revision').execute();
+  return first.db
+    .selectFrom('tenant_revisions')
+    .select(['revision', 'source', 'note'])
+    .where('tenant_id', '=', tenantId)
+    .orderBy('revision')
+    .execute();
 }
 
 async function publishedConfig(api: TestApi, host = 'localhost') {
@@ -80,50 +85,96 @@ describe('tenant revisions', () => {
     await waitFor(async () => expect((await publishedConfig(second)).title).toBe('Edited on disk'));
   });
 
-  it('leaves an operator\'s revision in force while the file stays as it was imported', async () => {
+  it("leaves an operator's revision in force while the file stays as it was imported", async () => {
     const directory = copyOfTenantFiles();
     const edited = demoFile();
     edited.title = 'Edited on disk';
     writeFileSync(join(directory, 'demo.json'), JSON.stringify(edited, null, 2));
-    await publishTenantRevision(first.db, first.feed!, 'demo', demoWith((tenant) => { tenant.title = 'Operator title'; }),
-      { source: 'operator', note: 'rename', createdBy: 'operator@example.com' });
+    await publishTenantRevision(
+      first.db,
+      first.feed!,
+      'demo',
+      demoWith((tenant) => {
+        tenant.title = 'Operator title';
+      }),
+      { source: 'operator', note: 'rename', createdBy: 'operator@example.com' },
+    );
     expect(await importTenantFiles(first.db, first.feed!, readTenantFiles(directory))).toEqual([]);
     await waitFor(async () => expect((await publishedConfig(second)).title).toBe('Operator title'));
   });
 
   it('refuses an invalid document naming the pointer, and writes nothing', async () => {
     const before = await revisions();
-    const invalid = demoWith((tenant) => { (tenant.limits as { cardFeeMinor: unknown }).cardFeeMinor = 'free'; });
-    await expect(publishTenantRevision(first.db, first.feed!, 'demo', invalid, { source: 'operator' }))
-      .rejects.toThrow(/^tenant demo: \/limits\/cardFeeMinor must be integer$/);
+    const invalid = demoWith((tenant) => {
+      (tenant.limits as { cardFeeMinor: unknown }).cardFeeMinor = 'free';
+    });
+    await expect(publishTenantRevision(first.db, first.feed!, 'demo', invalid, { source: 'operator' })).rejects.toThrow(
+      /^tenant demo: \/limits\/cardFeeMinor must be integer$/,
+    );
     const takenHost = structuredClone(first.tenants.byId('fleet')!);
     takenHost.hosts = ['fleet.localhost', 'localhost'];
-    const refusal = await publishTenantRevision(first.db, first.feed!, 'fleet', takenHost, { source: 'operator' }).catch((error: unknown) => error);
+    const refusal = await publishTenantRevision(first.db, first.feed!, 'fleet', takenHost, { source: 'operator' }).catch(
+      (error: unknown) => error,
+    );
     expect(refusal).toBeInstanceOf(TenantDocumentError);
     expect((refusal as TenantDocumentError).problems).toEqual(['/hosts/1 localhost is already a host of tenant demo']);
-    await expect(publishTenantRevision(first.db, first.feed!, 'other', demoWith(() => {}), { source: 'operator' }))
-      .rejects.toThrow('tenant other: /id must be other');
-    await expect(publishTenantRevision(first.db, first.feed!, 'demo', demoWith((tenant) => {
-      tenant.limits.password.minLength = tenant.limits.password.maxLength + 1;
-    }), { source: 'operator' })).rejects.toThrow('/limits/password/minLength must not exceed maxLength');
+    await expect(
+      publishTenantRevision(
+        first.db,
+        first.feed!,
+        'other',
+        demoWith(() => {}),
+        { source: 'operator' },
+      ),
+    ).rejects.toThrow('tenant other: /id must be other');
+    await expect(
+      publishTenantRevision(
+        first.db,
+        first.feed!,
+        'demo',
+        demoWith((tenant) => {
+          tenant.limits.password.minLength = tenant.limits.password.maxLength + 1;
+        }),
+        { source: 'operator' },
+      ),
+    ).rejects.toThrow('/limits/password/minLength must not exceed maxLength');
     // The seeded SSO group chose the local provider: a revision without it would lock its members out.
-    await expect(publishTenantRevision(first.db, first.feed!, 'demo', demoWith((tenant) => { tenant.identityProviders = []; }), { source: 'operator' }))
-      .rejects.toThrow('/identityProviders: demo-idp is chosen by a group of the tenant');
+    await expect(
+      publishTenantRevision(
+        first.db,
+        first.feed!,
+        'demo',
+        demoWith((tenant) => {
+          tenant.identityProviders = [];
+        }),
+        { source: 'operator' },
+      ),
+    ).rejects.toThrow('/identityProviders: demo-idp is chosen by a group of the tenant');
     expect(await revisions()).toEqual(before);
     expect((await revisions('fleet')).length).toBe(1);
   });
 
   it('serves a publish through one instance from the other within seconds', async () => {
-    await publishTenantRevision(first.db, first.feed!, 'demo', demoWith((tenant) => {
-      tenant.title = 'Published through the first';
-      tenant.limits.cardFeeMinor = 350;
-    }), { source: 'operator', note: 'card fee $2.95 → $3.50' });
+    await publishTenantRevision(
+      first.db,
+      first.feed!,
+      'demo',
+      demoWith((tenant) => {
+        tenant.title = 'Published through the first';
+        tenant.limits.cardFeeMinor = 350;
+      }),
+      { source: 'operator', note: 'card fee $2.95 → $3.50' },
+    );
     for (const api of [second, first]) {
-      await waitFor(async () => expect(await publishedConfig(api)).toMatchObject({ title: 'Published through the first', limits: { cardFeeMinor: 350 } }));
+      await waitFor(async () =>
+        expect(await publishedConfig(api)).toMatchObject({ title: 'Published through the first', limits: { cardFeeMinor: 350 } }),
+      );
     }
     // A rollback is the older document published again, as a new revision.
     await publishTenantRevision(second.db, second.feed!, 'demo', demoFile(), { source: 'operator', note: 'roll back to revision 1' });
-    await waitFor(async () => expect(await publishedConfig(first)).toMatchObject({ title: demoFile().title, limits: { cardFeeMinor: 295 } }));
+    await waitFor(async () =>
+      expect(await publishedConfig(first)).toMatchObject({ title: demoFile().title, limits: { cardFeeMinor: 295 } }),
+    );
     expect((await revisions()).map((revision) => revision.source)).toEqual(['file', 'file', 'operator', 'operator', 'operator']);
   });
 
@@ -133,7 +184,15 @@ describe('tenant revisions', () => {
     const { rows } = await sql`select pg_terminate_backend(pid) from pg_stat_activity
       where datname = current_database() and application_name = ${second.feedApplicationName}`.execute(first.db);
     expect(rows.length).toBe(1);
-    await publishTenantRevision(first.db, first.feed!, 'demo', demoWith((tenant) => { tenant.title = 'Published during the outage'; }), { source: 'operator' });
+    await publishTenantRevision(
+      first.db,
+      first.feed!,
+      'demo',
+      demoWith((tenant) => {
+        tenant.title = 'Published during the outage';
+      }),
+      { source: 'operator' },
+    );
     await waitFor(async () => expect((await publishedConfig(second)).title).toBe('Published during the outage'));
     await waitFor(() => expect(resyncs.count).toBe(2));
     resyncs.stop();
@@ -144,7 +203,13 @@ describe('tenant revisions', () => {
     const sync = new TenantSync({ db: first.db, feed: deaf, store, intervalMs: 100 });
     await sync.start();
     try {
-      await publishTenantRevision(first.db, first.feed!, 'fleet', { ...structuredClone(first.tenants.byId('fleet')!), title: 'Checked by version' }, { source: 'operator' });
+      await publishTenantRevision(
+        first.db,
+        first.feed!,
+        'fleet',
+        { ...structuredClone(first.tenants.byId('fleet')!), title: 'Checked by version' },
+        { source: 'operator' },
+      );
       await waitFor(() => expect(store.byId('fleet')!.title).toBe('Checked by version'));
     } finally {
       await sync.close();
@@ -155,7 +220,10 @@ describe('tenant revisions', () => {
     let databaseAway = false;
     // The same database, but every query fails while databaseAway is set, as when the server is down.
     const flaky = first.db.withPlugin({
-      transformQuery: (args) => { if (databaseAway) throw new Error('connect ECONNREFUSED'); return args.node; },
+      transformQuery: (args) => {
+        if (databaseAway) throw new Error('connect ECONNREFUSED');
+        return args.node;
+      },
       transformResult: async (args) => args.result,
     });
     const warnings: string[] = [];
@@ -166,7 +234,10 @@ describe('tenant revisions', () => {
     const before = store.tenants;
     // A revision today's checks refuse (as one written by older code could be) is not served;
     // the row is the test's own and goes again, so the instances above never read it.
-    await first.db.insertInto('tenant_revisions').values({ tenant_id: 'broken', revision: 1, document: JSON.stringify({ id: 'broken' }), source: 'operator' }).execute();
+    await first.db
+      .insertInto('tenant_revisions')
+      .values({ tenant_id: 'broken', revision: 1, document: JSON.stringify({ id: 'broken' }), source: 'operator' })
+      .execute();
     try {
       await sync.reload();
     } finally {
@@ -193,6 +264,11 @@ describe('tenant revisions', () => {
 
 function countResyncs(feed: ChangeFeed) {
   const counter = { count: 0, stop: () => {} };
-  counter.stop = feed.subscribe(TENANTS_CHANNEL, { onMessage: () => {}, onResync: () => { counter.count += 1; } });
+  counter.stop = feed.subscribe(TENANTS_CHANNEL, {
+    onMessage: () => {},
+    onResync: () => {
+      counter.count += 1;
+    },
+  });
   return counter;
 }

@@ -7,8 +7,12 @@ import { startTestApi, type ApiClient, type TestApi } from '../support/api.ts';
 const PROXY = '10.9.8.7';
 
 let api: TestApi;
-beforeAll(async () => { api = await startTestApi({ trustProxy: [PROXY] }); });
-afterAll(async () => { await api?.close(); });
+beforeAll(async () => {
+  api = await startTestApi({ trustProxy: [PROXY] });
+});
+afterAll(async () => {
+  await api?.close();
+});
 
 /** A browser reaching the portal over https through the proxy at `address`. */
 function behindProxy(address: string, client: ApiClient = api.client()): ApiClient {

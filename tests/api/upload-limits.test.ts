@@ -17,7 +17,9 @@ beforeAll(async () => {
   fleetAdmin = api.client('fleet.localhost');
   await fleetAdmin.loginWithCustomer('fleetadmin', 'F-3001');
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 const fleet = () => api.tenants.forHost('fleet.localhost')!;
 const demo = () => api.tenants.forHost('localhost')!;
@@ -27,14 +29,29 @@ function bodyOf(bytes: number, shape: (content: string) => Record<string, unknow
   const empty = JSON.stringify(shape(''));
   return JSON.stringify(shape('A'.repeat(Math.max(0, bytes - empty.length))));
 }
-const upload = (content: string) => ({ trx_id: 'T-3001-0001', doc_type_id: 1, files: [{ file_name: 'a.pdf', mime_type: 'application/pdf', content_base64: content }] });
-const dispute = (content: string) => ({ invoice_ids: ['T-3001-0001'], dispute_reason_id: 1, description: 'x', is_chargeback: false, documents: [{ trx_id: 'T-3001-0001', doc_type_id: 1, file_name: 'a.pdf', mime_type: 'application/pdf', content_base64: content }] });
-const response = (content: string) => ({ dispute_ids: [1], action: 'close', comment: 'x', documents: [{ doc_type_id: 1, file_name: 'a.pdf', mime_type: 'application/pdf', content_base64: content }] });
+const upload = (content: string) => ({
+  trx_id: 'T-3001-0001',
+  doc_type_id: 1,
+  files: [{ file_name: 'a.pdf', mime_type: 'application/pdf', content_base64: content }],
+});
+const dispute = (content: string) => ({
+  invoice_ids: ['T-3001-0001'],
+  dispute_reason_id: 1,
+  description: 'x',
+  is_chargeback: false,
+  documents: [{ trx_id: 'T-3001-0001', doc_type_id: 1, file_name: 'a.pdf', mime_type: 'application/pdf', content_base64: content }],
+});
+const response = (content: string) => ({
+  dispute_ids: [1],
+  action: 'close',
+  comment: 'x',
+  documents: [{ doc_type_id: 1, file_name: 'a.pdf', mime_type: 'application/pdf', content_base64: content }],
+});
 
-describe('the tenant\'s own limit on routes that take files', () => {
-  it('is smaller for the fleet tenant (2 files of 2 MB) than the route\'s limit (the demo tenant\'s 5 of 5 MB)', () => {
+describe("the tenant's own limit on routes that take files", () => {
+  it("is smaller for the fleet tenant (2 files of 2 MB) than the route's limit (the demo tenant's 5 of 5 MB)", () => {
     expect(uploadBodyLimit(fleet())).toBeLessThan(uploadBodyLimit(demo()));
-    expect(uploadBodyLimit(fleet())).toBeGreaterThan(2 * 2_000_000 * 4 / 3);
+    expect(uploadBodyLimit(fleet())).toBeGreaterThan((2 * 2_000_000 * 4) / 3);
   });
 
   for (const [url, shape, limitOf] of [
@@ -56,8 +73,10 @@ describe('the tenant\'s own limit on routes that take files', () => {
     });
   }
 
-  it('reads a body within the fleet tenant\'s limit (refused for its content, not its size)', async () => {
-    const within = await fleetAdmin.post('/merchant-invoice-documents', bodyOf(uploadBodyLimit(fleet()) - 1_000, upload), { 'content-type': 'application/json' });
+  it("reads a body within the fleet tenant's limit (refused for its content, not its size)", async () => {
+    const within = await fleetAdmin.post('/merchant-invoice-documents', bodyOf(uploadBodyLimit(fleet()) - 1_000, upload), {
+      'content-type': 'application/json',
+    });
     expect(within.statusCode).not.toBe(413);
     expect(within.statusCode).toBeLessThan(500);
   });
@@ -65,7 +84,9 @@ describe('the tenant\'s own limit on routes that take files', () => {
   it('refuses a user who may not upload (403) before reading the body', async () => {
     const viewer = api.client();
     await viewer.loginWithCustomer('viewer', 'C-1001');
-    const broken = await viewer.post('/merchant-invoice-documents', `{"trx_id":"T-1001-0001","files":[${'"x",'.repeat(100_000)}`, { 'content-type': 'application/json' });
+    const broken = await viewer.post('/merchant-invoice-documents', `{"trx_id":"T-1001-0001","files":[${'"x",'.repeat(100_000)}`, {
+      'content-type': 'application/json',
+    });
     expect([broken.statusCode, errorCode(broken)]).toEqual([403, ErrorCode.forbidden]);
   });
 });

@@ -11,15 +11,33 @@ beforeAll(async () => {
   admin = api.client();
   expect((await admin.login('admin')).statusCode).toBe(200);
 });
-afterAll(async () => { await api?.close(); });
+afterAll(async () => {
+  await api?.close();
+});
 
 const HEADER = 'username,first_name,last_name,email_address,role,access_level,user_group';
-const userCount = async () => (await api.db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+const userCount = async () =>
+  (
+    await api.db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
 const userRow = (username: string) => api.db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
-type Report = { data: { attributes: { rows: number; valid_rows: number; problem_count: number; written: number; problems: Array<{ row: number; column?: string; code: string }> } } };
+type Report = {
+  data: {
+    attributes: {
+      rows: number;
+      valid_rows: number;
+      problem_count: number;
+      written: number;
+      problems: Array<{ row: number; column?: string; code: string }>;
+    };
+  };
+};
 
 describe('credentials export and template', () => {
-  it('exports the managed users with the import\'s columns, formula cells neutralised', async () => {
+  it("exports the managed users with the import's columns, formula cells neutralised", async () => {
     await api.db.updateTable('users').set({ first_name: '=HYPERLINK("http://evil.example")' }).where('username', '=', 'safety').execute();
     const response = await admin.get('/user-credentials/export');
     expect(response.statusCode).toBe(200);
@@ -54,7 +72,7 @@ describe('credentials import', () => {
     'payer,Pat,Rivera-Lopez,payer@demo.example,Payer,view_edit,Headquarters',
   ].join('\n');
 
-  it('a dry run reports each row\'s problems and writes nothing', async () => {
+  it("a dry run reports each row's problems and writes nothing", async () => {
     const before = await userCount();
     const bad = [
       HEADER,
@@ -88,7 +106,11 @@ describe('credentials import', () => {
     ].join('\n');
     const response = await admin.post('/user-credentials/dry-run', { file_name: 'users.csv', content });
     expect(response.statusCode, response.body).toBe(200);
-    const { problems } = (response.json() as { data: { attributes: { problems: Array<{ row: number; column?: string; code: string; meta: Record<string, unknown> }> } } }).data.attributes;
+    const { problems } = (
+      response.json() as {
+        data: { attributes: { problems: Array<{ row: number; column?: string; code: string; meta: Record<string, unknown> }> } };
+      }
+    ).data.attributes;
     expect(problems.map((problem) => [problem.row, problem.column, problem.code, problem.meta.other])).toEqual([
       [2, 'username', ErrorCode.csvDuplicateValue, 4],
       [4, 'username', ErrorCode.csvDuplicateValue, 2],
@@ -97,14 +119,20 @@ describe('credentials import', () => {
 
   it('writes nothing when one row is bad', async () => {
     const before = await userCount();
-    const jobs = await api.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const jobs = await api.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     const response = await admin.post('/user-credentials', { content: `${good}\ncsv.one,Dup,Licate,dup@demo.example,Payer,,East Region` });
     expect(response.statusCode).toBe(422);
     expect(errorCode(response)).toBe(ErrorCode.csvRowsInvalid);
     expect(await userCount()).toBe(before);
     expect(await userRow('csv.one')).toBeUndefined();
     expect((await userRow('payer'))?.last_name).toBe('Rivera');
-    const after = await api.db.selectFrom('jobs').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+    const after = await api.db
+      .selectFrom('jobs')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(after.n).toBe(jobs.n);
   });
 

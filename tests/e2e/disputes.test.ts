@@ -16,21 +16,33 @@ import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from 
  */
 
 let page: Page;
-usePagePerTest((created) => { page = created; });
+usePagePerTest((created) => {
+  page = created;
+});
 
 const DISPUTED = { trxId: 'T-1001-0013', invoice: 'INV-100013' };
 const INELIGIBLE = { trxId: 'T-1001-0016', invoice: 'INV-100016' };
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
-interface Counts { open_disputes: number; closed_disputes: number; status_counts: Record<string, number> }
+interface Counts {
+  open_disputes: number;
+  closed_disputes: number;
+  status_counts: Record<string, number>;
+}
 
 /** A GET of the program API from the page itself (its session cookie). */
 function apiGet<T>(path: string): Promise<T> {
   return page.evaluate(async (url) => (await fetch(url, { headers: { accept: 'application/vnd.api+json' } })).json(), path) as Promise<T>;
 }
-const customerCounts = async () => (await apiGet<{ data: { attributes: Counts } }>('/ecaas/customer-dispute/count?filter[buid_customer]=C-1001&filter[del_currency]=USD')).data.attributes;
+const customerCounts = async () =>
+  (await apiGet<{ data: { attributes: Counts } }>('/ecaas/customer-dispute/count?filter[buid_customer]=C-1001&filter[del_currency]=USD'))
+    .data.attributes;
 const disputeOf = async (side: 'customer' | 'merchant', trxId: string) =>
-  (await apiGet<{ data: { attributes: { dispute_id: number; status: string; amount_minor: number } } }>(`/ecaas/${side}-disputes/by-transaction/${trxId}`)).data.attributes;
+  (
+    await apiGet<{ data: { attributes: { dispute_id: number; status: string; amount_minor: number } } }>(
+      `/ecaas/${side}-disputes/by-transaction/${trxId}`,
+    )
+  ).data.attributes;
 
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 const toast = (text: string) => page.getByText(text, { exact: true });
@@ -100,7 +112,9 @@ describe('disputes end to end (issue 14)', () => {
     await page.getByRole('textbox', { name: 'Comments' }).fill('Second charge on the next statement');
     await button('Continue').click();
     await expect.poll(() => page.locator('[data-problems]').textContent()).toBe('This reason needs at least one supporting document');
-    await page.locator(`[data-document-for="${DISPUTED.trxId}"] input[type="file"]`).setInputFiles({ name: 'delivery-note.pdf', mimeType: 'application/pdf', buffer: PDF });
+    await page
+      .locator(`[data-document-for="${DISPUTED.trxId}"] input[type="file"]`)
+      .setInputFiles({ name: 'delivery-note.pdf', mimeType: 'application/pdf', buffer: PDF });
     await chooseOption('Document type', 'Proof of delivery');
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await button('Continue').click();
@@ -139,7 +153,8 @@ describe('disputes end to end (issue 14)', () => {
 
     // The overview's dispute counts moved too.
     await page.goto(`${baseUrl()}/account/overview`);
-    await expect.poll(() => page.locator('[data-widget-id="dispute-counts"] [data-stat="open_disputes"] [data-stat-value]').textContent())
+    await expect
+      .poll(() => page.locator('[data-widget-id="dispute-counts"] [data-stat="open_disputes"] [data-stat-value]').textContent())
       .toBe(String(before.open_disputes + 1));
   });
 
@@ -223,13 +238,17 @@ describe('disputes end to end (issue 14)', () => {
     await rows.first().waitFor();
     // The default columns fit 1366 px (issue 13 item 4).
     await page.setViewportSize({ width: 1366, height: 900 });
-    const box = await page.locator('[data-table="disputes"] [role="region"]').evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
+    const box = await page
+      .locator('[data-table="disputes"] [role="region"]')
+      .evaluate((element) => ({ scroll: element.scrollWidth, client: element.clientWidth }));
     expect(box.scroll).toBeLessThanOrEqual(box.client);
     for (const invoice of ['INV-100027', 'INV-100028', 'INV-100032', 'INV-100029']) {
       await page.getByRole('checkbox', { name: `Select row ${invoice}` }).check();
     }
     // The expired one is left out at once.
-    await expect.poll(() => page.locator('[data-left-out]').textContent()).toBe('1 of 4 selected disputes are expired or closed and cannot be responded to');
+    await expect
+      .poll(() => page.locator('[data-left-out]').textContent())
+      .toBe('1 of 4 selected disputes are expired or closed and cannot be responded to');
     await page.locator('button[data-action="disputes.centre.respond"]').click();
     await page.waitForURL('**/dispute-center/respond?**');
     // The escalated one is in another status: listed as ineligible, not offered.

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
 
 let page: Page;
-usePagePerTest((created) => { page = created; });
+usePagePerTest((created) => {
+  page = created;
+});
 
 /** Unique per run: the browser suite shares one database. */
 const RUN = Date.now().toString(36).toUpperCase();
@@ -84,15 +86,21 @@ describe('dealer invoices', () => {
 
   it('imports a CSV of 1,000 rows with a progress bar, after a dry run', async () => {
     await dealerAt('/merchant-invoices/import', 'Import invoices');
-    const header = 'invoice_id,buid_customer,po_number,currency,status,received_date,due_date,product,notes,merchant_original_invoice,tax,description,quantity,unit_price';
+    const header =
+      'invoice_id,buid_customer,po_number,currency,status,received_date,due_date,product,notes,merchant_original_invoice,tax,description,quantity,unit_price';
     const rows = Array.from({ length: 500 }, (_, index) => [
       `CSV-${RUN}-${index + 1},C-1001,PO-${index + 1},USD,Billed,${day(-3)},${day(27)},Diesel,,,1.00,Diesel,2.5,3.41`,
       `CSV-${RUN}-${index + 1},,,,,,,,,,,Service,1,10`,
     ]).flat();
     const content = Buffer.from(`${header}\r\n${rows.join('\r\n')}\r\n`);
     // Slow the answers down a little, so the progress bar is there to see on a fast machine too.
-    await page.route('**/ecaas/merchant-invoice-imports**', async (route) => { await new Promise((resolve) => setTimeout(resolve, 600)); await route.continue(); });
-    await page.locator('[data-widget-id="invoice-import"] input[type="file"]').setInputFiles({ name: 'invoices.csv', mimeType: 'text/csv', buffer: content });
+    await page.route('**/ecaas/merchant-invoice-imports**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 600));
+      await route.continue();
+    });
+    await page
+      .locator('[data-widget-id="invoice-import"] input[type="file"]')
+      .setInputFiles({ name: 'invoices.csv', mimeType: 'text/csv', buffer: content });
     await page.getByRole('button', { name: 'Check file' }).click();
     await page.getByTestId('csv-import-progress').waitFor();
     await expect.poll(() => page.getByText('1000 rows checked, no problems found. Import them now?').count()).toBe(1);
@@ -102,19 +110,26 @@ describe('dealer invoices', () => {
     await expect.poll(() => page.getByText('500 invoices imported from 1000 rows').count()).toBeGreaterThan(0);
   });
 
-  it('shows a file\'s problems row by row and imports nothing', async () => {
+  it("shows a file's problems row by row and imports nothing", async () => {
     await dealerAt('/merchant-invoices/import', 'Import invoices');
-    const content = Buffer.from('invoice_id,buid_customer,po_number,currency,received_date,description,quantity,unit_price\r\n'
-      + `BAD-${RUN},C-1001,PO-1,USD,${day(-1)},Diesel,1.23456,3.41\r\n`);
-    await page.locator('[data-widget-id="invoice-import"] input[type="file"]').setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: content });
+    const content = Buffer.from(
+      'invoice_id,buid_customer,po_number,currency,received_date,description,quantity,unit_price\r\n' +
+        `BAD-${RUN},C-1001,PO-1,USD,${day(-1)},Diesel,1.23456,3.41\r\n`,
+    );
+    await page
+      .locator('[data-widget-id="invoice-import"] input[type="file"]')
+      .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: content });
     await page.getByRole('button', { name: 'Check file' }).click();
     const report = page.getByRole('table', { name: 'Problems in the file' });
     await report.waitFor();
-    expect(await report.locator('tbody tr').allTextContents()).toEqual(['2due_datedue_date is required', '2quantityquantity allows at most 3 decimal places']);
+    expect(await report.locator('tbody tr').allTextContents()).toEqual([
+      '2due_datedue_date is required',
+      '2quantityquantity allows at most 3 decimal places',
+    ]);
     expect(await page.getByRole('button', { name: /^Import/ }).count()).toBe(0);
   });
 
-  it('shows the payer the dealer\'s new invoice', async () => {
+  it("shows the payer the dealer's new invoice", async () => {
     expect(createdTrxId).not.toBe('');
     await signIn(page, 'payer');
     await page.waitForURL('**/account/overview');

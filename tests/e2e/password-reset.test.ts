@@ -5,15 +5,21 @@ import { describe, expect, inject, it } from 'vitest';
 import { baseUrl, seriousAccessibilityViolations, usePagePerTest } from './support/browser.ts';
 
 let page: Page;
-usePagePerTest((created) => { page = created; });
+usePagePerTest((created) => {
+  page = created;
+});
 
 const NEW_PASSWORD = 'Fresh#Start2027';
 
 /** The token of the newest reset email in the server's outbox (quoted-printable undone). */
 function newestResetToken(): string {
   const outbox = inject('outboxDir');
-  const newest = readdirSync(outbox).map((name) => join(outbox, name)).sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
-  const text = readFileSync(newest!, 'utf8').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const newest = readdirSync(outbox)
+    .map((name) => join(outbox, name))
+    .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs)[0];
+  const text = readFileSync(newest!, 'utf8')
+    .replace(/=\r?\n/g, '')
+    .replace(/=3D/g, '=');
   const token = /reset-password\?token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
   if (!token) throw new Error(`No reset link in ${newest}`);
   return token;

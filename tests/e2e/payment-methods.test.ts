@@ -4,13 +4,18 @@ import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from 
 import { pageWrite } from './support/page-api.ts';
 
 let page: Page;
-usePagePerTest((created) => { page = created; });
+usePagePerTest((created) => {
+  page = created;
+});
 
 /** The seeded AutoPay account of C-1001 (server/db/seed/accounts.ts), as every screen shows it. */
 const SEEDED = { masked: '••••6789', number: '000123456789' };
 
 const table = () => page.locator('[data-table="bank-accounts"]');
-const rowTexts = () => table().locator('tbody tr[data-row-id]').evaluateAll((rows) => rows.map((row) => row.textContent ?? ''));
+const rowTexts = () =>
+  table()
+    .locator('tbody tr[data-row-id]')
+    .evaluateAll((rows) => rows.map((row) => row.textContent ?? ''));
 const field = (name: string) => page.getByRole('textbox', { name, exact: true });
 
 const apiWrite = async (method: string, path: string, body?: unknown) => (await pageWrite(page, method, path, body)).status;
@@ -87,7 +92,7 @@ describe('payment methods (admin, C-1001)', () => {
     await expect.poll(rowTexts).toEqual([expect.stringContaining('••••3210'), expect.stringContaining('••••1111')]);
   });
 
-  it('shows the Canadian CFI form with the spec\'s messages for wrong numbers', async () => {
+  it("shows the Canadian CFI form with the spec's messages for wrong numbers", async () => {
     await openPaymentMethods();
     await openAddForm();
     await chooseOption('Bank country', 'Canada');
@@ -108,16 +113,29 @@ describe('payment methods (admin, C-1001)', () => {
   it('warns before removing the last online payment method', async () => {
     await openPaymentMethods();
     // Back to one account for C-1001 (the seeded AutoPay account again), so later suites find it.
-    const ids = await table().locator('tbody tr[data-row-id]').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')));
-    expect(await apiWrite('POST', '/bank-accounts', {
-      buid_customer: 'C-1001', bank_country: 'US', bank_name: 'JPMorgan Chase Bank', account_number: SEEDED.number, routing_number: '021000021',
-      account_type: 'checking', autopay: true, online_payment: true, replace_autopay: true,
-    })).toBe(201);
+    const ids = await table()
+      .locator('tbody tr[data-row-id]')
+      .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-row-id')));
+    expect(
+      await apiWrite('POST', '/bank-accounts', {
+        buid_customer: 'C-1001',
+        bank_country: 'US',
+        bank_name: 'JPMorgan Chase Bank',
+        account_number: SEEDED.number,
+        routing_number: '021000021',
+        account_type: 'checking',
+        autopay: true,
+        online_payment: true,
+        replace_autopay: true,
+      }),
+    ).toBe(201);
     for (const id of ids) expect([204, 404]).toContain(await apiWrite('DELETE', `/bank-accounts/${id}`));
     await page.reload();
     await expect.poll(rowTexts).toEqual([expect.stringContaining(SEEDED.masked)]);
 
-    await table().getByRole('button', { name: /^Remove/ }).click();
+    await table()
+      .getByRole('button', { name: /^Remove/ })
+      .click();
     const dialog = page.getByRole('dialog', { name: 'Remove bank account' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain('online payment will stop');
@@ -125,11 +143,23 @@ describe('payment methods (admin, C-1001)', () => {
     await expect.poll(rowTexts).toEqual([expect.stringContaining(SEEDED.masked)]);
 
     // Editing the payment types: AutoPay off (online payment stays), then on again.
-    await table().getByRole('button', { name: /^Stop AutoPay/ }).click();
+    await table()
+      .getByRole('button', { name: /^Stop AutoPay/ })
+      .click();
     await page.getByText('Payment method updated').waitFor();
-    await table().getByRole('button', { name: /^Use for AutoPay/ }).waitFor();
-    expect(await table().getByRole('button', { name: /^Stop AutoPay/ }).count()).toBe(0);
-    await table().getByRole('button', { name: /^Use for AutoPay/ }).click();
-    await table().getByRole('button', { name: /^Stop AutoPay/ }).waitFor();
+    await table()
+      .getByRole('button', { name: /^Use for AutoPay/ })
+      .waitFor();
+    expect(
+      await table()
+        .getByRole('button', { name: /^Stop AutoPay/ })
+        .count(),
+    ).toBe(0);
+    await table()
+      .getByRole('button', { name: /^Use for AutoPay/ })
+      .click();
+    await table()
+      .getByRole('button', { name: /^Stop AutoPay/ })
+      .waitFor();
   });
 });

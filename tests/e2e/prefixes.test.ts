@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { baseUrl, DEMO_PASSWORD, usePagePerTest } from './support/browser.ts';
 
 let page: Page;
-usePagePerTest((created) => { page = created; });
+usePagePerTest((created) => {
+  page = created;
+});
 
 const path = () => new URL(page.url()).pathname;
 

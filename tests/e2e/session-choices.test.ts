@@ -45,7 +45,11 @@ describe('session choices in the header (issue 13 item 7)', () => {
     await page.getByRole('option', { name: 'CAD' }).click();
     await expect.poll(() => switcher.inputValue()).toBe('CAD');
 
-    const exposureRead = await readOfLoad(page, () => page.reload(), (url) => url.pathname === '/exposures');
+    const exposureRead = await readOfLoad(
+      page,
+      () => page.reload(),
+      (url) => url.pathname === '/exposures',
+    );
     // The figures are read in the chosen currency, and the header still shows it.
     expect(exposureRead.searchParams.get('filter[sol_currency]')).toBe('CAD');
     await expect.poll(() => page.getByTestId('currency-switcher').inputValue()).toBe('CAD');

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { baseUrl, seriousAccessibilityViolations, usePagePerTest } from './support/browser.ts';
 
 let page: Page;
-usePagePerTest((created) => { page = created; });
+usePagePerTest((created) => {
+  page = created;
+});
 
 /** From the sign-in page to the local identity provider's page, as ssouser would go. */
 async function toProvider(username: string) {

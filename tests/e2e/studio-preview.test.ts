@@ -93,7 +93,9 @@ describe('preview and effective permissions in the studio', () => {
     expect(await cardFeeNote(draft)).toBe('A flat, non-refundable card fee of $3.50 is added to card payments.');
     expect(await cardFeeNote(published)).toBe('A flat, non-refundable card fee of $2.95 is added to card payments.');
     // Both show at once, each its own fee.
-    expect(await draft.locator('[data-card-fee-note]').textContent()).toBe('A flat, non-refundable card fee of $3.50 is added to card payments.');
+    expect(await draft.locator('[data-card-fee-note]').textContent()).toBe(
+      'A flat, non-refundable card fee of $3.50 is added to card payments.',
+    );
     expect(await published.locator('[data-card-fee-note]').textContent()).toBe(
       'A flat, non-refundable card fee of $2.95 is added to card payments.',
     );
@@ -102,7 +104,12 @@ describe('preview and effective permissions in the studio', () => {
     // A page load in either frame from an address that no longer names its side (a reload after
     // in-app navigation) stays on that side; the draft saved meanwhile shows on the draft's only.
     await page.evaluate(async () => {
-      const csrf = decodeURIComponent(document.cookie.split('; ').find((part) => part.startsWith('studio_csrf='))?.slice(12) ?? '');
+      const csrf = decodeURIComponent(
+        document.cookie
+          .split('; ')
+          .find((part) => part.startsWith('studio_csrf='))
+          ?.slice(12) ?? '',
+      );
       const [open] = ((await (await fetch('/studio/api/tenants/demo/drafts')).json()) as { data: Array<{ id: string }> }).data;
       const draft = (await (await fetch(`/studio/api/drafts/${open!.id}`)).json()) as {
         data: { attributes: { document: { limits: { cardFeeMinor: number } } } };
@@ -131,7 +138,9 @@ describe('preview and effective permissions in the studio', () => {
     await page.getByText('Draft only', { exact: true }).click();
     await page.locator('[data-preview="draft"]').waitFor();
     await expect.poll(() => frames.count()).toBe(1);
-    expect(await draft.locator('[data-card-fee-note]').textContent()).toBe('A flat, non-refundable card fee of $3.75 is added to card payments.');
+    expect(await draft.locator('[data-card-fee-note]').textContent()).toBe(
+      'A flat, non-refundable card fee of $3.75 is added to card payments.',
+    );
 
     // The payer's own portal serves the published fee.
     const context = await newContext(browser);

@@ -16,10 +16,18 @@ usePagePerTest((created) => {
 });
 
 /** The studio API from the signed-in page, with its CSRF token on writes. */
-async function studioApi(method: string, path: string, body?: unknown): Promise<{ data: { id: string; attributes: Record<string, unknown> } }> {
+async function studioApi(
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ data: { id: string; attributes: Record<string, unknown> } }> {
   return page.evaluate(
     async ({ method, path, body }) => {
-      const csrf = document.cookie.split('; ').find((part) => part.startsWith('studio_csrf='))?.slice('studio_csrf='.length) ?? '';
+      const csrf =
+        document.cookie
+          .split('; ')
+          .find((part) => part.startsWith('studio_csrf='))
+          ?.slice('studio_csrf='.length) ?? '';
       const response = await fetch(`/studio/api${path}`, {
         method,
         headers: { 'content-type': 'application/json', 'x-csrf-token': decodeURIComponent(csrf) },
@@ -44,7 +52,9 @@ describe('QA snapshots tab', () => {
     const created = await studioApi('POST', '/tenants/fleet/drafts', {});
     draftId = created.data.id;
     const document = structuredClone(created.data.attributes.document) as { overrides?: { screens?: Record<string, unknown> } };
-    const invoiceList = shippedScreens().get('invoice-list') as unknown as { body: Array<{ id?: string; columns?: Array<{ field: string }> }> };
+    const invoiceList = shippedScreens().get('invoice-list') as unknown as {
+      body: Array<{ id?: string; columns?: Array<{ field: string }> }>;
+    };
     const body = structuredClone(invoiceList.body);
     const table = body.find((node) => node.id === 'invoices')!;
     table.columns = table.columns!.filter((column) => column.field !== 'poNumber');
@@ -63,7 +73,10 @@ describe('QA snapshots tab', () => {
     expect((await section.locator('[data-line="added"]').allTextContents()).filter((line) => line.includes('PO number'))).toEqual([]);
     await axeClean(page);
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download (Markdown)' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download (Markdown)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe(`qa-snapshots-fleet-draft-${draftId}.md`);
     const stream = await download.createReadStream();
     const chunks: Buffer[] = [];

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { baseUrl, signIn, usePagePerTest } from './support/browser.ts';
 
 let page: Page;
-usePagePerTest((created) => { page = created; });
+usePagePerTest((created) => {
+  page = created;
+});
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
@@ -15,7 +17,10 @@ describe('download, refused upload, upload (issue 13 item 10)', () => {
     await signIn(page, 'payer');
     await page.waitForURL('**/account/overview');
     // Slow reads: the upload's refresh finds the reads of the page still on their way and calls them off.
-    await page.route('**/merchant-invoice-documents?**', async (route) => { await new Promise((resolve) => setTimeout(resolve, 400)); await route.continue(); });
+    await page.route('**/merchant-invoice-documents?**', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await route.continue();
+    });
     await page.goto(`${baseUrl()}/invoice/T-1001-0001`);
     const documents = page.locator('[data-table="documents"] tbody a[download]');
     await documents.first().waitFor();
@@ -44,7 +49,12 @@ describe('download, refused upload, upload (issue 13 item 10)', () => {
     // Long enough for any late error to show.
     await page.waitForTimeout(1500);
     expect(await connectionErrors()).toBe(0);
-    expect(await page.getByRole('alert').filter({ hasText: /could not|Unable|went wrong/ }).count()).toBe(0);
+    expect(
+      await page
+        .getByRole('alert')
+        .filter({ hasText: /could not|Unable|went wrong/ })
+        .count(),
+    ).toBe(0);
 
     // Leave the seed as it was for the other tests.
     await row.getByRole('button', { name: 'Delete: sequence-e2e.pdf' }).click();

@@ -20,7 +20,11 @@ export { screenPath };
 /** Customer/corporate users work on C-1001 (admin and corporate choose it; the others have only it). */
 export const SNAPSHOT_CUSTOMER = 'C-1001';
 
-export interface ScreenCase { screen: string; role: Role; path: string }
+export interface ScreenCase {
+  screen: string;
+  role: Role;
+  path: string;
+}
 
 /**
  * The guard's view of a demo user, as the portal builds it (spec §5 and §6), with a customer
@@ -32,10 +36,14 @@ export function guardContext(username: (typeof ROLES)[number], permissions?: Per
   const flags = loadTenants('tenants').byId('demo')!.flags;
   const userType = user.type as UserType;
   return {
-    authenticated: true, userType, role: user.role, flags,
+    authenticated: true,
+    userType,
+    role: user.role,
+    flags,
     ability: buildAbility(withPermissionOverrides(policy as unknown as Policy, permissions), { userType, role: user.role, flags }),
     // A missing customer or merchant only means a detour through selection: the user may see the screen.
-    hasCustomer: true, hasMerchant: true,
+    hasCustomer: true,
+    hasMerchant: true,
   };
 }
 
@@ -45,7 +53,10 @@ export function screenCases(directory = 'screens'): ScreenCase[] {
   return screens.flatMap((definition): ScreenCase[] => {
     const path = screenPath(definition);
     if (definition.guard.public) return [{ screen: definition.id, role: 'public' as const, path }];
-    return ROLES.filter((role) => decideGuard(definition.guard, guardContext(role)).allow)
-      .map((role) => ({ screen: definition.id, role, path }));
+    return ROLES.filter((role) => decideGuard(definition.guard, guardContext(role)).allow).map((role) => ({
+      screen: definition.id,
+      role,
+      path,
+    }));
   });
 }

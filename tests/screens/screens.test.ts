@@ -16,8 +16,12 @@ const SNAPSHOTS = join(dirname(fileURLToPath(import.meta.url)), '__snapshots__')
 const update = process.env.UPDATE_SNAPSHOTS === '1';
 
 let browser: Browser;
-beforeAll(async () => { browser = await launchBrowser(); });
-afterAll(async () => { await browser?.close(); });
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
 
 /** Signs in and makes C-1001 the active customer (M-2001 the merchant) where the user has to choose one. */
 async function startSession(page: Page, role: Role): Promise<void> {
@@ -53,7 +57,9 @@ for (const [role, cases] of byRole) {
       await startSession(page, role);
       await page.close();
     });
-    afterAll(async () => { await context?.close(); });
+    afterAll(async () => {
+      await context?.close();
+    });
 
     it.for(cases)('$screen ($path)', async ({ screen, path }, { expect }) => {
       const page = await context.newPage();

@@ -32,15 +32,22 @@ export async function providerPage(client: ApiClient, authorization: string) {
  * through the authorization endpoint. Returns the provider's answer to the password and, when
  * it let the user through, the callback URL it sends the browser to (not yet followed).
  */
-export async function signInAtProvider(client: ApiClient, username: string, password = DEMO_PASSWORD): Promise<{ signIn: LightMyRequestResponse; callback?: string; pending?: string }> {
+export async function signInAtProvider(
+  client: ApiClient,
+  username: string,
+  password = DEMO_PASSWORD,
+): Promise<{ signIn: LightMyRequestResponse; callback?: string; pending?: string }> {
   const { redirect, pending } = await ssoStart(client, username);
   const { action } = await providerPage(client, redirect);
   if (!action) throw new Error('no sign-in form at the provider');
   // A plain HTML form: the browser sends no X-CSRF-Token with it.
   const csrfToken = client.csrfToken;
   client.csrfToken = undefined;
-  const signIn = await client.request('POST', action, new URLSearchParams({ username, password }).toString(), { ...FORM, ...HTML })
-    .finally(() => { client.csrfToken = csrfToken; });
+  const signIn = await client
+    .request('POST', action, new URLSearchParams({ username, password }).toString(), { ...FORM, ...HTML })
+    .finally(() => {
+      client.csrfToken = csrfToken;
+    });
   if (signIn.statusCode !== 303) return { signIn, ...(pending ? { pending } : {}) };
   const resumed = await client.get(pathOf(signIn.headers.location), HTML);
   if (resumed.statusCode !== 303) throw new Error(`resume answered ${resumed.statusCode}: ${resumed.body.slice(0, 300)}`);

@@ -21,20 +21,41 @@ import SubmitButton from './theme/SubmitButton.tsx';
 // Server rendering reads useSession's server snapshot, the initial session (no configuration yet);
 // this reads the same selector over a fixed session with the demo tenant's limits instead.
 const session = {
-  config: { limits: { maxNameLength: 50, password: { minLength: 8, maxLength: 64, minNumeric: 1, minUpper: 1, minLower: 1, minAlpha: 2, minSpecial: 1, minNonAlpha: 2, historySize: 5 } }, prefixes: { configured: '' } },
+  config: {
+    limits: {
+      maxNameLength: 50,
+      password: {
+        minLength: 8,
+        maxLength: 64,
+        minNumeric: 1,
+        minUpper: 1,
+        minLower: 1,
+        minAlpha: 2,
+        minSpecial: 1,
+        minNonAlpha: 2,
+        historySize: 5,
+      },
+    },
+    prefixes: { configured: '' },
+  },
 };
 vi.mock('../../session/store.ts', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   useSession: (select: (state: unknown) => unknown) => select(session),
 }));
 
-const locale = (namespace: string) => JSON.parse(readFileSync(resolve(import.meta.dirname, `../../../locales/en/${namespace}.json`), 'utf8')) as TextTree;
+const locale = (namespace: string) =>
+  JSON.parse(readFileSync(resolve(import.meta.dirname, `../../../locales/en/${namespace}.json`), 'utf8')) as TextTree;
 
 async function render(node: WidgetNode, bindings: Partial<BindingContext> = {}): Promise<string> {
   return renderElement(<FormWidget node={node} />, bindings);
 }
 
-async function renderElement(element: ReactElement, bindings: Partial<BindingContext> = {}, { withQueryClient = true } = {}): Promise<string> {
+async function renderElement(
+  element: ReactElement,
+  bindings: Partial<BindingContext> = {},
+  { withQueryClient = true } = {},
+): Promise<string> {
   const texts = new Texts({ load: async (_language, namespace) => locale(namespace), namespaces: ['auth', 'errors'], language: 'en' });
   await texts.ready(['auth', 'errors']);
   const screen = {
@@ -51,7 +72,9 @@ async function renderElement(element: ReactElement, bindings: Partial<BindingCon
       </MantineProvider>
     </TextsProvider>
   );
-  const { prelude } = await prerenderToNodeStream(withQueryClient ? <QueryClientProvider client={createQueryClient()}>{page}</QueryClientProvider> : page);
+  const { prelude } = await prerenderToNodeStream(
+    withQueryClient ? <QueryClientProvider client={createQueryClient()}>{page}</QueryClientProvider> : page,
+  );
   let html = '';
   for await (const chunk of prelude) html += String(chunk);
   return html;
@@ -72,7 +95,11 @@ describe('FormWidget (server-rendered markup)', () => {
   });
 
   it('renders the sign-in form without a QueryClient: the sign-in pages load no data layer (data/data-layer.tsx)', async () => {
-    const html = await renderElement(<FormWidget node={{ widget: 'form', form: 'login', submit: { do: 'signIn', label: 'auth.login.submit' } }} />, {}, { withQueryClient: false });
+    const html = await renderElement(
+      <FormWidget node={{ widget: 'form', form: 'login', submit: { do: 'signIn', label: 'auth.login.submit' } }} />,
+      {},
+      { withQueryClient: false },
+    );
     expect(html).toMatch(/<button[^>]*type="submit"[^>]*>[\s\S]*Sign in/);
   });
 
@@ -94,7 +121,9 @@ describe('FormWidget (server-rendered markup)', () => {
 
   it('hides a field while its `hide` query matches the bindings (AutoPay on a tenant without it)', async () => {
     const node = {
-      widget: 'form', form: 'bank-account', submit: { do: 'mutate', label: 'paymentMethods.add.submit' },
+      widget: 'form',
+      form: 'bank-account',
+      submit: { do: 'mutate', label: 'paymentMethods.add.submit' },
       hide: { autopay: { 'flags.autopay_enabled': false } },
     };
     const without = await render(node, { flags: { autopay_enabled: false } });
@@ -116,7 +145,12 @@ describe('FormWidget (server-rendered markup)', () => {
 
   it('fills initial values through bindings', async () => {
     const html = await render(
-      { widget: 'form', form: 'forgot-password', submit: { do: 'mutate', label: 'auth.forgotPassword.submit' }, initial: { username: '{query.user}' } },
+      {
+        widget: 'form',
+        form: 'forgot-password',
+        submit: { do: 'mutate', label: 'auth.forgotPassword.submit' },
+        initial: { username: '{query.user}' },
+      },
       { query: { user: 'payer' } },
     );
     expect(html).toMatch(/<input[^>]*value="payer"/);
@@ -124,13 +158,26 @@ describe('FormWidget (server-rendered markup)', () => {
 });
 
 describe('Mantine theme for RJSF', () => {
-  const widgetProps = (overrides: Record<string, unknown>) => ({
-    id: 'root_email', name: 'email', value: 'x', label: 'auth.fields.email', required: true, options: {}, schema: { type: 'string' },
-    registry: {}, onChange: () => {}, onBlur: () => {}, onFocus: () => {}, ...overrides,
-  }) as unknown as WidgetProps;
+  const widgetProps = (overrides: Record<string, unknown>) =>
+    ({
+      id: 'root_email',
+      name: 'email',
+      value: 'x',
+      label: 'auth.fields.email',
+      required: true,
+      options: {},
+      schema: { type: 'string' },
+      registry: {},
+      onChange: () => {},
+      onBlur: () => {},
+      onFocus: () => {},
+      ...overrides,
+    }) as unknown as WidgetProps;
 
   it('shows a field error under the input, wired with aria-invalid and aria-describedby', async () => {
-    const html = await renderElement(<BaseInputTemplate {...widgetProps({ rawErrors: ['Please enter a valid email address'], type: 'email' })} />);
+    const html = await renderElement(
+      <BaseInputTemplate {...widgetProps({ rawErrors: ['Please enter a valid email address'], type: 'email' })} />,
+    );
     expect(html).toMatch(/<input[^>]*aria-invalid="true"/);
     const describedBy = /<input[^>]*aria-describedby="([^"]+)"/.exec(html)?.[1];
     expect(describedBy).toBeTruthy();
@@ -139,34 +186,57 @@ describe('Mantine theme for RJSF', () => {
   });
 
   it('gives an input whose label is hidden an accessible name', async () => {
-    const html = await renderElement(<PasswordWidget {...widgetProps({ id: 'root_password', label: 'auth.fields.password', hideLabel: true })} />);
+    const html = await renderElement(
+      <PasswordWidget {...widgetProps({ id: 'root_password', label: 'auth.fields.password', hideLabel: true })} />,
+    );
     expect(html).toMatch(/<input[^>]*aria-label="Password"/);
   });
 
-  it('shows a form\'s cancel beside the submit, as a plain button that does not submit', async () => {
-    const registry = { formContext: { submitLabel: 'auth.login.submit', submitting: false, submitError: null, cancel: { label: 'common.actions.cancel', run: () => {} } } };
+  it("shows a form's cancel beside the submit, as a plain button that does not submit", async () => {
+    const registry = {
+      formContext: {
+        submitLabel: 'auth.login.submit',
+        submitting: false,
+        submitError: null,
+        cancel: { label: 'common.actions.cancel', run: () => {} },
+      },
+    };
     const html = await renderElement(<SubmitButton registry={registry as never} />);
     expect(html).toMatch(/<button[^>]*type="submit"[\s\S]*<button[^>]*type="button"[^>]*>[\s\S]*(Cancel|common\.actions\.cancel)</);
-    const without = await renderElement(<SubmitButton registry={{ formContext: { ...registry.formContext, cancel: undefined } } as never} />);
+    const without = await renderElement(
+      <SubmitButton registry={{ formContext: { ...registry.formContext, cancel: undefined } } as never} />,
+    );
     expect(without).not.toMatch(/Cancel|common\.actions\.cancel/);
   });
 
   it('renders no submit where the uiSchema says norender (the studio settings, saved by the draft bar)', async () => {
     const registry = { formContext: { submitLabel: 'auth.login.submit', submitting: false, submitError: null } };
     expect(await renderElement(<SubmitButton registry={registry as never} />)).toMatch(/type="submit"/);
-    const hidden = await renderElement(<SubmitButton registry={registry as never} uiSchema={{ 'ui:submitButtonOptions': { norender: true } }} />);
+    const hidden = await renderElement(
+      <SubmitButton registry={registry as never} uiSchema={{ 'ui:submitButtonOptions': { norender: true } }} />,
+    );
     expect(hidden).not.toMatch(/<button/);
   });
 
   it('shows a read-only field (a username once the user exists) as read-only and set apart', async () => {
-    const html = await renderElement(<BaseInputTemplate {...widgetProps({ id: 'root_username', label: 'auth.fields.username', readonly: true, value: 'payer', type: 'text' })} />);
+    const html = await renderElement(
+      <BaseInputTemplate
+        {...widgetProps({ id: 'root_username', label: 'auth.fields.username', readonly: true, value: 'payer', type: 'text' })}
+      />,
+    );
     expect(html).toMatch(/<input[^>]*readOnly=""/i);
     expect(html).toMatch(/<input[^>]*value="payer"/);
     expect(html).toMatch(/data-variant="filled"/);
   });
 
   it('announces a failed submit above a button that is busy while the action runs', async () => {
-    const registry = { formContext: { submitLabel: 'auth.login.submit', submitting: true, submitError: { code: 'errors.auth.credentialsInvalid', meta: {} } } };
+    const registry = {
+      formContext: {
+        submitLabel: 'auth.login.submit',
+        submitting: true,
+        submitError: { code: 'errors.auth.credentialsInvalid', meta: {} },
+      },
+    };
     const html = await renderElement(<SubmitButton registry={registry as never} />);
     expect(html).toMatch(/role="alert"[\s\S]*Username and\/or password is invalid[\s\S]*<button[^>]*type="submit"/);
     expect(html).toMatch(/<button[^>]*disabled=""/);

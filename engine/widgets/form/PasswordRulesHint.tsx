@@ -14,13 +14,23 @@ export function PasswordRulesHint({ id, password }: { id: string; password: stri
   const unmet = new Set(checkPassword(password, rules).map((item) => item.rule));
   return (
     <div id={id}>
-      <Text size="sm" fw={500} id={`${id}-title`}>{t('auth.passwordRules.title')}</Text>
+      <Text size="sm" fw={500} id={`${id}-title`}>
+        {t('auth.passwordRules.title')}
+      </Text>
       <List size="sm" spacing={2} aria-labelledby={`${id}-title`} center>
         {describeRules(rules).map(({ rule, key, values }) => {
           const met = password !== '' && !unmet.has(rule);
           return (
-            <List.Item key={rule} data-rule={rule} data-met={met}
-              icon={<ThemeIcon size={16} radius="xl" color={met ? 'green' : 'gray'} variant={met ? 'filled' : 'light'} aria-hidden>{met ? '✓' : '•'}</ThemeIcon>}>
+            <List.Item
+              key={rule}
+              data-rule={rule}
+              data-met={met}
+              icon={
+                <ThemeIcon size={16} radius="xl" color={met ? 'green' : 'gray'} variant={met ? 'filled' : 'light'} aria-hidden>
+                  {met ? '✓' : '•'}
+                </ThemeIcon>
+              }
+            >
               {t(key, values)}
               <VisuallyHidden>{` (${t(met ? 'auth.passwordRules.met' : 'auth.passwordRules.notMet')})`}</VisuallyHidden>
             </List.Item>

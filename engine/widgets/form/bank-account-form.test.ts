@@ -16,7 +16,10 @@ async function rjsfForm() {
 async function errorsOf(data: Record<string, unknown>) {
   const { definition, validator } = await rjsfForm();
   const { errors } = validator.validateFormData(data, definition.schema as RJSFSchema);
-  return errors.filter((error) => error.name === 'required').map((error) => error.property).sort();
+  return errors
+    .filter((error) => error.name === 'required')
+    .map((error) => error.property)
+    .sort();
 }
 
 const context = { limits: { password: {} as never, maxNameLength: 50 } };
@@ -45,12 +48,35 @@ describe('the bank-account form (US and Canadian CFI variants)', () => {
   });
 
   it('runs the domain checks in the browser: ABA check digit, CFI numbers, payment types', () => {
-    const us = { bank_country: 'US', bank_name: 'B', account_number: '123456', account_type: 'checking', autopay: false, online_payment: true };
-    expect(runValidators(['bankAccount'], { ...us, routing_number: '12345' }, context)).toEqual([{ field: 'routing_number', key: ErrorCode.routingNumberDigits }]);
-    expect(runValidators(['bankAccount'], { ...us, routing_number: '021000022' }, context)).toEqual([{ field: 'routing_number', key: ErrorCode.routingNumberCheckDigit }]);
-    expect(runValidators(['bankAccount'], { ...us, routing_number: '021000021', online_payment: false }, context)).toEqual([{ field: 'online_payment', key: ErrorCode.paymentTypeRequired }]);
-    const cfi = { bank_country: 'CA', account_name: 'A', bank_number: '1234', branch_number: '12', account_number: '1234567', online_payment: true };
-    expect(runValidators(['bankAccount'], cfi, context).map((issue) => issue.key)).toEqual([ErrorCode.bankNumberInvalid, ErrorCode.branchNumberInvalid]);
+    const us = {
+      bank_country: 'US',
+      bank_name: 'B',
+      account_number: '123456',
+      account_type: 'checking',
+      autopay: false,
+      online_payment: true,
+    };
+    expect(runValidators(['bankAccount'], { ...us, routing_number: '12345' }, context)).toEqual([
+      { field: 'routing_number', key: ErrorCode.routingNumberDigits },
+    ]);
+    expect(runValidators(['bankAccount'], { ...us, routing_number: '021000022' }, context)).toEqual([
+      { field: 'routing_number', key: ErrorCode.routingNumberCheckDigit },
+    ]);
+    expect(runValidators(['bankAccount'], { ...us, routing_number: '021000021', online_payment: false }, context)).toEqual([
+      { field: 'online_payment', key: ErrorCode.paymentTypeRequired },
+    ]);
+    const cfi = {
+      bank_country: 'CA',
+      account_name: 'A',
+      bank_number: '1234',
+      branch_number: '12',
+      account_number: '1234567',
+      online_payment: true,
+    };
+    expect(runValidators(['bankAccount'], cfi, context).map((issue) => issue.key)).toEqual([
+      ErrorCode.bankNumberInvalid,
+      ErrorCode.branchNumberInvalid,
+    ]);
     // Missing fields are the schema's "{field} is required", not repeated here.
     expect(runValidators(['bankAccount'], { bank_country: 'CA', online_payment: true }, context)).toEqual([]);
   });

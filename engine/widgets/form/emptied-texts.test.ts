@@ -9,8 +9,10 @@ const schema: RJSFSchema = {
 
 describe('texts emptied in an edit form', () => {
   it('sends a text the record had and the form left out as "", so the PATCH clears it', () => {
-    expect(withEmptiedTexts({ name: 'East' }, { name: 'East', description: 'Northern depots' }, schema))
-      .toEqual({ name: 'East', description: '' });
+    expect(withEmptiedTexts({ name: 'East' }, { name: 'East', description: 'Northern depots' }, schema)).toEqual({
+      name: 'East',
+      description: '',
+    });
   });
 
   it('leaves alone what was empty before, what is still there, and what is not a text', () => {

@@ -6,10 +6,20 @@ import type { RJSFSchema } from '@rjsf/utils';
  * is no change: without this, a group's OpenID Connect issuer could never be removed again.
  * @example withEmptiedTexts({ name: 'East' }, { name: 'East', description: 'Northern depots' }, schema) // { name: 'East', description: '' }
  */
-export function withEmptiedTexts(data: Record<string, unknown>, loaded: Record<string, unknown>, schema: RJSFSchema): Record<string, unknown> {
+export function withEmptiedTexts(
+  data: Record<string, unknown>,
+  loaded: Record<string, unknown>,
+  schema: RJSFSchema,
+): Record<string, unknown> {
   const emptied = Object.entries(schema.properties ?? {})
-    .filter(([field, property]) => typeof property === 'object' && property.type === 'string'
-      && typeof loaded[field] === 'string' && loaded[field] !== '' && (data[field] === undefined || data[field] === null))
+    .filter(
+      ([field, property]) =>
+        typeof property === 'object' &&
+        property.type === 'string' &&
+        typeof loaded[field] === 'string' &&
+        loaded[field] !== '' &&
+        (data[field] === undefined || data[field] === null),
+    )
     .map(([field]) => [field, '']);
   return emptied.length ? { ...data, ...Object.fromEntries(emptied) } : data;
 }

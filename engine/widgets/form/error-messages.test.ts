@@ -2,8 +2,14 @@ import type { RJSFValidationError } from '@rjsf/utils';
 import { describe, expect, it } from 'vitest';
 import { errorText, translateErrors } from './error-messages.ts';
 
-const error = (name: string, params: Record<string, unknown> = {}, title = 'auth.fields.username'): RJSFValidationError =>
-  ({ name, params, property: '.username', stack: 'x', message: 'ajv text', title });
+const error = (name: string, params: Record<string, unknown> = {}, title = 'auth.fields.username'): RJSFValidationError => ({
+  name,
+  params,
+  property: '.username',
+  stack: 'x',
+  message: 'ajv text',
+  title,
+});
 
 describe('validation error messages', () => {
   it.each([
@@ -24,9 +30,14 @@ describe('validation error messages', () => {
   });
 
   it('translates the message with the field title and limit', () => {
-    const t = (key: string, values?: Record<string, unknown>) => (key === 'auth.fields.username' ? 'Username' : `${key} ${JSON.stringify(values)}`);
+    const t = (key: string, values?: Record<string, unknown>) =>
+      key === 'auth.fields.username' ? 'Username' : `${key} ${JSON.stringify(values)}`;
     const [required, tooLong] = translateErrors(t)([error('required'), error('maxLength', { limit: 100 })]);
-    expect(required).toMatchObject({ message: 'errors.validation.required {"field":"Username"}', stack: 'errors.validation.required {"field":"Username"}', property: '.username' });
+    expect(required).toMatchObject({
+      message: 'errors.validation.required {"field":"Username"}',
+      stack: 'errors.validation.required {"field":"Username"}',
+      property: '.username',
+    });
     expect(tooLong!.message).toBe('errors.validation.maxLength {"limit":100,"field":"Username"}');
   });
 });

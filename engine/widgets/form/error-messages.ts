@@ -3,7 +3,10 @@ import type { ErrorCodeKey } from '../../../domain/error-codes.ts';
 import type { Translate } from '../../i18n/use-text.ts';
 
 /** An i18n key with its values; the field's title key is translated into `{{field}}` at display time. */
-export interface ErrorText { key: string; values: Record<string, unknown> }
+export interface ErrorText {
+  key: string;
+  values: Record<string, unknown>;
+}
 
 // The catalogue's validation keys (domain/error-codes.ts) written out, each checked against it
 // by the type checker (ErrorCodeKey): the sign-in pages carry these few, not the whole catalogue.
@@ -25,11 +28,19 @@ const message = (key: ErrorCodeKey, values: Record<string, unknown> = {}): Error
 export function errorText(error: { name?: string; params?: unknown }): ErrorText {
   const params = (error.params ?? {}) as { limit?: unknown; format?: unknown };
   switch (error.name) {
-    case 'required': return message('errors.validation.required');
-    case 'format': return message(params.format === 'email' ? 'errors.validation.email' : 'errors.validation.format');
-    case 'pattern': return message('errors.validation.pattern');
-    case 'type': return message('errors.validation.type');
-    case 'enum': case 'const': case 'oneOf': case 'anyOf': return message('errors.validation.enum');
+    case 'required':
+      return message('errors.validation.required');
+    case 'format':
+      return message(params.format === 'email' ? 'errors.validation.email' : 'errors.validation.format');
+    case 'pattern':
+      return message('errors.validation.pattern');
+    case 'type':
+      return message('errors.validation.type');
+    case 'enum':
+    case 'const':
+    case 'oneOf':
+    case 'anyOf':
+      return message('errors.validation.enum');
   }
   const limitKey = error.name ? LIMIT_KEYS[error.name] : undefined;
   if (limitKey) return message(limitKey, { limit: params.limit });
@@ -41,9 +52,10 @@ export function errorText(error: { name?: string; params?: unknown }): ErrorText
  * field's schema title, an i18n key (RJSF takes it from the missing property for `required`).
  */
 export function translateErrors(t: Translate): ErrorTransformer {
-  return (errors) => errors.map((error) => {
-    const { key, values } = errorText(error);
-    const message = t(key, { ...values, field: error.title ? t(error.title) : '' });
-    return { ...error, message, stack: message };
-  });
+  return (errors) =>
+    errors.map((error) => {
+      const { key, values } = errorText(error);
+      const message = t(key, { ...values, field: error.title ? t(error.title) : '' });
+      return { ...error, message, stack: message };
+    });
 }

@@ -7,12 +7,23 @@ import { Texts, type TextTree } from '../../i18n/i18next-texts.ts';
 import { flatFieldErrors } from './flat-validation.ts';
 import { runValidators } from './validators.ts';
 
-const locale = (namespace: string) => JSON.parse(readFileSync(resolve(import.meta.dirname, `../../../locales/en/${namespace}.json`), 'utf8')) as TextTree;
+const locale = (namespace: string) =>
+  JSON.parse(readFileSync(resolve(import.meta.dirname, `../../../locales/en/${namespace}.json`), 'utf8')) as TextTree;
 const texts = new Texts({ load: async (_language, namespace) => locale(namespace), namespaces: ['auth', 'errors'], language: 'en' });
 await texts.ready(['auth', 'errors']);
 const { t } = texts;
 
-const rules = { minLength: 8, maxLength: 64, minNumeric: 1, minUpper: 1, minLower: 1, minAlpha: 2, minSpecial: 1, minNonAlpha: 2, historySize: 5 };
+const rules = {
+  minLength: 8,
+  maxLength: 64,
+  minNumeric: 1,
+  minUpper: 1,
+  minLower: 1,
+  minAlpha: 2,
+  minSpecial: 1,
+  minNonAlpha: 2,
+  historySize: 5,
+};
 
 async function errorsOf(name: string, data: Record<string, unknown>) {
   const form = await loadForm(name);
@@ -23,12 +34,20 @@ async function errorsOf(name: string, data: Record<string, unknown>) {
 describe('flat forms', () => {
   it('are one object of text and checkbox fields', () => {
     const field = { type: 'string', title: 'auth.fields.username' } as const;
-    expect(isFlatForm({ schema: { type: 'object', properties: { username: field, keep: { type: 'boolean', title: 'auth.fields.username' } } } })).toBe(true);
-    expect(isFlatForm({ schema: { type: 'object', properties: { username: field } }, uiSchema: { username: { 'ui:widget': 'password' } } })).toBe(true);
+    expect(
+      isFlatForm({ schema: { type: 'object', properties: { username: field, keep: { type: 'boolean', title: 'auth.fields.username' } } } }),
+    ).toBe(true);
+    expect(
+      isFlatForm({ schema: { type: 'object', properties: { username: field } }, uiSchema: { username: { 'ui:widget': 'password' } } }),
+    ).toBe(true);
     expect(isFlatForm({ schema: { type: 'object', properties: { country: { ...field, enum: ['US', 'CA'] } } } })).toBe(false);
     expect(isFlatForm({ schema: { type: 'object', properties: { username: field }, allOf: [] } })).toBe(false);
-    expect(isFlatForm({ schema: { type: 'object', properties: { username: field } }, uiSchema: { username: { 'ui:widget': 'select' } } })).toBe(false);
-    expect(isFlatForm({ schema: { type: 'object', properties: { count: { type: 'number', title: 'auth.fields.username' } } } })).toBe(false);
+    expect(
+      isFlatForm({ schema: { type: 'object', properties: { username: field } }, uiSchema: { username: { 'ui:widget': 'select' } } }),
+    ).toBe(false);
+    expect(isFlatForm({ schema: { type: 'object', properties: { count: { type: 'number', title: 'auth.fields.username' } } } })).toBe(
+      false,
+    );
   });
 
   it('say "{field} is required" per missing field, with the field title', async () => {

@@ -12,24 +12,31 @@ export type FieldErrors = Record<string, string[]>;
  * names some), with the same messages RJSF shows for the other forms. `{{field}}` is the field's title.
  */
 export function flatFieldErrors(
-  validate: CompiledValidate, definition: FormDefinition, data: Record<string, unknown>,
-  context: ValidatorContext | null, t: Translate, rules?: typeof runValidators,
+  validate: CompiledValidate,
+  definition: FormDefinition,
+  data: Record<string, unknown>,
+  context: ValidatorContext | null,
+  t: Translate,
+  rules?: typeof runValidators,
 ): FieldErrors {
   const errors: FieldErrors = {};
   const titleOf = (field: string) => {
     const title = (definition.schema.properties?.[field] as { title?: string } | undefined)?.title;
     return title ? t(title) : field;
   };
-  const add = (field: string, message: string) => { (errors[field] ??= []).push(message); };
+  const add = (field: string, message: string) => {
+    (errors[field] ??= []).push(message);
+  };
   if (!validate(data)) {
     for (const error of validate.errors ?? []) {
-      const field = error.keyword === 'required' ? String(error.params.missingProperty) : error.instancePath.split('/')[1] ?? '';
+      const field = error.keyword === 'required' ? String(error.params.missingProperty) : (error.instancePath.split('/')[1] ?? '');
       const { key, values } = errorText({ name: error.keyword, params: error.params });
       add(field, t(key, { ...values, field: titleOf(field) }));
     }
   }
   if (context && rules && definition.validators?.length) {
-    for (const issue of rules(definition.validators, data, context)) add(issue.field, t(issue.key, { ...issue.values, field: titleOf(issue.field) }));
+    for (const issue of rules(definition.validators, data, context))
+      add(issue.field, t(issue.key, { ...issue.values, field: titleOf(issue.field) }));
   }
   return errors;
 }

@@ -13,7 +13,11 @@ export interface FormDefinition {
 }
 
 /** An error of an ahead-of-time compiled (ajv standalone) validate function. */
-export interface CompiledValidationError { instancePath: string; keyword: string; params: Record<string, unknown> }
+export interface CompiledValidationError {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+}
 
 /** An ajv standalone validate function: no eval or new Function at run time (strict CSP). */
 export type CompiledValidate = ((data: unknown) => boolean) & { errors?: CompiledValidationError[] | null };

@@ -28,7 +28,9 @@ export const formContract = defineWidget({
       description:
         'A choice\'s options narrowed while a query over the bindings matches: { "role": { "when": { "session.userType": "merchant" }, "only": ["Admin"] } } (the server refuses the others too). A form with a source also sees its record: { "status": { "when": { "record.status": { "$in": ["Pending"] } }, "only": ["Pending", "Billed"] } }.',
       type: 'object',
-      additionalProperties: { oneOf: [OPTION_LIMIT, { type: 'array', minItems: 1, items: OPTION_LIMIT, description: 'The first whose when holds.' }] },
+      additionalProperties: {
+        oneOf: [OPTION_LIMIT, { type: 'array', minItems: 1, items: OPTION_LIMIT, description: 'The first whose when holds.' }],
+      },
     },
     source: ref('source', "A record to edit: its attributes that the form's schema names fill the form over `initial`."),
     readOnlyWhen: {

@@ -15,7 +15,11 @@ async function errorsOf(name: string, data: Record<string, unknown>) {
   const form = await loadForm(name);
   if (form.flat) {
     form.validate(data);
-    return (form.validate.errors ?? []).map((error) => `${error.keyword === 'required' ? String(error.params.missingProperty) : error.instancePath.slice(1)} ${error.keyword}`).sort();
+    return (form.validate.errors ?? [])
+      .map(
+        (error) => `${error.keyword === 'required' ? String(error.params.missingProperty) : error.instancePath.slice(1)} ${error.keyword}`,
+      )
+      .sort();
   }
   const { errors } = form.validator.validateFormData(data, form.definition.schema as RJSFSchema);
   return errors.map((error) => `${(error.property ?? '').replace(/^\./, '')} ${error.name}`).sort();
@@ -33,7 +37,8 @@ describe('precompiled form validators (strict CSP: nothing compiled at run time)
   });
 
   it('renders the sign-in forms without RJSF (flat) and the bank account form with it', async () => {
-    for (const name of ['login', 'forgot-user', 'forgot-password', 'reset-password', 'sso-start']) expect((await loadForm(name)).flat, name).toBe(true);
+    for (const name of ['login', 'forgot-user', 'forgot-password', 'reset-password', 'sso-start'])
+      expect((await loadForm(name)).flat, name).toBe(true);
     expect((await loadForm('bank-account')).flat).toBe(false);
     const flatModule = generateFormModule('login', sources.read('login'));
     expect(flatModule).not.toContain('@rjsf');
@@ -80,18 +85,27 @@ describe('precompiled form validators (strict CSP: nothing compiled at run time)
 
   it('fails on a definition that breaks the form schema, naming file and pointer', () => {
     const dir = mkdtempSync(join(tmpdir(), 'forms-'));
-    writeFileSync(join(dir, 'broken.json'), JSON.stringify({ schema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } } }));
-    expect(() => readForms(dir, resolve(root, 'schemas/form.schema.json')).read('broken')).toThrow(/broken\.json: \/schema\/properties\/name\/title/);
+    writeFileSync(
+      join(dir, 'broken.json'),
+      JSON.stringify({ schema: { type: 'object', properties: { name: { type: 'string', title: 'Name' } } } }),
+    );
+    expect(() => readForms(dir, resolve(root, 'schemas/form.schema.json')).read('broken')).toThrow(
+      /broken\.json: \/schema\/properties\/name\/title/,
+    );
   });
 
   it('inlines the code-point length helper instead of requiring ajv at run time', () => {
-    const code = generateFormModule('probe', { schema: { type: 'object', properties: { name: { type: 'string', title: 'auth.fields.username', minLength: 2 } } } });
+    const code = generateFormModule('probe', {
+      schema: { type: 'object', properties: { name: { type: 'string', title: 'auth.fields.username', minLength: 2 } } },
+    });
     expect(code).toContain('function __ucs2length');
     expect(code).not.toContain('require(');
   });
 
   it('imports function formats as an ES module', () => {
-    const code = generateFormModule('probe', { schema: { type: 'object', properties: { day: { type: 'string', title: 'auth.fields.username', format: 'date' } } } });
+    const code = generateFormModule('probe', {
+      schema: { type: 'object', properties: { day: { type: 'string', title: 'auth.fields.username', format: 'date' } } },
+    });
     expect(code).toContain('import * as __ajvFormats from "ajv-formats/dist/formats.js"');
   });
 });

@@ -10,8 +10,12 @@ function isEmpty(value: unknown): boolean {
 function normalised(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(normalised);
   if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => !isEmpty(item)).sort(([a], [b]) => a.localeCompare(b)).map(([key, item]) => [key, normalised(item)]));
+    return Object.fromEntries(
+      Object.entries(value as Record<string, unknown>)
+        .filter(([, item]) => !isEmpty(item))
+        .sort(([a], [b]) => a.localeCompare(b))
+        .map(([key, item]) => [key, normalised(item)]),
+    );
   }
   return value;
 }
@@ -40,16 +44,19 @@ export interface UnsavedTracking {
 export function useUnsavedTracking(initial: Record<string, unknown>): UnsavedTracking {
   const changedNow = useRef(false);
   useEffect(() => () => setUnsavedChanges(false), []);
-  return useMemo(() => ({
-    changed(data) {
-      changedNow.current = formChanged(initial, data);
-      setUnsavedChanges(changedNow.current);
-    },
-    async submit(send) {
-      setUnsavedChanges(false);
-      const ok = await send();
-      if (!ok) setUnsavedChanges(changedNow.current);
-      return ok;
-    },
-  }), [initial]);
+  return useMemo(
+    () => ({
+      changed(data) {
+        changedNow.current = formChanged(initial, data);
+        setUnsavedChanges(changedNow.current);
+      },
+      async submit(send) {
+        setUnsavedChanges(false);
+        const ok = await send();
+        if (!ok) setUnsavedChanges(changedNow.current);
+        return ok;
+      },
+    }),
+    [initial],
+  );
 }

@@ -21,15 +21,41 @@ export function TablePager({ table, data }: { table: PortalTable; data: TableDat
       </Text>
       <Group gap="md" wrap="wrap">
         <Group gap="xs" wrap="nowrap">
-          <Text size="sm" component="label" htmlFor={pageSizeId}>{t('table.pageSize')}</Text>
-          <Select id={pageSizeId} size="xs" w={90} allowDeselect={false} value={String(pageSize)}
-            data={data.pageSizes.map(String)} onChange={(value) => { if (value) table.setPageSize(Number(value)); }} />
+          <Text size="sm" component="label" htmlFor={pageSizeId}>
+            {t('table.pageSize')}
+          </Text>
+          <Select
+            id={pageSizeId}
+            size="xs"
+            w={90}
+            allowDeselect={false}
+            value={String(pageSize)}
+            data={data.pageSizes.map(String)}
+            onChange={(value) => {
+              if (value) table.setPageSize(Number(value));
+            }}
+          />
         </Group>
         <nav aria-label={t('table.pagination')}>
-          <Pagination size="sm" siblings={1} total={table.getPageCount()} value={pageIndex + 1}
+          <Pagination
+            size="sm"
+            siblings={1}
+            total={table.getPageCount()}
+            value={pageIndex + 1}
             onChange={(page) => table.setPageIndex(page - 1)}
-            getControlProps={(control) => ({ 'aria-label': t(control === 'previous' ? 'table.previous' : control === 'next' ? 'table.next' : control === 'first' ? 'table.first' : 'table.last') })}
-            getItemProps={(page) => ({ 'aria-label': t('table.page', { page }) })} />
+            getControlProps={(control) => ({
+              'aria-label': t(
+                control === 'previous'
+                  ? 'table.previous'
+                  : control === 'next'
+                    ? 'table.next'
+                    : control === 'first'
+                      ? 'table.first'
+                      : 'table.last',
+              ),
+            })}
+            getItemProps={(page) => ({ 'aria-label': t('table.page', { page }) })}
+          />
         </nav>
       </Group>
     </Group>

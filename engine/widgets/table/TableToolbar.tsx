@@ -27,24 +27,46 @@ export function TableToolbar({ definition, data }: { definition: TableNode; data
   return (
     <Group align="flex-start" gap="sm" wrap="wrap" role="search">
       {definition.search ? (
-        <SearchInput typed={data.typed} label={t('table.search')} w={phone ? '100%' : 240}
+        <SearchInput
+          typed={data.typed}
+          label={t('table.search')}
+          w={phone ? '100%' : 240}
           placeholder={definition.search.placeholder ? t(definition.search.placeholder) : undefined}
-          onChange={data.setSearch} />
+          onChange={data.setSearch}
+        />
       ) : null}
       {phone && filters.length ? (
-        <Button variant="light" aria-expanded={unfolded} aria-controls={filtersId} data-filters-toggle
-          rightSection={inUse ? <Badge size="sm" circle aria-label={t('table.filtersInUse', { count: inUse })}>{inUse}</Badge> : null}
-          onClick={() => setUnfolded((open) => !open)}>
+        <Button
+          variant="light"
+          aria-expanded={unfolded}
+          aria-controls={filtersId}
+          data-filters-toggle
+          rightSection={
+            inUse ? (
+              <Badge size="sm" circle aria-label={t('table.filtersInUse', { count: inUse })}>
+                {inUse}
+              </Badge>
+            ) : null
+          }
+          onClick={() => setUnfolded((open) => !open)}
+        >
           {t('table.filters')}
         </Button>
       ) : null}
       {filters.length && !folded ? (
         <Group id={filtersId} align="flex-start" gap="sm" wrap="wrap" w={phone ? '100%' : undefined} data-filters>
           {filters.map((filter) => (
-            <TypedFilterInput key={filter.filter} typed={data.typed} filter={filter} fullWidth={phone}
-              onChange={(value, immediate) => data.setFilter(filter.filter, value, immediate)} />
+            <TypedFilterInput
+              key={filter.filter}
+              typed={data.typed}
+              filter={filter}
+              fullWidth={phone}
+              onChange={(value, immediate) => data.setFilter(filter.filter, value, immediate)}
+            />
           ))}
-          <Button variant="subtle" mt={phone ? 0 : 25} disabled={inUse === 0} onClick={data.clearFilters}>{t('table.clearFilters')}</Button>
+          <Button variant="subtle" mt={phone ? 0 : 25} disabled={inUse === 0} onClick={data.clearFilters}>
+            {t('table.clearFilters')}
+          </Button>
         </Group>
       ) : null}
     </Group>
@@ -52,7 +74,17 @@ export function TableToolbar({ definition, data }: { definition: TableNode; data
 }
 
 /** The search box, showing the typed search. */
-function SearchInput({ typed, onChange, ...props }: { typed: TypedCriteria; label: string; placeholder: string | undefined; w: number | string; onChange(text: string): void }) {
+function SearchInput({
+  typed,
+  onChange,
+  ...props
+}: {
+  typed: TypedCriteria;
+  label: string;
+  placeholder: string | undefined;
+  w: number | string;
+  onChange(text: string): void;
+}) {
   const value = useStore(typed, (criteria) => criteria.search);
   return <TextInput type="search" {...props} value={value} onChange={(event) => onChange(event.currentTarget.value)} />;
 }
@@ -78,21 +110,33 @@ function FilterInput({ filter, value, onChange, fullWidth = false }: FilterInput
   const width = (normal: number) => (fullWidth ? '100%' : normal);
   switch (filter.type) {
     case 'date':
-      return <TextInput type="date" label={label} w={width(170)} value={value} onChange={(event) => onChange(event.currentTarget.value, true)} />;
+      return (
+        <TextInput type="date" label={label} w={width(170)} value={value} onChange={(event) => onChange(event.currentTarget.value, true)} />
+      );
     case 'money':
       return (
-        <TextInput inputMode="decimal" label={label} w={width(160)} value={value}
+        <TextInput
+          inputMode="decimal"
+          label={label}
+          w={width(160)}
+          value={value}
           error={isFilterInputValid(filter, value, language) ? undefined : t('table.invalidAmount')}
-          onChange={(event) => onChange(event.currentTarget.value, false)} />
+          onChange={(event) => onChange(event.currentTarget.value, false)}
+        />
       );
     case 'text':
       return <TextInput label={label} w={width(200)} value={value} onChange={(event) => onChange(event.currentTarget.value, false)} />;
     case 'select':
       if (filter.optionsSource) return <SourcedSelect filter={filter} label={label} value={value} onChange={onChange} width={width(220)} />;
       return (
-        <Select label={label} w={width(200)} clearable value={value || null}
+        <Select
+          label={label}
+          w={width(200)}
+          clearable
+          value={value || null}
           data={(filter.options ?? []).map((option) => ({ value: option.value, label: t(option.label) }))}
-          onChange={(next) => onChange(next ?? '', true)} />
+          onChange={(next) => onChange(next ?? '', true)}
+        />
       );
   }
 }
@@ -101,6 +145,19 @@ function FilterInput({ filter, value, onChange, fullWidth = false }: FilterInput
 function SourcedSelect({ filter, label, value, onChange, width }: FilterInputProps & { label: string; width: number | string }) {
   const options = filter.optionsSource!;
   const { data } = useResource<ResourceObject[]>(options.source);
-  const choices = (data ?? []).map((item) => ({ value: String(item.attributes[options.value] ?? item.id), label: String(item.attributes[options.label] ?? item.id) }));
-  return <Select label={label} w={width} clearable searchable value={value || null} data={choices} onChange={(next) => onChange(next ?? '', true)} />;
+  const choices = (data ?? []).map((item) => ({
+    value: String(item.attributes[options.value] ?? item.id),
+    label: String(item.attributes[options.label] ?? item.id),
+  }));
+  return (
+    <Select
+      label={label}
+      w={width}
+      clearable
+      searchable
+      value={value || null}
+      data={choices}
+      onChange={(next) => onChange(next ?? '', true)}
+    />
+  );
 }

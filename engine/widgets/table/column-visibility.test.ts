@@ -10,7 +10,7 @@ const columns: TableColumnDefinition[] = [
 const rows = (...records: Array<Record<string, unknown>>) => records.map((record, index) => ({ id: String(index), record }));
 
 describe('the columns a table shows before the user chooses (issue 13)', () => {
-  it('hides the definition\'s defaultHidden columns', () => {
+  it("hides the definition's defaultHidden columns", () => {
     expect(defaultVisibility({ columns }, rows({ invoiceId: 'INV-1', branch: '00011' }))).toEqual({ trxId: false });
   });
 

@@ -18,7 +18,9 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
 export function defaultVisibility(definition: Pick<TableNode, 'columns'>, rows: readonly TableRow[]): ColumnVisibility {
   const visibility: ColumnVisibility = {};
   for (const column of definition.columns) {
-    const hidden = column.defaultHidden === true || (column.hideWhenEmpty === true && rows.length > 0 && rows.every((row) => isEmpty(row.record[column.field])));
+    const hidden =
+      column.defaultHidden === true ||
+      (column.hideWhenEmpty === true && rows.length > 0 && rows.every((row) => isEmpty(row.record[column.field])));
     if (hidden) visibility[column.field] = false;
   }
   return visibility;
@@ -41,7 +43,11 @@ function readChoice(key: string): ColumnVisibility {
 }
 
 function writeChoice(key: string, choice: ColumnVisibility): void {
-  try { localStorage.setItem(key, JSON.stringify(choice)); } catch { /* storage refused: the choice lasts for this page */ }
+  try {
+    localStorage.setItem(key, JSON.stringify(choice));
+  } catch {
+    /* storage refused: the choice lasts for this page */
+  }
 }
 
 /** The table's column state: what TanStack shows, and what the narrow-page fit and the column menu read. */
@@ -72,13 +78,21 @@ export function useColumnVisibility(definition: TableNode, rows: readonly TableR
   const chosen = choice.key === key ? choice.value : readChoice(key);
   const defaults = useMemo(() => defaultVisibility(definition, rows), [definition, rows]);
   const visibility = useMemo(() => ({ ...defaults, ...chosen }), [defaults, chosen]);
-  const remember = useCallback((next: ColumnVisibility, explicit?: string) => {
-    // Only what differs from the defaults is the user's choice, and what they ticked themselves.
-    const own = Object.fromEntries(Object.entries(next).filter(([id, shown]) => (defaults[id] ?? true) !== shown || id in chosen || id === explicit));
-    writeChoice(key, own);
-    setChoice({ key, value: own });
-  }, [defaults, chosen, key]);
-  const onChange = useCallback((updater: Updater<ColumnVisibility>) => remember(functionalUpdate(updater, visibility)), [visibility, remember]);
+  const remember = useCallback(
+    (next: ColumnVisibility, explicit?: string) => {
+      // Only what differs from the defaults is the user's choice, and what they ticked themselves.
+      const own = Object.fromEntries(
+        Object.entries(next).filter(([id, shown]) => (defaults[id] ?? true) !== shown || id in chosen || id === explicit),
+      );
+      writeChoice(key, own);
+      setChoice({ key, value: own });
+    },
+    [defaults, chosen, key],
+  );
+  const onChange = useCallback(
+    (updater: Updater<ColumnVisibility>) => remember(functionalUpdate(updater, visibility)),
+    [visibility, remember],
+  );
   const choose = useCallback((id: string, shown: boolean) => remember({ ...visibility, [id]: shown }, id), [visibility, remember]);
   const setDropped = useCallback((ids: readonly string[]) => {
     setDroppedState((current) => (current.join() === ids.join() ? current : ids));

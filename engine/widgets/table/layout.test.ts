@@ -8,17 +8,24 @@ import { cardFields } from './RowCards.tsx';
 import { NOTHING_FITS, textFitIn, type TextWidth } from './text-fit.ts';
 
 /** A leaf column as columnTracks reads it: its id and the widths of its meta. */
-const column = (id: string, width?: number, own?: number) => ({ id, columnDef: { meta: { column: width === undefined ? { field: id, label: id } : { field: id, label: id, width }, width: own } } }) as unknown as PortalColumn;
+const column = (id: string, width?: number, own?: number) =>
+  ({
+    id,
+    columnDef: { meta: { column: width === undefined ? { field: id, label: id } : { field: id, label: id, width }, width: own } },
+  }) as unknown as PortalColumn;
 
 describe('column tracks (content-sized grid tracks)', () => {
-  it('gives each column at least its content and shares the rest in proportion to the definition\'s widths', () => {
-    expect(columnTracks([column(SELECT_COLUMN_ID, undefined, 44), column('invoiceId', 140), column('amount', 130)], [44, 96, 104]))
-      .toEqual({ template: '44px minmax(96px, 140fr) minmax(104px, 130fr)', minWidth: 244 });
+  it("gives each column at least its content and shares the rest in proportion to the definition's widths", () => {
+    expect(columnTracks([column(SELECT_COLUMN_ID, undefined, 44), column('invoiceId', 140), column('amount', 130)], [44, 96, 104])).toEqual(
+      { template: '44px minmax(96px, 140fr) minmax(104px, 130fr)', minWidth: 244 },
+    );
   });
 
   it('weighs a column without a width by its content; the row actions keep theirs', () => {
-    expect(columnTracks([column('line', 80), column('description'), column(ACTIONS_COLUMN_ID)], [60, 150, 180]))
-      .toEqual({ template: 'minmax(60px, 80fr) minmax(150px, 150fr) 180px', minWidth: 390 });
+    expect(columnTracks([column('line', 80), column('description'), column(ACTIONS_COLUMN_ID)], [60, 150, 180])).toEqual({
+      template: 'minmax(60px, 80fr) minmax(150px, 150fr) 180px',
+      minWidth: 390,
+    });
   });
 });
 
@@ -27,7 +34,10 @@ const measure: TextWidth = (text, look = 'cell') => text.length * 7 + (look === 
 const sizingInput = (rows: Array<Record<string, unknown>>) => ({
   rows: rows.map((record, index) => ({ id: String(index), record })),
   measure,
-  t: ((key: string) => ({ 'f.po': 'PO number', 'f.merchant': 'Merchant', 'a.remove': 'Remove', 'a.use': 'Use for AutoPay' } as Record<string, string>)[key] ?? key) as Translate,
+  t: ((key: string) =>
+    (({ 'f.po': 'PO number', 'f.merchant': 'Merchant', 'a.remove': 'Remove', 'a.use': 'Use for AutoPay' }) as Record<string, string>)[
+      key
+    ] ?? key) as Translate,
   format: (_name: unknown, value: unknown) => (value === undefined || value === null ? '' : String(value)),
   ability: { can: () => true } as unknown as PortalAbility,
   bindings: {} as BindingContext,
@@ -43,10 +53,12 @@ describe('column minimums (issue 13: tables fit at 1366 px)', () => {
     expect(columnSizes([po], sizingInput([{ po: 'PO-123456' }, { po: null }]))).toEqual([{ least: 84, soft: 76, floor: 76 }]);
   });
 
-  it('grows past the definition\'s width (only a weight) up to 320 px, and may be squeezed to its header or a few characters', () => {
+  it("grows past the definition's width (only a weight) up to 320 px, and may be squeezed to its header or a few characters", () => {
     const merchant: SizedColumn = { id: 'merchant', column: { field: 'merchant', label: 'f.merchant', width: 120 }, sortable: false };
     // 32 × 7 + 1 + 2 × 10 = 245; the floor is the header's "Merchant" (8 × 7 + 1 = 57), wider than a squeezed value.
-    expect(columnSizes([merchant], sizingInput([{ merchant: 'A very long merchant name indeed' }]))).toEqual([{ least: 245, soft: 77, floor: 77 }]);
+    expect(columnSizes([merchant], sizingInput([{ merchant: 'A very long merchant name indeed' }]))).toEqual([
+      { least: 245, soft: 77, floor: 77 },
+    ]);
     expect(columnSizes([merchant], sizingInput([{ merchant: 'M'.repeat(60) }]))).toEqual([{ least: 320, soft: 77, floor: 77 }]);
   });
 
@@ -56,15 +68,24 @@ describe('column minimums (issue 13: tables fit at 1366 px)', () => {
     expect(columnSizes([status], sizingInput([{ role: 'Card viewer' }]))).toEqual([{ least: 114, soft: 114, floor: 76 }]);
   });
 
-  it('sizes the row actions to the widest row\'s visible buttons, and keeps a fixed width as it is', () => {
-    const actions: SizedColumn = { id: ACTIONS_COLUMN_ID, sortable: false, rowActions: [
-      { do: 'mutate', label: 'a.use', when: { 'record.autopay': false } }, { do: 'mutate', label: 'a.remove' }] };
+  it("sizes the row actions to the widest row's visible buttons, and keeps a fixed width as it is", () => {
+    const actions: SizedColumn = {
+      id: ACTIONS_COLUMN_ID,
+      sortable: false,
+      rowActions: [
+        { do: 'mutate', label: 'a.use', when: { 'record.autopay': false } },
+        { do: 'mutate', label: 'a.remove' },
+      ],
+    };
     const select: SizedColumn = { id: SELECT_COLUMN_ID, sortable: false, width: 44 };
     // "Use for AutoPay" (15 × 7 + 16) + 4 px gap + "Remove" (6 × 7 + 16) + 1 + 2 × 10 = 204.
-    expect(columnSizes([select, actions], sizingInput([{ autopay: true }, { autopay: false }]))).toEqual([{ least: 44, soft: 44, floor: 44 }, { least: 204, soft: 204, floor: 204 }]);
+    expect(columnSizes([select, actions], sizingInput([{ autopay: true }, { autopay: false }]))).toEqual([
+      { least: 44, soft: 44, floor: 44 },
+      { least: 204, soft: 204, floor: 204 },
+    ]);
   });
 
-  it('counts the lines a header wraps to at its column\'s least width', () => {
+  it("counts the lines a header wraps to at its column's least width", () => {
     const po: SizedColumn = { id: 'po', column: { field: 'po', label: 'f.po', width: 110 }, sortable: false };
     const input = sizingInput([]);
     expect(headerLines([po], [200], input)).toBe(1);
@@ -96,7 +117,7 @@ describe('fitting the columns to the box (issue 13: no sideways scroll whatever 
     expect(fitToWidth([email, badge, actions], 400)).toEqual([80, 140, 180]);
   });
 
-  it('stops at each floor, and scrolls (the floors\' sum) only when even those do not fit', () => {
+  it("stops at each floor, and scrolls (the floors' sum) only when even those do not fit", () => {
     expect(fitToWidth([email, name, date, badge, actions], 400)).toEqual([80, 70, 90, 80, 180]);
     const squeezed = fitToWidth([email, name, date, actions], 450);
     expect(squeezed.reduce((total, width) => total + width, 0)).toBeLessThanOrEqual(450);
@@ -121,8 +142,14 @@ describe('key and optional columns (issue 26: identifiers and amounts are never 
   });
 
   it('drops the droppable columns, the rightmost first, before it squeezes any', () => {
-    expect(planColumns([key, optional, name, optional], [false, true, false, true], 480)).toEqual({ dropped: [3], widths: [150, 120, 200, 0] });
-    expect(planColumns([key, optional, name, optional], [false, true, false, true], 400)).toEqual({ dropped: [1, 3], widths: [150, 0, 200, 0] });
+    expect(planColumns([key, optional, name, optional], [false, true, false, true], 480)).toEqual({
+      dropped: [3],
+      widths: [150, 120, 200, 0],
+    });
+    expect(planColumns([key, optional, name, optional], [false, true, false, true], 400)).toEqual({
+      dropped: [1, 3],
+      widths: [150, 0, 200, 0],
+    });
   });
 
   it('then squeezes the other columns, never a key one; a column the user picked is not droppable', () => {
@@ -133,23 +160,35 @@ describe('key and optional columns (issue 26: identifiers and amounts are never 
     expect(kept.widths.reduce((total, width) => total + width, 0)).toBe(300);
   });
 
-  it('puts the key columns first on a phone\'s card, then the others it is given', () => {
+  it("puts the key columns first on a phone's card, then the others it is given", () => {
     const columns = [
-      { field: 'status', label: 's' }, { field: 'po', label: 'p', priority: 'optional' as const },
-      { field: 'invoiceId', label: 'i', priority: 'key' as const }, { field: 'hidden', label: 'h' }, { field: 'amount', label: 'a', priority: 'key' as const },
+      { field: 'status', label: 's' },
+      { field: 'po', label: 'p', priority: 'optional' as const },
+      { field: 'invoiceId', label: 'i', priority: 'key' as const },
+      { field: 'hidden', label: 'h' },
+      { field: 'amount', label: 'a', priority: 'key' as const },
     ];
-    expect(cardFields(columns, (column) => column.field !== 'hidden' && column.priority !== 'optional').map((column) => column.field))
-      .toEqual(['invoiceId', 'amount', 'status']);
+    expect(
+      cardFields(columns, (column) => column.field !== 'hidden' && column.priority !== 'optional').map((column) => column.field),
+    ).toEqual(['invoiceId', 'amount', 'status']);
   });
 });
 
 describe('text fit (which cells clip)', () => {
-  afterEach(() => { vi.unstubAllGlobals(); });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
 
   /** A table whose canvas measures 7 px per character in the cell font and 6 px in the badge's (bold 11 px). */
   function table(withCanvas = true) {
     const measured: string[] = [];
-    const context = { font: '', measureText(text: string) { measured.push(text); return { width: text.length * (this.font.startsWith('700 11px') ? 6 : 7) }; } };
+    const context = {
+      font: '',
+      measureText(text: string) {
+        measured.push(text);
+        return { width: text.length * (this.font.startsWith('700 11px') ? 6 : 7) };
+      },
+    };
     vi.stubGlobal('getComputedStyle', () => ({ fontStyle: 'normal', fontWeight: '400', fontSize: '14px', fontFamily: 'system-ui' }));
     const element = {
       ownerDocument: { documentElement: { lang: 'en' }, createElement: () => ({ getContext: () => (withCanvas ? { ...context } : null) }) },

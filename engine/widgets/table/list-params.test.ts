@@ -1,29 +1,54 @@
 import { describe, expect, it } from 'vitest';
 import type { BindingContext } from '../../definitions/bindings.ts';
 import {
-  buildListParams, criteriaParams, filterParameterValue, initialUiState, isFilterInputValid, nextSort, pageRange, pageSizesOf,
-  parseMoneyToMinor, rowIdOf,
+  buildListParams,
+  criteriaParams,
+  filterParameterValue,
+  initialUiState,
+  isFilterInputValid,
+  nextSort,
+  pageRange,
+  pageSizesOf,
+  parseMoneyToMinor,
+  rowIdOf,
 } from './list-params.ts';
 import { selectableTest } from './selectable.ts';
 import { sortChoiceOf, sortingStateOf } from './sorting.ts';
 import type { TableNode, TableUiState } from './types.ts';
 
 const bindings: BindingContext = {
-  session: {}, customer: { buidCustomer: 'C-1004' }, merchant: null, route: { status: 'Billed' },
-  query: {}, selection: [], tenant: {},
+  session: {},
+  customer: { buidCustomer: 'C-1004' },
+  merchant: null,
+  route: { status: 'Billed' },
+  query: {},
+  selection: [],
+  tenant: {},
 };
 
 const invoices: TableNode = {
-  widget: 'table', id: 'invoices',
-  source: { resource: '/invoices', filter: { buid_customer: '{customer.buidCustomer}', status: '{route.status}', merchant: '{merchant.buidMerchant}' } },
+  widget: 'table',
+  id: 'invoices',
+  source: {
+    resource: '/invoices',
+    filter: { buid_customer: '{customer.buidCustomer}', status: '{route.status}', merchant: '{merchant.buidMerchant}' },
+  },
   rowId: 'trxId',
   columns: [
     { field: 'invoiceId', label: 'invoices.columns.invoiceId', sort: 'invoice_id', link: '/invoice/{record.trxId}' },
-    { field: 'amountMinor', label: 'invoices.columns.amount', format: 'currency', currencyField: 'currency', sort: 'amount', align: 'right' },
+    {
+      field: 'amountMinor',
+      label: 'invoices.columns.amount',
+      format: 'currency',
+      currencyField: 'currency',
+      sort: 'amount',
+      align: 'right',
+    },
     { field: 'product', label: 'invoices.columns.product' },
   ],
   defaultSort: { sort: 'due_date', direction: 'asc' },
-  pageSizes: [25, 50, 100, 500], defaultPageSize: 50,
+  pageSizes: [25, 50, 100, 500],
+  defaultPageSize: 50,
   search: { filter: 'search' },
   filters: [
     { filter: 'due_from', label: 'invoices.filters.dueFrom', type: 'date' },
@@ -40,43 +65,91 @@ const state = (patch: Partial<TableUiState> = {}): TableUiState => ({ ...initial
 describe('buildListParams', () => {
   it('sends the bound source filters, the default sort and the first page', () => {
     expect(buildListParams(invoices, state(), bindings)).toEqual({
-      'filter[buid_customer]': 'C-1004', 'filter[status]': 'Billed',
-      'filter[sort]': 'due_date|asc', 'page[number]': 1, 'page[size]': 50,
+      'filter[buid_customer]': 'C-1004',
+      'filter[status]': 'Billed',
+      'filter[sort]': 'due_date|asc',
+      'page[number]': 1,
+      'page[size]': 50,
     });
   });
   it('adds search and filter inputs; a user filter wins over a source filter of the same name', () => {
-    const params = buildListParams(invoices, state({
-      pageIndex: 2, pageSize: 500, sort: { sort: 'amount', direction: 'desc' }, search: '  ACME ',
-      filters: { due_from: '2026-01-31', amount_min: '1,234.5', product: ' Diesel ', status: 'Paid' },
-    }), bindings);
+    const params = buildListParams(
+      invoices,
+      state({
+        pageIndex: 2,
+        pageSize: 500,
+        sort: { sort: 'amount', direction: 'desc' },
+        search: '  ACME ',
+        filters: { due_from: '2026-01-31', amount_min: '1,234.5', product: ' Diesel ', status: 'Paid' },
+      }),
+      bindings,
+    );
     expect(params).toEqual({
-      'filter[buid_customer]': 'C-1004', 'filter[status]': 'Paid', 'filter[search]': 'ACME',
-      'filter[due_from]': '2026-01-31', 'filter[amount_min]': '123450', 'filter[product]': 'Diesel',
-      'filter[sort]': 'amount|desc', 'page[number]': 3, 'page[size]': 500,
+      'filter[buid_customer]': 'C-1004',
+      'filter[status]': 'Paid',
+      'filter[search]': 'ACME',
+      'filter[due_from]': '2026-01-31',
+      'filter[amount_min]': '123450',
+      'filter[product]': 'Diesel',
+      'filter[sort]': 'amount|desc',
+      'page[number]': 3,
+      'page[size]': 500,
     });
   });
   it('leaves out empty and invalid inputs, so typing never makes the server answer 400', () => {
-    const params = buildListParams(invoices, state({ search: '   ', filters: { due_from: '2026-02-31x', amount_min: '12abc', product: '' } }), bindings);
-    expect(Object.keys(params).filter((key) => key.startsWith('filter['))).toEqual(['filter[buid_customer]', 'filter[status]', 'filter[sort]']);
+    const params = buildListParams(
+      invoices,
+      state({ search: '   ', filters: { due_from: '2026-02-31x', amount_min: '12abc', product: '' } }),
+      bindings,
+    );
+    expect(Object.keys(params).filter((key) => key.startsWith('filter['))).toEqual([
+      'filter[buid_customer]',
+      'filter[status]',
+      'filter[sort]',
+    ]);
   });
   it('reads money in the user language', () => {
     expect(buildListParams(invoices, state({ filters: { amount_min: '1.234,56' } }), bindings, 'de')['filter[amount_min]']).toBe('123456');
   });
   it('sends plain source params and no sort when none is chosen', () => {
-    const node: TableNode = { ...invoices, source: { resource: '/x', params: { view: 'summary', limit: 3 } }, search: undefined, filters: undefined, defaultSort: undefined };
-    expect(buildListParams(node, initialUiState(node), bindings)).toEqual({ view: 'summary', limit: '3', 'page[number]': 1, 'page[size]': 50 });
+    const node: TableNode = {
+      ...invoices,
+      source: { resource: '/x', params: { view: 'summary', limit: 3 } },
+      search: undefined,
+      filters: undefined,
+      defaultSort: undefined,
+    };
+    expect(buildListParams(node, initialUiState(node), bindings)).toEqual({
+      view: 'summary',
+      limit: '3',
+      'page[number]': 1,
+      'page[size]': 50,
+    });
   });
   it('sends array bindings comma-separated and conditional filters only when their condition holds', () => {
     const node: TableNode = {
-      ...invoices, search: undefined, filters: undefined, defaultSort: undefined,
-      source: { resource: '/invoices', filter: {
-        buid_customer: '{session.customerIds}',
-        sol_currency: { value: '{session.selectedCurrency}', when: { 'flags.multi_currency_enabled': true } },
-      } },
+      ...invoices,
+      search: undefined,
+      filters: undefined,
+      defaultSort: undefined,
+      source: {
+        resource: '/invoices',
+        filter: {
+          buid_customer: '{session.customerIds}',
+          sol_currency: { value: '{session.selectedCurrency}', when: { 'flags.multi_currency_enabled': true } },
+        },
+      },
     };
-    const context = { ...bindings, session: { customerIds: ['C-1001', 'C-1002'], selectedCurrency: 'USD' }, flags: { multi_currency_enabled: true } };
+    const context = {
+      ...bindings,
+      session: { customerIds: ['C-1001', 'C-1002'], selectedCurrency: 'USD' },
+      flags: { multi_currency_enabled: true },
+    };
     expect(buildListParams(node, initialUiState(node), context)).toEqual({
-      'filter[buid_customer]': 'C-1001,C-1002', 'filter[sol_currency]': 'USD', 'page[number]': 1, 'page[size]': 50,
+      'filter[buid_customer]': 'C-1001,C-1002',
+      'filter[sol_currency]': 'USD',
+      'page[number]': 1,
+      'page[size]': 50,
     });
     const withoutFlag = buildListParams(node, initialUiState(node), { ...context, flags: { multi_currency_enabled: false } });
     expect(withoutFlag['filter[sol_currency]']).toBeUndefined();
@@ -86,7 +159,13 @@ describe('buildListParams', () => {
 
 describe('initial state and page sizes', () => {
   it('starts with the default size when offered, else the first size', () => {
-    expect(initialUiState(invoices)).toEqual({ pageIndex: 0, pageSize: 50, sort: { sort: 'due_date', direction: 'asc' }, search: '', filters: {} });
+    expect(initialUiState(invoices)).toEqual({
+      pageIndex: 0,
+      pageSize: 50,
+      sort: { sort: 'due_date', direction: 'asc' },
+      search: '',
+      filters: {},
+    });
     expect(initialUiState({ pageSizes: [10, 20], defaultPageSize: 50 }).pageSize).toBe(10);
     expect(initialUiState({}).pageSize).toBe(25);
   });

@@ -9,14 +9,17 @@ const MAX_MINOR_DIGITS = 15;
 
 /** The page sizes offered, each within the server's bounds, in the definition's order. */
 export function pageSizesOf(definition: Pick<TableNode, 'pageSizes'>): number[] {
-  const sizes = (definition.pageSizes ?? [...DEFAULT_PAGE_SIZES]).filter((size) => Number.isInteger(size) && size >= 1 && size <= MAX_PAGE_SIZE);
+  const sizes = (definition.pageSizes ?? [...DEFAULT_PAGE_SIZES]).filter(
+    (size) => Number.isInteger(size) && size >= 1 && size <= MAX_PAGE_SIZE,
+  );
   return sizes.length ? [...new Set(sizes)] : [...DEFAULT_PAGE_SIZES];
 }
 
 /** The state a table starts in: first page, the definition's default size and sort, no filters. */
 export function initialUiState(definition: Pick<TableNode, 'pageSizes' | 'defaultPageSize' | 'defaultSort'>): TableUiState {
   const sizes = pageSizesOf(definition);
-  const pageSize = definition.defaultPageSize !== undefined && sizes.includes(definition.defaultPageSize) ? definition.defaultPageSize : sizes[0]!;
+  const pageSize =
+    definition.defaultPageSize !== undefined && sizes.includes(definition.defaultPageSize) ? definition.defaultPageSize : sizes[0]!;
   return { pageIndex: 0, pageSize, sort: definition.defaultSort ?? null, search: '', filters: {} };
 }
 
@@ -75,11 +78,16 @@ function isDay(value: string): boolean {
  * The filter[...] value a filter input sends: undefined when empty or invalid (an invalid
  * entry is shown as such and never sent, so the server never answers 400 to typing).
  */
-export function filterParameterValue(filter: Pick<TableFilterDefinition, 'type'>, raw: string | undefined, locale: string): string | undefined {
+export function filterParameterValue(
+  filter: Pick<TableFilterDefinition, 'type'>,
+  raw: string | undefined,
+  locale: string,
+): string | undefined {
   const value = (raw ?? '').trim();
   if (!value) return undefined;
   switch (filter.type) {
-    case 'date': return isDay(value) ? value : undefined;
+    case 'date':
+      return isDay(value) ? value : undefined;
     case 'money': {
       const minor = parseMoneyToMinor(value, locale);
       return minor === null ? undefined : String(minor);
@@ -131,7 +139,12 @@ export function criteriaParams(params: QueryParams): QueryParams {
 }
 
 /** "x–y of total" for the pager; 0–0 of 0 for an empty list. */
-export function pageRange(pageIndex: number, pageSize: number, rowsOnPage: number, total: number): { from: number; to: number; total: number } {
+export function pageRange(
+  pageIndex: number,
+  pageSize: number,
+  rowsOnPage: number,
+  total: number,
+): { from: number; to: number; total: number } {
   if (rowsOnPage === 0) return { from: 0, to: 0, total };
   const from = pageIndex * pageSize + 1;
   return { from, to: from + rowsOnPage - 1, total };

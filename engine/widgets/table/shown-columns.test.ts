@@ -31,6 +31,10 @@ describe('columns with a `when` (issue 24: a column hidden for payers)', () => {
   });
 
   it('tests any condition over the bindings, as a widget does', () => {
-    expect(shownColumns(columns, bindingsOf('Admin', { multi_currency_enabled: true })).map((column) => column.field)).toEqual(['invoiceId', 'poNumber', 'amount']);
+    expect(shownColumns(columns, bindingsOf('Admin', { multi_currency_enabled: true })).map((column) => column.field)).toEqual([
+      'invoiceId',
+      'poNumber',
+      'amount',
+    ]);
   });
 });

@@ -14,7 +14,11 @@ export const tableContract = defineWidget({
         additionalProperties: false,
         required: ['field', 'label'],
         properties: {
-          field: { description: 'An attribute of the source\'s records ("invoiceId").', type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+          field: {
+            description: 'An attribute of the source\'s records ("invoiceId").',
+            type: 'string',
+            pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+          },
           label: ref('textKey'),
           format: ref('formatter'),
           currencyField: {
@@ -23,7 +27,11 @@ export const tableContract = defineWidget({
             pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
           },
           link: ref('template', 'A route template over the row: "/invoice/{record.trxId}".'),
-          sort: { description: "The server's sort name (filter[sort]=<sort>|asc); absent: not sortable.", type: 'string', pattern: '^[a-z][a-z0-9_]*$' },
+          sort: {
+            description: "The server's sort name (filter[sort]=<sort>|asc); absent: not sortable.",
+            type: 'string',
+            pattern: '^[a-z][a-z0-9_]*$',
+          },
           align: { enum: ['left', 'center', 'right'] },
           width: {
             description:
@@ -48,7 +56,11 @@ export const tableContract = defineWidget({
         },
       },
     },
-    rowId: { description: 'The record attribute identifying a row (the selection keeps ids); default the resource id.', type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+    rowId: {
+      description: 'The record attribute identifying a row (the selection keeps ids); default the resource id.',
+      type: 'string',
+      pattern: '^[A-Za-z_][A-Za-z0-9_]*$',
+    },
     defaultSort: {
       type: 'object',
       additionalProperties: false,

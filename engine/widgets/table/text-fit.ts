@@ -34,9 +34,12 @@ export function textWidthIn(table: Element): TextWidth | null {
   const root = table.ownerDocument.documentElement;
   return (text, look = 'cell') => {
     switch (look) {
-      case 'cell': return cell(text);
-      case 'header': return header(text);
-      case 'button': return button(text) + 2 * (BUTTON.padding + BUTTON.border);
+      case 'cell':
+        return cell(text);
+      case 'header':
+        return header(text);
+      case 'button':
+        return button(text) + 2 * (BUTTON.padding + BUTTON.border);
       case 'badge': {
         // text-transform: uppercase, in the page's language (as the badge shows it).
         const shown = text.toLocaleUpperCase(root.lang || undefined);

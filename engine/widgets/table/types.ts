@@ -19,7 +19,10 @@ export type TableFilterDefinition = NonNullable<TableNode['filters']>[number];
 export type FilterType = TableFilterDefinition['type'];
 
 export type SortDirection = NonNullable<TableNode['defaultSort']>['direction'];
-export interface SortChoice { sort: string; direction: SortDirection }
+export interface SortChoice {
+  sort: string;
+  direction: SortDirection;
+}
 
 /** What the user chose in the table's controls. Filter values are the raw texts typed. */
 export interface TableUiState {

@@ -12,8 +12,13 @@ import { Steps } from '../shared/Steps.tsx';
 import { emptyDraft, hasInput, type Draft, type DraftPatch } from './draft.ts';
 import { AmountStep, ContactsStep, ReasonStep, ReviewStep, SelectionStep } from './steps.tsx';
 
-const STEPS = ['disputes.wizard.steps.selection', 'disputes.wizard.steps.reason', 'disputes.wizard.steps.amounts',
-  'disputes.wizard.steps.contacts', 'disputes.wizard.steps.review'] as const;
+const STEPS = [
+  'disputes.wizard.steps.selection',
+  'disputes.wizard.steps.reason',
+  'disputes.wizard.steps.amounts',
+  'disputes.wizard.steps.contacts',
+  'disputes.wizard.steps.review',
+] as const;
 
 export interface WizardData {
   invoices: InvoiceRecord[];
@@ -39,42 +44,67 @@ export function CreateWizard() {
   const [draft, setDraft] = useState<Draft>(() => emptyDraft(initialItems));
   const [step, setStep] = useState(0);
   // Stable, so the steps' memoised fields render only when their own value changes (steps.tsx).
-  const update = useCallback((patch: DraftPatch) => setDraft((current) => ({ ...current, ...(typeof patch === 'function' ? patch(current) : patch) })), []);
+  const update = useCallback(
+    (patch: DraftPatch) => setDraft((current) => ({ ...current, ...(typeof patch === 'function' ? patch(current) : patch) })),
+    [],
+  );
   const { cancel, leave } = useLeaveFlow(hasInput(draft, initialItems), '/dispute-center');
 
   const asked = initialItems.length > 0;
   const invoices = useResource<Array<ResourceObject<InvoiceRecord>>>({
-    resource: '/invoices', filter: { buid_customer: customer, trx_id: asked ? initialItems : null }, params: { 'page[size]': 100 },
+    resource: '/invoices',
+    filter: { buid_customer: customer, trx_id: asked ? initialItems : null },
+    params: { 'page[size]': 100 },
   });
-  const ineligible = useResource<Array<ResourceObject<IneligibleTrx>>>({ resource: '/customer-dispute-ineligible-trxs', filter: { trx_id: asked ? initialItems : null } });
+  const ineligible = useResource<Array<ResourceObject<IneligibleTrx>>>({
+    resource: '/customer-dispute-ineligible-trxs',
+    filter: { trx_id: asked ? initialItems : null },
+  });
   const reasons = useResource<Array<ResourceObject<DisputeReason>>>({ resource: '/customer-dispute-reasons' });
   const contacts = useResource<Array<ResourceObject<GroupContact>>>({ resource: '/ecaas/user-group-contacts' });
   const documentTypes = useResource<Array<ResourceObject<DocumentType>>>({ resource: '/document-types' });
 
-  const data: WizardData = useMemo(() => ({
-    // In the order the user chose them.
-    invoices: attributes(invoices.data).sort((a, b) => initialItems.indexOf(a.trxId) - initialItems.indexOf(b.trxId)),
-    ineligible: new Map(attributes(ineligible.data).map((row) => [row.trx_id, row.ineligible_reason])),
-    reasons: attributes(reasons.data),
-    contacts: (contacts.data ?? []).map((row) => ({ ...row.attributes, id: row.id })),
-    documentTypes: attributes(documentTypes.data),
-  }), [invoices.data, ineligible.data, reasons.data, contacts.data, documentTypes.data, initialItems]);
+  const data: WizardData = useMemo(
+    () => ({
+      // In the order the user chose them.
+      invoices: attributes(invoices.data).sort((a, b) => initialItems.indexOf(a.trxId) - initialItems.indexOf(b.trxId)),
+      ineligible: new Map(attributes(ineligible.data).map((row) => [row.trx_id, row.ineligible_reason])),
+      reasons: attributes(reasons.data),
+      contacts: (contacts.data ?? []).map((row) => ({ ...row.attributes, id: row.id })),
+      documentTypes: attributes(documentTypes.data),
+    }),
+    [invoices.data, ineligible.data, reasons.data, contacts.data, documentTypes.data, initialItems],
+  );
 
   if (!asked) {
     return (
       <Alert color="red" role="alert" title={t('disputes.wizard.noSelectionTitle')}>
         {t('invoices.selection.required')}
-        <div><Button mt="sm" variant="default" onClick={leave}>{t('disputes.wizard.toCentre')}</Button></div>
+        <div>
+          <Button mt="sm" variant="default" onClick={leave}>
+            {t('disputes.wizard.toCentre')}
+          </Button>
+        </div>
       </Alert>
     );
   }
 
   const loading = invoices.loading || ineligible.loading || reasons.loading;
   const error = invoices.error ?? ineligible.error ?? reasons.error;
-  const props = { draft, data, update, chargeback, onCancel: () => void cancel(), onBack: () => setStep(step - 1), onNext: () => setStep(step + 1) };
+  const props = {
+    draft,
+    data,
+    update,
+    chargeback,
+    onCancel: () => void cancel(),
+    onBack: () => setStep(step - 1),
+    onNext: () => setStep(step + 1),
+  };
   return (
     <DataState loading={loading} error={error} height={240}>
-      <Title order={2} size="h4" mb="sm">{t(chargeback ? 'disputes.wizard.chargebackTitle' : 'disputes.wizard.disputeTitle')}</Title>
+      <Title order={2} size="h4" mb="sm">
+        {t(chargeback ? 'disputes.wizard.chargebackTitle' : 'disputes.wizard.disputeTitle')}
+      </Title>
       <Steps labels={STEPS} active={step}>
         {step === 0 && <SelectionStep {...props} />}
         {step === 1 && <ReasonStep {...props} />}

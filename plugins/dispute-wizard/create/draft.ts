@@ -7,7 +7,11 @@ import { ErrorCode } from '../../../domain/error-codes.ts';
 import type { DisputeReason, InvoiceRecord } from '../contract.ts';
 import { documentTypeProblems, type ChosenDocument } from '../shared/documents.ts';
 
-export interface NewContact { name: string; email_address: string; contact_type: DisputeContactType }
+export interface NewContact {
+  name: string;
+  email_address: string;
+  contact_type: DisputeContactType;
+}
 
 export interface Draft {
   /** The invoices still in the dispute (trx ids), in the order they came. */
@@ -30,17 +34,34 @@ export interface Draft {
 export type DraftPatch = Partial<Draft> | ((draft: Draft) => Partial<Draft>);
 
 export const emptyDraft = (items: string[]): Draft => ({
-  items, reasonId: null, description: '', comment: '', amounts: {}, documents: {}, groupContacts: [], newContacts: [],
+  items,
+  reasonId: null,
+  description: '',
+  comment: '',
+  amounts: {},
+  documents: {},
+  groupContacts: [],
+  newContacts: [],
 });
 
 /** Whether the user typed or chose anything beyond the invoices they came with. */
 export function hasInput(draft: Draft, initialItems: readonly string[]): boolean {
-  return draft.items.length !== initialItems.length || draft.reasonId !== null || draft.description.trim() !== ''
-    || draft.comment.trim() !== '' || Object.keys(draft.amounts).length > 0 || Object.values(draft.documents).some(Boolean)
-    || draft.groupContacts.length > 0 || draft.newContacts.length > 0;
+  return (
+    draft.items.length !== initialItems.length ||
+    draft.reasonId !== null ||
+    draft.description.trim() !== '' ||
+    draft.comment.trim() !== '' ||
+    Object.keys(draft.amounts).length > 0 ||
+    Object.values(draft.documents).some(Boolean) ||
+    draft.groupContacts.length > 0 ||
+    draft.newContacts.length > 0
+  );
 }
 
-export interface Problem { code: string; values?: Record<string, unknown> }
+export interface Problem {
+  code: string;
+  values?: Record<string, unknown>;
+}
 
 export function reasonProblems(draft: Draft, reason: DisputeReason | undefined): Problem[] {
   const problems: Problem[] = [];
@@ -53,12 +74,16 @@ export function reasonProblems(draft: Draft, reason: DisputeReason | undefined):
 }
 
 export function amountProblems(draft: Draft, invoices: readonly InvoiceRecord[]): Array<Problem & { trxId: string }> {
-  return invoices.filter((invoice) => draft.items.includes(invoice.trxId)).flatMap((invoice) => {
-    const amount = draft.amounts[invoice.trxId];
-    if (amount === undefined) return [];
-    const problem = disputedAmountProblem(amount, asAmountInvoice(invoice));
-    return problem ? [{ trxId: invoice.trxId, code: problem === 'amountInvalid' ? ErrorCode.disputeAmountInvalid : ErrorCode.disputeAmountAboveOpen }] : [];
-  });
+  return invoices
+    .filter((invoice) => draft.items.includes(invoice.trxId))
+    .flatMap((invoice) => {
+      const amount = draft.amounts[invoice.trxId];
+      if (amount === undefined) return [];
+      const problem = disputedAmountProblem(amount, asAmountInvoice(invoice));
+      return problem
+        ? [{ trxId: invoice.trxId, code: problem === 'amountInvalid' ? ErrorCode.disputeAmountInvalid : ErrorCode.disputeAmountAboveOpen }]
+        : [];
+    });
 }
 
 export const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -67,7 +92,8 @@ export function contactProblems(contact: NewContact): Problem[] {
   const problems: Problem[] = [];
   if (contact.name.trim() === '') problems.push({ code: ErrorCode.fieldRequired, values: { field: 'disputes.fields.contactName' } });
   if (contact.email_address.trim() === '') problems.push({ code: ErrorCode.fieldRequired, values: { field: 'disputes.fields.email' } });
-  else if (!EMAIL.test(contact.email_address.trim())) problems.push({ code: ErrorCode.validationEmail, values: { field: 'disputes.fields.email' } });
+  else if (!EMAIL.test(contact.email_address.trim()))
+    problems.push({ code: ErrorCode.validationEmail, values: { field: 'disputes.fields.email' } });
   return problems;
 }
 

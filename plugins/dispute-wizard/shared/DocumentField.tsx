@@ -28,23 +28,49 @@ export function DocumentField({ label, value, documentTypes, onChange, onProblem
   const limits = useSession((session) => session.config?.limits.files);
 
   const choose = async (file: File | null) => {
-    if (!file) { onChange(undefined); return; }
+    if (!file) {
+      onChange(undefined);
+      return;
+    }
     onProblems([]);
     if (limits) {
-      const problem = checkUpload({ docTypeId: 1, files: [{ name: file.name, mimeType: file.type, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) }] }, limits);
-      if (problem) { onProblems([{ code: problem.code, values: { ...problem.meta, field: 'common.upload.files', types: limits.permittedTypes.join(', ') } }]); return; }
+      const problem = checkUpload(
+        {
+          docTypeId: 1,
+          files: [{ name: file.name, mimeType: file.type, size: file.size, bytes: new Uint8Array(await file.arrayBuffer()) }],
+        },
+        limits,
+      );
+      if (problem) {
+        onProblems([
+          { code: problem.code, values: { ...problem.meta, field: 'common.upload.files', types: limits.permittedTypes.join(', ') } },
+        ]);
+        return;
+      }
     }
     onChange({ file, docTypeId: value?.docTypeId ?? null });
   };
 
   return (
     <Group align="end" grow {...rest}>
-      <FileInput label={label} clearable clearButtonProps={{ 'aria-label': t('disputes.wizard.remove') }}
-        accept={limits?.permittedTypes.join(',')} value={value?.file ?? null} onChange={(file) => void choose(file)} />
-      <Select label={t('common.upload.documentType')} disabled={!value} required={Boolean(value)}
+      <FileInput
+        label={label}
+        clearable
+        clearButtonProps={{ 'aria-label': t('disputes.wizard.remove') }}
+        accept={limits?.permittedTypes.join(',')}
+        value={value?.file ?? null}
+        onChange={(file) => void choose(file)}
+      />
+      <Select
+        label={t('common.upload.documentType')}
+        disabled={!value}
+        required={Boolean(value)}
         value={value?.docTypeId ?? null}
-        onChange={(docTypeId) => { if (value) onChange({ ...value, docTypeId }); }}
-        data={documentTypeOptions(documentTypes, formatValue)} />
+        onChange={(docTypeId) => {
+          if (value) onChange({ ...value, docTypeId });
+        }}
+        data={documentTypeOptions(documentTypes, formatValue)}
+      />
     </Group>
   );
 }

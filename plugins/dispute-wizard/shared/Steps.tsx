@@ -17,7 +17,9 @@ const StepperBar = memo(function StepperBar({ labels, active }: { labels: readon
   const { t } = useText();
   return (
     <Stepper active={active} size="sm" allowNextStepsSelect={false} aria-label={t('disputes.wizard.progress')}>
-      {labels.map((label) => <Stepper.Step key={label} label={t(label)} />)}
+      {labels.map((label) => (
+        <Stepper.Step key={label} label={t(label)} />
+      ))}
     </Stepper>
   );
 });
@@ -26,9 +28,15 @@ export function StepButtons({ onCancel, onBack, next }: { onCancel(): void; onBa
   const { t } = useText();
   return (
     <Group justify="space-between" mt="md">
-      <Button variant="subtle" onClick={onCancel}>{t('common.actions.cancel')}</Button>
+      <Button variant="subtle" onClick={onCancel}>
+        {t('common.actions.cancel')}
+      </Button>
       <Group>
-        {onBack ? <Button variant="default" onClick={onBack}>{t('disputes.wizard.back')}</Button> : null}
+        {onBack ? (
+          <Button variant="default" onClick={onBack}>
+            {t('disputes.wizard.back')}
+          </Button>
+        ) : null}
         {next}
       </Group>
     </Group>

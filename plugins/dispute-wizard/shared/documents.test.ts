@@ -8,10 +8,11 @@ const TYPES = [
   { doc_type_id: 2, document_type: 'Proof of delivery', max_attachments: 3 },
 ];
 
-describe('a document type\'s maximum in a response (spec §5)', () => {
+describe("a document type's maximum in a response (spec §5)", () => {
   it('says so when more documents of a type are chosen than it allows', () => {
-    expect(documentTypeLimitProblems([chosen('1', 'a.pdf'), chosen('1', 'b.pdf')], TYPES))
-      .toEqual([{ code: 'errors.files.documentTypeLimit', values: { maximum: 1, existing: 0 } }]);
+    expect(documentTypeLimitProblems([chosen('1', 'a.pdf'), chosen('1', 'b.pdf')], TYPES)).toEqual([
+      { code: 'errors.files.documentTypeLimit', values: { maximum: 1, existing: 0 } },
+    ]);
   });
 
   it('is quiet within the limits, and for documents without a type yet', () => {

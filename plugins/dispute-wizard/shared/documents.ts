@@ -5,12 +5,16 @@ import type { DocumentType } from '../contract.ts';
 import type { ShownProblem } from './ProblemAlert.tsx';
 
 /** A supporting document chosen in a flow: the file and its document type (an id, null until chosen). */
-export interface ChosenDocument { file: File; docTypeId: string | null }
+export interface ChosenDocument {
+  file: File;
+  docTypeId: string | null;
+}
 
 /** "document type is required" for each chosen document without one (spec §5). */
 export function documentTypeProblems(documents: ReadonlyArray<ChosenDocument | undefined>): ShownProblem[] {
   return documents.some((document) => document && !document.docTypeId)
-    ? [{ code: ErrorCode.fieldRequired, values: { field: 'common.upload.documentType' } }] : [];
+    ? [{ code: ErrorCode.fieldRequired, values: { field: 'common.upload.documentType' } }]
+    : [];
 }
 
 /**
@@ -30,7 +34,8 @@ export function documentTypeLimitProblems(documents: readonly ChosenDocument[], 
 export async function documentBody(document: ChosenDocument) {
   return {
     doc_type_id: document.docTypeId ? Number(document.docTypeId) : null,
-    file_name: document.file.name, mime_type: document.file.type,
+    file_name: document.file.name,
+    mime_type: document.file.type,
     content_base64: toBase64(new Uint8Array(await document.file.arrayBuffer())),
   };
 }

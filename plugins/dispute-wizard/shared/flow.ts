@@ -12,11 +12,17 @@ import { usePortalNavigate } from '../../../engine/routing/navigation.ts';
 export function useLeaveFlow(dirty: boolean, to: string) {
   const { t } = useText();
   const navigate = usePortalNavigate();
-  useEffect(() => { setUnsavedChanges(dirty); }, [dirty]);
+  useEffect(() => {
+    setUnsavedChanges(dirty);
+  }, [dirty]);
   useEffect(() => () => setUnsavedChanges(false), []);
-  const leave = useCallback(() => { setUnsavedChanges(false); navigate(to); }, [navigate, to]);
+  const leave = useCallback(() => {
+    setUnsavedChanges(false);
+    navigate(to);
+  }, [navigate, to]);
   const cancel = useCallback(async () => {
-    if (dirty && !(await confirmDialog(t, 'disputes.wizard.cancelTitle', 'disputes.wizard.cancelMessage', 'disputes.wizard.cancelConfirm'))) return;
+    if (dirty && !(await confirmDialog(t, 'disputes.wizard.cancelTitle', 'disputes.wizard.cancelMessage', 'disputes.wizard.cancelConfirm')))
+      return;
     leave();
   }, [dirty, leave, t]);
   return { cancel, leave };
@@ -24,5 +30,12 @@ export function useLeaveFlow(dirty: boolean, to: string) {
 
 /** The ids of a comma list in the query string, in order, without blanks or repeats. */
 export function idList(raw: string | null): string[] {
-  return [...new Set((raw ?? '').split(',').map((id) => id.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      (raw ?? '')
+        .split(',')
+        .map((id) => id.trim())
+        .filter(Boolean),
+    ),
+  ];
 }

@@ -18,11 +18,21 @@ export function AmountSummary({ totals, feeMinor }: { totals: readonly CurrencyT
     <Stack component="dl" gap="xs" m={0} data-amounts>
       {totals.map(({ currency, amountMinor }) => (
         <Fragment key={currency}>
-          <Figure label={t('payments.amounts.amount', { currency })} figure={`amount-${currency}`} value={money('currency', amountMinor, currency)} strong={!withFee} />
+          <Figure
+            label={t('payments.amounts.amount', { currency })}
+            figure={`amount-${currency}`}
+            value={money('currency', amountMinor, currency)}
+            strong={!withFee}
+          />
           {withFee ? (
             <>
               <Figure label={t('payments.amounts.cardFee')} figure="card-fee" value={money('currency', feeMinor, currency)} />
-              <Figure label={t('payments.amounts.total')} figure="total" value={money('currency', amountMinor + feeMinor, currency)} strong />
+              <Figure
+                label={t('payments.amounts.total')}
+                figure="total"
+                value={money('currency', amountMinor + feeMinor, currency)}
+                strong
+              />
             </>
           ) : null}
         </Fragment>

@@ -8,9 +8,22 @@ export function accountLabel(account: Pick<BankAccountOption, 'bank_name' | 'acc
 }
 
 /** The paying customer's online-payment accounts; a bank payment debits exactly one. */
-export function BankAccountChoice({ accounts, value, onChange }: { accounts: readonly BankAccountOption[]; value: string | undefined; onChange(id: string): void }) {
+export function BankAccountChoice({
+  accounts,
+  value,
+  onChange,
+}: {
+  accounts: readonly BankAccountOption[];
+  value: string | undefined;
+  onChange(id: string): void;
+}) {
   const { t } = useText();
-  if (accounts.length === 0) return <Alert color="yellow" role="alert" data-problem="payments.bank.none">{t('payments.bank.none')}</Alert>;
+  if (accounts.length === 0)
+    return (
+      <Alert color="yellow" role="alert" data-problem="payments.bank.none">
+        {t('payments.bank.none')}
+      </Alert>
+    );
   return (
     <Radio.Group label={t('payments.bank.label')} value={value ?? null} onChange={onChange}>
       <Stack mt="xs" gap="xs">

@@ -23,10 +23,23 @@ export function CardField({ provider, frameRef, feeMinor, currency, error }: Car
   const money = useFormatter();
   return (
     <Stack gap="xs">
-      <iframe ref={frameRef} src={fieldSource(provider.field_url, provider.public_key, language)} title={t('payments.card.frameTitle')}
-        style={{ border: 0, width: '100%', maxWidth: 480, height: 150 }} data-card-field />
-      {currency ? <Text size="sm" data-card-fee-note>{t('payments.card.feeNote', { fee: money('currency', feeMinor, currency) })}</Text> : null}
-      {error ? <Alert color="red" role="alert" data-card-error>{t(error)}</Alert> : null}
+      <iframe
+        ref={frameRef}
+        src={fieldSource(provider.field_url, provider.public_key, language)}
+        title={t('payments.card.frameTitle')}
+        style={{ border: 0, width: '100%', maxWidth: 480, height: 150 }}
+        data-card-field
+      />
+      {currency ? (
+        <Text size="sm" data-card-fee-note>
+          {t('payments.card.feeNote', { fee: money('currency', feeMinor, currency) })}
+        </Text>
+      ) : null}
+      {error ? (
+        <Alert color="red" role="alert" data-card-error>
+          {t(error)}
+        </Alert>
+      ) : null}
     </Stack>
   );
 }

@@ -2,7 +2,11 @@ import type { ReactNode } from 'react';
 import { Checkbox, Table } from '@mantine/core';
 import { useText } from '../../../engine/i18n/use-text.ts';
 
-export interface ChecklistColumn<Row> { label: string; cell(row: Row): ReactNode; align?: 'left' | 'right' }
+export interface ChecklistColumn<Row> {
+  label: string;
+  cell(row: Row): ReactNode;
+  align?: 'left' | 'right';
+}
 
 interface ChecklistProps<Row> {
   caption: string;
@@ -30,11 +34,19 @@ export function ChecklistTable<Row>({ caption, rows, rowId, rowLabel, columns, c
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={48}>
-              <Checkbox aria-label={t('payments.select.all')} checked={rows.length > 0 && count === rows.length}
-                indeterminate={count > 0 && count < rows.length} disabled={rows.length === 0}
-                onChange={(event) => onChange(event.currentTarget.checked ? ids : [])} />
+              <Checkbox
+                aria-label={t('payments.select.all')}
+                checked={rows.length > 0 && count === rows.length}
+                indeterminate={count > 0 && count < rows.length}
+                disabled={rows.length === 0}
+                onChange={(event) => onChange(event.currentTarget.checked ? ids : [])}
+              />
             </Table.Th>
-            {columns.map((column) => <Table.Th key={column.label} style={{ textAlign: column.align ?? 'left' }}>{column.label}</Table.Th>)}
+            {columns.map((column) => (
+              <Table.Th key={column.label} style={{ textAlign: column.align ?? 'left' }}>
+                {column.label}
+              </Table.Th>
+            ))}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -42,8 +54,18 @@ export function ChecklistTable<Row>({ caption, rows, rowId, rowLabel, columns, c
             const id = rowId(row);
             return (
               <Table.Tr key={id} data-row-id={id}>
-                <Table.Td><Checkbox aria-label={rowLabel(row)} checked={picked.has(id)} onChange={(event) => toggle(id, event.currentTarget.checked)} /></Table.Td>
-                {columns.map((column) => <Table.Td key={column.label} style={{ textAlign: column.align ?? 'left' }}>{column.cell(row)}</Table.Td>)}
+                <Table.Td>
+                  <Checkbox
+                    aria-label={rowLabel(row)}
+                    checked={picked.has(id)}
+                    onChange={(event) => toggle(id, event.currentTarget.checked)}
+                  />
+                </Table.Td>
+                {columns.map((column) => (
+                  <Table.Td key={column.label} style={{ textAlign: column.align ?? 'left' }}>
+                    {column.cell(row)}
+                  </Table.Td>
+                ))}
               </Table.Tr>
             );
           })}

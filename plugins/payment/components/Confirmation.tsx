@@ -17,23 +17,36 @@ export function Confirmation({ payment, mode }: { payment: PaymentAttributes; mo
   const format = useFormatter();
   const portalPath = usePortalPath();
   const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => { heading.current?.focus(); }, []);
+  useEffect(() => {
+    heading.current?.focus();
+  }, []);
   const money = (minor: number) => format('currency', minor, payment.currency);
   const method = payment.method === 'card' ? 'card' : 'bank';
   return (
     <Paper withBorder p="lg" data-confirmation>
       <Stack gap="md">
-        <Title order={2} ref={heading} tabIndex={-1}>{t('payments.done.title')}</Title>
+        <Title order={2} ref={heading} tabIndex={-1}>
+          {t('payments.done.title')}
+        </Title>
         <Stack component="dl" gap="xs" m={0}>
           <Figure label={t('payments.done.paymentNumber')} figure="payment-number" value={payment.payment_number} />
           <Figure label={t('payments.done.confirmationNumber')} figure="confirmation-number" value={payment.confirmation_number} />
-          <Figure label={t('payments.amounts.amount', { currency: payment.currency })} figure="amount" value={money(payment.amount_minor)} />
-          {payment.card_fee_minor > 0 ? <Figure label={t('payments.amounts.cardFee')} figure="card-fee" value={money(payment.card_fee_minor)} /> : null}
+          <Figure
+            label={t('payments.amounts.amount', { currency: payment.currency })}
+            figure="amount"
+            value={money(payment.amount_minor)}
+          />
+          {payment.card_fee_minor > 0 ? (
+            <Figure label={t('payments.amounts.cardFee')} figure="card-fee" value={money(payment.card_fee_minor)} />
+          ) : null}
           <Figure label={t('payments.amounts.total')} figure="total" value={money(payment.total_minor)} strong />
         </Stack>
         <Text data-timing>{t(TIMING[method])}</Text>
         <Group>
-          <Button component={Link} to={portalPath(mode === 'PROGRAM_OVERVIEW' ? '/account/program-overview' : '/invoice-list/Payment Pending')}>
+          <Button
+            component={Link}
+            to={portalPath(mode === 'PROGRAM_OVERVIEW' ? '/account/program-overview' : '/invoice-list/Payment Pending')}
+          >
             {t(mode === 'PROGRAM_OVERVIEW' ? 'payments.done.toProgram' : 'payments.done.toInvoices')}
           </Button>
         </Group>

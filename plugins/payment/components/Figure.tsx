@@ -7,8 +7,12 @@ import { Stack, Text } from '@mantine/core';
 export function Figure({ label, value, figure, strong = false }: { label: string; value: string; figure: string; strong?: boolean }) {
   return (
     <Stack gap={0}>
-      <Text component="dt" size="sm" c="dimmed">{label}</Text>
-      <Text component="dd" m={0} fw={strong ? 700 : undefined} data-figure={figure}>{value}</Text>
+      <Text component="dt" size="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" m={0} fw={strong ? 700 : undefined} data-figure={figure}>
+        {value}
+      </Text>
     </Stack>
   );
 }

@@ -9,12 +9,27 @@ export const METHOD_LABEL: Record<PaymentMethodKind, string> = {
 };
 
 /** The methods the tenant offers (spec §5: each must be enabled), as one labelled radio group. */
-export function MethodChoice({ methods, value, onChange }: { methods: readonly PaymentMethodKind[]; value: PaymentMethodKind | undefined; onChange(method: PaymentMethodKind): void }) {
+export function MethodChoice({
+  methods,
+  value,
+  onChange,
+}: {
+  methods: readonly PaymentMethodKind[];
+  value: PaymentMethodKind | undefined;
+  onChange(method: PaymentMethodKind): void;
+}) {
   const { t } = useText();
   return (
-    <Radio.Group label={t('payments.method.label')} value={value ?? null} onChange={(next) => onChange(next as PaymentMethodKind)} data-method-choice>
+    <Radio.Group
+      label={t('payments.method.label')}
+      value={value ?? null}
+      onChange={(next) => onChange(next as PaymentMethodKind)}
+      data-method-choice
+    >
       <Group mt="xs" gap="lg">
-        {methods.map((method) => <Radio key={method} value={method} label={t(METHOD_LABEL[method])} />)}
+        {methods.map((method) => (
+          <Radio key={method} value={method} label={t(METHOD_LABEL[method])} />
+        ))}
       </Group>
     </Radio.Group>
   );

@@ -11,7 +11,9 @@ export function Remittance({ remittance }: { remittance: PaymentOptions['remitta
       <Text component="address" fs="normal" style={{ whiteSpace: 'pre-line' }}>
         {[remittance.payee, ...remittance.lines].join('\n')}
       </Text>
-      <Text size="sm" c="dimmed">{t('payments.mail.reference')}</Text>
+      <Text size="sm" c="dimmed">
+        {t('payments.mail.reference')}
+      </Text>
     </Stack>
   );
 }

@@ -64,9 +64,12 @@ export function useFlow(): Flow {
     if (paymentFlowStore.getState().id !== id) paymentFlowStore.getState().start(id, entered);
   }, [id, entered]);
 
-  const go = useCallback((step: Step, options: { replace?: boolean } = {}) => {
-    navigate(`/payment/${step}`, { state: { [FLOW_ID]: paymentFlowStore.getState().id }, ...(options.replace ? { replace: true } : {}) });
-  }, [navigate]);
+  const go = useCallback(
+    (step: Step, options: { replace?: boolean } = {}) => {
+      navigate(`/payment/${step}`, { state: { [FLOW_ID]: paymentFlowStore.getState().id }, ...(options.replace ? { replace: true } : {}) });
+    },
+    [navigate],
+  );
   const update = useCallback((patch: Partial<FlowState>) => paymentFlowStore.getState().update(patch), []);
   const replace = useCallback((next: FlowState) => paymentFlowStore.getState().start(id, next), [id]);
   return { step: stepOf(location.pathname), flow: current ? stored.flow : entered, update, replace, go };

@@ -13,7 +13,8 @@ const FALLBACK = { 'page[size]': 100, 'filter[sort]': 'due_date|asc' };
 
 /** GET /invoices for the flow: the invoices chosen, or the payable invoices of the customers chosen. */
 export function invoiceSource(flow: FlowState, customer: string | null): SourceDefinition {
-  if (flow.mode === 'PROGRAM_OVERVIEW') return { resource: '/invoices', filter: { buid_customer: flow.customers, status: PAYABLE_STATUSES }, params: ALL };
+  if (flow.mode === 'PROGRAM_OVERVIEW')
+    return { resource: '/invoices', filter: { buid_customer: flow.customers, status: PAYABLE_STATUSES }, params: ALL };
   if (flow.invoices.length > 0) return { resource: '/invoices', filter: { buid_customer: customer, trx_id: flow.invoices }, params: ALL };
   return { resource: '/invoices', filter: { buid_customer: customer, status: PAYABLE_STATUSES }, params: FALLBACK };
 }
@@ -21,8 +22,11 @@ export function invoiceSource(flow: FlowState, customer: string | null): SourceD
 /** An invoice as a payment line: it costs its open balance, current plus past due (domain/exposure.ts). */
 export function toLine(invoice: InvoiceRecord): PaymentLine {
   return {
-    trxId: invoice.trxId, customer: invoice.buidCustomer, currency: invoice.currency,
-    amountMinor: invoice.currentDueMinor + invoice.pastDueMinor, status: invoice.status,
+    trxId: invoice.trxId,
+    customer: invoice.buidCustomer,
+    currency: invoice.currency,
+    amountMinor: invoice.currentDueMinor + invoice.pastDueMinor,
+    status: invoice.status,
   };
 }
 
@@ -31,11 +35,18 @@ export function toLine(invoice: InvoiceRecord): PaymentLine {
  * payable invoices in its own currency (invoices in another currency are paid by naming them,
  * as server/payments/lines.ts decides).
  */
-export function chosenLines(invoices: readonly InvoiceRecord[], flow: Pick<FlowState, 'mode'>, chosen: readonly string[], options: PaymentOptions | undefined): PaymentLine[] {
+export function chosenLines(
+  invoices: readonly InvoiceRecord[],
+  flow: Pick<FlowState, 'mode'>,
+  chosen: readonly string[],
+  options: PaymentOptions | undefined,
+): PaymentLine[] {
   const ids = new Set(chosen);
   if (flow.mode !== 'PROGRAM_OVERVIEW') return invoices.filter((invoice) => ids.has(invoice.trxId)).map(toLine);
   const currencies = new Map((options?.customers ?? []).map((customer) => [customer.buid_customer, customer.currency]));
-  return invoices.filter((invoice) => ids.has(invoice.buidCustomer) && currencies.get(invoice.buidCustomer) === invoice.currency).map(toLine);
+  return invoices
+    .filter((invoice) => ids.has(invoice.buidCustomer) && currencies.get(invoice.buidCustomer) === invoice.currency)
+    .map(toLine);
 }
 
 export interface PaymentData {

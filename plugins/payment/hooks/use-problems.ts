@@ -1,25 +1,43 @@
 import { useMemo } from 'react';
 import {
-  paymentProblems, type PayingCustomer, type PaymentLimits, type PaymentLine, type PaymentMethodKind,
-  type PaymentMode, type PaymentProblem,
+  paymentProblems,
+  type PayingCustomer,
+  type PaymentLimits,
+  type PaymentLine,
+  type PaymentMethodKind,
+  type PaymentMode,
+  type PaymentProblem,
 } from '../../../domain/payments.ts';
 import { useSession } from '../../../engine/session/store.ts';
 import type { PaymentOptions } from '../contract.ts';
 
 export function limitsOf(options: PaymentOptions): PaymentLimits {
   return {
-    cardFeeMinor: options.card_fee_minor, minCardPaymentMinor: options.min_card_payment_minor,
-    maxInvoicesPerCardPayment: options.max_invoices_per_card_payment, cardCurrencies: options.card_currencies,
+    cardFeeMinor: options.card_fee_minor,
+    minCardPaymentMinor: options.min_card_payment_minor,
+    maxInvoicesPerCardPayment: options.max_invoices_per_card_payment,
+    cardCurrencies: options.card_currencies,
   };
 }
 
 function payingCustomers(options: PaymentOptions): Record<string, PayingCustomer> {
-  return Object.fromEntries(options.customers.map((customer) => [customer.buid_customer, {
-    paymentEligible: customer.payment_eligible, paymentWebText: customer.payment_web_text,
-  }]));
+  return Object.fromEntries(
+    options.customers.map((customer) => [
+      customer.buid_customer,
+      {
+        paymentEligible: customer.payment_eligible,
+        paymentWebText: customer.payment_web_text,
+      },
+    ]),
+  );
 }
 
-export interface ProblemRequest { mode: PaymentMode; method: PaymentMethodKind | undefined; lines: readonly PaymentLine[]; termsAccepted: boolean }
+export interface ProblemRequest {
+  mode: PaymentMode;
+  method: PaymentMethodKind | undefined;
+  lines: readonly PaymentLine[];
+  termsAccepted: boolean;
+}
 
 /**
  * The rules of spec §5 the choice breaks, as the server will judge it (domain/payments.ts with the
@@ -30,6 +48,9 @@ export function useProblems({ mode, method, lines, termsAccepted }: ProblemReque
   const selectedCustomer = useSession((session) => session.selectedCustomer?.buidCustomer ?? null);
   return useMemo(() => {
     if (!options || !method) return [];
-    return paymentProblems({ mode, method, lines, selectedCustomer, termsAccepted }, { flags, limits: limitsOf(options), customers: payingCustomers(options) });
+    return paymentProblems(
+      { mode, method, lines, selectedCustomer, termsAccepted },
+      { flags, limits: limitsOf(options), customers: payingCustomers(options) },
+    );
   }, [mode, method, lines, termsAccepted, options, flags, selectedCustomer]);
 }

@@ -9,9 +9,15 @@ export function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-export interface SubmitState { submitting: boolean; error: ApiRequestError | undefined }
+export interface SubmitState {
+  submitting: boolean;
+  error: ApiRequestError | undefined;
+}
 /** What one press of Pay did; neither when a request was already under way. */
-export interface SubmitOutcome { payment?: PaymentAttributes; error?: ApiRequestError }
+export interface SubmitOutcome {
+  payment?: PaymentAttributes;
+  error?: ApiRequestError;
+}
 
 /**
  * POST /payments with an Idempotency-Key per review: the same body keeps its key, so a double
@@ -25,25 +31,30 @@ export function useSubmitPayment(): SubmitState & { submit(body: PaymentBody): P
   const inFlight = useRef(false);
   const last = useRef<{ body: string; key: string } | null>(null);
 
-  const submit = useCallback(async (body: PaymentBody): Promise<SubmitOutcome> => {
-    if (inFlight.current) return {};
-    inFlight.current = true;
-    const serialised = JSON.stringify(body);
-    if (last.current?.body !== serialised) last.current = { body: serialised, key: newIdempotencyKey() };
-    setState({ submitting: true, error: undefined });
-    let outcome: SubmitOutcome;
-    try {
-      const document = await api.post<JsonApiDocument<ResourceObject<PaymentAttributes>>>('/payments', body, { 'idempotency-key': last.current.key });
-      outcome = { payment: document.data.attributes };
-      void invalidateResources(queryClient);
-    } catch (error) {
-      // apiRequest turns every failure, the network's too, into an ApiRequestError with an i18n code.
-      outcome = { error: error instanceof ApiRequestError ? error : new ApiRequestError(0, 'errors.payments.notProcessed', []) };
-    } finally {
-      inFlight.current = false;
-    }
-    setState({ submitting: false, error: outcome.error });
-    return outcome;
-  }, [queryClient]);
+  const submit = useCallback(
+    async (body: PaymentBody): Promise<SubmitOutcome> => {
+      if (inFlight.current) return {};
+      inFlight.current = true;
+      const serialised = JSON.stringify(body);
+      if (last.current?.body !== serialised) last.current = { body: serialised, key: newIdempotencyKey() };
+      setState({ submitting: true, error: undefined });
+      let outcome: SubmitOutcome;
+      try {
+        const document = await api.post<JsonApiDocument<ResourceObject<PaymentAttributes>>>('/payments', body, {
+          'idempotency-key': last.current.key,
+        });
+        outcome = { payment: document.data.attributes };
+        void invalidateResources(queryClient);
+      } catch (error) {
+        // apiRequest turns every failure, the network's too, into an ApiRequestError with an i18n code.
+        outcome = { error: error instanceof ApiRequestError ? error : new ApiRequestError(0, 'errors.payments.notProcessed', []) };
+      } finally {
+        inFlight.current = false;
+      }
+      setState({ submitting: false, error: outcome.error });
+      return outcome;
+    },
+    [queryClient],
+  );
   return { ...state, submit };
 }

@@ -34,11 +34,17 @@ export function ConfirmStep() {
     return (
       <Stack gap="md" align="flex-start">
         <Text>{t('payments.confirm.nothingToReview')}</Text>
-        <Button component={Link} to={portalPath('/payment/due')}>{t('payments.flow.start')}</Button>
+        <Button component={Link} to={portalPath('/payment/due')}>
+          {t('payments.flow.start')}
+        </Button>
       </Stack>
     );
   }
-  return <CustomerGate mode={flow.mode}><Review flow={flow} /></CustomerGate>;
+  return (
+    <CustomerGate mode={flow.mode}>
+      <Review flow={flow} />
+    </CustomerGate>
+  );
 }
 
 function Review({ flow }: { flow: FlowState }) {
@@ -58,17 +64,27 @@ function Review({ flow }: { flow: FlowState }) {
   const feeMinor = options ? cardFeeMinor(method, limitsOf(options)) : 0;
   const account = options?.bank_accounts.find((candidate) => candidate.id === flow.bankAccountId);
   const invoiceIds = new Map((invoices ?? []).map((invoice) => [invoice.trxId, invoice.invoiceId]));
-  const paying = flow.mode === 'PROGRAM_OVERVIEW'
-    ? (options?.customers ?? []).filter((row) => flow.customers.includes(row.buid_customer)).map((row) => row.customer_name)
-    : lines.map((line) => invoiceIds.get(line.trxId) ?? line.trxId);
-  const means = method === 'bank' && account ? accountLabel(account)
-    : method === 'card' && flow.card ? `${flow.card.brand} •••• ${flow.card.last4}` : '';
+  const paying =
+    flow.mode === 'PROGRAM_OVERVIEW'
+      ? (options?.customers ?? []).filter((row) => flow.customers.includes(row.buid_customer)).map((row) => row.customer_name)
+      : lines.map((line) => invoiceIds.get(line.trxId) ?? line.trxId);
+  const means =
+    method === 'bank' && account
+      ? accountLabel(account)
+      : method === 'card' && flow.card
+        ? `${flow.card.brand} •••• ${flow.card.last4}`
+        : '';
 
   const pay = async () => {
     if (method === 'mail') return;
-    if (!terms) { showTerms(true); return; }
+    if (!terms) {
+      showTerms(true);
+      return;
+    }
     const body: PaymentBody = {
-      mode: flow.mode, method, terms_accepted: true,
+      mode: flow.mode,
+      method,
+      terms_accepted: true,
       ...(flow.mode === 'PROGRAM_OVERVIEW' ? { customers: flow.customers } : { invoices: flow.invoices }),
       ...(method === 'bank' ? { bank_account_id: flow.bankAccountId } : { card_token: flow.card?.token }),
     };
@@ -86,28 +102,62 @@ function Review({ flow }: { flow: FlowState }) {
     <DataState loading={loading && (!options || !invoices)} error={error} height={240}>
       <Stack gap="lg">
         <Stack component="dl" gap="xs" m={0}>
-          <Figure label={t(flow.mode === 'PROGRAM_OVERVIEW' ? 'payments.confirm.customers' : 'payments.confirm.invoices', { count: paying.length })} figure="paying" value={paying.join(', ')} />
+          <Figure
+            label={t(flow.mode === 'PROGRAM_OVERVIEW' ? 'payments.confirm.customers' : 'payments.confirm.invoices', {
+              count: paying.length,
+            })}
+            figure="paying"
+            value={paying.join(', ')}
+          />
           <Figure label={t('payments.method.label')} figure="method" value={[t(METHOD_LABEL[method]), means].filter(Boolean).join(' · ')} />
         </Stack>
         <AmountSummary totals={totalsByCurrency(lines)} feeMinor={feeMinor} />
         {method === 'mail' ? (
           <>
             {options ? <Remittance remittance={options.remittance} /> : null}
-            <Group><Button component={Link} to={portalPath(landingPathFor(sessionStore.get()))}>{t('payments.flow.done')}</Button></Group>
+            <Group>
+              <Button component={Link} to={portalPath(landingPathFor(sessionStore.get()))}>
+                {t('payments.flow.done')}
+              </Button>
+            </Group>
           </>
         ) : (
           <>
             <Title order={2}>{t('payments.confirm.termsTitle')}</Title>
-            <Checkbox label={t('payments.confirm.terms')} checked={terms} aria-invalid={termsShown && !terms}
-              onChange={(event) => { setTerms(event.currentTarget.checked); showTerms(false); }} />
-            {termsShown && !terms ? <Alert color="red" role="alert" data-problem={ErrorCode.termsNotAccepted}>{t(ErrorCode.termsNotAccepted)}</Alert> : null}
+            <Checkbox
+              label={t('payments.confirm.terms')}
+              checked={terms}
+              aria-invalid={termsShown && !terms}
+              onChange={(event) => {
+                setTerms(event.currentTarget.checked);
+                showTerms(false);
+              }}
+            />
+            {termsShown && !terms ? (
+              <Alert color="red" role="alert" data-problem={ErrorCode.termsNotAccepted}>
+                {t(ErrorCode.termsNotAccepted)}
+              </Alert>
+            ) : null}
             <ProblemList problems={blocking} invoiceIds={invoiceIds} />
-            {submission.error ? <Alert color="red" role="alert" data-payment-error={submission.error.code}>{t(submission.error.code, submission.error.meta)}</Alert> : null}
+            {submission.error ? (
+              <Alert color="red" role="alert" data-payment-error={submission.error.code}>
+                {t(submission.error.code, submission.error.meta)}
+              </Alert>
+            ) : null}
             <Group>
-              <Button variant="default" disabled={submission.submitting} onClick={() => { update({ card: undefined }); go('invoices'); }}>
+              <Button
+                variant="default"
+                disabled={submission.submitting}
+                onClick={() => {
+                  update({ card: undefined });
+                  go('invoices');
+                }}
+              >
                 {t('payments.flow.back')}
               </Button>
-              <Button onClick={() => void pay()} loading={submission.submitting} disabled={blocking.length > 0 || !options}>{t('payments.confirm.pay')}</Button>
+              <Button onClick={() => void pay()} loading={submission.submitting} disabled={blocking.length > 0 || !options}>
+                {t('payments.confirm.pay')}
+              </Button>
             </Group>
           </>
         )}

@@ -20,11 +20,7 @@ import { useFlow } from '../hooks/use-flow.ts';
  */
 export function DueStep() {
   const { flow } = useFlow();
-  return (
-    <CustomerGate mode={flow.mode}>
-      {flow.mode === 'PROGRAM_OVERVIEW' ? <ProgramDue flow={flow} /> : <AccountDue />}
-    </CustomerGate>
-  );
+  return <CustomerGate mode={flow.mode}>{flow.mode === 'PROGRAM_OVERVIEW' ? <ProgramDue flow={flow} /> : <AccountDue />}</CustomerGate>;
 }
 
 function AccountDue() {
@@ -54,9 +50,19 @@ function ProgramDue({ flow }: { flow: FlowState }) {
         <Text>{t('payments.due.programIntro')}</Text>
         <CustomerChecklist customers={rows} chosen={chosen} onChange={(ids) => update({ customers: ids })} />
         <AmountSummary totals={totals} feeMinor={0} />
-        {picked.length === 0 ? <Text size="sm" c="dimmed">{t(ErrorCode.noPayableSelection)}</Text> : null}
+        {picked.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t(ErrorCode.noPayableSelection)}
+          </Text>
+        ) : null}
         <Group>
-          <Button disabled={picked.length === 0} onClick={() => { replace({ mode: 'PROGRAM_OVERVIEW', invoices: [], customers: picked.map((row) => row.buid_customer) }); go('invoices'); }}>
+          <Button
+            disabled={picked.length === 0}
+            onClick={() => {
+              replace({ mode: 'PROGRAM_OVERVIEW', invoices: [], customers: picked.map((row) => row.buid_customer) });
+              go('invoices');
+            }}
+          >
             {t('payments.flow.continue')}
           </Button>
         </Group>

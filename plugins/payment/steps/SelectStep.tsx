@@ -25,9 +25,15 @@ export function SelectStep() {
   const { flow, go } = useFlow();
   // Program mode without its customers (the state was lost) starts again at the entry.
   const lost = flow.mode === 'PROGRAM_OVERVIEW' && flow.customers.length === 0;
-  useEffect(() => { if (lost) go('due', { replace: true }); }, [lost, go]);
+  useEffect(() => {
+    if (lost) go('due', { replace: true });
+  }, [lost, go]);
   if (lost) return null;
-  return <CustomerGate mode={flow.mode}><SelectForm flow={flow} /></CustomerGate>;
+  return (
+    <CustomerGate mode={flow.mode}>
+      <SelectForm flow={flow} />
+    </CustomerGate>
+  );
 }
 
 function SelectForm({ flow }: { flow: FlowState }) {
@@ -78,19 +84,54 @@ function SelectForm({ flow }: { flow: FlowState }) {
   return (
     <DataState loading={loading && (!options || !invoices)} error={error} height={240}>
       <Stack gap="lg">
-        {flow.mode === 'PROGRAM_OVERVIEW'
-          ? <CustomerChecklist customers={(options?.customers ?? []).filter((row) => flow.customers.includes(row.buid_customer))} chosen={chosen} onChange={setChosen} />
-          : <InvoiceChecklist invoices={invoices ?? []} chosen={chosen} onChange={setChosen} />}
+        {flow.mode === 'PROGRAM_OVERVIEW' ? (
+          <CustomerChecklist
+            customers={(options?.customers ?? []).filter((row) => flow.customers.includes(row.buid_customer))}
+            chosen={chosen}
+            onChange={setChosen}
+          />
+        ) : (
+          <InvoiceChecklist invoices={invoices ?? []} chosen={chosen} onChange={setChosen} />
+        )}
         <AmountSummary totals={totals} feeMinor={feeMinor} />
         <Title order={2}>{t('payments.method.title')}</Title>
-        {options ? <MethodChoice methods={options.methods} value={method} onChange={(next) => { update({ method: next }); setCardError(null); }} /> : null}
-        {options && method === 'bank' ? <BankAccountChoice accounts={accounts} value={account} onChange={(id) => update({ bankAccountId: id })} /> : null}
-        {options && method === 'card' ? <CardField provider={options.provider} frameRef={frame} feeMinor={feeMinor} currency={totals.length === 1 ? totals[0]!.currency : undefined} error={cardError} /> : null}
+        {options ? (
+          <MethodChoice
+            methods={options.methods}
+            value={method}
+            onChange={(next) => {
+              update({ method: next });
+              setCardError(null);
+            }}
+          />
+        ) : null}
+        {options && method === 'bank' ? (
+          <BankAccountChoice accounts={accounts} value={account} onChange={(id) => update({ bankAccountId: id })} />
+        ) : null}
+        {options && method === 'card' ? (
+          <CardField
+            provider={options.provider}
+            frameRef={frame}
+            feeMinor={feeMinor}
+            currency={totals.length === 1 ? totals[0]!.currency : undefined}
+            error={cardError}
+          />
+        ) : null}
         {options && method === 'mail' ? <Remittance remittance={options.remittance} /> : null}
         <ProblemList problems={problems} invoiceIds={invoiceIds} />
         <Group>
-          <Button variant="default" onClick={() => { update(withChosen(flow, chosen)); go('due'); }}>{t('payments.flow.back')}</Button>
-          <Button disabled={!ready} loading={tokenising} onClick={() => void next()}>{t('payments.flow.continue')}</Button>
+          <Button
+            variant="default"
+            onClick={() => {
+              update(withChosen(flow, chosen));
+              go('due');
+            }}
+          >
+            {t('payments.flow.back')}
+          </Button>
+          <Button disabled={!ready} loading={tokenising} onClick={() => void next()}>
+            {t('payments.flow.continue')}
+          </Button>
         </Group>
       </Stack>
     </DataState>

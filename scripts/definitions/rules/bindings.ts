@@ -28,7 +28,8 @@ const BINDING = /\{([A-Za-z_][\w.]*)\}/g;
 /** Roots bound per place, not by the session: their fields come from the scope. */
 const SCOPED_ROOTS = ['record', 'selection', 'result', 'form', 'route', 'query'] as const;
 
-const objectOr = (value: unknown) => (value !== null && typeof value === 'object' && !Array.isArray(value) ? value as Record<string, unknown> : undefined);
+const objectOr = (value: unknown) =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
 
 function sourceRoot(contract: Contract, source: unknown, each?: string): BindingRoot | undefined {
   const resource = objectOr(source)?.resource;
@@ -87,19 +88,27 @@ function checkPath(place: ScreenPlace, scope: Scope, pointer: string, path: stri
       return;
     }
     case 'query':
-      if (!place.queryNames.has(field)) report(notOneOf(field, 'definitions.notOneOf.linkQuery', place.queryNames, { of: place.screen.path }));
+      if (!place.queryNames.has(field))
+        report(notOneOf(field, 'definitions.notOneOf.linkQuery', place.queryNames, { of: place.screen.path }));
       return;
     case 'form': {
       const form = scope.form ? place.forms.get(scope.form) : undefined;
-      if (!form) { report({ code: 'definitions.noForm', params: { path } }); return; }
+      if (!form) {
+        report({ code: 'definitions.noForm', params: { path } });
+        return;
+      }
       const missing = formFieldProblem(form.definition, [field, ...rest]);
       if (missing) report(notOneOf(missing.missing, 'definitions.notOneOf.formField', missing.allowed, { of: scope.form ?? '' }));
       return;
     }
     default: {
       const bound = scope[root as 'record' | 'selection' | 'result'];
-      if (!bound) { report({ code: 'definitions.nothingProvides', params: { path, root } }); return; }
-      if (!bound.unchecked && !bound.fields.has(field)) report(notOneOf(field, 'definitions.notOneOf.field', bound.fields, { of: `${root} (${bound.from})` }));
+      if (!bound) {
+        report({ code: 'definitions.nothingProvides', params: { path, root } });
+        return;
+      }
+      if (!bound.unchecked && !bound.fields.has(field))
+        report(notOneOf(field, 'definitions.notOneOf.field', bound.fields, { of: `${root} (${bound.from})` }));
     }
   }
 }
@@ -118,7 +127,12 @@ function checkRecordQuery(place: ScreenPlace, bound: BindingRoot | undefined, po
   for (const key of Object.keys(query)) {
     if (key.startsWith('$')) continue;
     const field = key.split('.')[0]!;
-    if (!bound.fields.has(field)) place.problems.push({ file: place.file, pointer: `${pointer}/${escapePointer(key)}`, ...notOneOf(field, 'definitions.notOneOf.field', bound.fields, { of: bound.from }) });
+    if (!bound.fields.has(field))
+      place.problems.push({
+        file: place.file,
+        pointer: `${pointer}/${escapePointer(key)}`,
+        ...notOneOf(field, 'definitions.notOneOf.field', bound.fields, { of: bound.from }),
+      });
   }
 }
 
@@ -126,7 +140,11 @@ function checkRecordQuery(place: ScreenPlace, bound: BindingRoot | undefined, po
 function checkConditionKeys(place: ScreenPlace, scope: Scope, pointer: string, query: Record<string, unknown>) {
   for (const [key, value] of Object.entries(query)) {
     if (key === '$and' || key === '$or' || key === '$nor') {
-      if (Array.isArray(value)) for (const [index, item] of value.entries()) { const inner = objectOr(item); if (inner) checkConditionKeys(place, scope, `${pointer}/${key}/${index}`, inner); }
+      if (Array.isArray(value))
+        for (const [index, item] of value.entries()) {
+          const inner = objectOr(item);
+          if (inner) checkConditionKeys(place, scope, `${pointer}/${key}/${index}`, inner);
+        }
       continue;
     }
     if (key.startsWith('$')) continue;
@@ -146,7 +164,11 @@ function checkRoleValues(place: ScreenPlace, pointer: string, test: unknown) {
     for (const [index, role] of values.entries()) {
       if (typeof role !== 'string' || place.contract.roles.includes(role)) continue;
       const at = `${pointer}/${escapePointer(operator)}${Array.isArray(operand) ? `/${index}` : ''}`;
-      place.problems.push({ file: place.file, pointer: objectOr(test) ? at : pointer, ...notOneOf(role, 'definitions.notOneOf.role', place.contract.roles) });
+      place.problems.push({
+        file: place.file,
+        pointer: objectOr(test) ? at : pointer,
+        ...notOneOf(role, 'definitions.notOneOf.role', place.contract.roles),
+      });
     }
   }
 }
@@ -165,7 +187,8 @@ function innerScope(place: ScreenPlace, scope: Scope, node: Record<string, unkno
   if (node.do === 'mutate' && typeof node.path === 'string') {
     const method = (typeof node.method === 'string' ? node.method.toLowerCase() : 'post') as Method;
     const [operation] = operationsFor(place.contract.api, method, node.path);
-    if (operation) inner.result = { fields: new Set(resourceAttributes(operation.operation).keys()), from: `the answer of ${operation.label}` };
+    if (operation)
+      inner.result = { fields: new Set(resourceAttributes(operation.operation).keys()), from: `the answer of ${operation.label}` };
   }
   return inner;
 }
@@ -176,12 +199,24 @@ const RECORD_QUERIES = new Set(['where', 'readOnlyWhen']);
 const OTHER_QUERIES = new Set(['notices', 'highlight', 'reauth']);
 
 function visit(place: ScreenPlace, value: unknown, pointer: string, property: string, scope: Scope, underOther: boolean) {
-  if (typeof value === 'string') { checkString(place, scope, pointer, value); return; }
-  if (Array.isArray(value)) { for (const [index, item] of value.entries()) visit(place, item, `${pointer}/${index}`, property, scope, underOther); return; }
+  if (typeof value === 'string') {
+    checkString(place, scope, pointer, value);
+    return;
+  }
+  if (Array.isArray(value)) {
+    for (const [index, item] of value.entries()) visit(place, item, `${pointer}/${index}`, property, scope, underOther);
+    return;
+  }
   const node = objectOr(value);
   if (!node) return;
-  if (property === 'when' && !underOther) { checkConditionKeys(place, scope, pointer, node); return; }
-  if (RECORD_QUERIES.has(property)) { checkRecordQuery(place, property === 'where' ? scope.selection : scope.record, pointer, node); return; }
+  if (property === 'when' && !underOther) {
+    checkConditionKeys(place, scope, pointer, node);
+    return;
+  }
+  if (RECORD_QUERIES.has(property)) {
+    checkRecordQuery(place, property === 'where' ? scope.selection : scope.record, pointer, node);
+    return;
+  }
   const inner = innerScope(place, scope, node);
   for (const [key, child] of Object.entries(node)) {
     const at = `${pointer}/${escapePointer(key)}`;
@@ -192,7 +227,10 @@ function visit(place: ScreenPlace, value: unknown, pointer: string, property: st
       continue;
     }
     if (key === 'hide' && node.widget === 'form' && objectOr(child)) {
-      for (const [field, condition] of Object.entries(objectOr(child)!)) { const query = objectOr(condition); if (query) checkConditionKeys(place, inner, `${at}/${escapePointer(field)}`, query); }
+      for (const [field, condition] of Object.entries(objectOr(child)!)) {
+        const query = objectOr(condition);
+        if (query) checkConditionKeys(place, inner, `${at}/${escapePointer(field)}`, query);
+      }
       continue;
     }
     visit(place, child, at, key, childScope, underOther || OTHER_QUERIES.has(key));
@@ -220,7 +258,12 @@ function visitColumns(place: ScreenPlace, columns: readonly unknown[], pointer: 
 /** The query parameter names each screen path is linked with (`/invoice-list/Billed?bucket=d1_30` passes `bucket`). */
 export type QueryNamesOf = (screen: ScreenDefinition) => ReadonlySet<string>;
 
-export function checkBindings(screens: ReadonlyArray<DefinitionFile<ScreenDefinition>>, forms: ReadonlyMap<string, DefinitionFile<FormDefinition>>, contract: Contract, queryNamesOf: QueryNamesOf): Problem[] {
+export function checkBindings(
+  screens: ReadonlyArray<DefinitionFile<ScreenDefinition>>,
+  forms: ReadonlyMap<string, DefinitionFile<FormDefinition>>,
+  contract: Contract,
+  queryNamesOf: QueryNamesOf,
+): Problem[] {
   const problems: Problem[] = [];
   for (const { file, definition } of screens) {
     const place: ScreenPlace = { file, screen: definition, contract, forms, queryNames: queryNamesOf(definition), problems };

@@ -24,11 +24,22 @@ export function checkReachable(screens: ReadonlyArray<DefinitionFile<ScreenDefin
     const { guard } = definition;
     if (guard.public) continue;
     const flags = flagsFor(guard, contract.flags);
-    const opens = contract.userTypes.some((userType) => contract.roles.some((role) => decideGuard(guard, {
-      authenticated: true, userType: userType as UserType, role, flags,
-      ability: buildAbility(contract.policy, { userType, role, flags }), hasCustomer: true, hasMerchant: true,
-    }).allow));
-    if (!opens) problems.push({ file, pointer: '/guard', code: 'definitions.nobodyCanOpen', params: { userTypes: contract.userTypes.join(', ') } });
+    const opens = contract.userTypes.some((userType) =>
+      contract.roles.some(
+        (role) =>
+          decideGuard(guard, {
+            authenticated: true,
+            userType: userType as UserType,
+            role,
+            flags,
+            ability: buildAbility(contract.policy, { userType, role, flags }),
+            hasCustomer: true,
+            hasMerchant: true,
+          }).allow,
+      ),
+    );
+    if (!opens)
+      problems.push({ file, pointer: '/guard', code: 'definitions.nobodyCanOpen', params: { userTypes: contract.userTypes.join(', ') } });
   }
   return problems;
 }

@@ -7,7 +7,17 @@ import type { Ajv } from 'ajv';
 import { createAjv } from '../../../schemas/ajv.ts';
 import type { Contract } from '../contract.ts';
 import type { DefinitionFile } from '../definition-set.ts';
-import { allOperations, type JsonSchema, missingField, type NamedOperation, operationsFor, type Parameter, queryParameters, resourceAttributes, responseFields } from '../openapi.ts';
+import {
+  allOperations,
+  type JsonSchema,
+  missingField,
+  type NamedOperation,
+  operationsFor,
+  type Parameter,
+  queryParameters,
+  resourceAttributes,
+  responseFields,
+} from '../openapi.ts';
 import { notOneOf, type Problem } from '../problems.ts';
 import { walk } from '../walk.ts';
 
@@ -38,7 +48,10 @@ export function eachOf(widget: Record<string, unknown> | undefined): string | un
  * it and the names allowed there; undefined when every operation has it. A wrong `each` is one
  * problem, not one per field shown: the fields of a list that is not there cannot be checked.
  */
-export function missingEach(operations: readonly NamedOperation[], each: string): { segment: string; above: string; allowed: string[] } | undefined {
+export function missingEach(
+  operations: readonly NamedOperation[],
+  each: string,
+): { segment: string; above: string; allowed: string[] } | undefined {
   const segments = each.split('.');
   for (const { operation } of operations) {
     const fields = responseFields(operation);
@@ -61,9 +74,20 @@ function literalValues(value: unknown): unknown[] {
   return typeof value === 'string' && BINDING.test(value) ? [] : [value];
 }
 
-interface Place { file: string; pointer: string }
+interface Place {
+  file: string;
+  pointer: string;
+}
 
-function checkParameter(ajv: Ajv, place: Place, name: string, value: unknown, parameters: Map<string, Parameter>, label: string, problems: Problem[]) {
+function checkParameter(
+  ajv: Ajv,
+  place: Place,
+  name: string,
+  value: unknown,
+  parameters: Map<string, Parameter>,
+  label: string,
+  problems: Problem[],
+) {
   const parameter = parameters.get(name);
   if (!parameter) {
     problems.push({ ...place, ...notOneOf(name, 'definitions.notOneOf.queryParameter', parameters.keys(), { of: label }) });
@@ -76,7 +100,11 @@ function checkParameter(ajv: Ajv, place: Place, name: string, value: unknown, pa
       const value = { value: String(literal), name, of: label };
       problems.push(
         Array.isArray(schema.enum)
-          ? { ...place, code: 'definitions.notAcceptedValue', params: { ...value, accepted: schema.enum.map((item) => `\`${String(item)}\``).join(', ') } }
+          ? {
+              ...place,
+              code: 'definitions.notAcceptedValue',
+              params: { ...value, accepted: schema.enum.map((item) => `\`${String(item)}\``).join(', ') },
+            }
           : { ...place, code: 'definitions.notAcceptedSchema', params: { ...value, schema: JSON.stringify(schema) } },
       );
     }
@@ -100,15 +128,23 @@ function namedFields(widget: Record<string, unknown>, pointer: string): Array<[s
     if (typeof widget[property] === 'string') named.push([`${pointer}/${property}`, widget[property]]);
   }
   // A list's title and body are fields of its records.
-  if (widget.widget === 'list') for (const property of ['title', 'body']) if (typeof widget[property] === 'string') named.push([`${pointer}/${property}`, widget[property]]);
+  if (widget.widget === 'list')
+    for (const property of ['title', 'body'])
+      if (typeof widget[property] === 'string') named.push([`${pointer}/${property}`, widget[property]]);
   for (const list of FIELD_LISTS) {
     const entries = widget[list];
-    const items = Array.isArray(entries) ? entries.map((entry, index) => [`${pointer}/${list}/${index}`, entry] as const) : entries && typeof entries === 'object' ? [[`${pointer}/${list}`, entries] as const] : [];
+    const items = Array.isArray(entries)
+      ? entries.map((entry, index) => [`${pointer}/${list}/${index}`, entry] as const)
+      : entries && typeof entries === 'object'
+        ? [[`${pointer}/${list}`, entries] as const]
+        : [];
     for (const [at, entry] of items) {
       if (overItems || !entry || typeof entry !== 'object') continue;
       const record = entry as Record<string, unknown>;
-      for (const property of ENTRY_FIELD_PROPERTIES) if (typeof record[property] === 'string') named.push([`${at}/${property}`, record[property]]);
-      if (Array.isArray(record.lines)) for (const [index, line] of record.lines.entries()) if (typeof line === 'string') named.push([`${at}/lines/${index}`, line]);
+      for (const property of ENTRY_FIELD_PROPERTIES)
+        if (typeof record[property] === 'string') named.push([`${at}/${property}`, record[property]]);
+      if (Array.isArray(record.lines))
+        for (const [index, line] of record.lines.entries()) if (typeof line === 'string') named.push([`${at}/lines/${index}`, line]);
     }
   }
   return named;
@@ -116,24 +152,31 @@ function namedFields(widget: Record<string, unknown>, pointer: string): Array<[s
 
 /** A table's list parameters: its search, its filters and its sorts (columns' and the default). */
 function checkTable(table: Record<string, unknown>, place: Place, parameters: Map<string, Parameter>, label: string, problems: Problem[]) {
-  const filters = [...parameters.keys()].filter((name) => /^filter\[.+\]$/.test(name) && name !== 'filter[sort]').map((name) => name.slice(7, -1));
+  const filters = [...parameters.keys()]
+    .filter((name) => /^filter\[.+\]$/.test(name) && name !== 'filter[sort]')
+    .map((name) => name.slice(7, -1));
   const offers = (name: string, pointer: string) => {
-    if (!parameters.has(`filter[${name}]`)) problems.push({ file: place.file, pointer, ...notOneOf(name, 'definitions.notOneOf.filter', filters, { of: label }) });
+    if (!parameters.has(`filter[${name}]`))
+      problems.push({ file: place.file, pointer, ...notOneOf(name, 'definitions.notOneOf.filter', filters, { of: label }) });
   };
   const search = table.search as { filter?: string } | undefined;
   if (search?.filter) offers(search.filter, `${place.pointer}/search/filter`);
-  for (const [index, filter] of ((table.filters as Array<{ filter?: string }> | undefined) ?? []).entries()) if (filter.filter) offers(filter.filter, `${place.pointer}/filters/${index}/filter`);
+  for (const [index, filter] of ((table.filters as Array<{ filter?: string }> | undefined) ?? []).entries())
+    if (filter.filter) offers(filter.filter, `${place.pointer}/filters/${index}/filter`);
   const sortSchema = parameters.get('filter[sort]')?.schema as JsonSchema | undefined;
   const sortable = sortSchema?.pattern ? new RegExp(sortSchema.pattern) : undefined;
   // The pattern is an alternation of sortable names: `^(?:invoice_id|trx_id|…)\|(?:asc|desc)$`.
   const offered = /\(\?:([^)]*)\)/.exec(sortSchema?.pattern ?? '')?.[1]?.split('|') ?? [];
   const sorts: Array<[string, unknown]> = [
-    ...((table.columns as Array<{ sort?: unknown }> | undefined) ?? []).map((column, index) => [`${place.pointer}/columns/${index}/sort`, column.sort] as [string, unknown]),
+    ...((table.columns as Array<{ sort?: unknown }> | undefined) ?? []).map(
+      (column, index) => [`${place.pointer}/columns/${index}/sort`, column.sort] as [string, unknown],
+    ),
     [`${place.pointer}/defaultSort/sort`, (table.defaultSort as { sort?: unknown } | undefined)?.sort],
   ];
   for (const [pointer, sort] of sorts) {
     if (typeof sort !== 'string') continue;
-    if (!sortable?.test(`${sort}|asc`)) problems.push({ file: place.file, pointer, ...notOneOf(sort, 'definitions.notOneOf.sort', offered, { of: label }) });
+    if (!sortable?.test(`${sort}|asc`))
+      problems.push({ file: place.file, pointer, ...notOneOf(sort, 'definitions.notOneOf.sort', offered, { of: label }) });
   }
 }
 
@@ -145,7 +188,11 @@ export function checkSources(screens: ReadonlyArray<DefinitionFile<unknown>>, co
       if (!SOURCE_PROPERTIES.has(property) || typeof node.resource !== 'string') continue;
       const operations = sourceOperations(contract, node.resource);
       if (operations.length === 0) {
-        problems.push({ file, pointer: `${pointer}/resource`, ...notOneOf(node.resource, 'definitions.notOneOf.apiPath', allOperations(contract.api, 'get'), { method: 'GET' }) });
+        problems.push({
+          file,
+          pointer: `${pointer}/resource`,
+          ...notOneOf(node.resource, 'definitions.notOneOf.apiPath', allOperations(contract.api, 'get'), { method: 'GET' }),
+        });
         continue;
       }
       const label = operations.map((operation) => operation.label).join(' | ');
@@ -163,13 +210,22 @@ export function checkSources(screens: ReadonlyArray<DefinitionFile<unknown>>, co
       const holderPointer = pointer.replace(/\/source$/, '');
       const each = eachOf(holder);
       const eachMissing = each ? missingEach(operations, each) : undefined;
-      if (eachMissing) problems.push({ file, pointer: `${holderPointer}/each`, ...(eachMissing.above
-            ? notOneOf(eachMissing.segment, 'definitions.notOneOf.answerItemField', eachMissing.allowed, { above: eachMissing.above, of: label })
+      if (eachMissing)
+        problems.push({
+          file,
+          pointer: `${holderPointer}/each`,
+          ...(eachMissing.above
+            ? notOneOf(eachMissing.segment, 'definitions.notOneOf.answerItemField', eachMissing.allowed, {
+                above: eachMissing.above,
+                of: label,
+              })
             : notOneOf(eachMissing.segment, 'definitions.notOneOf.answerField', eachMissing.allowed, { of: label })),
         });
       const fields = recordFields(operations, each);
       const what = (segment: string, allowed: Iterable<string>) =>
-        each ? notOneOf(segment, 'definitions.notOneOf.eachField', allowed, { each, of: label }) : notOneOf(segment, 'definitions.notOneOf.field', allowed, { of: label });
+        each
+          ? notOneOf(segment, 'definitions.notOneOf.eachField', allowed, { each, of: label })
+          : notOneOf(segment, 'definitions.notOneOf.field', allowed, { of: label });
       for (const [at, field] of eachMissing ? [] : namedFields(holder, holderPointer)) {
         // A row without the attribute falls back to the resource id (rowIdOf), so `id` identifies rows too.
         if (at.endsWith('/rowId') && field === 'id') continue;

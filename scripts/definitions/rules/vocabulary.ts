@@ -76,7 +76,8 @@ export function checkMenuEntries(menus: DefinitionFile<MenuDefinitions>, contrac
     for (const [key, value] of Object.entries(query)) {
       if (key === '$and' || key === '$or' || key === '$nor') {
         if (Array.isArray(value))
-          for (const [index, inner] of value.entries()) if (inner && typeof inner === 'object') checkWhen(`${at}/${key}/${index}`, inner as Record<string, unknown>);
+          for (const [index, inner] of value.entries())
+            if (inner && typeof inner === 'object') checkWhen(`${at}/${key}/${index}`, inner as Record<string, unknown>);
         continue;
       }
       const [root, field] = key.split('.');

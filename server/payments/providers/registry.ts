@@ -25,7 +25,10 @@ export async function authorizeWithin(provider: CardProvider, request: Authorize
   const controller = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const timedOut = new Promise<never>((_resolve, reject) => {
-    timer = setTimeout(() => { controller.abort(); reject(new ProviderError('timeout')); }, timeoutMs);
+    timer = setTimeout(() => {
+      controller.abort();
+      reject(new ProviderError('timeout'));
+    }, timeoutMs);
   });
   try {
     return await Promise.race([provider.authorize(request, controller.signal), timedOut]);

@@ -20,8 +20,17 @@ export const SANDBOX_TEST_CARDS: Readonly<Record<string, SandboxOutcome>> = {
   '4000000000009995': 'timeout',
 };
 
-export interface CardEntry { number: string; expiry: string; cvc: string }
-export interface VaultedCard { tokenHash: string; last4: string; brand: string; outcome: SandboxOutcome }
+export interface CardEntry {
+  number: string;
+  expiry: string;
+  cvc: string;
+}
+export interface VaultedCard {
+  tokenHash: string;
+  last4: string;
+  brand: string;
+  outcome: SandboxOutcome;
+}
 
 const TOKEN_TTL_MS = 30 * 60_000;
 /** Oldest tokens go first beyond this, so a flood of tokenisations cannot fill the database. */
@@ -64,8 +73,10 @@ export class SandboxVault {
     const now = Date.now();
     const token = `tok_sandbox_${randomBytes(16).toString('base64url')}`;
     const card = { last4: number.slice(-4), brand: brandOf(number), outcome: SANDBOX_TEST_CARDS[number] ?? 'approve' };
-    await this.db.insertInto('sandbox_card_tokens')
-      .values({ token_hash: sandboxDigest(token), ...card, expires_at: new Date(now + TOKEN_TTL_MS) }).execute();
+    await this.db
+      .insertInto('sandbox_card_tokens')
+      .values({ token_hash: sandboxDigest(token), ...card, expires_at: new Date(now + TOKEN_TTL_MS) })
+      .execute();
     // Expired tokens go, and the oldest beyond the cap.
     await sql`
       delete from sandbox_card_tokens where expires_at <= ${new Date(now)} or token_hash in (
@@ -75,8 +86,12 @@ export class SandboxVault {
   }
 
   async find(token: string): Promise<VaultedCard | undefined> {
-    const row = await this.db.selectFrom('sandbox_card_tokens').select(['token_hash', 'last4', 'brand', 'outcome'])
-      .where('token_hash', '=', sandboxDigest(token)).where('expires_at', '>', new Date()).executeTakeFirst();
+    const row = await this.db
+      .selectFrom('sandbox_card_tokens')
+      .select(['token_hash', 'last4', 'brand', 'outcome'])
+      .where('token_hash', '=', sandboxDigest(token))
+      .where('expires_at', '>', new Date())
+      .executeTakeFirst();
     return row && { tokenHash: row.token_hash, last4: row.last4, brand: row.brand, outcome: row.outcome };
   }
 }

@@ -17,10 +17,17 @@ function never(signal: AbortSignal): Promise<never> {
  */
 export function sandboxProvider(db: Database): CardProvider {
   const vault = new SandboxVault(db);
-  const live = (requestKey: string) => db.selectFrom('sandbox_authorizations')
-    .select(['authorization_id', 'token_hash', 'last4', 'brand', 'status']).where('request_key', '=', requestKey).executeTakeFirst();
-  const answer = (row: { authorization_id: string; last4: string; brand: string }): Authorization =>
-    ({ authorizationId: row.authorization_id, last4: row.last4, brand: row.brand });
+  const live = (requestKey: string) =>
+    db
+      .selectFrom('sandbox_authorizations')
+      .select(['authorization_id', 'token_hash', 'last4', 'brand', 'status'])
+      .where('request_key', '=', requestKey)
+      .executeTakeFirst();
+  const answer = (row: { authorization_id: string; last4: string; brand: string }): Authorization => ({
+    authorizationId: row.authorization_id,
+    last4: row.last4,
+    brand: row.brand,
+  });
   return {
     name: 'sandbox',
     async authorize(request: AuthorizeRequest, signal: AbortSignal): Promise<Authorization> {
@@ -32,21 +39,44 @@ export function sandboxProvider(db: Database): CardProvider {
       // The same idempotency key authorises once, as real processors do; after a void it may
       // authorise again (a retry of a refused payment), under the same id.
       const requestKey = sandboxDigest(request.idempotencyKey);
-      await db.insertInto('sandbox_authorizations').values({
-        request_key: requestKey, authorization_id: `auth_sandbox_${requestKey.slice(0, 24)}`, token_hash: card.tokenHash,
-        amount_minor: request.amountMinor, currency: request.currency, last4: card.last4, brand: card.brand, status: 'authorized',
-      }).onConflict((conflict) => conflict.column('request_key').doUpdateSet({
-        status: 'authorized', voided_at: null, amount_minor: request.amountMinor, currency: request.currency,
-        created_at: new Date(),
-      }).where('sandbox_authorizations.status', '=', 'voided').where('sandbox_authorizations.token_hash', '=', card.tokenHash)).execute();
+      await db
+        .insertInto('sandbox_authorizations')
+        .values({
+          request_key: requestKey,
+          authorization_id: `auth_sandbox_${requestKey.slice(0, 24)}`,
+          token_hash: card.tokenHash,
+          amount_minor: request.amountMinor,
+          currency: request.currency,
+          last4: card.last4,
+          brand: card.brand,
+          status: 'authorized',
+        })
+        .onConflict((conflict) =>
+          conflict
+            .column('request_key')
+            .doUpdateSet({
+              status: 'authorized',
+              voided_at: null,
+              amount_minor: request.amountMinor,
+              currency: request.currency,
+              created_at: new Date(),
+            })
+            .where('sandbox_authorizations.status', '=', 'voided')
+            .where('sandbox_authorizations.token_hash', '=', card.tokenHash),
+        )
+        .execute();
       const row = await live(requestKey);
       // A key is bound to the card it first authorised, as processors refuse a reused key with other parameters.
       if (!row || row.token_hash !== card.tokenHash) throw new ProviderError('error', 'idempotency key used with another card');
       return answer(row);
     },
     async void(authorizationId: string): Promise<void> {
-      await db.updateTable('sandbox_authorizations').set({ status: 'voided', voided_at: new Date() })
-        .where('authorization_id', '=', authorizationId).where('status', '=', 'authorized').execute();
+      await db
+        .updateTable('sandbox_authorizations')
+        .set({ status: 'voided', voided_at: new Date() })
+        .where('authorization_id', '=', authorizationId)
+        .where('status', '=', 'authorized')
+        .execute();
     },
     async findAuthorization(idempotencyKey: string): Promise<Authorization | undefined> {
       const row = await live(sandboxDigest(idempotencyKey));

@@ -22,7 +22,10 @@ export type ProviderFailure = 'declined' | 'timeout' | 'error';
 
 /** A provider refused or could not answer; the payment is refused with nothing written. */
 export class ProviderError extends Error {
-  constructor(readonly reason: ProviderFailure, message: string = reason) {
+  constructor(
+    readonly reason: ProviderFailure,
+    message: string = reason,
+  ) {
     super(message);
     this.name = 'ProviderError';
   }

@@ -48,7 +48,7 @@ export async function settledMainSnapshot(page: Page): Promise<string> {
   let previous = '';
   for (;;) {
     await page.waitForTimeout(SETTLE_STEP_MS);
-    const quiet = (pending?.size ?? 0) === 0 && await page.locator(BUSY).count() === 0;
+    const quiet = (pending?.size ?? 0) === 0 && (await page.locator(BUSY).count()) === 0;
     const current = await main.ariaSnapshot();
     if (quiet && current === previous) return current;
     if (Date.now() > deadline) throw new Error(`The screen did not settle within ${SETTLE_LIMIT_MS / 1000} s:\n${current}`);

@@ -6,10 +6,18 @@ import type { Browser } from 'playwright-core';
  * studio's QA snapshots (issue 24) and the browser tests, benchmarks and screen snapshots, so the
  * studio renders a screen exactly as QA's snapshot suite does.
  */
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync',
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
   // *.localhost names the second tenant; resolve it to loopback like the main host.
-  '--host-resolver-rules=MAP *.localhost 127.0.0.1'];
+  '--host-resolver-rules=MAP *.localhost 127.0.0.1',
+];
 
 /** CHROMIUM_PATH, read when asked so a test (or an operator) can change it without a restart. */
 export function chromiumPath(): string {

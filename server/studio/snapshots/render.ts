@@ -50,9 +50,16 @@ async function chooseScope(context: BrowserContext, baseUrl: string, csrfToken: 
  * context as its cookie; `use` renders in it, then the session ends.
  */
 /** The settled accessibility tree of <main> at a path, and the path the portal showed (a guard may send elsewhere). */
-export interface Rendered { snapshot: string; shown: string }
+export interface Rendered {
+  snapshot: string;
+  shown: string;
+}
 
-export async function withSideContext<T>(browser: Browser, side: SideSession, use: (render: (path: string) => Promise<Rendered>) => Promise<T>): Promise<T> {
+export async function withSideContext<T>(
+  browser: Browser,
+  side: SideSession,
+  use: (render: (path: string) => Promise<Rendered>) => Promise<T>,
+): Promise<T> {
   const { token, csrfToken } = await createSession(side.db, side.clock, { id: side.tenantId }, side.userId, {
     operatorId: side.operatorId,
     draftId: side.draftId,
@@ -96,10 +103,12 @@ async function renderSettled(context: BrowserContext, baseUrl: string, path: str
       const snapshot = normaliseSnapshot(await settledMainSnapshot(page));
       const unserved = unservedRequests(page);
       if (unserved.length === 0) return { snapshot, shown: decodeURI(new URL(page.url()).pathname) };
-      if (attempt >= RENDER_TRIES) return { snapshot: `# Not rendered: the server did not serve ${unserved.join('; ')}`, shown: fallbackShown };
+      if (attempt >= RENDER_TRIES)
+        return { snapshot: `# Not rendered: the server did not serve ${unserved.join('; ')}`, shown: fallbackShown };
     } catch (error) {
       // One screen that does not settle is shown as such; the run goes on.
-      if (attempt >= RENDER_TRIES) return { snapshot: `# ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`, shown: fallbackShown };
+      if (attempt >= RENDER_TRIES)
+        return { snapshot: `# ${(error instanceof Error ? error.message : String(error)).split('\n')[0]}`, shown: fallbackShown };
     } finally {
       await page.close();
     }

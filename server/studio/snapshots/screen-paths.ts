@@ -27,9 +27,11 @@ const QUERIES: Record<string, string> = {
 
 export function screenPath(definition: { id: string; path: string }): string {
   const values = { ...PARAMETERS['*'], ...PARAMETERS[definition.id] };
-  return definition.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
-    const value = values[name];
-    if (value === undefined) throw new Error(`No representative value for :${name} of ${definition.id}`);
-    return value;
-  }) + (QUERIES[definition.id] ?? '');
+  return (
+    definition.path.replace(/:([A-Za-z_]+)/g, (_match, name: string) => {
+      const value = values[name];
+      if (value === undefined) throw new Error(`No representative value for :${name} of ${definition.id}`);
+      return value;
+    }) + (QUERIES[definition.id] ?? '')
+  );
 }

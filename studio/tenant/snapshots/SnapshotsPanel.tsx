@@ -36,7 +36,10 @@ export function SnapshotsPanel({ tenantId, workspace }: { tenantId: string; work
           </Button>
         )}
         {result && (
-          <Button variant="default" onClick={() => downloadText(`qa-snapshots-${tenantId}-draft-${draftId}.md`, snapshotMarkdown(t, tenantId, draftId, run!))}>
+          <Button
+            variant="default"
+            onClick={() => downloadText(`qa-snapshots-${tenantId}-draft-${draftId}.md`, snapshotMarkdown(t, tenantId, draftId, run!))}
+          >
             {t('studioUi.snapshots.downloadButton')}
           </Button>
         )}
@@ -58,14 +61,19 @@ export function SnapshotsPanel({ tenantId, workspace }: { tenantId: string; work
       {result && (
         <Stack gap="md" data-snapshot-state="done">
           <Text size="sm" role="status">
-            {t('studioUi.snapshots.done', { rendered: result.items.length, changed: result.items.filter((item) => item.diff !== '').length })}
+            {t('studioUi.snapshots.done', {
+              rendered: result.items.length,
+              changed: result.items.filter((item) => item.diff !== '').length,
+            })}
           </Text>
           {(result.notes.length > 0 || result.skipped.length > 0) && (
             <List size="sm" spacing={2}>
               {result.notes.map((note) => (
                 <List.Item key={note}>{t(`studioUi.snapshots.notes.${note}`)}</List.Item>
               ))}
-              {result.skipped.length > 0 && <List.Item>{t('studioUi.snapshots.skipped', { pairs: result.skipped.length, max: result.maxRenders })}</List.Item>}
+              {result.skipped.length > 0 && (
+                <List.Item>{t('studioUi.snapshots.skipped', { pairs: result.skipped.length, max: result.maxRenders })}</List.Item>
+              )}
             </List>
           )}
           {result.items.map((item) => {

@@ -53,7 +53,11 @@ export const FLEET_HOST = 'fleet.localhost';
  * to `language` and the fleet's invoice list (Billed) open: the page the studio tests read a
  * screen change on. The caller closes the context.
  */
-export async function fleetInvoiceList(browser: Browser, username: string, language: string): Promise<{ context: BrowserContext; portal: Page }> {
+export async function fleetInvoiceList(
+  browser: Browser,
+  username: string,
+  language: string,
+): Promise<{ context: BrowserContext; portal: Page }> {
   const context = await newContext(browser);
   const portal = await context.newPage();
   await signIn(portal, username, FLEET_HOST);

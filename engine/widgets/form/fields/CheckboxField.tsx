@@ -2,7 +2,13 @@ import { Checkbox } from '@mantine/core';
 import { useFieldText, type FieldEvents, type FieldSpec } from './field-spec.tsx';
 
 /** A boolean as a Mantine Checkbox; the label sits beside the box. */
-export function CheckboxField({ spec, value, onChange, onBlur, onFocus }: FieldEvents<boolean> & { spec: FieldSpec; value: boolean | undefined }) {
+export function CheckboxField({
+  spec,
+  value,
+  onChange,
+  onBlur,
+  onFocus,
+}: FieldEvents<boolean> & { spec: FieldSpec; value: boolean | undefined }) {
   const text = useFieldText(spec);
   return (
     <Checkbox

@@ -35,7 +35,9 @@ export function PasswordField({ spec, value, autoComplete, maxLength, showRules,
   return (
     <Stack gap="xs">
       {input}
-      <Suspense fallback={null}><PasswordRulesHint id={`${spec.id}-rules`} password={value ?? ''} /></Suspense>
+      <Suspense fallback={null}>
+        <PasswordRulesHint id={`${spec.id}-rules`} password={value ?? ''} />
+      </Suspense>
     </Stack>
   );
 }

@@ -1,7 +1,12 @@
 import { Textarea } from '@mantine/core';
 import { useFieldProps, type FieldEvents, type FieldSpec } from './field-spec.tsx';
 
-interface TextareaFieldProps extends FieldEvents<string> { spec: FieldSpec; value: string | undefined; rows?: number; maxLength?: number }
+interface TextareaFieldProps extends FieldEvents<string> {
+  spec: FieldSpec;
+  value: string | undefined;
+  rows?: number;
+  maxLength?: number;
+}
 
 /** Longer text (comments, descriptions) as an auto-growing Mantine Textarea. */
 export function TextareaField({ spec, value, rows, maxLength, onChange, onBlur, onFocus }: TextareaFieldProps) {

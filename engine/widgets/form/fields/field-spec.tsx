@@ -30,7 +30,13 @@ export function useFieldText(spec: FieldSpec) {
     ariaLabel: spec.hideLabel ? labelText : undefined,
     description: spec.description ? t(spec.description) : undefined,
     placeholder: spec.placeholder ? t(spec.placeholder) : undefined,
-    error: errors.length ? errors.map((message) => <span key={message} style={{ display: 'block' }}>{message}</span>) : undefined,
+    error: errors.length
+      ? errors.map((message) => (
+          <span key={message} style={{ display: 'block' }}>
+            {message}
+          </span>
+        ))
+      : undefined,
   };
 }
 

@@ -11,7 +11,18 @@ import { useText } from '../../../i18n/use-text.ts';
  * @example "milestones": { "ui:options": { "addLabel": "loyalty.editor.add" },
  *            "items": { "ui:options": { "itemTitle": "loyalty.editor.milestone", "removeLabel": "loyalty.editor.remove", "columns": 3 } } }
  */
-export default function ArrayFieldTemplate({ canAdd, disabled, readonly, fieldPathId, items, onAddClick, title, schema, rawErrors, uiSchema }: ArrayFieldTemplateProps) {
+export default function ArrayFieldTemplate({
+  canAdd,
+  disabled,
+  readonly,
+  fieldPathId,
+  items,
+  onAddClick,
+  title,
+  schema,
+  rawErrors,
+  uiSchema,
+}: ArrayFieldTemplateProps) {
   const { t } = useText();
   const options = (uiSchema?.['ui:options'] ?? {}) as { addLabel?: string };
   const description = uiSchema?.['ui:description'];
@@ -19,11 +30,27 @@ export default function ArrayFieldTemplate({ canAdd, disabled, readonly, fieldPa
   const uiTitle = uiSchema?.['ui:title'];
   const label = t(String((typeof uiTitle === 'string' && uiTitle) || (title ?? schema.title ?? '')));
   return (
-    <Fieldset legend={<Text component="span" fw={700} size="sm">{label}</Text>} id={fieldPathId.$id} variant="unstyled">
+    <Fieldset
+      legend={
+        <Text component="span" fw={700} size="sm">
+          {label}
+        </Text>
+      }
+      id={fieldPathId.$id}
+      variant="unstyled"
+    >
       <Stack gap="xs">
-        {typeof description === 'string' && description ? <Text size="sm" c="dimmed">{t(description)}</Text> : null}
+        {typeof description === 'string' && description ? (
+          <Text size="sm" c="dimmed">
+            {t(description)}
+          </Text>
+        ) : null}
         {items}
-        {rawErrors?.map((message) => <Text key={message} role="alert" c="red" size="sm">{message}</Text>)}
+        {rawErrors?.map((message) => (
+          <Text key={message} role="alert" c="red" size="sm">
+            {message}
+          </Text>
+        ))}
         {canAdd && !readonly && (
           <Button id={buttonId(fieldPathId, 'add')} variant="light" onClick={onAddClick} disabled={disabled} w="fit-content" data-array-add>
             {options.addLabel ? t(options.addLabel) : t('common.form.addItem', { list: label })}

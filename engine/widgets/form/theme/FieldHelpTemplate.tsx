@@ -6,5 +6,9 @@ import { useText } from '../../../i18n/use-text.ts';
 export default function FieldHelpTemplate({ help, fieldPathId }: FieldHelpProps) {
   const { t } = useText();
   if (!help) return null;
-  return <Text id={helpId(fieldPathId)} size="xs" c="dimmed" mt={4}>{typeof help === 'string' ? t(help) : help}</Text>;
+  return (
+    <Text id={helpId(fieldPathId)} size="xs" c="dimmed" mt={4}>
+      {typeof help === 'string' ? t(help) : help}
+    </Text>
+  );
 }

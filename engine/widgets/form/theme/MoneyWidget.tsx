@@ -18,7 +18,10 @@ export function minorFromText(text: string): number | undefined {
   if (!match || (match[2] === '' && (match[3] ?? '') === '')) return Number.NaN;
   const [, sign, whole, fraction = ''] = match;
   // Exact for up to two decimals (no 0.29 × 100 = 28.999…); more decimals stay fractional.
-  const cents = Number(whole || '0') * 100 + Number(`${fraction.slice(0, 2).padEnd(2, '0')}`) + (fraction.length > 2 ? Number(`0.${fraction.slice(2)}`) : 0);
+  const cents =
+    Number(whole || '0') * 100 +
+    Number(`${fraction.slice(0, 2).padEnd(2, '0')}`) +
+    (fraction.length > 2 ? Number(`0.${fraction.slice(2)}`) : 0);
   return sign ? -cents : cents;
 }
 

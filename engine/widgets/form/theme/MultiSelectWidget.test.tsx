@@ -17,7 +17,8 @@ import MultiSelectWidget, { chosenValues, withChosen } from './MultiSelectWidget
 import { choicesOf, type OptionsSource } from './SourcedSelect.tsx';
 import { mantineTheme } from './theme.tsx';
 
-const locale = (namespace: string) => JSON.parse(readFileSync(resolve(import.meta.dirname, `../../../../locales/en/${namespace}.json`), 'utf8')) as TextTree;
+const locale = (namespace: string) =>
+  JSON.parse(readFileSync(resolve(import.meta.dirname, `../../../../locales/en/${namespace}.json`), 'utf8')) as TextTree;
 const bindings: BindingContext = { session: {}, customer: null, merchant: null, route: {}, query: {}, selection: [], tenant: {} };
 const CUSTOMERS: OptionsSource = { source: { resource: '/customers' }, value: 'buidCustomer', label: 'customerName' };
 const customerRecords = [
@@ -26,21 +27,36 @@ const customerRecords = [
 ];
 
 /** The widget server-rendered with the customers already in the data layer's cache (as the route loader leaves them). */
-async function renderWidget(value: unknown, options: Record<string, unknown> = { optionsSource: CUSTOMERS }, cached = true): Promise<string> {
+async function renderWidget(
+  value: unknown,
+  options: Record<string, unknown> = { optionsSource: CUSTOMERS },
+  cached = true,
+): Promise<string> {
   const texts = new Texts({ load: async (_language, namespace) => locale(namespace), namespaces: ['common', 'users'], language: 'en' });
   await texts.ready(['common', 'users']);
   const client = createQueryClient();
   if (cached) client.setQueryData(sourceQuery(CUSTOMERS.source, bindings).queryKey, { data: customerRecords, meta: {} } as never);
   const props = {
-    id: 'root_customers', name: 'customers', value, label: 'users.groups.fields.customers', required: false, options,
-    schema: { type: 'array', items: { type: 'string' } }, registry: {}, onChange: () => {}, onBlur: () => {}, onFocus: () => {},
+    id: 'root_customers',
+    name: 'customers',
+    value,
+    label: 'users.groups.fields.customers',
+    required: false,
+    options,
+    schema: { type: 'array', items: { type: 'string' } },
+    registry: {},
+    onChange: () => {},
+    onBlur: () => {},
+    onFocus: () => {},
   } as unknown as WidgetProps;
   const { prelude } = await prerenderToNodeStream(
     <QueryClientProvider client={client}>
       <TextsProvider texts={texts}>
         <MantineProvider>
           <ScreenContextProvider value={{ bindings }}>
-            <Suspense fallback="loading"><MultiSelectWidget {...props} /></Suspense>
+            <Suspense fallback="loading">
+              <MultiSelectWidget {...props} />
+            </Suspense>
           </ScreenContextProvider>
         </MantineProvider>
       </TextsProvider>
@@ -87,13 +103,17 @@ describe('MultiSelectWidget', () => {
 describe('multi-select choices', () => {
   it('maps a list resource to choices by the named attributes, the id when one is missing', () => {
     expect(choicesOf([...customerRecords, { type: 'customers', id: 'C-7', attributes: {} }], CUSTOMERS)).toEqual([
-      { value: 'C-1001', label: 'Northwind Freight' }, { value: 'C-1004', label: 'Harbor Logistics' }, { value: 'C-7', label: 'C-7' },
+      { value: 'C-1001', label: 'Northwind Freight' },
+      { value: 'C-1004', label: 'Harbor Logistics' },
+      { value: 'C-7', label: 'C-7' },
     ]);
   });
 
-  it('fills a label template with the record\'s attributes', () => {
-    expect(choicesOf(customerRecords, { ...CUSTOMERS, label: '{customerName} ({buidCustomer})' }).map((choice) => choice.label))
-      .toEqual(['Northwind Freight (C-1001)', 'Harbor Logistics (C-1004)']);
+  it("fills a label template with the record's attributes", () => {
+    expect(choicesOf(customerRecords, { ...CUSTOMERS, label: '{customerName} ({buidCustomer})' }).map((choice) => choice.label)).toEqual([
+      'Northwind Freight (C-1001)',
+      'Harbor Logistics (C-1004)',
+    ]);
   });
 
   it('reads only strings and numbers of an array as chosen values', () => {
@@ -104,7 +124,10 @@ describe('multi-select choices', () => {
 
   it('adds chosen values the choices lack, once each, after the choices', () => {
     const choices = [{ value: 'C-1', label: 'One' }];
-    expect(withChosen(choices, ['C-1', 'C-2'])).toEqual([{ value: 'C-1', label: 'One' }, { value: 'C-2', label: 'C-2' }]);
+    expect(withChosen(choices, ['C-1', 'C-2'])).toEqual([
+      { value: 'C-1', label: 'One' },
+      { value: 'C-2', label: 'C-2' },
+    ]);
     expect(withChosen(choices, [])).toEqual(choices);
   });
 });
@@ -116,7 +139,9 @@ describe('formChanged (the unsaved-changes prompt of an edit form)', () => {
     expect(formChanged(record, { ...record })).toBe(false);
     expect(formChanged({ ...record, last_name: null }, { ...record, last_name: '' })).toBe(false);
     expect(formChanged(record, { ...record, nickname: undefined, tags: [] })).toBe(false);
-    expect(formChanged(record, { sso_enabled: false, customers: ['C-1001'], role: 'Payer', first_name: 'Pat', username: 'payer' })).toBe(false);
+    expect(formChanged(record, { sso_enabled: false, customers: ['C-1001'], role: 'Payer', first_name: 'Pat', username: 'payer' })).toBe(
+      false,
+    );
   });
 
   it('is true for any real edit: a text, a choice, a list, a checkbox', () => {

@@ -6,7 +6,9 @@ import { SourcedChoices, type Choice, type OptionsSource } from './SourcedSelect
 
 /** The chosen values as strings (RJSF hands an array field's value as it is, possibly undefined). */
 export function chosenValues(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string | number => typeof item === 'string' || typeof item === 'number').map(String) : [];
+  return Array.isArray(value)
+    ? value.filter((item): item is string | number => typeof item === 'string' || typeof item === 'number').map(String)
+    : [];
 }
 
 /**
@@ -27,7 +29,11 @@ export function withChosen(choices: readonly Choice[], chosen: readonly string[]
 export default function MultiSelectWidget(props: WidgetProps) {
   const spec = props.options.optionsSource as OptionsSource | undefined;
   if (!spec) return <ChoiceMultiSelect {...props} choices={[]} loading={false} />;
-  return <SourcedChoices spec={spec}>{(choices, loading) => <ChoiceMultiSelect {...props} choices={choices} loading={loading} />}</SourcedChoices>;
+  return (
+    <SourcedChoices spec={spec}>
+      {(choices, loading) => <ChoiceMultiSelect {...props} choices={choices} loading={loading} />}
+    </SourcedChoices>
+  );
 }
 
 function ChoiceMultiSelect(props: WidgetProps & { choices: Choice[]; loading: boolean }) {

@@ -18,7 +18,11 @@ export default function ObjectFieldTemplate({ title, description, properties, fi
     // One step at a time; the others stay mounted (hidden) so what was typed there is kept.
     return (
       <Stack gap="md">
-        {properties.map((property, index) => <div key={property.name} hidden={index !== steps.current || property.hidden}>{property.content}</div>)}
+        {properties.map((property, index) => (
+          <div key={property.name} hidden={index !== steps.current || property.hidden}>
+            {property.content}
+          </div>
+        ))}
       </Stack>
     );
   }
@@ -29,10 +33,32 @@ export default function ObjectFieldTemplate({ title, description, properties, fi
   const fields = shown.map((property) => <div key={property.name}>{property.content}</div>);
   return (
     <Stack gap="md">
-      {showTitle ? <Title order={3} id={`${fieldPathId.$id}__title`}>{t(title)}</Title> : null}
-      {typeof description === 'string' && description ? <Text size="sm" c="dimmed">{t(description)}</Text> : description}
-      {columns > 1 ? <SimpleGrid cols={{ base: 1, sm: columns }} spacing="sm">{fields}</SimpleGrid> : fields}
-      {properties.filter((property) => property.hidden).map((property) => <div key={property.name} hidden>{property.content}</div>)}
+      {showTitle ? (
+        <Title order={3} id={`${fieldPathId.$id}__title`}>
+          {t(title)}
+        </Title>
+      ) : null}
+      {typeof description === 'string' && description ? (
+        <Text size="sm" c="dimmed">
+          {t(description)}
+        </Text>
+      ) : (
+        description
+      )}
+      {columns > 1 ? (
+        <SimpleGrid cols={{ base: 1, sm: columns }} spacing="sm">
+          {fields}
+        </SimpleGrid>
+      ) : (
+        fields
+      )}
+      {properties
+        .filter((property) => property.hidden)
+        .map((property) => (
+          <div key={property.name} hidden>
+            {property.content}
+          </div>
+        ))}
     </Stack>
   );
 }

@@ -6,7 +6,12 @@ import { eventsOf, specOf } from './field-text.tsx';
 export default function TextareaWidget(props: WidgetProps) {
   const { value, options, schema } = props;
   return (
-    <TextareaField spec={specOf(props)} value={value ?? ''} rows={typeof options.rows === 'number' ? options.rows : undefined}
-      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined} {...eventsOf<string>(props)} />
+    <TextareaField
+      spec={specOf(props)}
+      value={value ?? ''}
+      rows={typeof options.rows === 'number' ? options.rows : undefined}
+      maxLength={typeof schema.maxLength === 'number' ? schema.maxLength : undefined}
+      {...eventsOf<string>(props)}
+    />
   );
 }

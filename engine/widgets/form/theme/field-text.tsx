@@ -1,9 +1,15 @@
 import type { WidgetProps } from '@rjsf/utils';
-import { useFieldProps as useSpecFieldProps, useFieldText as useSpecFieldText, type FieldEvents, type FieldSpec } from '../fields/field-spec.tsx';
+import {
+  useFieldProps as useSpecFieldProps,
+  useFieldText as useSpecFieldText,
+  type FieldEvents,
+  type FieldSpec,
+} from '../fields/field-spec.tsx';
 
 /** An RJSF widget's field, renderer-neutral: schema titles, descriptions and ui:placeholder are i18n keys. */
 export function specOf(props: WidgetProps): FieldSpec {
-  const { id, htmlName, label, hideLabel, schema, options, placeholder, rawErrors, hideError, required, readonly, disabled, autofocus } = props;
+  const { id, htmlName, label, hideLabel, schema, options, placeholder, rawErrors, hideError, required, readonly, disabled, autofocus } =
+    props;
   return {
     id,
     name: htmlName ?? id,
@@ -11,7 +17,7 @@ export function specOf(props: WidgetProps): FieldSpec {
     hideLabel,
     description: (options.description as string | undefined) ?? schema.description,
     placeholder,
-    errors: hideError ? [] : rawErrors ?? [],
+    errors: hideError ? [] : (rawErrors ?? []),
     required,
     readOnly: readonly,
     disabled,
