@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, signIn, usePagePerTest } from './support/browser.ts';
+import { baseUrl, readOfLoad, signIn, usePagePerTest } from './support/browser.ts';
 
 let page: Page;
 usePagePerTest((created) => {
@@ -76,20 +76,23 @@ describe('list state in the URL', () => {
     await expect.poll(() => page.getByLabel('Due from').inputValue()).toBe('');
 
     // A shared link: the first (and only) request for the list is the linked page, which the route loader started.
+    // Asked by the browser, or by the server that rendered the page (issue 25) and carried the answer.
     asked.length = 0;
-    await page.goto(`${baseUrl()}/invoice-list/Billed?due_from=${dueFrom}&sort=-amount&page=3&size=25`);
+    const linked = await readOfLoad(
+      page,
+      () => page.goto(`${baseUrl()}/invoice-list/Billed?due_from=${dueFrom}&sort=-amount&page=3&size=25`),
+      (url) => url.pathname === '/invoices',
+    );
     await table().locator('tbody tr[data-row-id]').first().waitFor();
-    const portalAsked = [...asked];
     await showsRows(`filter[due_from]=${dueFrom}&filter[sort]=amount|desc&page[number]=3&page[size]=25`);
-    const first = new URLSearchParams(portalAsked[0]);
-    expect(Object.fromEntries(first)).toMatchObject({
+    expect(Object.fromEntries(linked.searchParams)).toMatchObject({
       'filter[due_from]': dueFrom,
       'filter[sort]': 'amount|desc',
       'page[number]': '3',
       'page[size]': '25',
     });
     // The loader's prefetch and the table share one request (the earlier page's reads may still show up beside it).
-    expect(portalAsked.filter((query) => query === portalAsked[0])).toHaveLength(1);
+    expect(asked.filter((query) => query === linked.search).length).toBeLessThanOrEqual(1);
     expect(await page.getByLabel('Due from').inputValue()).toBe(dueFrom);
 
     // What the list cannot take reads as its default, without an error.

@@ -134,7 +134,10 @@ describe('notification centre', () => {
         body: JSON.stringify({ errors: [{ status: '500', code: 'errors.request.serverError' }] }),
       }),
     );
-    await page.goto(`${baseUrl()}/notification-center`);
+    // Through the menu, so the browser asks for the notifications (a page load is rendered with the
+    // server's own read, issue 25, which this route cannot fail).
+    await page.locator('nav[data-menu] [data-menu-entry="notifications"]').click();
+    await page.waitForURL('**/notification-center');
     const alert = page.getByRole('main').getByRole('alert');
     await expect.poll(() => alert.textContent()).toBe('Notifications could not be loaded. Please try again later.');
     expect(await items().count()).toBe(0);
