@@ -93,7 +93,14 @@ async function renderPage({ url, hints, nonce, fetch, signal }: ServerRenderInpu
         <App texts={loadedTexts} routing={<StaticRouterProvider router={router} context={context} hydrate={false} />} />
       </StrictMode>,
       // Every boundary inline (none outlined behind a script to reveal it): the strict CSP runs no script of the page.
-      { signal, progressiveChunkSize: Number.POSITIVE_INFINITY },
+      {
+        signal,
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
+        // A render over its budget is aborted on purpose (server/http/server-render.ts sends the page for the browser to render): no stack for that.
+        onError: (error: unknown) => {
+          if (!signal.aborted) console.error(error);
+        },
+      },
     );
     const html = await new Response(prelude as ReadableStream<Uint8Array>).text();
     if (refused || signal.aborted) return undefined;
