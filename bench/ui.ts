@@ -20,12 +20,11 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser } from '../tests/e2e/support/launch.ts';
-import { SERVER_RENDER_ID } from '../common/server-render.ts';
 import { buildPortal, startPortalServer } from '../tests/support/portal-server.ts';
 import { runInteractionsBench } from './interactions.ts';
 import { machine } from './lib/report.ts';
 import { buildBaseline, median, sessionOf, type StorageState } from './lib/ui-session.ts';
-import { FIRST_PAINT_PROBE, paintSteps, stepOf, TIMELINE_PROBE, type TimedRequest } from './lib/request-steps.ts';
+import { FIRST_PAINT_PROBE, paintSteps, SERVER_RENDERED_READS, stepOf, TIMELINE_PROBE, type TimedRequest } from './lib/request-steps.ts';
 
 const RUNS = Number(process.env.BENCH_UI_RUNS ?? 5);
 const RATES = (process.env.BENCH_UI_RATES ?? '1,4').split(',').map(Number);
@@ -110,19 +109,6 @@ async function waitForExpression<T>(page: Page, expression: string, timeoutMs = 
     await page.waitForTimeout(50);
   }
 }
-
-/**
- * In-page expression: the URLs of the reads a server-rendered page carries in its query cache
- * (issue 25, common/server-render.ts), as the API client would have asked them (resource keys:
- * path and sent parameters); none for a page rendered in the browser.
- */
-const SERVER_RENDERED_READS = `(() => {
-  const state = JSON.parse(document.getElementById(${JSON.stringify(SERVER_RENDER_ID)})?.textContent ?? 'null');
-  return (state?.queries?.queries ?? []).map(({ queryKey: [, path, params] }) => {
-    const query = new URLSearchParams(params ?? {}).toString();
-    return query ? path + '?' + query : path;
-  });
-})()`;
 
 /**
  * A cold load: a fresh context holding only the session's cookies and storage, the CPU slowed

@@ -10,6 +10,7 @@
  * round trips had completed one after another: entry script (1) → /self (2) → /invoices (3).
  * Times are the entries' startTime and responseEnd (ms from navigation start).
  */
+import { SERVER_RENDER_ID } from '../../common/server-render.ts';
 export interface TimedRequest {
   name: string;
   startTime: number;
@@ -121,4 +122,18 @@ export const FIRST_PAINT_PROBE = (selector: string) => `(() => {
     if (document.querySelector(${JSON.stringify(selector)})) { observer.disconnect(); done(); }
   });
   observer.observe(document, { childList: true, subtree: true });
+})()`;
+
+/**
+ * In-page expression: the URLs of the reads a server-rendered page carries (issue 25,
+ * common/server-render.ts): its boot's answers, and its query cache as the API client would have
+ * asked them (resource keys: path and sent parameters); none for a page rendered in the browser.
+ */
+export const SERVER_RENDERED_READS = `(() => {
+  const state = JSON.parse(document.getElementById(${JSON.stringify(SERVER_RENDER_ID)})?.textContent ?? 'null');
+  const cached = (state?.queries?.queries ?? []).map(({ queryKey: [, path, params] }) => {
+    const query = new URLSearchParams(params ?? {}).toString();
+    return query ? path + '?' + query : path;
+  });
+  return [...Object.keys(state?.responses ?? {}), ...cached];
 })()`;

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SERVER_RENDER_ID } from '../../../common/server-render.ts';
+import { SERVER_RENDERED_READS } from '../../../bench/lib/request-steps.ts';
 import { launchBrowser } from './launch.ts';
 import { afterAll, afterEach, beforeAll, beforeEach, inject } from 'vitest';
 
@@ -149,22 +149,6 @@ export async function readOfLoad(page: Page, load: () => Promise<unknown>, match
 
 /** The URLs a server-rendered page's render read (none for a page the browser rendered alone). */
 async function carriedReads(page: Page): Promise<URL[]> {
-  const paths = await page.evaluate((id) => {
-    const text = document.getElementById(id)?.textContent;
-    if (!text) return [];
-    const state = JSON.parse(text) as {
-      responses?: Record<string, unknown>;
-      queries?: { queries?: { queryKey: unknown[] }[] };
-    };
-    const fromCache = (state.queries?.queries ?? [])
-      .map((query) => query.queryKey)
-      // The data layer's key of a read: ['resource', path, the parameters sent] (engine/data/resource-keys.ts).
-      .filter((key): key is ['resource', string, Record<string, string>] => key[0] === 'resource' && typeof key[1] === 'string')
-      .map(([, path, params]) => {
-        const search = new URLSearchParams(params).toString();
-        return search ? `${path}?${search}` : path;
-      });
-    return [...Object.keys(state.responses ?? {}), ...fromCache];
-  }, SERVER_RENDER_ID);
+  const paths = (await page.evaluate(SERVER_RENDERED_READS)) as string[];
   return paths.map((path) => new URL(path, page.url()));
 }
