@@ -37,6 +37,10 @@ export default defineConfig(({ mode, isSsrBuild }) => ({
   // The server entry carries its packages: a built portal's folder (a benchmark's, a test's) need
   // not sit beside node_modules for the server to load it.
   ssr: { noExternal: true },
+  // The packages it carries choose their build by process.env.NODE_ENV when they run, and the
+  // server runs without it (npm start) or with "test" (Vitest): left to run time, the render used
+  // React's development build, several times slower (bench/ssr.ts). A production build decides here.
+  define: isSsrBuild && mode === 'production' ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   // The server replaces the placeholder with each response's nonce (server/http/static-assets.ts);
   // Vite also writes <meta property="csp-nonce">, which the portal gives Mantine (engine/runtime/csp-nonce.ts).
   html: { cspNonce: CSP_NONCE_PLACEHOLDER },
