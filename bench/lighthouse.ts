@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     );
     const reports = all.slice(pages.length);
     const counted = runs.slice(pages.length);
+    const failures: string[] = [];
     const lines = [
       `| page | performance (median) | runs | ${METRICS.map(([, label]) => label).join(' | ')} | target ≥ ${TARGET} |`,
       `|---|---:|---|${METRICS.map(() => '---:').join('|')}|---|`,
@@ -66,12 +67,17 @@ async function main(): Promise<void> {
     for (const page of pages) {
       const own = reports.filter((_, index) => counted[index] === page);
       const scores = own.map(score);
+      // A run Lighthouse could not measure (its runtimeError: e.g. no contentful paint seen) scores 0
+      // and has no metrics: said with its reason, and left out of the metrics' medians.
+      for (const report of own)
+        if (report.runtimeError) failures.push(`${page.name}: ${report.runtimeError.code}: ${report.runtimeError.message}`);
+      const measured = own.filter((report) => !report.runtimeError);
       const final = median(scores);
       // A run that ended on an error page or the sign-in page measured something else: say so.
       const landed = own.map((report) => new URL(report.finalDisplayedUrl).pathname);
       if (landed.some((path) => path !== page.path)) throw new Error(`${page.name}: Lighthouse ended on ${landed.join(', ')}`);
       lines.push(
-        `| ${page.name} | ${final} | ${scores.join(', ')} | ${METRICS.map(([id]) => shown(id, median(own.map((report) => metric(report, id))))).join(' | ')} | ${final >= TARGET ? 'OK' : 'MISSED'} |`,
+        `| ${page.name} | ${final} | ${scores.join(', ')} | ${METRICS.map(([id]) => shown(id, median(measured.map((report) => metric(report, id))))).join(' | ')} | ${final >= TARGET ? 'OK' : 'MISSED'} |`,
       );
     }
     const { nproc, cpu, node, loadAverage } = machine();
@@ -84,6 +90,7 @@ async function main(): Promise<void> {
       '',
       ...lines,
       '',
+      ...(failures.length ? ['Runs Lighthouse could not measure (scored 0):', '', ...failures.map((line) => `- ${line}`), ''] : []),
     ].join('\n');
     console.log(text);
     if (process.env.BENCH_RESULTS !== '0') appendFileSync('bench/RESULTS.md', `\n${text}`);
