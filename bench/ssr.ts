@@ -56,7 +56,9 @@ async function signedInServer(staticDir: string) {
   const login = await call('POST', '/auth/login', { username: 'admin', password: 'Portal#2026' });
   if (login.status !== 200) throw new Error(`login: ${login.status}`);
   csrf = ((await login.json()) as { meta: { csrf_token: string } }).meta.csrf_token;
-  const chosen = await call('POST', '/session_data', { sessionKeys: [{ key: 'customer_id', value: 'C-1004' }] });
+  const chosen = await call('POST', '/session_data', {
+    sessionKeys: [{ key: 'customer_id', value: process.env.BENCH_SSR_CUSTOMER ?? 'C-1004' }],
+  });
   if (chosen.status !== 200) throw new Error(`customer: ${chosen.status}`);
 
   async function timedPage(path: string): Promise<{ ms: number; rendered: boolean; bytes: number }> {

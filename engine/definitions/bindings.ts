@@ -82,20 +82,24 @@ export function resolveNested(values: Record<string, unknown> | undefined, conte
  * undefined, null and '' are not sent.
  */
 export function resolveQueryValue(value: unknown, context: BindingContext): string | undefined {
-  let resolved = value;
-  if (value !== null && typeof value === 'object' && !Array.isArray(value) && 'value' in value) {
-    const conditional = value as { value: unknown; when?: Record<string, unknown>; otherwise?: unknown };
-    if (conditional.when && !conditionHolds(conditional.when, context)) {
-      // `otherwise` may itself be conditional: { value: '{query.currency}', when: …, otherwise: { value: '{session.selectedCurrency}', when: … } }.
-      return conditional.otherwise === undefined ? undefined : resolveQueryValue(conditional.otherwise, context);
-    } else {
-      resolved = conditional.value;
-    }
-  }
-  resolved = resolveBinding(resolved, context);
+  const chosen = chosenQueryValue(value, context);
+  if (chosen === undefined) return undefined;
+  let resolved = resolveBinding(chosen, context);
   if (Array.isArray(resolved)) resolved = resolved.filter((item) => item !== undefined && item !== null && item !== '').join(',');
   if (typeof resolved === 'number' || typeof resolved === 'boolean') return String(resolved);
   return typeof resolved === 'string' && resolved !== '' ? resolved : undefined;
+}
+
+/**
+ * The branch of a parameter value that is sent, its bindings not yet resolved: a conditional
+ * value's `value` when its query matches, else its `otherwise` chosen the same way, else nothing.
+ */
+export function chosenQueryValue(value: unknown, context: BindingContext): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || !('value' in value)) return value;
+  const conditional = value as { value: unknown; when?: Record<string, unknown>; otherwise?: unknown };
+  if (!conditional.when || conditionHolds(conditional.when, context)) return conditional.value;
+  // `otherwise` may itself be conditional: { value: '{query.currency}', when: …, otherwise: { value: '{session.selectedCurrency}', when: … } }.
+  return conditional.otherwise === undefined ? undefined : chosenQueryValue(conditional.otherwise, context);
 }
 
 /** resolveQueryValue over an object of parameters, leaving out those not sent. */

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import cardsScreen from '../../screens/cards.json' with { type: 'json' };
 import invoiceListWritten from '../../screens/invoice-list.json' with { type: 'json' };
 import invoicesTable from '../../screens/parts/invoices-table.json' with { type: 'json' };
+import disputeCenter from '../../screens/dispute-center.json' with { type: 'json' };
 import { resolveParts } from '../../common/definition-parts.ts';
 import type { BindingContext } from '../definitions/bindings.ts';
 import type { WidgetNode } from '../definitions/types.ts';
@@ -115,5 +116,23 @@ describe("a route loader's reads", () => {
     expect(resolvable(table.source, unknownCurrency)).toBe(false);
     expect(screenReads(firstReads(body), unknownCurrency, 'en')).toEqual([]);
     expect(screenReads(firstReads(body), { ...bindings, customer: null }, 'en')).toEqual([]);
+  });
+
+  // The dispute centre's sources send the merchant's id to merchants only: a customer's reads
+  // start without one. They waited for the widgets (and never ran in the server's render) while
+  // the merchant filter's binding, which the customer never sends, counted as unknown.
+  it("counts a conditional parameter by the branch it sends: a customer's dispute reads start without a merchant", () => {
+    const customerSide = { ...bindings, session: { selectedCurrency: 'USD', dispute_side: 'customer' } };
+    const nodes = firstReads(disputeCenter.body as unknown as WidgetNode[]);
+    const reads = screenReads(nodes, customerSide, 'en');
+    expect(reads.map((read) => read.queryKey[1])).toEqual(['/ecaas/customer-dispute/count', '/ecaas/customer-disputes']);
+    expect(reads[1]!.queryKey[2]).toMatchObject({ 'filter[buid_customer]': 'C-1001' });
+    expect(reads[1]!.queryKey[2]).not.toHaveProperty('filter[buid_merchant]');
+    // A dealer with no merchant chosen yet: the filter's `when` asks for one, so it is not sent, by the widget either.
+    const merchantSide = { ...bindings, customer: null, session: { selectedCurrency: 'USD', dispute_side: 'merchant' } };
+    expect(screenReads(nodes, merchantSide, 'en').map((read) => read.queryKey[1])).toEqual([
+      '/ecaas/merchant-dispute/count',
+      '/ecaas/merchant-disputes',
+    ]);
   });
 });

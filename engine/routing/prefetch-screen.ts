@@ -11,7 +11,7 @@ import { screenReads as manifestReads } from 'virtual:portal-screen-reads';
 import { conditionHolds } from '../../common/conditions.ts';
 import { markLoaderRead } from '../data/queries.ts';
 import { sourceQuery, type SourceDefinition } from '../data/use-resource.ts';
-import { lookup, type BindingContext } from '../definitions/bindings.ts';
+import { chosenQueryValue, lookup, type BindingContext } from '../definitions/bindings.ts';
 import type { ScreenRoute, WidgetNode } from '../definitions/types.ts';
 import type { WidgetName } from '../registry/names.ts';
 import { contractProps } from '../registry/widget-contract.ts';
@@ -32,12 +32,17 @@ function bindingPaths(value: unknown): string[] {
 }
 
 /**
- * True when every binding the source reads is known: a source read with a value the session
+ * True when every binding the source sends is known: a source read with a value the session
  * does not hold yet (the boot's view of it, session/boot-view.ts) would be another request than
- * the widget's, so it is left to the widget.
+ * the widget's, so it is left to the widget. A conditional parameter counts by the branch that is
+ * sent (chosenQueryValue): the dispute centre's merchant filter, sent to merchants only, does not
+ * keep a customer's read from starting.
  */
-export function resolvable(source: unknown, bindings: BindingContext): boolean {
-  return bindingPaths(source).every((path) => KNOWN_FROM_URL.test(path) || lookup(bindings, path) !== undefined);
+export function resolvable(source: SourceDefinition, bindings: BindingContext): boolean {
+  const sent = (values: Record<string, unknown> | undefined) =>
+    Object.values(values ?? {}).map((value) => chosenQueryValue(value, bindings));
+  const read = { ...source, filter: sent(source.filter), params: sent(source.params) };
+  return bindingPaths(read).every((path) => KNOWN_FROM_URL.test(path) || lookup(bindings, path) !== undefined);
 }
 
 /** The URL is whole when a loader runs: a route or query parameter it lacks is absent, not pending. */
