@@ -20,7 +20,7 @@ import { initTexts } from '../engine/i18n/i18n.ts';
 import { buildRoutes } from '../engine/routing/build-routes.tsx';
 import { screenLoader } from '../engine/routing/screen-loader.ts';
 import { setPageHints } from '../engine/session/page-hints.ts';
-import { setServerLanguage } from '../engine/session/server-render.ts';
+import { setServerLanguage, setServerViewportWidth } from '../engine/session/server-render.ts';
 import { bootstrapSession, sessionStore } from '../engine/session/store.ts';
 import { languageOf, pageBasics, registerPlugins } from './boot.ts';
 
@@ -43,12 +43,13 @@ async function settled(client: QueryClient, signal: AbortSignal): Promise<void> 
   while (client.isFetching() > 0 && !signal.aborted) await new Promise((resolve) => setTimeout(resolve, 1));
 }
 
-async function renderPage({ url, hints, nonce, fetch, signal }: ServerRenderInput): Promise<ServerRenderResult | undefined> {
+async function renderPage({ url, hints, nonce, fetch, signal, viewportWidth }: ServerRenderInput): Promise<ServerRenderResult | undefined> {
   sessionStore.reset();
   resetDataLayer();
   setPageHints(hints);
   setServerStyleNonce(nonce);
-  // The session boot's reads go into the page, so the browser's boot reaches the same session without asking.
+  setServerViewportWidth(viewportWidth);
+  // The session boot's reads and the texts go into the page, so the browser's boot reaches the same session without asking.
   const responses: Record<string, unknown> = {};
   let recording = true;
   let refused = false;
@@ -60,7 +61,9 @@ async function renderPage({ url, hints, nonce, fetch, signal }: ServerRenderInpu
       throw new WriteRefused(`${method} ${path}`);
     }
     const response = await fetch(path, { method, headers: Object.fromEntries(new Headers(init?.headers).entries()) });
-    if (recording && response.ok && !path.startsWith('/assets/')) responses[path] = await response.clone().json();
+    // The texts the render read (the language's files, under /assets/) go into the page too: the
+    // browser hydrates with them at once, instead of asking for them after its code has run.
+    if (response.ok && (recording || path.startsWith('/assets/'))) responses[path] = await response.clone().json();
     return response;
   });
   try {
@@ -104,11 +107,21 @@ async function renderPage({ url, hints, nonce, fetch, signal }: ServerRenderInpu
     );
     const html = await new Response(prelude as ReadableStream<Uint8Array>).text();
     if (refused || signal.aborted) return undefined;
-    return { html, state: { language, currency: sessionStore.get().selectedCurrency ?? null, responses, queries: dehydrate(client) } };
+    return {
+      html,
+      state: {
+        language,
+        currency: sessionStore.get().selectedCurrency ?? null,
+        viewportWidth: viewportWidth ?? null,
+        responses,
+        queries: dehydrate(client),
+      },
+    };
   } finally {
     setTransport(undefined);
     setServerStyleNonce(undefined);
     setServerLanguage(undefined);
+    setServerViewportWidth(undefined);
     resetDataLayer();
     sessionStore.reset();
   }

@@ -17,8 +17,9 @@ export const SERVER_RENDER_ID = 'portal-server-render';
 /**
  * What a server-rendered page carries for the browser's boot (as data, never executed: the strict
  * CSP stands), so it reaches the very state the server rendered with and hydrates, asking nothing
- * again: the language rendered in, the session boot's reads (GET url → JSON:API document), and the
- * query cache of the first screen (TanStack Query's dehydrated state).
+ * again: the language rendered in, the session boot's reads (GET url → JSON:API document) and the
+ * text files the render read (their URL → the file), and the query cache of the first screen
+ * (TanStack Query's dehydrated state).
  */
 export interface ServerRenderState {
   language: string;
@@ -27,6 +28,8 @@ export interface ServerRenderState {
    * the server cannot see) may differ, and the browser then renders the page anew.
    */
   currency?: string | null;
+  /** The page width the render was for (common/viewport-hint.ts), null when the request gave none. */
+  viewportWidth?: number | null;
   responses: Record<string, unknown>;
   queries: unknown;
 }
@@ -39,6 +42,8 @@ export interface ServerRenderInput {
   url: string;
   /** What the page carries for the boot anyway (route-hints.ts): the render starts from the same documents. */
   hints: PageHints;
+  /** The browser's page width, when the request said it (common/viewport-hint.ts). */
+  viewportWidth?: number;
   /** The page's style nonce: Mantine's style elements carry it, as the browser's will. */
   nonce: string;
   fetch: ServerFetch;

@@ -5,6 +5,7 @@ import type { TextOverrides } from '../../domain/tenant.ts';
 import { Texts, type TextTree } from './i18next-texts.ts';
 import { withTenantTexts } from './tenant-texts.ts';
 import { send } from '../data/transport.ts';
+import { takeCarriedResponse } from '../session/server-render.ts';
 
 /** spec §1: the chosen locale is kept in local storage; default and fallback en. */
 export const LOCALE_STORAGE_KEY = 'portal.locale';
@@ -30,6 +31,9 @@ export const ERRORS_NAMESPACE = 'errors';
 async function loadFile(language: string, namespace: string): Promise<TextTree> {
   if (!isLanguage(language) || !NAMESPACES.includes(namespace)) return {};
   const url = localeUrl(language, namespace);
+  // A server-rendered page carries the texts its render read (issue 25): the same files, no request.
+  const carried = takeCarriedResponse(url);
+  if (carried !== undefined) return carried as TextTree;
   const response = await send(url);
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   return (await response.json()) as TextTree;

@@ -14,7 +14,13 @@ export function serverRenderState(): ServerRenderState | null {
   try {
     const parsed = JSON.parse(document.getElementById(SERVER_RENDER_ID)?.textContent ?? 'null') as Partial<ServerRenderState> | null;
     if (parsed && typeof parsed.language === 'string' && parsed.responses && typeof parsed.responses === 'object')
-      read = { language: parsed.language, currency: parsed.currency ?? null, responses: parsed.responses, queries: parsed.queries };
+      read = {
+        language: parsed.language,
+        currency: parsed.currency ?? null,
+        viewportWidth: typeof parsed.viewportWidth === 'number' ? parsed.viewportWidth : null,
+        responses: parsed.responses,
+        queries: parsed.queries,
+      };
   } catch {
     // Unreadable: the page is rendered again in the browser.
   }
@@ -74,4 +80,22 @@ export function setServerLanguage(language: string | undefined): void {
 export function pageLanguage(): string {
   if (typeof document === 'undefined') return serverLanguage ?? 'en';
   return document.documentElement.lang || 'en';
+}
+
+let serverViewportWidth: number | undefined;
+
+/** The server's render (app/entry-server.tsx) names the page width it renders for, when the request said it. */
+export function setServerViewportWidth(width: number | undefined): void {
+  serverViewportWidth = width;
+}
+
+/**
+ * The page width the first screen was rendered for (common/viewport-hint.ts): on the server, the
+ * request's; in the browser, the one a server-rendered page carries; undefined otherwise. What
+ * depends on the width renders for it on the server and while hydrating, so the two match and
+ * the markup on screen does not move when React takes it over.
+ */
+export function renderedViewportWidth(): number | undefined {
+  if (typeof document === 'undefined') return serverViewportWidth;
+  return serverRenderState()?.viewportWidth ?? undefined;
 }

@@ -2,8 +2,9 @@ import { Suspense, useCallback, useEffect, useRef, type KeyboardEvent, type Reac
 import { useLocation } from 'react-router';
 import { frameTexts, guards } from 'virtual:portal-screen-guards';
 import { AppShell, Burger, Button, Image, Menu, Text, VisuallyHidden } from '@mantine/core';
-import { useDisclosure, useElementSize, useMediaQuery } from '@mantine/hooks';
-import { useRenderingLikeServer } from '../session/server-render.ts';
+import { useDisclosure, useElementSize } from '@mantine/hooks';
+import { useNarrowerThan } from '../session/use-narrower-than.ts';
+import { FOLDED_BELOW, NAVBAR_WIDTH } from './layout.ts';
 import { useText, WithTexts } from '../i18n/use-text.ts';
 import type { ScreenRoute } from '../definitions/types.ts';
 import GuardGate from '../routing/GuardGate.tsx';
@@ -45,8 +46,6 @@ const NAVBAR_BREAKPOINT = 'lg';
  */
 const HEADER_HEIGHT = 60;
 const NAVBAR_ID = 'portal-side-menu';
-/** The same breakpoint as a query: the side menu is folded below it. */
-const FOLDED_QUERY = '(max-width: 74.99em)';
 
 /**
  * The folded side menu's behaviour: opening it moves the focus to its first entry, Escape closes
@@ -58,8 +57,8 @@ function useFoldedMenu() {
   const burger = useRef<HTMLButtonElement>(null);
   const navbar = useRef<HTMLDivElement>(null);
   const { pathname } = useLocation();
-  // Hydrating the server's markup, the width is read after the first render, as the server could not know it.
-  const folded = useMediaQuery(FOLDED_QUERY, false, { getInitialValueInEffect: useRenderingLikeServer() });
+  // Hydrating the server's markup, the width is the one the server rendered for.
+  const folded = useNarrowerThan(FOLDED_BELOW);
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (an entry followed, Back) is what closes the menu.
   useEffect(() => {
     close();
@@ -94,7 +93,7 @@ export function Shell({ children }: { children: ReactNode }) {
   return (
     <AppShell
       header={{ height: Math.max(HEADER_HEIGHT, Math.ceil(header.height)) }}
-      navbar={{ width: 240, breakpoint: NAVBAR_BREAKPOINT, collapsed: { mobile: !menu.opened } }}
+      navbar={{ width: NAVBAR_WIDTH, breakpoint: NAVBAR_BREAKPOINT, collapsed: { mobile: !menu.opened } }}
       padding="md"
     >
       <a href="#main" className="skip-link">

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FastifyBaseLogger, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   SERVER_ENTRY_FILE,
   SERVER_RENDER_ID,
@@ -12,6 +12,7 @@ import {
 } from '../../common/server-render.ts';
 import type { PageHints } from '../../common/route-hints.ts';
 import { PREVIEW_SIDE_HEADER } from '../../common/preview-side.ts';
+import { VIEWPORT_WIDTH_HINT, viewportWidthOf } from '../../common/viewport-hint.ts';
 import { readCookie, SESSION_COOKIE } from './cookies.ts';
 import { pageSide } from './boot-documents.ts';
 import { attribute, scriptJson } from './route-hints.ts';
@@ -82,10 +83,21 @@ export async function serverRender(
   nonce: string,
 ): Promise<ServerRenderResult | undefined> {
   if (!hints.documents.self) return undefined;
+  // Chromium (it sends Sec-CH-UA) asks again with the page's width the first time in a browser
+  // session (Critical-CH, askViewportWidth): this answer is thrown away, so it is not rendered.
+  if (request.headers['sec-ch-ua'] !== undefined && request.headers[VIEWPORT_WIDTH_HINT.toLowerCase()] === undefined) return undefined;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), renderBudgetMs());
   try {
-    return await renderer.render({ url: request.url, hints, nonce, fetch: apiFor(app, request), signal: controller.signal });
+    const viewportWidth = viewportWidthOf(request.headers[VIEWPORT_WIDTH_HINT.toLowerCase()]);
+    return await renderer.render({
+      url: request.url,
+      hints,
+      nonce,
+      fetch: apiFor(app, request),
+      signal: controller.signal,
+      ...(viewportWidth === undefined ? {} : { viewportWidth }),
+    });
   } catch (error) {
     if (!controller.signal.aborted) request.log.warn({ err: error }, 'server render failed: the page is rendered in the browser');
     return undefined;
@@ -127,4 +139,16 @@ export function markupUnderCsp(html: string, nonce: string): { markup: string; h
 /** The JSON element the browser's boot reads the render's state from (engine/session/server-render.ts). */
 export function serverRenderTag(result: ServerRenderResult, nonce: string): string {
   return `<script type="application/json" id="${SERVER_RENDER_ID}" nonce="${attribute(nonce)}">${scriptJson(result.state)}</script>`;
+}
+
+/**
+ * Asks the browser for the page's width with its page requests (common/viewport-hint.ts): from now
+ * on (Accept-CH), and, for a page the server renders (`rendering`), for this very page too
+ * (Critical-CH: Chromium asks again at once with it, the first time in a browser session; the
+ * sign-in page is never asked twice). The page differs with it (Vary).
+ */
+export function askViewportWidth(reply: FastifyReply, rendering: boolean): void {
+  reply.header('accept-ch', VIEWPORT_WIDTH_HINT);
+  if (rendering) reply.header('critical-ch', VIEWPORT_WIDTH_HINT);
+  reply.header('vary', `accept-encoding, ${VIEWPORT_WIDTH_HINT}`);
 }

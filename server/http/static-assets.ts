@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
 import { bootDocuments } from './boot-documents.ts';
 import { loadRouteHints, pageHints, pageHintTags } from './route-hints.ts';
-import { loadServerRenderer, markupUnderCsp, serverRender, serverRenderTag } from './server-render.ts';
+import { askViewportWidth, loadServerRenderer, markupUnderCsp, serverRender, serverRenderTag } from './server-render.ts';
 import { CSP_NONCE_PLACEHOLDER, styleNonce } from './security-headers.ts';
 
 /** Vite's hashed file names change with their content, so a copy never goes stale. */
@@ -82,7 +82,8 @@ export async function portalPage(app: FastifyInstance, root: string): Promise<Po
   return async (request, reply) => {
     const nonce = styleNonce(request);
     const { hint, page } = pageHints(hints, request, await bootDocuments(app, request));
-    const rendered = renderer && hint?.signedIn ? await serverRender(app, renderer, request, page, nonce) : undefined;
+    const rendering = renderer !== undefined && hint?.signedIn === true && page.documents.self !== undefined;
+    const rendered = rendering ? await serverRender(app, renderer, request, page, nonce) : undefined;
     // The nonce goes in the template's places only: never into the documents' text.
     let html = `${head.join(nonce)}${pageHintTags(hint, page, nonce)}</head>${body.join(nonce)}`;
     if (rendered) {
@@ -92,10 +93,9 @@ export async function portalPage(app: FastifyInstance, root: string): Promise<Po
         .replace(BOOT_SPINNER, '')
         .replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
     }
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(encoded(request, reply, html));
+    const sent = encoded(request, reply, html);
+    if (renderer) askViewportWidth(reply, rendering);
+    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(sent);
   };
 }
 

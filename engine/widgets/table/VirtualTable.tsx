@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState, type CSSProperties, type MouseEvent } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useState, type CSSProperties, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { UnstyledButton } from '@mantine/core';
 import { FlexRender, type Header } from '@tanstack/react-table';
@@ -16,7 +16,9 @@ import {
 import type { ColumnVisibilityState } from './column-visibility.ts';
 import { columnSizes, headerLines, planColumns, type SizedColumn } from './content-widths.ts';
 import classes from './table.module.css';
-import { textFitOf, textWidthIn } from './text-fit.ts';
+import { estimatedTextWidth, textFitOf, textWidthIn } from './text-fit.ts';
+import { pageLanguage, renderedViewportWidth, useRenderingLikeServer } from '../../session/server-render.ts';
+import { contentWidthAt } from '../../shell/layout.ts';
 import type { TableNode, TableRow } from './types.ts';
 import type { TableData } from './use-table-data.ts';
 import type { RowSelection } from './use-row-selection.ts';
@@ -55,15 +57,23 @@ export function VirtualTable({ definition, table, data, columns: visibility, sel
   // The box as state, not a ref: the virtualizer (in a child) mounts before a parent's ref is
   // attached, and must render again once the box exists or it never shows a row.
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
+  // The server's render, and the hydration of its markup, plan the columns for the page width the
+  // request said (common/viewport-hint.ts) with estimated text widths, so the browser's own plan
+  // after hydration keeps the same columns and moves them by a few pixels at most (issue 25).
+  const hinted = useRenderingLikeServer() ? renderedViewportWidth() : undefined;
   // Text is measured in the table's font, known once the table (the box's child) is in the page.
-  const measure = useMemo(() => (scrollElement?.firstElementChild ? textWidthIn(scrollElement.firstElementChild) : null), [scrollElement]);
+  const measure = useMemo(() => {
+    if (scrollElement?.firstElementChild) return textWidthIn(scrollElement.firstElementChild);
+    return hinted === undefined ? null : estimatedTextWidth(pageLanguage());
+  }, [scrollElement, hinted]);
   const fits = useMemo(() => textFitOf(measure), [measure]);
   const shared = useCellEnvironmentValue(fits);
   const rows = table.getRowModel().rows;
   // The columns TanStack shows, before a narrow box drops its optional ones (planColumns).
   const candidates = table.getVisibleLeafColumns();
   const sizedCandidates = useMemo(() => sizedColumnsOf(candidates), [candidates]);
-  const boxWidth = useBoxWidth(scrollElement);
+  const measuredWidth = useBoxWidth(scrollElement);
+  const boxWidth = measuredWidth || (hinted === undefined ? 0 : estimatedBoxWidth(hinted));
   const sizes = useMemo(() => {
     if (!measure) return null;
     const input = {
@@ -160,13 +170,22 @@ export function VirtualTable({ definition, table, data, columns: visibility, sel
   );
 }
 
+/** What the table's box lacks of its screen's content width: nothing, measured at 390 to 1920 px (the box is the content's width). */
+const BOX_INSET = 0;
+
+/** The box's width on a page `viewport` pixels wide, as the server estimates it. */
+function estimatedBoxWidth(viewport: number): number {
+  return contentWidthAt(viewport) - BOX_INSET;
+}
+
 /**
  * The box's inner width (without its scrollbar), followed as the page resizes, so columns are
  * squeezed to the box (fitToWidth); 0 until it is measured.
  */
 function useBoxWidth(element: HTMLElement | null): number {
   const [width, setWidth] = useState(0);
-  useEffect(() => {
+  // Before the browser paints: a frame planned without the box's width would keep every column.
+  useLayoutEffect(() => {
     if (!element) return undefined;
     setWidth(element.clientWidth);
     // Without a layout (the screens' snapshot tests in jsdom) the table keeps its content widths.

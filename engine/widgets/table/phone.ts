@@ -1,13 +1,12 @@
-import { useMediaQuery } from '@mantine/hooks';
-import { useRenderingLikeServer } from '../../session/server-render.ts';
+import { useNarrowerThan } from '../../session/use-narrower-than.ts';
 
-/** Below Mantine's `sm` breakpoint (a phone) rows are cards and filters fold, so nothing scrolls sideways (issue 26). */
-export const PHONE_QUERY = '(max-width: 47.99em)';
+/** Below Mantine's `sm` breakpoint (48em) a page is a phone's: rows are cards and filters fold, so nothing scrolls sideways (issue 26). */
+export const PHONE_WIDTH = 768;
 
 /**
- * Whether the page is a phone's width; read at once (not after an effect), so the first paint is
- * already right, except when hydrating the server's markup, which the first render must match.
+ * Whether the page is a phone's width: at once, or, while hydrating the server's markup, the
+ * width the server rendered for (useNarrowerThan).
  */
 export function usePhone(): boolean {
-  return useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: useRenderingLikeServer() });
+  return useNarrowerThan(PHONE_WIDTH);
 }

@@ -23,6 +23,52 @@ export type TextWidth = (text: string, look?: TextLook) => number;
 // The row-action button (Mantine's compact-xs): 12 px semi-bold text, 7 px padding, 1 px border.
 const BUTTON = { fontSize: 12, fontWeight: 600, padding: 7, border: 1 } as const;
 
+/** The table's text size (table.module.css: Mantine's `sm`). */
+const CELL_FONT_SIZE = 14;
+
+/**
+ * A text's width as the server's render estimates it (issue 25), without the browser's font: the
+ * portal's font is the system's (theme.ts), so each character takes the advance typical of
+ * system sans-serif fonts (Segoe UI, Roboto, San Francisco, DejaVu Sans, between them), bold a
+ * little wider. The server's render and the hydration plan a table's columns with it, and the
+ * browser's own measure follows: columns then move by a few pixels, not by a column.
+ */
+export function estimatedTextWidth(language: string): TextWidth {
+  const em = (text: string) => {
+    let width = 0;
+    for (const character of text) width += estimatedAdvance(character);
+    return width;
+  };
+  return (text, look = 'cell') => {
+    switch (look) {
+      case 'cell':
+        return em(text) * CELL_FONT_SIZE;
+      case 'header':
+        return em(text) * CELL_FONT_SIZE * BOLD;
+      case 'button':
+        return em(text) * BUTTON.fontSize * BOLD + 2 * (BUTTON.padding + BUTTON.border);
+      case 'badge': {
+        const shown = text.toLocaleUpperCase(language);
+        return em(shown) * BADGE.fontSize * BOLD + BADGE.letterSpacing * shown.length + 2 * BADGE.padding;
+      }
+    }
+  };
+}
+
+/** How much wider a bold text is than the same text regular. */
+const BOLD = 1.1;
+
+/** A character's typical advance in em (estimatedTextWidth). */
+function estimatedAdvance(character: string): number {
+  if (/[0-9]/.test(character)) return 0.6;
+  if (/[iljI.,:;!|'`]/.test(character)) return 0.27;
+  if (/[ frt()[\]{}\-/]/.test(character)) return 0.35;
+  if (/[MW%@]/.test(character)) return 0.87;
+  if (/[mw]/.test(character)) return 0.8;
+  if (character !== character.toLowerCase()) return 0.66;
+  return 0.54;
+}
+
 /** Measures in the font of `table` (its body text) as the page computed it; null without a canvas. */
 export function textWidthIn(table: Element): TextWidth | null {
   const style = getComputedStyle(table);
