@@ -75,13 +75,18 @@ export async function findOperatorSession(
       .where('id_hash', '=', idHash)
       .execute();
   }
+  return { idHash, csrfToken: csrf_token, operator, tenantIds: await grantedTenantIds(db, operator.operator_id) };
+}
+
+/** The tenants an operator is granted, in order of their ids. */
+export async function grantedTenantIds(db: Database, operatorId: number): Promise<string[]> {
   const grants = await db
     .selectFrom('operator_tenants')
     .select('tenant_id')
-    .where('operator_id', '=', operator.operator_id)
+    .where('operator_id', '=', operatorId)
     .orderBy('tenant_id')
     .execute();
-  return { idHash, csrfToken: csrf_token, operator, tenantIds: grants.map((grant) => grant.tenant_id) };
+  return grants.map((grant) => grant.tenant_id);
 }
 
 export function readOperatorCookie(request: FastifyRequest): string | undefined {
