@@ -1,7 +1,7 @@
 /**
  * `npm run bench:ssr`: what one server render of a signed-in first screen costs (issue 25), without
  * a browser. The real server with the built portal (BENCH_SSR_DIST, default dist) on the demo seed
- * with C-1004's 12,000 invoices; the admin signed in with C-1004 chosen, over HTTP; then each page
+ * with C-1004's 12,000 invoices; the admin signed in with C-1004 chosen (BENCH_SSR_USER, BENCH_SSR_SELECT), over HTTP; then each page
  * requested in turn (`--runs`, default 30, after 5 warm-ups), timing the whole answer and checking it
  * carries the server's render. `--cpu-prof <file>` writes the server's V8 CPU profile of the timed
  * runs and prints the functions with the most self time, so the render's costs can be read;
@@ -29,7 +29,11 @@ const pages = values.pages.split(',');
 // Each render is timed as a whole: a render over the default budget would be aborted, not measured.
 process.env.PORTAL_SSR_BUDGET_MS ??= '20000';
 
-/** One server of a build, signed in as the admin with C-1004 chosen. */
+/** Who signs in (BENCH_SSR_USER) and what the session chooses (BENCH_SSR_SELECT, "key=value" of session_data; "" for nothing). */
+const USER = process.env.BENCH_SSR_USER ?? 'admin';
+const SELECTION = process.env.BENCH_SSR_SELECT ?? 'customer_id=C-1004';
+
+/** One server of a build, signed in as USER with SELECTION chosen. */
 async function signedInServer(staticDir: string) {
   const server = await startPortalServer({ staticDir, bigCustomerInvoices: 12_000 });
   const cookies = new Map<string, string>();
@@ -53,13 +57,14 @@ async function signedInServer(staticDir: string) {
     }
     return response;
   }
-  const login = await call('POST', '/auth/login', { username: 'admin', password: 'Portal#2026' });
+  const login = await call('POST', '/auth/login', { username: USER, password: 'Portal#2026' });
   if (login.status !== 200) throw new Error(`login: ${login.status}`);
   csrf = ((await login.json()) as { meta: { csrf_token: string } }).meta.csrf_token;
-  const chosen = await call('POST', '/session_data', {
-    sessionKeys: [{ key: 'customer_id', value: process.env.BENCH_SSR_CUSTOMER ?? 'C-1004' }],
-  });
-  if (chosen.status !== 200) throw new Error(`customer: ${chosen.status}`);
+  const [key, value] = SELECTION.split('=');
+  if (key && value) {
+    const chosen = await call('POST', '/session_data', { sessionKeys: [{ key, value }] });
+    if (chosen.status !== 200) throw new Error(`${SELECTION}: ${chosen.status}`);
+  }
 
   async function timedPage(path: string): Promise<{ ms: number; rendered: boolean; bytes: number }> {
     const started = performance.now();
@@ -120,7 +125,7 @@ if (process.env.BENCH_RESULTS !== '0') {
       '',
       `## Server render, ${new Date().toISOString().slice(0, 16)}Z (bench:ssr)`,
       '',
-      `Admin with C-1004 (12,000 invoices), each page's whole answer over loopback HTTP, ${runs} runs interleaved after 5 warm-ups; ` +
+      `${USER} with ${SELECTION || 'nothing chosen'} (C-1004 has 12,000 invoices), each page's whole answer over loopback HTTP, ${runs} runs interleaved after 5 warm-ups; ` +
         `load average ${loadavg()
           .map((load) => load.toFixed(2))
           .join(' ')} at the end.`,
