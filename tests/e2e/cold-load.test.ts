@@ -104,7 +104,8 @@ describe('cold load of a list', () => {
       const html = await (await cold.request.get(url, { headers: { accept: 'text/html' } })).text();
       const markup = html.slice(html.indexOf('<div id="root">'));
       expect(markup).toContain('data-table="invoices"');
-      expect(markup.match(/<tr [^>]*data-row-id=/g)?.length ?? 0).toBeGreaterThan(5);
+      // Rows, however many other files' payments have left Billed on the shared server (4 in one full run).
+      expect(markup.match(/<tr [^>]*data-row-id=/g)?.length ?? 0).toBeGreaterThan(0);
       expect(html).toContain(`id="${SERVER_RENDER_ID}"`);
       // No style attribute in the markup: the strict CSP would refuse it (common/server-render.ts).
       expect(markup).not.toMatch(/<[^>]+ style="/);
