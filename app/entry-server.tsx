@@ -16,7 +16,7 @@ import { App } from './App.tsx';
 import { setServerStyleNonce } from '../engine/runtime/csp-nonce.ts';
 import { loadDataLayer, resetDataLayer } from '../engine/data/data-layer.tsx';
 import { setTransport } from '../engine/data/transport.ts';
-import { initTexts } from '../engine/i18n/i18n.ts';
+import { initTexts, setServerStoredLanguage } from '../engine/i18n/i18n.ts';
 import { buildRoutes } from '../engine/routing/build-routes.tsx';
 import { screenLoader } from '../engine/routing/screen-loader.ts';
 import { setPageHints } from '../engine/session/page-hints.ts';
@@ -43,12 +43,21 @@ async function settled(client: QueryClient, signal: AbortSignal): Promise<void> 
   while (client.isFetching() > 0 && !signal.aborted) await new Promise((resolve) => setTimeout(resolve, 1));
 }
 
-async function renderPage({ url, hints, nonce, fetch, signal, viewportWidth }: ServerRenderInput): Promise<ServerRenderResult | undefined> {
+async function renderPage({
+  url,
+  hints,
+  nonce,
+  fetch,
+  signal,
+  viewportWidth,
+  storedLanguage,
+}: ServerRenderInput): Promise<ServerRenderResult | undefined> {
   sessionStore.reset();
   resetDataLayer();
   setPageHints(hints);
   setServerStyleNonce(nonce);
   setServerViewportWidth(viewportWidth);
+  setServerStoredLanguage(storedLanguage);
   // The session boot's reads and the texts go into the page, so the browser's boot reaches the same session without asking.
   const responses: Record<string, unknown> = {};
   let recording = true;
@@ -122,6 +131,7 @@ async function renderPage({ url, hints, nonce, fetch, signal, viewportWidth }: S
     setServerStyleNonce(undefined);
     setServerLanguage(undefined);
     setServerViewportWidth(undefined);
+    setServerStoredLanguage(undefined);
     resetDataLayer();
     sessionStore.reset();
   }

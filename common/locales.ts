@@ -19,6 +19,13 @@ export const LANGUAGES: readonly LanguageCode[] = [
   'sk',
 ];
 
+/**
+ * A copy of the language chosen in this browser (spec §1 keeps the choice in local storage, which
+ * the server cannot read), so the server renders a first screen in it (issue 25) and the browser
+ * hydrates that page rather than rendering it again in another language.
+ */
+export const LANGUAGE_COOKIE = 'portal_locale';
+
 /** Native names and the default ISO locale per language (spec §1: default language_ISO en-US). */
 export const LOCALE_INFO: Record<LanguageCode, { label: string; iso: string }> = {
   bg: { label: 'Български', iso: 'bg-BG' },

@@ -42,6 +42,8 @@ export interface ServerRenderInput {
   url: string;
   /** What the page carries for the boot anyway (route-hints.ts): the render starts from the same documents. */
   hints: PageHints;
+  /** The language chosen in the browser, as its cookie copies it (common/locales.ts LANGUAGE_COOKIE). */
+  storedLanguage?: string;
   /** The browser's page width, when the request said it (common/viewport-hint.ts). */
   viewportWidth?: number;
   /** The page's style nonce: Mantine's style elements carry it, as the browser's will. */

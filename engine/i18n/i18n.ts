@@ -1,6 +1,6 @@
 import { startTransition } from 'react';
 import { localeUrl, NAMESPACES } from 'virtual:portal-locales';
-import { LANGUAGES, type LanguageCode } from '../../common/locales.ts';
+import { LANGUAGE_COOKIE, LANGUAGES, type LanguageCode } from '../../common/locales.ts';
 import type { TextOverrides } from '../../domain/tenant.ts';
 import { Texts, type TextTree } from './i18next-texts.ts';
 import { withTenantTexts } from './tenant-texts.ts';
@@ -43,11 +43,36 @@ export function isLanguage(value: unknown): value is LanguageCode {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }
 
+let serverStoredLanguage: string | undefined;
+
+/** The server's render (app/entry-server.tsx) names the choice the browser's cookie copies (LANGUAGE_COOKIE). */
+export function setServerStoredLanguage(language: string | undefined): void {
+  serverStoredLanguage = language;
+}
+
 /** The stored choice when the tenant offers it, else the tenant's default. */
 export function initialLanguage(offered: readonly LanguageCode[], tenantDefault: LanguageCode): LanguageCode {
-  // The server's render (app/entry-server.tsx) knows no stored choice; the browser then checks its own.
-  const stored = typeof localStorage === 'undefined' ? null : localStorage.getItem(LOCALE_STORAGE_KEY);
-  return isLanguage(stored) && offered.includes(stored) ? stored : tenantDefault;
+  // The server's render reads the cookie that copies the browser's choice (rememberLanguage).
+  const stored = typeof localStorage === 'undefined' ? (serverStoredLanguage ?? null) : localStorage.getItem(LOCALE_STORAGE_KEY);
+  if (!isLanguage(stored) || !offered.includes(stored)) return tenantDefault;
+  copyToCookie(stored);
+  return stored;
+}
+
+/** Keeps the choice (spec §1: in local storage), and its copy for the server. */
+function rememberLanguage(language: LanguageCode): void {
+  localStorage.setItem(LOCALE_STORAGE_KEY, language);
+  copyToCookie(language);
+}
+
+/** The choice's copy for the server's render (LANGUAGE_COOKIE), a year long, on every path of the portal. */
+function copyToCookie(language: LanguageCode): void {
+  if (typeof document === 'undefined') return;
+  const cookie = `${LANGUAGE_COOKIE}=${language}`;
+  if (document.cookie.split('; ').includes(cookie)) return;
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers the portal supports (Safari before 18.4); one fixed cookie, written here only.
+  document.cookie = `${cookie}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
 }
 
 /**
@@ -89,6 +114,6 @@ export async function changeLanguage(texts: Texts, language: LanguageCode): Prom
       void texts.changeLanguage(language).then(resolve);
     });
   });
-  localStorage.setItem(LOCALE_STORAGE_KEY, language);
+  rememberLanguage(language);
   document.documentElement.lang = language;
 }

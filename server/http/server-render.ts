@@ -13,6 +13,7 @@ import {
 import type { PageHints } from '../../common/route-hints.ts';
 import { PREVIEW_SIDE_HEADER } from '../../common/preview-side.ts';
 import { VIEWPORT_WIDTH_HINT, viewportWidthOf } from '../../common/viewport-hint.ts';
+import { LANGUAGE_COOKIE, LANGUAGES } from '../../common/locales.ts';
 import { readCookie, SESSION_COOKIE } from './cookies.ts';
 import { pageSide } from './boot-documents.ts';
 import { attribute, scriptJson } from './route-hints.ts';
@@ -119,6 +120,8 @@ export async function serverRender(
   const timer = setTimeout(() => controller.abort(), renderBudgetMs());
   try {
     const viewportWidth = viewportWidthOf(request.headers[VIEWPORT_WIDTH_HINT.toLowerCase()]);
+    // Only a language the portal has (initialLanguage then checks the tenant offers it).
+    const storedLanguage = request.cookies[LANGUAGE_COOKIE];
     return await renderer.render({
       url: request.url,
       hints,
@@ -126,6 +129,7 @@ export async function serverRender(
       fetch: apiFor(app, request),
       signal: controller.signal,
       ...(viewportWidth === undefined ? {} : { viewportWidth }),
+      ...(storedLanguage && (LANGUAGES as readonly string[]).includes(storedLanguage) ? { storedLanguage } : {}),
     });
   } catch (error) {
     if (!controller.signal.aborted) request.log.warn({ err: error }, 'server render failed: the page is rendered in the browser');

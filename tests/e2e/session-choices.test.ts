@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { SERVER_RENDER_ID } from '../../common/server-render.ts';
 import { baseUrl, readOfLoad, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
 
 let page: Page;
@@ -57,6 +58,27 @@ describe('session choices in the header (issue 13 item 7)', () => {
     await page.goto(`${baseUrl()}/invoice-list/Billed`);
     await table().waitFor();
     await expect.poll(() => page.getByTestId('currency-switcher').inputValue()).toBe('CAD');
+  });
+
+  // Issue 25: the choice lives in local storage (spec §1), which the server cannot read; its cookie
+  // copy lets the server render the next page in it, so the browser hydrates that page instead of
+  // showing it in the tenant's language first and rendering it again (seen in the studio scenario).
+  it('renders the next page on the server in the language chosen in the menu, and hydrates it', async () => {
+    await signInAsPayer();
+    await page.getByTestId('language-menu').selectOption({ label: 'Deutsch' });
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('de');
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'portal_locale')?.value).toBe('de');
+    const html = await (await page.request.get(`${baseUrl()}/invoice-list/Billed`, { headers: { accept: 'text/html' } })).text();
+    const carried = JSON.parse(html.match(new RegExp(`id="${SERVER_RENDER_ID}"[^>]*>([^<]*)<`))?.[1] ?? '{}') as { language?: string };
+    expect(carried.language).toBe('de');
+    await page.goto(`${baseUrl()}/invoice-list/Billed`);
+    await table().locator('tbody tr[data-row-id]').first().waitFor();
+    // Hydrated, not rendered anew: the page keeps what the server rendered with.
+    await expect.poll(() => page.locator('[data-hydrating]').count()).toBe(0);
+    expect(await page.evaluate((id) => document.getElementById(id) !== null, SERVER_RENDER_ID)).toBe(true);
+    expect(await page.getByRole('tab', { name: 'Abgerechnet', exact: true }).count()).toBe(1);
+    await page.getByTestId('language-menu').selectOption({ label: 'English' });
+    await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('en');
   });
 
   it('shows the chosen location in the header and limits the lists and the overview to it; "All locations" lifts it', async () => {

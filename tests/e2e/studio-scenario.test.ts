@@ -38,6 +38,12 @@ async function cardFeeNote(portal: Page | FrameLocator, invoiceId: string, card 
 }
 
 /** The invoice list's title and whether its PO-number column is there, in German. */
+/**
+ * The invoice list's title and whether it has the PO-number column, in German. Read through
+ * expect.poll: a page whose language was set in local storage alone (not through the menu, whose
+ * choice the server's render reads from its cookie) is rendered on the server in the tenant's
+ * language first, and the browser renders it again in German.
+ */
 async function germanInvoiceList(portal: Page | FrameLocator): Promise<{ title: string; poNumberColumn: number }> {
   await portal.locator('[data-table="invoices"] tbody tr[data-row-id]').first().waitFor();
   return {
@@ -171,10 +177,10 @@ describe("issue 24's scenario", () => {
     await portal.getByText(REFUSED).waitFor();
     await portal.evaluate(() => localStorage.setItem('portal.locale', 'de'));
     await portal.goto(`${baseUrl(FLEET)}/fleet/invoice-list/Billed`);
-    expect(await germanInvoiceList(portal)).toEqual({ title: 'Alle Rechnungen', poNumberColumn: 1 });
+    await expect.poll(() => germanInvoiceList(portal)).toEqual({ title: 'Alle Rechnungen', poNumberColumn: 1 });
     // The payer's portal: the same list without the column.
     const { context: payerContext, portal: payer } = await fleetInvoiceList(browser, 'fleetpayer', 'de');
-    expect(await germanInvoiceList(payer)).toEqual({ title: 'Alle Rechnungen', poNumberColumn: 0 });
+    await expect.poll(() => germanInvoiceList(payer)).toEqual({ title: 'Alle Rechnungen', poNumberColumn: 0 });
 
     // Rolled back in History: the revision before the publish, published again.
     await publisher.getByRole('tab', { name: 'History', exact: true }).click();
@@ -195,7 +201,7 @@ describe("issue 24's scenario", () => {
     await portal.locator('[data-table="invoices"] tbody tr[data-row-id]').first().waitFor();
     await portal.getByRole('tab', { name: 'Abgerechnet', exact: true }).click();
     await expect.poll(() => portal.evaluate(() => 'bootedBeforeRollback' in window)).toBe(false);
-    expect(await germanInvoiceList(portal)).toEqual({ title: 'Rechnungen', poNumberColumn: 1 });
+    await expect.poll(() => germanInvoiceList(portal)).toEqual({ title: 'Rechnungen', poNumberColumn: 1 });
     expect((await read(portal, '/bank-accounts?filter[buid_customer]=F-3001')).status).toBe(200);
     await portal.goto(`${baseUrl(FLEET)}/fleet/payment-methods`);
     await portal.getByRole('heading', { level: 1, name: 'Zahlungsmethoden' }).waitFor();
@@ -206,7 +212,7 @@ describe("issue 24's scenario", () => {
     await expect.poll(() => portal.locator('[data-card-fee-note]').textContent()).toContain('4,50');
     await portalContext.close();
     await payer.goto(`${baseUrl(FLEET)}/fleet/invoice-list/Billed`);
-    expect(await germanInvoiceList(payer)).toEqual({ title: 'Rechnungen', poNumberColumn: 1 });
+    await expect.poll(() => germanInvoiceList(payer)).toEqual({ title: 'Rechnungen', poNumberColumn: 1 });
     await payerContext.close();
   }, 420_000);
 });
