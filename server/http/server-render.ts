@@ -13,7 +13,7 @@ import {
 import type { PageHints } from '../../common/route-hints.ts';
 import { PREVIEW_SIDE_HEADER } from '../../common/preview-side.ts';
 import { VIEWPORT_WIDTH_HINT, viewportWidthOf } from '../../common/viewport-hint.ts';
-import { LANGUAGE_COOKIE, LANGUAGES } from '../../common/locales.ts';
+import { LANGUAGE_COOKIE } from '../../common/locales.ts';
 import { readCookie, SESSION_COOKIE } from './cookies.ts';
 import { pageSide } from './boot-documents.ts';
 import { attribute, scriptJson } from './route-hints.ts';
@@ -113,15 +113,16 @@ export async function serverRender(
   nonce: string,
 ): Promise<ServerRenderResult | undefined> {
   if (!hints.documents.self) return undefined;
+  const hint = request.headers[VIEWPORT_WIDTH_HINT.toLowerCase()];
   // Chromium (it sends Sec-CH-UA) asks again with the page's width the first time in a browser
   // session (Critical-CH, askViewportWidth): this answer is thrown away, so it is not rendered.
-  if (request.headers['sec-ch-ua'] !== undefined && request.headers[VIEWPORT_WIDTH_HINT.toLowerCase()] === undefined) return undefined;
+  if (request.headers['sec-ch-ua'] !== undefined && hint === undefined) return undefined;
+  const viewportWidth = viewportWidthOf(hint);
+  // The render takes only a language the portal has, and the tenant offers (initialLanguage).
+  const storedLanguage = request.cookies[LANGUAGE_COOKIE];
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), renderBudgetMs());
   try {
-    const viewportWidth = viewportWidthOf(request.headers[VIEWPORT_WIDTH_HINT.toLowerCase()]);
-    // Only a language the portal has (initialLanguage then checks the tenant offers it).
-    const storedLanguage = request.cookies[LANGUAGE_COOKIE];
     return await renderer.render({
       url: request.url,
       hints,
@@ -129,7 +130,7 @@ export async function serverRender(
       fetch: apiFor(app, request),
       signal: controller.signal,
       ...(viewportWidth === undefined ? {} : { viewportWidth }),
-      ...(storedLanguage && (LANGUAGES as readonly string[]).includes(storedLanguage) ? { storedLanguage } : {}),
+      ...(storedLanguage === undefined ? {} : { storedLanguage }),
     });
   } catch (error) {
     if (!controller.signal.aborted) request.log.warn({ err: error }, 'server render failed: the page is rendered in the browser');

@@ -73,7 +73,8 @@ export function VirtualTable({ definition, table, data, columns: visibility, sel
   const candidates = table.getVisibleLeafColumns();
   const sizedCandidates = useMemo(() => sizedColumnsOf(candidates), [candidates]);
   const measuredWidth = useBoxWidth(scrollElement);
-  const boxWidth = measuredWidth || (hinted === undefined ? 0 : estimatedBoxWidth(hinted));
+  // The box is as wide as the screen's content (measured at 390 to 1,920 px).
+  const boxWidth = measuredWidth || (hinted === undefined ? 0 : contentWidthAt(hinted));
   const sizes = useMemo(() => {
     if (!measure) return null;
     const input = {
@@ -168,14 +169,6 @@ export function VirtualTable({ definition, table, data, columns: visibility, sel
       </div>
     </CellEnvironmentProvider>
   );
-}
-
-/** What the table's box lacks of its screen's content width: nothing, measured at 390 to 1920 px (the box is the content's width). */
-const BOX_INSET = 0;
-
-/** The box's width on a page `viewport` pixels wide, as the server estimates it. */
-function estimatedBoxWidth(viewport: number): number {
-  return contentWidthAt(viewport) - BOX_INSET;
 }
 
 /**
