@@ -116,8 +116,10 @@ async function renderPage({
     );
     const html = await new Response(prelude as ReadableStream<Uint8Array>).text();
     if (refused || signal.aborted) return undefined;
+    const scheme = session.config.theme.colorScheme ?? 'light';
     return {
       html,
+      ...(scheme === 'auto' ? {} : { colorScheme: scheme }),
       state: {
         language,
         currency: sessionStore.get().selectedCurrency ?? null,

@@ -56,6 +56,13 @@ export interface ServerRenderInput {
 export interface ServerRenderResult {
   /** The markup of `#root`. */
   html: string;
+  /**
+   * The tenant's colour scheme when it names one: Mantine's colours are defined under the root
+   * element's data-mantine-color-scheme, which the browser's MantineProvider sets only once it
+   * runs, so the page carries it for the markup to paint in its colours before then ("auto" is the
+   * browser's to resolve).
+   */
+  colorScheme?: 'light' | 'dark';
   state: ServerRenderState;
 }
 

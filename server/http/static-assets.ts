@@ -5,7 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
 import { bootDocuments } from './boot-documents.ts';
-import { loadRouteHints, pageHints, pageHintTags } from './route-hints.ts';
+import { attribute, loadRouteHints, pageHints, pageHintTags } from './route-hints.ts';
+import type { ServerRenderResult } from '../../common/server-render.ts';
 import { askViewportWidth, loadServerRenderer, markupUnderCsp, serverRender, serverRenderTag } from './server-render.ts';
 import { CSP_NONCE_PLACEHOLDER, styleNonce } from './security-headers.ts';
 
@@ -61,6 +62,19 @@ export type PortalPageSender = (request: FastifyRequest, reply: FastifyReply) =>
 const ROOT_ELEMENT = '<div id="root"></div>';
 const BOOT_SPINNER = /<div id="boot-spinner"[\s\S]*?(?=<div id="boot-error")/u;
 
+/** The template's root element (index.html's `<html lang="en">`). */
+const HTML_ELEMENT = /<html[^>]*>/u;
+
+/**
+ * The root element of a rendered page: in the render's language (the browser's boot would set it
+ * only once its code runs) and, when the tenant names one, its colour scheme, so the markup is
+ * announced and painted as it will be after hydration.
+ */
+function htmlElementOf(rendered: ServerRenderResult): string {
+  const scheme = rendered.colorScheme ? ` data-mantine-color-scheme="${rendered.colorScheme}"` : '';
+  return `<html lang="${attribute(rendered.state.language)}"${scheme}>`;
+}
+
 /**
  * The built index.html, sent from memory with the route's hints and the boot's documents in its
  * head (route-hints.ts, boot-documents.ts), and a new style nonce in every place Vite left the
@@ -89,6 +103,7 @@ export async function portalPage(app: FastifyInstance, root: string): Promise<Po
     if (rendered) {
       const { markup, head: headTags } = markupUnderCsp(rendered.html, nonce);
       html = html
+        .replace(HTML_ELEMENT, () => htmlElementOf(rendered))
         .replace('</head>', () => `${headTags}${serverRenderTag(rendered, nonce)}</head>`)
         .replace(BOOT_SPINNER, '')
         .replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);

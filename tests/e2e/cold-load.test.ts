@@ -107,6 +107,9 @@ describe('cold load of a list', () => {
       // Rows, however many other files' payments have left Billed on the shared server (4 in one full run).
       expect(markup.match(/<tr [^>]*data-row-id=/g)?.length ?? 0).toBeGreaterThan(0);
       expect(html).toContain(`id="${SERVER_RENDER_ID}"`);
+      // Announced in its language and painted in the tenant's colours before any script runs
+      // (Mantine's colours are defined under the root's colour scheme, which its provider sets when it runs).
+      expect(html).toContain('<html lang="en" data-mantine-color-scheme="light">');
       // No style attribute in the markup: the strict CSP would refuse it (common/server-render.ts).
       expect(markup).not.toMatch(/<[^>]+ style="/);
 

@@ -71,6 +71,7 @@ describe('session choices in the header (issue 13 item 7)', () => {
     const html = await (await page.request.get(`${baseUrl()}/invoice-list/Billed`, { headers: { accept: 'text/html' } })).text();
     const carried = JSON.parse(html.match(new RegExp(`id="${SERVER_RENDER_ID}"[^>]*>([^<]*)<`))?.[1] ?? '{}') as { language?: string };
     expect(carried.language).toBe('de');
+    expect(html).toContain('<html lang="de"');
     await page.goto(`${baseUrl()}/invoice-list/Billed`);
     await table().locator('tbody tr[data-row-id]').first().waitFor();
     // Hydrated, not rendered anew: the page keeps what the server rendered with.
