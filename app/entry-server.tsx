@@ -11,18 +11,18 @@ import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
 import { dehydrate, type QueryClient } from '@tanstack/react-query';
 import { routes } from 'virtual:portal-screens';
-import type { ServerRenderInput, ServerRenderResult } from '../common/server-render.ts';
+import type { DocumentElement, ServerRenderInput, ServerRenderResult } from '../common/server-render.ts';
 import { App } from './App.tsx';
 import { setServerStyleNonce } from '../engine/runtime/csp-nonce.ts';
 import { loadDataLayer, resetDataLayer } from '../engine/data/data-layer.tsx';
 import { setTransport } from '../engine/data/transport.ts';
-import { initTexts, setServerStoredLanguage } from '../engine/i18n/i18n.ts';
+import { initTexts, offeredChoice, setServerStoredLanguage } from '../engine/i18n/i18n.ts';
 import { buildRoutes } from '../engine/routing/build-routes.tsx';
 import { screenLoader } from '../engine/routing/screen-loader.ts';
 import { setPageHints } from '../engine/session/page-hints.ts';
 import { setServerLanguage, setServerViewportWidth } from '../engine/session/server-render.ts';
 import { bootstrapSession, sessionStore } from '../engine/session/store.ts';
-import { languageOf, pageBasics, registerPlugins } from './boot.ts';
+import { basicsOf, languageOf, pageBasics, registerPlugins } from './boot.ts';
 
 registerPlugins();
 
@@ -36,6 +36,23 @@ export function render(input: ServerRenderInput): Promise<ServerRenderResult | u
   const result = turn.then(() => (input.signal.aborted ? undefined : renderPage(input)));
   turn = result.catch(() => undefined);
   return result;
+}
+
+/** The colour scheme a render puts on the root element: "auto" is the browser's to resolve. */
+function schemeOf(scheme: 'light' | 'dark' | 'auto' | undefined): Pick<DocumentElement, 'colorScheme'> {
+  const chosen = scheme ?? 'light';
+  return chosen === 'auto' ? {} : { colorScheme: chosen };
+}
+
+/** The root element a render of the page would give, from its documents alone (common/server-render.ts). */
+export function documentElement({
+  hints,
+  storedLanguage,
+}: Pick<ServerRenderInput, 'hints' | 'storedLanguage'>): DocumentElement | undefined {
+  const basics = basicsOf(hints.documents);
+  if (!basics) return undefined;
+  const language = languageOf(basics, (offered, fallback) => offeredChoice(offered, fallback, storedLanguage));
+  return { language, ...schemeOf(basics.config.theme.colorScheme) };
 }
 
 /** Until the reads under way have answered (or the render's time is up). */
@@ -116,10 +133,9 @@ async function renderPage({
     );
     const html = await new Response(prelude as ReadableStream<Uint8Array>).text();
     if (refused || signal.aborted) return undefined;
-    const scheme = session.config.theme.colorScheme ?? 'light';
     return {
       html,
-      ...(scheme === 'auto' ? {} : { colorScheme: scheme }),
+      ...schemeOf(session.config.theme.colorScheme),
       state: {
         language,
         currency: sessionStore.get().selectedCurrency ?? null,

@@ -66,9 +66,22 @@ export interface ServerRenderResult {
   state: ServerRenderState;
 }
 
+/**
+ * The page's root element as a render of it would have it, known before rendering: the server
+ * sends the page's head at once, so the browser fetches the styles and code while the server
+ * renders (server/http/server-render.ts), and the root element comes first.
+ */
+export interface DocumentElement {
+  language: string;
+  /** As ServerRenderResult's. */
+  colorScheme?: 'light' | 'dark';
+}
+
 /** The built entry's exports. `undefined`: nothing to render on the server (signed out, a write needed, an error). */
 export interface ServerRenderer {
   render(input: ServerRenderInput): Promise<ServerRenderResult | undefined>;
+  /** Undefined when the page's documents hold no configuration. Synchronous, and it changes no state of the entry's: a render may be under way. */
+  documentElement(input: Pick<ServerRenderInput, 'hints' | 'storedLanguage'>): DocumentElement | undefined;
 }
 
 /**

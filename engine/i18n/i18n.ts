@@ -50,13 +50,22 @@ export function setServerStoredLanguage(language: string | undefined): void {
   serverStoredLanguage = language;
 }
 
+/** `stored` when it is a language of the portal's that the tenant offers, else the tenant's default. */
+export function offeredChoice(
+  offered: readonly LanguageCode[],
+  tenantDefault: LanguageCode,
+  stored: string | null | undefined,
+): LanguageCode {
+  return isLanguage(stored) && offered.includes(stored) ? stored : tenantDefault;
+}
+
 /** The stored choice when the tenant offers it, else the tenant's default. */
 export function initialLanguage(offered: readonly LanguageCode[], tenantDefault: LanguageCode): LanguageCode {
   // The server's render reads the cookie that copies the browser's choice (rememberLanguage).
   const stored = typeof localStorage === 'undefined' ? (serverStoredLanguage ?? null) : localStorage.getItem(LOCALE_STORAGE_KEY);
-  if (!isLanguage(stored) || !offered.includes(stored)) return tenantDefault;
-  copyToCookie(stored);
-  return stored;
+  const language = offeredChoice(offered, tenantDefault, stored);
+  if (language === stored) copyToCookie(language);
+  return language;
 }
 
 /** Keeps the choice (spec §1: in local storage), and its copy for the server. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { initialLanguage, setServerStoredLanguage } from './i18n.ts';
+import { initialLanguage, offeredChoice, setServerStoredLanguage } from './i18n.ts';
 
 describe("the server render's language", () => {
   afterEach(() => setServerStoredLanguage(undefined));
@@ -16,5 +16,18 @@ describe("the server render's language", () => {
     expect(initialLanguage(['en', 'de'], 'de')).toBe('de');
     setServerStoredLanguage('xx');
     expect(initialLanguage(['en', 'de'], 'en')).toBe('en');
+  });
+});
+
+describe("the page's language before its render (the root element the server sends first)", () => {
+  it('takes a stored choice only when the portal has it and the tenant offers it, with no state of its own', () => {
+    expect(offeredChoice(['en', 'de'], 'en', 'de')).toBe('de');
+    expect(offeredChoice(['en', 'de'], 'de', 'fr')).toBe('de');
+    expect(offeredChoice(['en', 'de'], 'en', 'xx')).toBe('en');
+    expect(offeredChoice(['en', 'de'], 'de', undefined)).toBe('de');
+    // The render's own choice is another's: the two never share it.
+    setServerStoredLanguage('de');
+    expect(offeredChoice(['en', 'de'], 'en', null)).toBe('en');
+    setServerStoredLanguage(undefined);
   });
 });

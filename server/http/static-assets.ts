@@ -1,39 +1,27 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { PassThrough, type Transform } from 'node:stream';
+import { brotliCompressSync, constants, createBrotliCompress, createGzip, gzipSync } from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
+import { acceptedEncodings, registerBuiltAssets } from './built-assets.ts';
 import { bootDocuments } from './boot-documents.ts';
 import { attribute, loadRouteHints, pageHints, pageHintTags } from './route-hints.ts';
-import type { ServerRenderResult } from '../../common/server-render.ts';
+import type { DocumentElement, ServerRenderResult } from '../../common/server-render.ts';
+import { LANGUAGE_COOKIE } from '../../common/locales.ts';
 import { askViewportWidth, loadServerRenderer, markupUnderCsp, serverRender, serverRenderTag } from './server-render.ts';
 import { CSP_NONCE_PLACEHOLDER, styleNonce } from './security-headers.ts';
 
-/** Vite's hashed file names change with their content, so a copy never goes stale. */
-export const IMMUTABLE = 'public, max-age=31536000, immutable';
-
 /**
- * Cache-Control of a file of the built portal (`path` may be a pre-compressed variant):
- * hashed assets for a year; HTML never stored, so a deployment is seen on the next load;
- * the unhashed files copied from public/ (boot.css, logos) revalidated on each use (ETag).
+ * Cache-Control of a file of the built portal outside assets/ (`path` may be a pre-compressed
+ * variant): HTML never stored, so a deployment is seen on the next load; the unhashed files
+ * copied from public/ (boot.css, logos) revalidated on each use (ETag). The hashed assets are
+ * immutable (built-assets.ts).
  */
-export function cacheControlFor(path: string): string {
-  if (path.includes('/assets/')) return IMMUTABLE;
+function cacheControlFor(path: string): string {
   if (/\.html(?:\.br|\.gz)?$/u.test(path)) return 'no-store';
   return 'no-cache';
-}
-
-/** The encodings the request accepts (q=0 excluded), by name. */
-function acceptedEncodings(request: FastifyRequest): Set<string> {
-  const header = String(request.headers['accept-encoding'] ?? '');
-  return new Set(
-    header
-      .split(',')
-      .map((part) => part.trim().split(';'))
-      .filter(([, quality]) => !/^\s*q=0(?:\.0*)?\s*$/u.test(quality ?? ''))
-      .map(([name]) => (name ?? '').trim().toLowerCase()),
-  );
 }
 
 /**
@@ -70,19 +58,49 @@ const HTML_ELEMENT = /<html[^>]*>/u;
  * only once its code runs) and, when the tenant names one, its colour scheme, so the markup is
  * announced and painted as it will be after hydration.
  */
-function htmlElementOf(rendered: ServerRenderResult): string {
-  const scheme = rendered.colorScheme ? ` data-mantine-color-scheme="${rendered.colorScheme}"` : '';
-  return `<html lang="${attribute(rendered.state.language)}"${scheme}>`;
+function htmlElementOf(element: DocumentElement): string {
+  const scheme = element.colorScheme ? ` data-mantine-color-scheme="${element.colorScheme}"` : '';
+  return `<html lang="${attribute(element.language)}"${scheme}>`;
+}
+
+/**
+ * The compressed stream a page is written into, as encoded() would choose (brotli quality 4, else
+ * gzip, else as it is): written in parts, each part flushed to the browser when asked.
+ */
+function pageStream(request: FastifyRequest, reply: FastifyReply): Transform & { flush?: () => void } {
+  reply.header('vary', 'accept-encoding');
+  const accepted = acceptedEncodings(request);
+  if (accepted.has('br')) {
+    reply.header('content-encoding', 'br');
+    return createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+  }
+  if (accepted.has('gzip')) {
+    reply.header('content-encoding', 'gzip');
+    return createGzip();
+  }
+  return new PassThrough();
+}
+
+/** The rendered page's rest, after its head's start: the render's style rules and state, and its markup in `#root`. */
+function renderedRest(rendered: ServerRenderResult | undefined, body: string, nonce: string): string {
+  if (!rendered) return `</head>${body}`;
+  const { markup, head } = markupUnderCsp(rendered.html, nonce);
+  const page = body.replace(BOOT_SPINNER, '').replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
+  return `${head}${serverRenderTag(rendered, nonce)}</head>${page}`;
 }
 
 /**
  * The built index.html, sent from memory with the route's hints and the boot's documents in its
  * head (route-hints.ts, boot-documents.ts), and a new style nonce in every place Vite left the
- * placeholder and on the hints' elements (the CSP header of the same response names it). Never stored (no-store), and compressed per response: the
- * pre-compressed variants of index.html hold the placeholder, so they are not used.
+ * placeholder and on the hints' elements (the CSP header of the same response names it). Never
+ * stored (no-store), and compressed per response: the pre-compressed variants of index.html hold
+ * the placeholder, so they are not used.
  * Issue 25: with the build's server entry (server-render.ts), a signed-in page carries its first
  * screen rendered (in `#root`, no spinner) and the state the browser hydrates it with; any page
- * the server does not render is sent as before.
+ * the server does not render is sent as before. Such a page's head goes first, before its render:
+ * the browser fetches the styles and the code the head names while the server renders (about
+ * half of the time to the first paint of a cold invoice list went to fetching them after the
+ * whole page had come). The head is left open, so the render's style rules and state still go in it.
  */
 export async function portalPage(app: FastifyInstance, root: string): Promise<PortalPageSender> {
   const template = readFileSync(join(root, 'index.html'), 'utf8');
@@ -97,20 +115,28 @@ export async function portalPage(app: FastifyInstance, root: string): Promise<Po
     const nonce = styleNonce(request);
     const { hint, page } = pageHints(hints, request, await bootDocuments(app, request));
     const rendering = renderer !== undefined && hint?.signedIn === true && page.documents.self !== undefined;
-    const rendered = rendering ? await serverRender(app, renderer, request, page, nonce) : undefined;
     // The nonce goes in the template's places only: never into the documents' text.
-    let html = `${head.join(nonce)}${pageHintTags(hint, page, nonce)}</head>${body.join(nonce)}`;
-    if (rendered) {
-      const { markup, head: headTags } = markupUnderCsp(rendered.html, nonce);
-      html = html
-        .replace(HTML_ELEMENT, () => htmlElementOf(rendered))
-        .replace('</head>', () => `${headTags}${serverRenderTag(rendered, nonce)}</head>`)
-        .replace(BOOT_SPINNER, '')
-        .replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
+    const headStart = `${head.join(nonce)}${pageHintTags(hint, page, nonce)}`;
+    const bodyText = body.join(nonce);
+    reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
+    if (!rendering) {
+      const sent = encoded(request, reply, `${headStart}</head>${bodyText}`);
+      if (renderer) askViewportWidth(reply, false);
+      return reply.send(sent);
     }
-    const sent = encoded(request, reply, html);
-    if (renderer) askViewportWidth(reply, rendering);
-    return reply.type('text/html; charset=utf-8').header('cache-control', 'no-store').send(sent);
+    const element = renderer.documentElement({ hints: page, storedLanguage: request.cookies[LANGUAGE_COOKIE] });
+    const stream = pageStream(request, reply);
+    askViewportWidth(reply, true);
+    stream.write(element ? headStart.replace(HTML_ELEMENT, () => htmlElementOf(element)) : headStart);
+    stream.flush?.();
+    reply.send(stream);
+    // serverRender answers undefined for any render that fails; the page then goes for the browser to render.
+    void serverRender(app, renderer, request, page, nonce)
+      .catch(() => undefined)
+      .then((rendered) => {
+        if (!stream.destroyed) stream.end(renderedRest(rendered, bodyText, nonce));
+      });
+    return reply;
   };
 }
 
@@ -155,10 +181,12 @@ export async function registerPortalAssets(app: FastifyInstance, root: string): 
     // The variants are found beside their file; they need no routes of their own. index.html
     // is sent by portalPage, and studio/index.html by studioPage, each with its nonce; server/ is
     // the server's own render of pages (server-render.ts), never sent.
-    globIgnore: ['**/*.br', '**/*.gz', 'index.html', STUDIO_PAGE, '.vite/**', 'server/**'],
+    // assets/ is served from memory (built-assets.ts).
+    globIgnore: ['**/*.br', '**/*.gz', 'index.html', STUDIO_PAGE, '.vite/**', 'server/**', 'assets/**'],
     setHeaders: (reply, path) => {
       reply.header('cache-control', cacheControlFor(path));
     },
   });
+  registerBuiltAssets(app, root);
   return portalPage(app, root);
 }

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressFiles } from '../../engine/build/compress-plugin.ts';
 import { buildApp } from '../../server/app.ts';
 import { COMPRESSION_THRESHOLD_BYTES } from '../../server/http/compression.ts';
-import { IMMUTABLE } from '../../server/http/static-assets.ts';
+import { IMMUTABLE } from '../../server/http/built-assets.ts';
 import { loadPolicy } from '../../server/policy/load.ts';
 import { type ApiClient, startTestApi, type TestApi } from '../support/api.ts';
 
@@ -134,6 +134,8 @@ describe('the built portal', () => {
     mkdirSync(join(root, 'assets'));
     writeFileSync(join(root, 'index.html'), page);
     writeFileSync(join(root, 'assets', 'entry-AbC123.js'), script);
+    mkdirSync(join(root, 'assets', 'locales-XyZ', 'en'), { recursive: true });
+    writeFileSync(join(root, 'assets', 'locales-XyZ', 'en', 'common.json'), '{"save":"Save"}');
     writeFileSync(join(root, 'boot.css'), `${'.boot { color: #123456; }\n'.repeat(80)}`);
     await compressFiles(root);
     portal = await buildApp({
@@ -174,6 +176,17 @@ describe('the built portal', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
     expect(response.headers.vary).toMatch(/accept-encoding/i);
     expect(response.body).toBe(script);
+  });
+
+  it('serves a file of a folder under assets/ with its type, and answers 404 for a name the build did not write', async () => {
+    const texts = await get('/assets/locales-XyZ/en/common.json');
+    expect(texts.statusCode).toBe(200);
+    expect(texts.headers['content-type']).toMatch(/^application\/json/);
+    expect(texts.headers['cache-control']).toBe(IMMUTABLE);
+    expect(texts.json()).toEqual({ save: 'Save' });
+    for (const missing of ['/assets/entry-Nope.js', '/assets/locales-XyZ/de/common.json', '/assets/../index.html', '/assets/']) {
+      expect((await get(missing, { accept: '*/*' })).statusCode, missing).toBe(404);
+    }
   });
 
   it('sends index.html compressed and never stored, for any page of the portal', async () => {

@@ -220,7 +220,7 @@ export class ApiClient {
     body?: Body,
     headers: Record<string, string> = {},
   ): Promise<LightMyRequestResponse> {
-    const cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+    const cookie = this.cookieHeader();
     const response = await this.app.inject({
       method,
       url,
@@ -268,6 +268,11 @@ export class ApiClient {
     if (login.statusCode !== 200) throw new Error(`login ${username}: ${login.statusCode} ${login.body}`);
     const select = await this.post('/session_data', { sessionKeys: [{ key: 'customer_id', value: customerId }] });
     if (select.statusCode !== 200) throw new Error(`select ${customerId}: ${select.statusCode} ${select.body}`);
+  }
+
+  /** The Cookie header this client sends, for a request made over a real connection (not inject). */
+  cookieHeader(): string {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 
   forgetSession(): void {
