@@ -4,6 +4,7 @@ import cardsScreen from '../../screens/cards.json' with { type: 'json' };
 import invoiceListWritten from '../../screens/invoice-list.json' with { type: 'json' };
 import invoicesTable from '../../screens/parts/invoices-table.json' with { type: 'json' };
 import disputeCenter from '../../screens/dispute-center.json' with { type: 'json' };
+import merchantHome from '../../screens/merchant-home.json' with { type: 'json' };
 import { resolveParts } from '../../common/definition-parts.ts';
 import type { BindingContext } from '../definitions/bindings.ts';
 import type { WidgetNode } from '../definitions/types.ts';
@@ -134,5 +135,24 @@ describe("a route loader's reads", () => {
       '/ecaas/merchant-dispute/count',
       '/ecaas/merchant-disputes',
     ]);
+  });
+
+  // A dealer who has chosen no merchant sees all of them: the home's four tables read without the
+  // merchant filter, in the loader (and so in the server's render) as the widgets would.
+  it("starts a dealer's home reads when the dealer has chosen no merchant, without the merchant filter", () => {
+    const dealer = { ...bindings, customer: null, merchant: null };
+    const reads = screenReads(firstReads(merchantHome.body as unknown as WidgetNode[]), dealer, 'en');
+    expect(reads.map((read) => read.queryKey[1])).toEqual(['/merchant-figures', '/ecaas/merchant-disputes', '/rejections', '/invoices']);
+    for (const read of reads) expect(read.queryKey[2]).not.toHaveProperty('filter[buid_merchant]');
+    // Chosen, it is sent; not read yet (undefined), the reads wait for it.
+    const chosen = screenReads(
+      firstReads(merchantHome.body as unknown as WidgetNode[]),
+      { ...dealer, merchant: { buidMerchant: 'M-2001' } },
+      'en',
+    );
+    expect(chosen[0]!.queryKey[2]).toMatchObject({ 'filter[buid_merchant]': 'M-2001' });
+    expect(
+      screenReads(firstReads(merchantHome.body as unknown as WidgetNode[]), { ...dealer, merchant: undefined as never }, 'en'),
+    ).toEqual([]);
   });
 });

@@ -42,7 +42,21 @@ export function resolvable(source: SourceDefinition, bindings: BindingContext): 
   const sent = (values: Record<string, unknown> | undefined) =>
     Object.values(values ?? {}).map((value) => chosenQueryValue(value, bindings));
   const read = { ...source, filter: sent(source.filter), params: sent(source.params) };
-  return bindingPaths(read).every((path) => KNOWN_FROM_URL.test(path) || lookup(bindings, path) !== undefined);
+  return bindingPaths(read).every((path) => KNOWN_FROM_URL.test(path) || known(bindings, path));
+}
+
+/**
+ * Bindings whose null is a choice, not a gap: a dealer who has chosen no merchant sees all of
+ * them, and the merchant's screens read without the merchant filter (the widget sends the same
+ * read). A customer's null is a choice still to make (the customer picker): never read without it.
+ */
+const NULL_MEANS_ALL = new Set(['merchant']);
+
+/** Whether the session holds a path's value (session/boot-view.ts leaves what it has not read undefined). */
+function known(bindings: BindingContext, path: string): boolean {
+  const [root = ''] = path.split('.');
+  if (NULL_MEANS_ALL.has(root) && lookup(bindings, root) === null) return true;
+  return lookup(bindings, path) !== undefined;
 }
 
 /** The URL is whole when a loader runs: a route or query parameter it lacks is absent, not pending. */
