@@ -24,22 +24,31 @@ function cacheControlFor(path: string): string {
   return 'no-cache';
 }
 
+/** Brotli at quality 4, as the compression hook compresses: a page is compressed per response. */
+const PAGE_BROTLI = { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } };
+
 /**
- * The page compressed as the compression hook would (brotli quality 4, else gzip): the
- * not-found handler that sends it is no route, and that hook only sees routes.
+ * The encoding a page goes in, as the compression hook would choose it (brotli, else gzip, else
+ * none), named in the reply's headers: the not-found handler that sends pages is no route, and
+ * that hook only sees routes.
  */
-function encoded(request: FastifyRequest, reply: FastifyReply, html: string): string | Buffer {
+function pageEncoding(request: FastifyRequest, reply: FastifyReply): 'br' | 'gzip' | undefined {
   reply.header('vary', 'accept-encoding');
-  if (Buffer.byteLength(html) < COMPRESSION_THRESHOLD_BYTES) return html;
   const accepted = acceptedEncodings(request);
-  if (accepted.has('br')) {
-    reply.header('content-encoding', 'br');
-    return brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
+  const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : undefined;
+  if (encoding) reply.header('content-encoding', encoding);
+  return encoding;
+}
+
+/** The whole page, compressed (pageEncoding) unless it is too small to gain from it. */
+function encoded(request: FastifyRequest, reply: FastifyReply, html: string): string | Buffer {
+  if (Buffer.byteLength(html) < COMPRESSION_THRESHOLD_BYTES) {
+    reply.header('vary', 'accept-encoding');
+    return html;
   }
-  if (accepted.has('gzip')) {
-    reply.header('content-encoding', 'gzip');
-    return gzipSync(html);
-  }
+  const encoding = pageEncoding(request, reply);
+  if (encoding === 'br') return brotliCompressSync(html, PAGE_BROTLI);
+  if (encoding === 'gzip') return gzipSync(html);
   return html;
 }
 
@@ -80,21 +89,11 @@ function htmlElementOf(element: DocumentElement): string {
   return `<html lang="${attribute(element.language)}"${scheme}>`;
 }
 
-/**
- * The compressed stream a page is written into, as encoded() would choose (brotli quality 4, else
- * gzip, else as it is): written in parts, each part flushed to the browser when asked.
- */
+/** The stream a page is written into in parts (pageEncoding), each part flushed to the browser when asked. */
 function pageStream(request: FastifyRequest, reply: FastifyReply): Transform & { flush?: () => void } {
-  reply.header('vary', 'accept-encoding');
-  const accepted = acceptedEncodings(request);
-  if (accepted.has('br')) {
-    reply.header('content-encoding', 'br');
-    return createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 4 } });
-  }
-  if (accepted.has('gzip')) {
-    reply.header('content-encoding', 'gzip');
-    return createGzip();
-  }
+  const encoding = pageEncoding(request, reply);
+  if (encoding === 'br') return createBrotliCompress(PAGE_BROTLI);
+  if (encoding === 'gzip') return createGzip();
   return new PassThrough();
 }
 
