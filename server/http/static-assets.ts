@@ -59,23 +59,6 @@ export type PortalPageSender = (request: FastifyRequest, reply: FastifyReply) =>
 const ROOT_ELEMENT = '<div id="root"></div>';
 const BOOT_SPINNER = /<div id="boot-spinner"[\s\S]*?(?=<div id="boot-error")/u;
 
-/** The template's entry script (Vite writes it into the head). */
-const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"([^>]*)><\/script>/u;
-/** The loader a rendered page runs in the entry's place (public/boot-after-paint.js). */
-const AFTER_PAINT_LOADER = '/boot-after-paint.js';
-
-/**
- * A rendered page's head: its entry preloaded rather than run, and run by the loader once the
- * server's markup is drawn (public/boot-after-paint.js). The same head part when it has no entry script.
- */
-function entryAfterPaint(headPart: string): string {
-  return headPart.replace(
-    ENTRY_SCRIPT,
-    (_, src: string, rest: string) =>
-      `<link rel="modulepreload" crossorigin href="${src}"${rest}><script type="module" src="${AFTER_PAINT_LOADER}" data-portal-entry="${src}"${rest}></script>`,
-  );
-}
-
 /** The template's root element (index.html's `<html lang="en">`). */
 const HTML_ELEMENT = /<html[^>]*>/u;
 
@@ -124,9 +107,7 @@ export async function portalPage(app: FastifyInstance, root: string): Promise<Po
     app.log.warn(
       `${root}/index.html has no ${CSP_NONCE_PLACEHOLDER}: the CSP will refuse the portal's style elements (build with vite.config.ts)`,
     );
-  const [headText = '', bodyText = ''] = template.split('</head>');
-  const parts = (text: string) => text.split(CSP_NONCE_PLACEHOLDER);
-  const [head, renderedHead, body] = [parts(headText), parts(entryAfterPaint(headText)), parts(bodyText)];
+  const [head = [], body = []] = template.split('</head>').map((part) => part.split(CSP_NONCE_PLACEHOLDER));
   const hints = loadRouteHints(root);
   const renderer = await loadServerRenderer(root, app.log);
   return async (request, reply) => {
@@ -134,11 +115,11 @@ export async function portalPage(app: FastifyInstance, root: string): Promise<Po
     const { hint, page } = pageHints(hints, request, await bootDocuments(app, request));
     const rendering = renderer !== undefined && hint?.signedIn === true && page.documents.self !== undefined;
     // The nonce goes in the template's places only: never into the documents' text.
-    const headStart = `${(rendering ? renderedHead : head).join(nonce)}${pageHintTags(hint, page, nonce)}`;
-    const bodyPart = body.join(nonce);
+    const headStart = `${head.join(nonce)}${pageHintTags(hint, page, nonce)}`;
+    const bodyText = body.join(nonce);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!rendering) {
-      const sent = encoded(request, reply, `${headStart}</head>${bodyPart}`);
+      const sent = encoded(request, reply, `${headStart}</head>${bodyText}`);
       if (renderer) askViewportWidth(reply, false);
       return reply.send(sent);
     }
@@ -152,7 +133,7 @@ export async function portalPage(app: FastifyInstance, root: string): Promise<Po
     void serverRender(app, renderer, request, page, nonce)
       .catch(() => undefined)
       .then((rendered) => {
-        if (!stream.destroyed) stream.end(renderedRest(rendered, bodyPart, nonce));
+        if (!stream.destroyed) stream.end(renderedRest(rendered, bodyText, nonce));
       });
     return reply;
   };

@@ -132,12 +132,7 @@ describe('a page the server renders', () => {
     const head = page.text();
     expect(head).toContain('<html lang="de" data-mantine-color-scheme="dark">');
     expect(head).toContain('/boot.css');
-    // The entry is fetched with the head but run once the markup is drawn (public/boot-after-paint.js).
-    expect(head).toMatch(/<link rel="modulepreload" crossorigin href="\/assets\/index-AbC\.js" nonce="[^"]+">/);
-    expect(head).toMatch(
-      /<script type="module" src="\/boot-after-paint\.js" data-portal-entry="\/assets\/index-AbC\.js" nonce="[^"]+"><\/script>/,
-    );
-    expect(head).not.toContain('<script type="module" crossorigin src="/assets/index-AbC.js"');
+    expect(head).toContain('/assets/index-AbC.js');
     expect(head).not.toContain('</head>');
     expect(head).not.toContain('Rendered');
     gate.__pageStreamGate?.release?.();
@@ -149,13 +144,6 @@ describe('a page the server renders', () => {
     // The render's state and its style rules go in the head, after what was sent first.
     expect(whole.indexOf('id="portal-server-render"')).toBeLessThan(whole.indexOf('</head>'));
     expect(whole.indexOf('[data-ssr-style="height:10px"]')).toBeLessThan(whole.indexOf('</head>'));
-  });
-
-  it('runs the entry at once on a page it does not render (signed out)', async () => {
-    const response = await fetch(`${origin}/login`, { headers: { accept: 'text/html' } });
-    const page = await response.text();
-    expect(page).toMatch(/<script type="module" crossorigin src="\/assets\/index-AbC\.js" nonce="[^"]+"><\/script>/);
-    expect(page).not.toContain('boot-after-paint');
   });
 
   it('sends the page for the browser to render, whole, to a Chromium request that has not said its width', async () => {

@@ -112,10 +112,6 @@ describe('cold load of a list', () => {
       expect(html).toContain('<html lang="en" data-mantine-color-scheme="light">');
       // No style attribute in the markup: the strict CSP would refuse it (common/server-render.ts).
       expect(markup).not.toMatch(/<[^>]+ style="/);
-      // The built entry preloaded, and run by the loader once the markup is drawn (public/boot-after-paint.js).
-      const entry = /<script type="module" src="\/boot-after-paint\.js" data-portal-entry="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-      expect(entry).toBeDefined();
-      expect(html).toContain(`<link rel="modulepreload" crossorigin href="${entry}"`);
 
       const coldPage = await cold.newPage();
       const errors: string[] = [];
