@@ -41,16 +41,25 @@ export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g
 export const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
- * What the page of `request` adds to its head (issue 25): a `modulepreload` link for every file
- * its route's screen renders with and their stylesheets, so they are asked beside the entry
+ * How a page names the code it will run: `modulepreload` fetches and compiles each module as it
+ * arrives; `preload` as a script fetches it only, and the module is compiled when the entry
+ * imports it (static-assets.ts: a page rendered on the server, whose entry runs after its markup).
+ */
+export const MODULE_PRELOAD = 'rel="modulepreload"';
+export const MODULE_FETCH_ONLY = 'rel="preload" as="script"';
+export type ModuleHint = typeof MODULE_PRELOAD | typeof MODULE_FETCH_ONLY;
+
+/**
+ * What the page of `request` adds to its head (issue 25): a link for every file its route's
+ * screen renders with (`modules`: compiled as they come, or fetched only) and their stylesheets, so they are asked beside the entry
  * script rather than one chunk after another; and, as data (a JSON script element, never executed: the strict CSP
  * stands), the namespaces the screen waits for and the boot's documents (boot-documents.ts), read
  * by engine/session/page-hints.ts (pageHints says which). `nonce`: the page's (security-headers.ts styleNonce).
  */
-export function pageHintTags(hint: RouteHint | undefined, page: PageHints, nonce: string): string {
+export function pageHintTags(hint: RouteHint | undefined, page: PageHints, nonce: string, modules: ModuleHint = MODULE_PRELOAD): string {
   return [
     ...(hint?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}" nonce="${attribute(nonce)}">`),
-    ...(hint?.modules ?? []).map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}" nonce="${attribute(nonce)}">`),
+    ...(hint?.modules ?? []).map((href) => `<link ${modules} crossorigin href="${attribute(href)}" nonce="${attribute(nonce)}">`),
     `<script type="application/json" id="${PAGE_HINTS_ID}" nonce="${attribute(nonce)}">${scriptJson(page)}</script>`,
   ].join('');
 }

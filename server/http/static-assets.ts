@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
 import { acceptedEncodings, registerBuiltAssets } from './built-assets.ts';
 import { bootDocuments } from './boot-documents.ts';
-import { attribute, loadRouteHints, pageHints, pageHintTags } from './route-hints.ts';
+import { attribute, loadRouteHints, MODULE_FETCH_ONLY, MODULE_PRELOAD, pageHints, pageHintTags } from './route-hints.ts';
 import type { DocumentElement, ServerRenderResult } from '../../common/server-render.ts';
 import { LANGUAGE_COOKIE } from '../../common/locales.ts';
 import { askViewportWidth, loadServerRenderer, markupUnderCsp, serverRender, serverRenderTag } from './server-render.ts';
@@ -72,6 +72,33 @@ function htmlElementOf(element: DocumentElement): string {
   return `<html lang="${attribute(element.language)}"${scheme}>`;
 }
 
+/** The module scripts Vite puts in the built page's head (its entry). */
+const MODULE_SCRIPT = /<script type="module"[^>]*><\/script>/gu;
+
+/**
+ * The built page as a page rendered on the server sends it: the head without the entry, which
+ * goes at the end of the body, and with the head's module preloads fetching only. Issue 25: the
+ * head goes before the render, and every module it named was compiled on the browser's main
+ * thread as it arrived, which at 4x CPU slowdown fell between the markup's arrival and its first
+ * paint (about 130 ms of the cold invoice list's); fetched early and compiled when the entry
+ * imports them, after the markup is parsed, the rows paint first and hydration ends about when
+ * it did (bench/RESULTS.md). The strict CSP stands: the entry keeps its nonce.
+ */
+function entryAfterMarkup(template: { head: string; body: string }): { head: string; body: string } {
+  const entry: string[] = [];
+  const head = template.head
+    .replace(MODULE_SCRIPT, (tag) => {
+      entry.push(tag);
+      // Still fetched from the head, at the first step after the HTML.
+      return tag
+        .replace(/^<script type="module"/u, `<link ${MODULE_FETCH_ONLY}`)
+        .replace(' src="', ' href="')
+        .replace('></script>', '>');
+    })
+    .replaceAll(MODULE_PRELOAD, MODULE_FETCH_ONLY);
+  return { head, body: template.body.replace('</body>', () => `${entry.join('')}</body>`) };
+}
+
 /** The stream a page is written into in parts (pageEncoding), each part flushed to the browser when asked. */
 function pageStream(request: FastifyRequest, reply: FastifyReply): Transform & { flush?: () => void } {
   const encoding = pageEncoding(request, reply);
@@ -100,6 +127,7 @@ function renderedRest(rendered: ServerRenderResult | undefined, body: string, no
  * the browser fetches the styles and the code the head names while the server renders (about
  * half of the time to the first paint of a cold invoice list went to fetching them after the
  * whole page had come). The head is left open, so the render's style rules and state still go in it.
+ * Its code is only fetched there: the entry goes after the markup (entryAfterMarkup).
  */
 export async function portalPage(app: FastifyInstance, root: string): Promise<PortalPageSender> {
   const template = readFileSync(join(root, 'index.html'), 'utf8');
@@ -107,7 +135,11 @@ export async function portalPage(app: FastifyInstance, root: string): Promise<Po
     app.log.warn(
       `${root}/index.html has no ${CSP_NONCE_PLACEHOLDER}: the CSP will refuse the portal's style elements (build with vite.config.ts)`,
     );
-  const [head = [], body = []] = template.split('</head>').map((part) => part.split(CSP_NONCE_PLACEHOLDER));
+  const [headTemplate = '', bodyTemplate = ''] = template.split('</head>');
+  const parts = (page: { head: string; body: string }) =>
+    [page.head.split(CSP_NONCE_PLACEHOLDER), page.body.split(CSP_NONCE_PLACEHOLDER)] as const;
+  const [head, body] = parts({ head: headTemplate, body: bodyTemplate });
+  const [renderedHead, renderedBody] = parts(entryAfterMarkup({ head: headTemplate, body: bodyTemplate }));
   const hints = loadRouteHints(root);
   const renderer = await loadServerRenderer(root, app.log);
   return async (request, reply) => {
@@ -115,14 +147,14 @@ export async function portalPage(app: FastifyInstance, root: string): Promise<Po
     const { hint, page } = pageHints(hints, request, await bootDocuments(app, request));
     const rendering = renderer !== undefined && hint?.signedIn === true && page.documents.self !== undefined;
     // The nonce goes in the template's places only: never into the documents' text.
-    const headStart = `${head.join(nonce)}${pageHintTags(hint, page, nonce)}`;
-    const bodyText = body.join(nonce);
     reply.type('text/html; charset=utf-8').header('cache-control', 'no-store');
     if (!rendering) {
-      const sent = encoded(request, reply, `${headStart}</head>${bodyText}`);
+      const sent = encoded(request, reply, `${head.join(nonce)}${pageHintTags(hint, page, nonce)}</head>${body.join(nonce)}`);
       if (renderer) askViewportWidth(reply, false);
       return reply.send(sent);
     }
+    const headStart = `${renderedHead.join(nonce)}${pageHintTags(hint, page, nonce, MODULE_FETCH_ONLY)}`;
+    const bodyText = renderedBody.join(nonce);
     const element = renderer.documentElement({ hints: page, storedLanguage: request.cookies[LANGUAGE_COOKIE] });
     const stream = pageStream(request, reply);
     askViewportWidth(reply, true);

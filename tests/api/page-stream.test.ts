@@ -28,6 +28,7 @@ const TEMPLATE = `<!doctype html>
     <link rel="stylesheet" href="/boot.css" nonce="${CSP_NONCE_PLACEHOLDER}"/>
     <title>Portal</title>
     <script type="module" crossorigin src="/assets/index-AbC.js" nonce="${CSP_NONCE_PLACEHOLDER}"></script>
+    <link rel="modulepreload" crossorigin href="/assets/runtime-DeF.js" nonce="${CSP_NONCE_PLACEHOLDER}">
   </head>
   <body>
     <div id="boot-spinner" role="progressbar"></div>
@@ -66,7 +67,15 @@ beforeAll(async () => {
   writeFileSync(
     join(root, ROUTE_HINTS_FILE),
     JSON.stringify({
-      routes: [{ path: '/invoice-list/:status', signedIn: true, modules: [], styles: ['/assets/Table-XyZ.css'], namespaces: ['invoices'] }],
+      routes: [
+        {
+          path: '/invoice-list/:status',
+          signedIn: true,
+          modules: ['/assets/TableWidget-GhI.js'],
+          styles: ['/assets/Table-XyZ.css'],
+          namespaces: ['invoices'],
+        },
+      ],
     }),
   );
   api = await startTestApi({ staticDir: root });
@@ -132,7 +141,13 @@ describe('a page the server renders', () => {
     const head = page.text();
     expect(head).toContain('<html lang="de" data-mantine-color-scheme="dark">');
     expect(head).toContain('/boot.css');
-    expect(head).toContain('/assets/index-AbC.js');
+    // The code is fetched at once but not compiled as it comes: the entry runs after the markup.
+    const nonce = /'nonce-([^']+)'/.exec(String(page.response.headers['content-security-policy']))?.[1];
+    expect(head).toContain(`<link rel="preload" as="script" crossorigin href="/assets/runtime-DeF.js" nonce="${nonce}">`);
+    expect(head).toContain(`<link rel="preload" as="script" crossorigin href="/assets/TableWidget-GhI.js" nonce="${nonce}">`);
+    expect(head).toContain(`<link rel="preload" as="script" crossorigin href="/assets/index-AbC.js" nonce="${nonce}">`);
+    expect(head).not.toContain('modulepreload');
+    expect(head).not.toContain('<script type="module"');
     expect(head).not.toContain('</head>');
     expect(head).not.toContain('Rendered');
     gate.__pageStreamGate?.release?.();
@@ -141,6 +156,9 @@ describe('a page the server renders', () => {
     expect(whole.match(/<\/head>/g)).toHaveLength(1);
     expect(whole).toMatch(/<div id="root"><main data-rendered="yes" data-ssr-style="height:10px">Rendered<\/main><\/div>/);
     expect(whole).not.toContain('boot-spinner');
+    const entry = whole.indexOf(`<script type="module" crossorigin src="/assets/index-AbC.js" nonce="${nonce}"></script>`);
+    expect(entry).toBeGreaterThan(whole.indexOf('Rendered</main></div>'));
+    expect(entry).toBeLessThan(whole.indexOf('</body>'));
     // The render's state and its style rules go in the head, after what was sent first.
     expect(whole.indexOf('id="portal-server-render"')).toBeLessThan(whole.indexOf('</head>'));
     expect(whole.indexOf('[data-ssr-style="height:10px"]')).toBeLessThan(whole.indexOf('</head>'));
@@ -154,5 +172,9 @@ describe('a page the server renders', () => {
     expect(whole).toContain('<div id="boot-spinner"');
     expect(whole).toContain('<div id="root"></div>');
     expect(whole.match(/<\/head>/g)).toHaveLength(1);
+    // The entry still comes, after the empty root, and boots the page.
+    expect(whole.indexOf('<script type="module" crossorigin src="/assets/index-AbC.js"')).toBeGreaterThan(
+      whole.indexOf('<div id="root"></div>'),
+    );
   });
 });
