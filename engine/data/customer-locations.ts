@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import type { UserType } from '../../domain/route-guards.ts';
 import { loadAllPages, LOCATION_PAGE_SIZE } from '../session/start-rules.ts';
 import { api, type JsonApiDocument, type ResourceObject } from './api-client.ts';
 import { RESOURCE_ROOT } from './resource-keys.ts';
@@ -32,4 +33,15 @@ export function customerLocationsQuery(customerId: string | null) {
     // Locations change only through the program's own data loads: a session reads them once.
     staleTime: Number.POSITIVE_INFINITY,
   });
+}
+
+/**
+ * The header's location switcher (shell/AccountSwitchers.tsx): offered to customer and corporate
+ * users once a customer is chosen. A shell screen's route loader starts this read with the
+ * screen's own (routing/prefetch-screen.ts), so the switcher is in the first render, the server's
+ * too: arriving after hydration, it added a row to a phone's header and moved the screen down.
+ */
+export function headerLocationsQuery(userType: UserType, customerId: string | null) {
+  const offered = (userType === 'customer' || userType === 'corporate') && customerId !== null;
+  return { ...customerLocationsQuery(customerId), enabled: offered };
 }

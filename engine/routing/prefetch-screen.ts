@@ -9,6 +9,7 @@ import { pageLanguage } from '../session/server-render.ts';
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import { screenReads as manifestReads } from 'virtual:portal-screen-reads';
 import { conditionHolds } from '../../common/conditions.ts';
+import { headerLocationsQuery } from '../data/customer-locations.ts';
 import { markLoaderRead } from '../data/queries.ts';
 import { sourceQuery, type SourceDefinition } from '../data/use-resource.ts';
 import { chosenQueryValue, lookup, type BindingContext } from '../definitions/bindings.ts';
@@ -135,7 +136,12 @@ export async function prefetchScreen(
   // A tenant's override may change the reads: then they come from the patched definition.
   if (!overrides?.[route.id])
     for (const screenRead of screenReads(manifestReads[route.id] ?? [], bindings, locale)) void screenRead.prefetch(client);
-  if (route.layout === 'shell') void import('../shell/Shell.tsx').catch(() => undefined);
+  if (route.layout === 'shell') {
+    // The frame's own read beside the screen's: the header's location switcher renders with the page.
+    const locations = headerLocationsQuery(session.userType, session.selectedCustomer?.buidCustomer ?? null);
+    if (locations.enabled) void client.prefetchQuery(locations);
+    void import('../shell/Shell.tsx').catch(() => undefined);
+  }
   const definition = await loadScreen(route.id, overrides);
   if (overrides?.[route.id]) for (const screenRead of screenReads(definition.body, bindings, locale)) void screenRead.prefetch(client);
   for (const node of firstNodes(definition.body, bindings)) void widgetModules[node.widget as WidgetName]?.().catch(() => undefined);

@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { customerLocationsQuery } from '../data/customer-locations.ts';
+import { headerLocationsQuery } from '../data/customer-locations.ts';
 import { useText } from '../i18n/use-text.ts';
 import { selectCustomer, selectLocation, selectMerchant, setSelectedCurrency, useSession } from '../session/store.ts';
 import { confirmDialog } from './confirm.ts';
@@ -54,13 +54,13 @@ export function LocationSwitcher() {
   const customerId = useSession((session) => session.selectedCustomer?.buidCustomer ?? null);
   const selected = useSession((session) => session.selectedCustomer?.buidLocation ?? null);
   const userType = useSession((session) => session.userType);
-  const offered = userType === 'customer' || userType === 'corporate';
-  const locations = useQuery({ ...customerLocationsQuery(customerId), enabled: offered && customerId !== null }).data ?? [];
+  const query = headerLocationsQuery(userType, customerId);
+  const locations = useQuery(query).data ?? [];
   const allLocations = '__all__';
   const labels = [t('common.customers.allLocations'), ...locations.map((row) => row.name)];
   // As wide as its longest name, so the chosen one shows whole in every language (issue 26).
   const { width, ref } = useFittedWidth(labels, 140, 280);
-  if (!offered || customerId === null || locations.length === 0) return null;
+  if (!query.enabled || locations.length === 0) return null;
   const place = new Map(locations.map((row) => [row.buidLocation, row.display_location]));
   return (
     <Select

@@ -42,7 +42,9 @@ export function GuardedShell({ route, pageLoader, children }: { route: ScreenRou
 const NAVBAR_BREAKPOINT = 'lg';
 /**
  * The header's least height. It grows with its content (shell.module.css: below `md` the
- * account switchers take rows of their own), so a narrow page never clips a select.
+ * account switchers take rows of their own), so a narrow page never clips a select. The page
+ * flows below the header as tall as it is (shell.module.css `.frameHeader`); the measured height
+ * places the side menu under it.
  */
 const HEADER_HEIGHT = 60;
 const NAVBAR_ID = 'portal-side-menu';
@@ -95,6 +97,7 @@ export function Shell({ children }: { children: ReactNode }) {
       header={{ height: Math.max(HEADER_HEIGHT, Math.ceil(header.height)) }}
       navbar={{ width: NAVBAR_WIDTH, breakpoint: NAVBAR_BREAKPOINT, collapsed: { mobile: !menu.opened } }}
       padding="md"
+      classNames={{ header: classes.frameHeader, main: classes.frameMain }}
     >
       <a href="#main" className="skip-link">
         {t('common.skipToContent')}
