@@ -16,7 +16,8 @@
  * baseline, …): a before/after under the same load of a shared machine. An interaction whose entries
  * all stayed under the 16 ms threshold counts as 16 ms. Prints p50 and max per interaction kind
  * against the 200 ms target, with the load average beside each, and appends them to bench/RESULTS.md
- * (BENCH_RESULTS=0: print only). BENCH_INP_SCENARIOS=sort,filter,… picks scenarios; BENCH_UI_DIST=<dir>
+ * (BENCH_RESULTS=0: print only). BENCH_INP_FRAME_PROBE=0 leaves out the frame probe (FRAME_PROBE below).
+ * BENCH_INP_SCENARIOS=sort,filter,… picks scenarios; BENCH_UI_DIST=<dir>
  * measures a portal built before into <dir> instead of building this checkout, and
  * BENCH_UI_BASELINE_DIST=<dir> the baseline's (named by BENCH_UI_BASELINE) instead of building it.
  */
@@ -37,6 +38,28 @@ const THRESHOLD_MS = 16;
 const BIG_CUSTOMER_INVOICES = 72_000;
 const VIEWPORT = { width: 1366, height: 900 };
 const BASELINE = process.env.BENCH_UI_BASELINE;
+
+/**
+ * Headless Chromium's software compositor reports a frame's presentation only with the next frame
+ * it swaps, and it swaps none while nothing on the page changes. A trace of the payment flow's
+ * slow ticks at 4x (bench/RESULTS.md, 2026-11-28) showed the tick's frame drawn and swapped 50 ms
+ * after the input (Display::DrawAndSwap, SoftwareRenderer::SwapBuffers), then no damage until the
+ * driver's next scroll some 600 ms later, whose swap delivered the tick's presentation time: the
+ * Event Timing entry said 640 ms for a frame on screen at 50. A display's refresh delivers it at
+ * the next vsync. The probe keeps one pixel's opacity animating on the compositor (no main-thread
+ * work, no layout), so every refresh swaps and each frame's presentation is reported as it
+ * happens (a trace shows a swap every 16.7 ms with it, none without). At the page's top: an
+ * animated pixel at its bottom edge gave no swap in headless Chromium. BENCH_INP_FRAME_PROBE=0
+ * measures without it.
+ */
+const FRAME_PROBE = process.env.BENCH_INP_FRAME_PROBE !== '0';
+const FRAME_PROBE_SCRIPT = `addEventListener('DOMContentLoaded', () => {
+  const pixel = document.createElement('div');
+  pixel.setAttribute('aria-hidden', 'true');
+  Object.assign(pixel.style, { position: 'fixed', left: '0', top: '0', width: '1px', height: '1px', background: '#000', pointerEvents: 'none', zIndex: '2147483647' });
+  document.documentElement.append(pixel);
+  pixel.animate([{ opacity: 0.02 }, { opacity: 0.04 }], { duration: 1000, iterations: Infinity, direction: 'alternate' });
+});`;
 
 /** In the page from its first script: every event entry of an interaction, kept until read. */
 const EVENT_PROBE = `(() => {
@@ -110,6 +133,7 @@ async function openPage(
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ locale: 'en-US', viewport: VIEWPORT, storageState: session });
   await context.addInitScript(EVENT_PROBE);
+  if (FRAME_PROBE) await context.addInitScript(FRAME_PROBE_SCRIPT);
   const page = await context.newPage();
   await page.goto(`${portal.url}${path}`);
   return { context, page };
@@ -339,6 +363,9 @@ export async function runInteractionsBench(): Promise<void> {
     '',
     `Debian's Chromium (headless, ${VIEWPORT.width}x${VIEWPORT.height}) at ${RATE}x CPU slowdown against the built portal on the real server (in-process PGlite, demo seed with ${BIG_CUSTOMER_INVOICES.toLocaleString('en-US')} invoices for C-1004).`,
     `Event Timing API in the page (PerformanceObserver 'event', durationThreshold ${THRESHOLD_MS}): an interaction's latency is its longest entry; interactions with no entry count as ${THRESHOLD_MS} ms. ${RUNS} runs of each scenario in a fresh page after one unmeasured run${BASELINE ? `, alternating baseline (${BASELINE}) and current` : ''}; p50 and max over every interaction of every run.`,
+    FRAME_PROBE
+      ? `Frame probe on: one pixel's opacity animates on the compositor, so headless Chromium swaps every frame and reports each frame's presentation when it happens, not with the next change on the page (see FRAME_PROBE in bench/interactions.ts).`
+      : `Frame probe off (BENCH_INP_FRAME_PROBE=0): presentation times as headless Chromium reports them, with the next frame it swaps.`,
     `The machine was shared with other agents' builds and tests: the 1-minute load average after each run is printed beside the figures.`,
     `Machine: nproc ${host.nproc} (${host.cpu}), ${host.memoryGb} GiB; Node ${host.node}; load average at start ${host.loadAverage}.`,
     '',
