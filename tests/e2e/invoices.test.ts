@@ -243,6 +243,44 @@ describe('invoice lists', () => {
       .toBe(String(Math.min(10_000, all.total) + 1));
   });
 
+  /**
+   * Rows take no pointer events while the list scrolls (table.module.css). The list counted as
+   * scrolling until 150 ms after the last scroll event, so a click in that time went to the box
+   * behind the rows and was lost; it stops with the browser's scrollend now (VirtualBody.tsx).
+   */
+  it('gives the rows back their pointer as soon as the list stops scrolling, and a click then ticks one (admin)', async () => {
+    await openList('admin', '/invoice-list/Billed', 'C-1004');
+    await expect.poll(rangeText).toMatch(/^1–50 of /);
+    const box = table().locator('[role="region"]');
+    // In the page, timed there: the scroll, its scrollend, and when the body takes pointer events again.
+    const timing = await box.evaluate(
+      (element) =>
+        new Promise<{ scrolling: boolean; afterScrollEnd: number }>((done) => {
+          const body = element.querySelector('tbody')!;
+          let scrolling = false;
+          let ended = 0;
+          const observer = new MutationObserver(() => {
+            if (body.hasAttribute('data-scrolling')) scrolling = true;
+            else if (scrolling && ended) {
+              observer.disconnect();
+              done({ scrolling, afterScrollEnd: performance.now() - ended });
+            }
+          });
+          observer.observe(body, { attributes: true, attributeFilter: ['data-scrolling'] });
+          element.addEventListener('scrollend', () => (ended = performance.now()), { once: true });
+          element.scrollTo({ top: 400 });
+        }),
+    );
+    expect(timing.scrolling).toBe(true);
+    // Within a few frames of scrollend (it took at least 150 ms before).
+    expect(timing.afterScrollEnd).toBeLessThan(120);
+    const checkbox = table().locator('tbody tr[data-row-id]').nth(12).locator('input[type="checkbox"]');
+    const spot = (await checkbox.boundingBox())!;
+    // The pointer as a user's: no waiting for the row to take events, as a locator's click would.
+    await page.mouse.click(spot.x + spot.width / 2, spot.y + spot.height / 2);
+    await expect.poll(() => checkbox.isChecked(), { timeout: 3000 }).toBe(true);
+  });
+
   it("the program overview lists the invoices of all the user's customers (corporate)", async () => {
     await signIn(page, 'corporate');
     await page.waitForURL('**/account/program-overview');

@@ -53,6 +53,10 @@ export function VirtualBody({ scrollElement, rows, cells, firstRowIndex, headerH
     overscan: OVERSCAN,
     // The sticky header sits above the first row inside the scrolling box.
     scrollMargin: headerHeight,
+    // Scrolling ends when the browser says so (scrollend), not 150 ms after the last scroll event:
+    // rows take no pointer events while scrolling (table.module.css), and a click that soon after
+    // a scroll had stopped was lost (a tick in the payment flow; issue 25's interactions bench).
+    useScrollendEvent: true,
     ...(likeServer ? { initialRect: SERVER_VIEW } : {}),
   });
   const items = virtualizer.getVirtualItems();
