@@ -72,8 +72,8 @@ function htmlElementOf(element: DocumentElement): string {
   return `<html lang="${attribute(element.language)}"${scheme}>`;
 }
 
-/** The module scripts Vite puts in the built page's head (its entry). */
-const MODULE_SCRIPT = /<script type="module"[^>]*><\/script>/gu;
+/** The module scripts Vite puts in the built page's head (its entry): the address, and the other attributes. */
+const MODULE_SCRIPT = /<script type="module"((?:(?! src=)[^>])*) src="([^"]+)"([^>]*)><\/script>/gu;
 
 /**
  * The built page as a page rendered on the server sends it: the head without the entry, which
@@ -87,13 +87,10 @@ const MODULE_SCRIPT = /<script type="module"[^>]*><\/script>/gu;
 function entryAfterMarkup(template: { head: string; body: string }): { head: string; body: string } {
   const entry: string[] = [];
   const head = template.head
-    .replace(MODULE_SCRIPT, (tag) => {
+    .replace(MODULE_SCRIPT, (tag, before: string, src: string, after: string) => {
       entry.push(tag);
       // Still fetched from the head, at the first step after the HTML.
-      return tag
-        .replace(/^<script type="module"/u, `<link ${MODULE_FETCH_ONLY}`)
-        .replace(' src="', ' href="')
-        .replace('></script>', '>');
+      return `<link ${MODULE_FETCH_ONLY}${before} href="${src}"${after}>`;
     })
     .replaceAll(MODULE_PRELOAD, MODULE_FETCH_ONLY);
   return { head, body: template.body.replace('</body>', () => `${entry.join('')}</body>`) };
