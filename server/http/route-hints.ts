@@ -51,15 +51,28 @@ export type ModuleHint = typeof MODULE_PRELOAD | typeof MODULE_FETCH_ONLY;
 
 /**
  * What the page of `request` adds to its head (issue 25): a link for every file its route's
- * screen renders with (`modules`: compiled as they come, or fetched only) and their stylesheets, so they are asked beside the entry
+ * screen renders with (`modules`: compiled as they come, or fetched only; null when the page names
+ * its code after its markup, moduleHintTags) and their stylesheets, so they are asked beside the entry
  * script rather than one chunk after another; and, as data (a JSON script element, never executed: the strict CSP
  * stands), the namespaces the screen waits for and the boot's documents (boot-documents.ts), read
  * by engine/session/page-hints.ts (pageHints says which). `nonce`: the page's (security-headers.ts styleNonce).
  */
-export function pageHintTags(hint: RouteHint | undefined, page: PageHints, nonce: string, modules: ModuleHint = MODULE_PRELOAD): string {
+export function pageHintTags(
+  hint: RouteHint | undefined,
+  page: PageHints,
+  nonce: string,
+  modules: ModuleHint | null = MODULE_PRELOAD,
+): string {
   return [
     ...(hint?.styles ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}" nonce="${attribute(nonce)}">`),
-    ...(hint?.modules ?? []).map((href) => `<link ${modules} crossorigin href="${attribute(href)}" nonce="${attribute(nonce)}">`),
+    modules ? moduleHintTags(hint, nonce, modules) : '',
     `<script type="application/json" id="${PAGE_HINTS_ID}" nonce="${attribute(nonce)}">${scriptJson(page)}</script>`,
   ].join('');
+}
+
+/** A link for every module of the route's screen (pageHintTags), `modules` saying how the browser takes it. */
+export function moduleHintTags(hint: RouteHint | undefined, nonce: string, modules: ModuleHint): string {
+  return (hint?.modules ?? [])
+    .map((href) => `<link ${modules} crossorigin href="${attribute(href)}" nonce="${attribute(nonce)}">`)
+    .join('');
 }

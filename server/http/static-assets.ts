@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { COMPRESSION_THRESHOLD_BYTES } from './compression.ts';
 import { acceptedEncodings, registerBuiltAssets } from './built-assets.ts';
 import { bootDocuments } from './boot-documents.ts';
-import { attribute, loadRouteHints, MODULE_FETCH_ONLY, MODULE_PRELOAD, pageHints, pageHintTags } from './route-hints.ts';
+import { attribute, loadRouteHints, MODULE_FETCH_ONLY, MODULE_PRELOAD, moduleHintTags, pageHints, pageHintTags } from './route-hints.ts';
 import type { DocumentElement, ServerRenderResult } from '../../common/server-render.ts';
 import { LANGUAGE_COOKIE } from '../../common/locales.ts';
 import { askViewportWidth, loadServerRenderer, markupUnderCsp, serverRender, serverRenderTag } from './server-render.ts';
@@ -74,27 +74,40 @@ function htmlElementOf(element: DocumentElement): string {
 
 /** The module scripts Vite puts in the built page's head (its entry): the address, and the other attributes. */
 const MODULE_SCRIPT = /<script type="module"((?:(?! src=)[^>])*) src="([^"]+)"([^>]*)><\/script>/gu;
+/** The entry's static imports, which Vite names in the built page's head. */
+const MODULE_PRELOAD_LINK = /<link rel="modulepreload"[^>]*>/gu;
 
 /**
- * The built page as a page rendered on the server sends it: the head without the entry, which
- * goes at the end of the body, and with the head's module preloads fetching only. Issue 25: the
- * head goes before the render, and every module it named was compiled on the browser's main
- * thread as it arrived, which at 4x CPU slowdown fell between the markup's arrival and its first
- * paint (about 130 ms of the cold invoice list's); fetched early and compiled when the entry
- * imports them, after the markup is parsed, the rows paint first and hydration ends about when
- * it did (bench/RESULTS.md). The strict CSP stands: the entry keeps its nonce.
+ * The built page as a page rendered on the server sends it: the head without its code, and the
+ * code (the entry's imports and the route's modules fetched only, then the entry) for the end of
+ * the body. Issue 25, two steps:
+ * - Compiled as it arrived, code named in the head fell between the markup's arrival and its
+ *   first paint (about 130 ms of the cold invoice list's at 4x CPU slowdown). Fetched only, it is
+ *   compiled when the entry imports it, after the markup is parsed.
+ * - Fetched from the head, its thirty-odd requests ran while the server rendered the page, on the
+ *   same cores, and their responses on the page's main thread: the markup came later and painted
+ *   later. Named after the markup, they are asked once it has come; the cold first rows painted
+ *   10 to 45 % sooner, and hydration ended 0 to 12 % later (bench/RESULTS.md).
+ * The strict CSP stands: the entry keeps its nonce.
  */
-function entryAfterMarkup(template: { head: string; body: string }): { head: string; body: string } {
+function codeAfterMarkup(template: { head: string; body: string }): { head: string; body: string; links: string; entry: string } {
+  const links: string[] = [];
   const entry: string[] = [];
   const head = template.head
     .replace(MODULE_SCRIPT, (tag, before: string, src: string, after: string) => {
       entry.push(tag);
-      // Still fetched from the head, at the first step after the HTML.
-      return `<link ${MODULE_FETCH_ONLY}${before} href="${src}"${after}>`;
+      links.push(`<link ${MODULE_FETCH_ONLY}${before} href="${src}"${after}>`);
+      return '';
     })
-    .replaceAll(MODULE_PRELOAD, MODULE_FETCH_ONLY);
-  return { head, body: template.body.replace('</body>', () => `${entry.join('')}</body>`) };
+    .replace(MODULE_PRELOAD_LINK, (tag) => {
+      links.push(tag.replace(MODULE_PRELOAD, MODULE_FETCH_ONLY));
+      return '';
+    });
+  return { head, body: template.body, links: links.join(''), entry: entry.join('') };
 }
+
+/** The page's end with `code` (codeAfterMarkup's links, the route's, the entry) just before it. */
+const withCodeAtEnd = (body: string, code: string) => body.replace('</body>', () => `${code}</body>`);
 
 /** The stream a page is written into in parts (pageEncoding), each part flushed to the browser when asked. */
 function pageStream(request: FastifyRequest, reply: FastifyReply): Transform & { flush?: () => void } {
@@ -121,10 +134,9 @@ function renderedRest(rendered: ServerRenderResult | undefined, body: string, no
  * Issue 25: with the build's server entry (server-render.ts), a signed-in page carries its first
  * screen rendered (in `#root`, no spinner) and the state the browser hydrates it with; any page
  * the server does not render is sent as before. Such a page's head goes first, before its render:
- * the browser fetches the styles and the code the head names while the server renders (about
- * half of the time to the first paint of a cold invoice list went to fetching them after the
- * whole page had come). The head is left open, so the render's style rules and state still go in it.
- * Its code is only fetched there: the entry goes after the markup (entryAfterMarkup).
+ * the browser fetches the styles the head names while the server renders (the first paint waits
+ * for them). The head is left open, so the render's style rules and state still go in it. Its
+ * code is named after the markup (codeAfterMarkup).
  */
 export async function portalPage(app: FastifyInstance, root: string): Promise<PortalPageSender> {
   const template = readFileSync(join(root, 'index.html'), 'utf8');
@@ -136,7 +148,9 @@ export async function portalPage(app: FastifyInstance, root: string): Promise<Po
   const parts = (page: { head: string; body: string }) =>
     [page.head.split(CSP_NONCE_PLACEHOLDER), page.body.split(CSP_NONCE_PLACEHOLDER)] as const;
   const [head, body] = parts({ head: headTemplate, body: bodyTemplate });
-  const [renderedHead, renderedBody] = parts(entryAfterMarkup({ head: headTemplate, body: bodyTemplate }));
+  const rendered = codeAfterMarkup({ head: headTemplate, body: bodyTemplate });
+  const [renderedHead, renderedBody] = parts(rendered);
+  const [renderedLinks, renderedEntry] = [rendered.links.split(CSP_NONCE_PLACEHOLDER), rendered.entry.split(CSP_NONCE_PLACEHOLDER)];
   const hints = loadRouteHints(root);
   const renderer = await loadServerRenderer(root, app.log);
   return async (request, reply) => {
@@ -150,8 +164,9 @@ export async function portalPage(app: FastifyInstance, root: string): Promise<Po
       if (renderer) askViewportWidth(reply, false);
       return reply.send(sent);
     }
-    const headStart = `${renderedHead.join(nonce)}${pageHintTags(hint, page, nonce, MODULE_FETCH_ONLY)}`;
-    const bodyText = renderedBody.join(nonce);
+    const headStart = `${renderedHead.join(nonce)}${pageHintTags(hint, page, nonce, null)}`;
+    const code = `${renderedLinks.join(nonce)}${moduleHintTags(hint, nonce, MODULE_FETCH_ONLY)}${renderedEntry.join(nonce)}`;
+    const bodyText = withCodeAtEnd(renderedBody.join(nonce), code);
     const element = renderer.documentElement({ hints: page, storedLanguage: request.cookies[LANGUAGE_COOKIE] });
     const stream = pageStream(request, reply);
     askViewportWidth(reply, true);

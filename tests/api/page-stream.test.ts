@@ -141,11 +141,11 @@ describe('a page the server renders', () => {
     const head = page.text();
     expect(head).toContain('<html lang="de" data-mantine-color-scheme="dark">');
     expect(head).toContain('/boot.css');
-    // The code is fetched at once but not compiled as it comes: the entry runs after the markup.
+    // No code is asked while the server renders: it comes after the markup.
     const nonce = /'nonce-([^']+)'/.exec(String(page.response.headers['content-security-policy']))?.[1];
-    expect(head).toContain(`<link rel="preload" as="script" crossorigin href="/assets/runtime-DeF.js" nonce="${nonce}">`);
-    expect(head).toContain(`<link rel="preload" as="script" crossorigin href="/assets/TableWidget-GhI.js" nonce="${nonce}">`);
-    expect(head).toContain(`<link rel="preload" as="script" crossorigin href="/assets/index-AbC.js" nonce="${nonce}">`);
+    expect(head).not.toContain('/assets/runtime-DeF.js');
+    expect(head).not.toContain('/assets/TableWidget-GhI.js');
+    expect(head).not.toContain('/assets/index-AbC.js');
     expect(head).not.toContain('modulepreload');
     expect(head).not.toContain('<script type="module"');
     expect(head).not.toContain('</head>');
@@ -156,8 +156,16 @@ describe('a page the server renders', () => {
     expect(whole.match(/<\/head>/g)).toHaveLength(1);
     expect(whole).toMatch(/<div id="root"><main data-rendered="yes" data-ssr-style="height:10px">Rendered<\/main><\/div>/);
     expect(whole).not.toContain('boot-spinner');
+    // Then the code, fetched only (compiled when the entry imports it), and the entry.
+    const markupEnd = whole.indexOf('Rendered</main></div>');
     const entry = whole.indexOf(`<script type="module" crossorigin src="/assets/index-AbC.js" nonce="${nonce}"></script>`);
-    expect(entry).toBeGreaterThan(whole.indexOf('Rendered</main></div>'));
+    for (const module of ['runtime-DeF.js', 'TableWidget-GhI.js', 'index-AbC.js']) {
+      const link = whole.indexOf(`<link rel="preload" as="script" crossorigin href="/assets/${module}" nonce="${nonce}">`);
+      expect(link).toBeGreaterThan(markupEnd);
+      expect(link).toBeLessThan(entry);
+    }
+    expect(whole).not.toContain('modulepreload');
+    expect(entry).toBeGreaterThan(markupEnd);
     expect(entry).toBeLessThan(whole.indexOf('</body>'));
     // The render's state and its style rules go in the head, after what was sent first.
     expect(whole.indexOf('id="portal-server-render"')).toBeLessThan(whole.indexOf('</head>'));
