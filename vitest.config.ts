@@ -42,6 +42,7 @@ export default defineConfig({
             'server/**/*.test.ts',
             'tests/definitions/**/*.test.ts',
             'tests/i18n/**/*.test.ts',
+            'bench/**/*.test.ts',
           ],
           testTimeout: 20_000,
         },

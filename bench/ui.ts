@@ -127,7 +127,8 @@ async function coldRun(browser: Browser, subject: Subject, rate: number, dataMar
     const firstRows = await waitForExpression<number>(page, 'window.__firstPaint');
     const timeline = (await page.evaluate(TIMELINE_PROBE)) as { document: TimedRequest; requests: TimedRequest[] };
     const renderedAt = (await page.evaluate('window.__appRendered')) as number | undefined;
-    const paint = paintSteps(timeline, firstRows, { dataMarker, ...(renderedAt === undefined ? {} : { renderedAt }) });
+    const rowsFromMarkup = (await page.evaluate('window.__rowsFromMarkup')) === true;
+    const paint = paintSteps(timeline, firstRows, { dataMarker, rowsFromMarkup, ...(renderedAt === undefined ? {} : { renderedAt }) });
     const data = stepOf(timeline, dataMarker);
     const dataRequest = timeline.requests.find((request) => request.name.includes(dataMarker));
     if (data && dataRequest) return { firstRows, steps: paint.step, chain: paint.chain, dataStep: data.step, dataUrl: dataRequest.name };
@@ -248,7 +249,7 @@ async function main(): Promise<void> {
     '',
     'Notes:',
     '',
-    '- paint steps (bench/lib/request-steps.ts paintSteps): the HTML is step 0; a request is 1 + the step of the latest-finishing request that had answered before it started; the figure is the deepest step among the requests answered before the first data was painted that it could have waited for (scripts, styles, texts, the data request, API reads started before the app first rendered; not images nor the reads the rendered frame started), most of the runs.',
+    '- paint steps (bench/lib/request-steps.ts paintSteps): the HTML is step 0; a request is 1 + the step of the latest-finishing request that had answered before it started; the figure is the deepest step among the requests answered before the first data was painted that it could have waited for (scripts, styles, texts, the data request, API reads started before the app first rendered; not images nor the reads the rendered frame started; only the render-blocking ones, the stylesheets in the head, when the rows came in the HTML markup), most of the runs.',
     ...notes.map((note) => `- ${note}`),
     '',
   ].join('\n');

@@ -4,9 +4,9 @@
  * browser test tests/e2e/cold-load.test.ts.
  *
  * Definition. The HTML document is step 0. Every other request's step is 1 + the step of the
- * latest-finishing request (the document included) that had finished before it started; a
- * request that started before any request had finished (one the preload scanner found while the
- * HTML was still arriving) is step 1. So a request at step n could not have started before n
+ * latest-finishing request (the document included, images not: nothing a page asks waits for an
+ * image to have come) that had finished before it started; a request that started before any
+ * request had finished (one the preload scanner found while the HTML was still arriving) is step 1. So a request at step n could not have started before n
  * round trips had completed one after another: entry script (1) → /self (2) → /invoices (3).
  * Times are the entries' startTime and responseEnd (ms from navigation start).
  */
@@ -17,6 +17,8 @@ export interface TimedRequest {
   responseEnd: number;
   /** Resource Timing's initiatorType (script, link, fetch, img, other…); the document has none. */
   initiatorType?: string;
+  /** Resource Timing's renderBlockingStatus is "blocking": the browser paints nothing before it has come (the head's stylesheets). */
+  renderBlocking?: boolean;
 }
 export interface SteppedRequest extends TimedRequest {
   step: number;
@@ -32,7 +34,7 @@ export function requestSteps(document: TimedRequest, requests: readonly TimedReq
       if (candidate.responseEnd <= request.startTime && (!parent || candidate.responseEnd > parent.responseEnd)) parent = candidate;
     }
     const stepped = { ...request, step: parent ? parent.step + 1 : 1 };
-    done.push(stepped);
+    if (request.initiatorType !== 'img') done.push(stepped);
     result.push(stepped);
   }
   return result;
@@ -44,7 +46,7 @@ export function requestSteps(document: TimedRequest, requests: readonly TimedReq
  * the browser fetches that whenever it likes, and nothing the page does waits for it.
  */
 export const TIMELINE_PROBE = `(() => {
-  const pick = (entry) => ({ name: entry.name, startTime: entry.startTime, responseEnd: entry.responseEnd, initiatorType: entry.initiatorType });
+  const pick = (entry) => ({ name: entry.name, startTime: entry.startTime, responseEnd: entry.responseEnd, initiatorType: entry.initiatorType, renderBlocking: entry.renderBlockingStatus === 'blocking' });
   const icons = new Set([...document.querySelectorAll('link[rel~="icon"]')].map((link) => link.href));
   const requests = performance.getEntriesByType('resource').filter((entry) => !icons.has(entry.name)).map(pick);
   return { document: pick(performance.getEntriesByType('navigation')[0]), requests };
@@ -59,7 +61,7 @@ function chainTo(document: TimedRequest, stepped: readonly SteppedRequest[], tar
     const start: number = current.startTime;
     const step: number = current.step;
     current = stepped
-      .filter((request) => request.responseEnd <= start && request.step === step - 1)
+      .filter((request) => request.initiatorType !== 'img' && request.responseEnd <= start && request.step === step - 1)
       .sort((a, b) => b.responseEnd - a.responseEnd)[0];
   }
   return [`0:${new URL(document.name).pathname}`, ...chain];
@@ -83,15 +85,18 @@ export function stepOf(
  * scripts, stylesheets and texts, the screen's data request (URL containing `dataMarker`), and the
  * API reads that started before the app first rendered (`renderedAt`: the boot waits for what it
  * asked until then). Left out: images, and API reads the rendered frame started (its switchers,
- * counters), which the first rows do not wait for.
+ * counters), which the first rows do not wait for. When the rows came in the HTML's markup
+ * (`rowsFromMarkup`, FIRST_PAINT_PROBE: a page the server rendered), no script put them there,
+ * and their paint waits only for what blocks rendering: the head's stylesheets.
  */
 export function paintSteps(
   timeline: { document: TimedRequest; requests: TimedRequest[] },
   paintedAt: number,
-  { dataMarker, renderedAt }: { dataMarker: string; renderedAt?: number },
+  { dataMarker, renderedAt, rowsFromMarkup = false }: { dataMarker: string; renderedAt?: number; rowsFromMarkup?: boolean },
 ): { step: number; chain: string[] } {
   const stepped = requestSteps(timeline.document, timeline.requests);
   const awaited = (request: SteppedRequest) => {
+    if (rowsFromMarkup) return request.renderBlocking === true;
     if (request.initiatorType === 'img') return false;
     const read =
       (request.initiatorType === 'fetch' || request.initiatorType === 'xmlhttprequest') && !/\/locales-[^/]+\//.test(request.name);
@@ -111,10 +116,12 @@ export function paintSteps(
  * window.__firstPaint the time (ms from navigation start) of the first frame painted after an
  * element matching `selector` entered the DOM (requestAnimationFrame, then a task: the frame is
  * out), and in window.__appRendered when the portal replaced its boot spinner (index.html) with
- * the app.
+ * the app. window.__rowsFromMarkup says the element came while the HTML was still being parsed:
+ * from the markup (a page rendered on the server), for no script of the page runs before the
+ * parse ends (its entry is a module).
  */
 export const FIRST_PAINT_PROBE = (selector: string) => `(() => {
-  const done = () => requestAnimationFrame(() => { const channel = new MessageChannel(); channel.port1.onmessage = () => { window.__firstPaint = performance.now(); }; channel.port2.postMessage(0); });
+  const done = () => { window.__rowsFromMarkup = document.readyState === 'loading'; requestAnimationFrame(() => { const channel = new MessageChannel(); channel.port1.onmessage = () => { window.__firstPaint = performance.now(); }; channel.port2.postMessage(0); }); };
   let spinner = false;
   const observer = new MutationObserver(() => {
     if (document.getElementById('boot-spinner')) spinner = true;
