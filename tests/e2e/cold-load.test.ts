@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { FIRST_PAINT_PROBE, paintSteps, stepOf, TIMELINE_PROBE, type TimedRequest } from '../../bench/lib/request-steps.ts';
 import { SERVER_RENDER_ID, SERVER_STYLE_ATTRIBUTE } from '../../common/server-render.ts';
+import { ROW_HEIGHT, SERVER_VIEW } from '../../engine/widgets/table/VirtualBody.tsx';
 import { baseUrl, newContext, signInAt, usePagePerTest } from './support/browser.ts';
 
 let page: Page;
@@ -201,6 +202,35 @@ describe('cold load of a list', () => {
       // the header's height was measured after hydration and the switcher loaded afterwards).
       expect(await coldPage.evaluate('window.__shift')).toBeLessThan(0.02);
       if (shape === 'cards') expect(await coldPage.getByTestId('location-switcher').count()).toBe(1);
+    } finally {
+      await cold.close();
+    }
+  });
+
+  /**
+   * Issue 25: the server's markup holds the rows of its view only (VirtualBody.tsx SERVER_VIEW),
+   * none of those beyond it for a scroll: no one sees them before the page's code runs, and each
+   * cost the render, the parse and the first paint. The browser adds them once hydrated.
+   */
+  it("renders only its view's rows on the server, and the rows beyond it once hydrated (admin, C-1004)", async () => {
+    const origin = baseUrl();
+    await signInAt(page, origin, 'admin');
+    await page.waitForURL('**/account/customers');
+    await page.locator('[data-customer="C-1004"] button').click();
+    await page.waitForURL(/\/account\/(?!customers)/);
+    const cold = await browser.newContext({ viewport: { width: 1350, height: 900 }, locale: 'en-US' });
+    try {
+      await cold.addCookies((await page.context().storageState()).cookies);
+      const url = `${origin}/invoice-list/Billed`;
+      const answer = await cold.request.get(url, { headers: { accept: 'text/html', 'sec-ch-viewport-width': '1350' } });
+      const markup = (await answer.text()).split('<div id="root">')[1] ?? '';
+      const markupRows = markup.match(/<tr [^>]*data-row-id=/g)?.length ?? 0;
+      expect(markupRows).toBeGreaterThan(10);
+      expect(markupRows).toBeLessThanOrEqual(SERVER_VIEW.height / ROW_HEIGHT);
+      const coldPage = await cold.newPage();
+      await coldPage.goto(url);
+      await expect.poll(() => coldPage.locator('[data-hydrating]').count()).toBe(0);
+      await expect.poll(() => coldPage.locator(FIRST_ROW).count()).toBeGreaterThan(markupRows);
     } finally {
       await cold.close();
     }

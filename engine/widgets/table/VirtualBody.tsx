@@ -21,7 +21,7 @@ const OVERSCAN = 8;
  * first rows out in, before the box is on the page to be measured: a laptop's screen of rows.
  * Elsewhere the first render has no view (no rows) until the box is measured, as before.
  */
-const SERVER_VIEW = { width: 0, height: 800 };
+export const SERVER_VIEW = { width: 0, height: 800 };
 
 interface VirtualBodyProps {
   scrollElement: HTMLDivElement | null;
@@ -57,7 +57,9 @@ export function VirtualBody({ scrollElement, rows, cells, firstRowIndex, headerH
     // rows take no pointer events while scrolling (table.module.css), and a click that soon after
     // a scroll had stopped was lost (a tick in the payment flow; issue 25's interactions bench).
     useScrollendEvent: true,
-    ...(likeServer ? { initialRect: SERVER_VIEW } : {}),
+    // The server's markup holds only the rows of its view: the rows beyond it, which no one sees
+    // before the page's code runs, cost its render, its parse and its first paint (issue 25).
+    ...(likeServer ? { initialRect: SERVER_VIEW, overscan: 0 } : {}),
   });
   const items = virtualizer.getVirtualItems();
   // The rows in view follow one another from the first one's offset: the body's padding moves
