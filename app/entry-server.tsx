@@ -31,6 +31,25 @@ class WriteRefused extends Error {}
 
 let turn: Promise<unknown> = Promise.resolve();
 
+/**
+ * One route loader for every render (renders take turns, and each render's loader call sets what
+ * `started` answers), and one static handler per tenant's prefixes: flattening and ranking the
+ * portal's few hundred routes was about 4 % of a render's time (issue 25, bench:ssr's profile).
+ */
+const loader = screenLoader(() => Promise.resolve(sessionStore.get()));
+const handlers = new Map<string, ReturnType<typeof createStaticHandler>>();
+function staticHandlerFor(prefixes: Parameters<typeof buildRoutes>[1]): ReturnType<typeof createStaticHandler> {
+  const key = JSON.stringify(prefixes);
+  let handler = handlers.get(key);
+  if (!handler) {
+    // Tenants' prefixes change only when an operator publishes: a few sets, but never a growing list.
+    if (handlers.size >= 32) handlers.clear();
+    handler = createStaticHandler(buildRoutes(routes, prefixes, loader.loaderFor));
+    handlers.set(key, handler);
+  }
+  return handler;
+}
+
 /** Renders `input`'s page after the render before it: the engine's session and data layer are the module's. */
 export function render(input: ServerRenderInput): Promise<ServerRenderResult | undefined> {
   const result = turn.then(() => (input.signal.aborted ? undefined : renderPage(input)));
@@ -105,8 +124,7 @@ async function renderPage({
       return undefined;
     // The screen's reads: in the query cache the page carries (the browser's loader finds them there).
     recording = false;
-    const loader = screenLoader(() => Promise.resolve(sessionStore.get()));
-    const handler = createStaticHandler(buildRoutes(routes, session.config.prefixes, loader.loaderFor));
+    const handler = staticHandlerFor(session.config.prefixes);
     const context = await handler.query(new Request(new URL(url, 'http://portal')));
     if (context instanceof Response) return undefined;
     await loader.started();
