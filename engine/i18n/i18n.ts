@@ -59,10 +59,27 @@ export function offeredChoice(
   return isLanguage(stored) && offered.includes(stored) ? stored : tenantDefault;
 }
 
-/** The stored choice when the tenant offers it, else the tenant's default. */
+/** The choice's copy in the browser's cookie (copyToCookie), which the server's render reads. */
+function cookieLanguage(): string | null {
+  if (typeof document === 'undefined') return null;
+  const prefix = `${LANGUAGE_COOKIE}=`;
+  return (
+    document.cookie
+      .split('; ')
+      .find((cookie) => cookie.startsWith(prefix))
+      ?.slice(prefix.length) ?? null
+  );
+}
+
+/**
+ * The stored choice when the tenant offers it, else the tenant's default. Without a choice in
+ * local storage (cleared apart from the cookies), the cookie's copy: the server rendered the page
+ * in that language, and the browser hydrating it in another would flip every page it renders.
+ */
 export function initialLanguage(offered: readonly LanguageCode[], tenantDefault: LanguageCode): LanguageCode {
   // The server's render reads the cookie that copies the browser's choice (rememberLanguage).
-  const stored = typeof localStorage === 'undefined' ? (serverStoredLanguage ?? null) : localStorage.getItem(LOCALE_STORAGE_KEY);
+  const stored =
+    typeof localStorage === 'undefined' ? (serverStoredLanguage ?? null) : (localStorage.getItem(LOCALE_STORAGE_KEY) ?? cookieLanguage());
   const language = offeredChoice(offered, tenantDefault, stored);
   if (language === stored) copyToCookie(language);
   return language;

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { initialLanguage, offeredChoice, setServerStoredLanguage } from './i18n.ts';
 
 describe("the server render's language", () => {
@@ -29,5 +29,36 @@ describe("the page's language before its render (the root element the server sen
     setServerStoredLanguage('de');
     expect(offeredChoice(['en', 'de'], 'en', null)).toBe('en');
     setServerStoredLanguage(undefined);
+  });
+});
+
+describe("the browser's language", () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  /** A browser whose local storage holds `stored` under the portal's key and whose cookies are `cookie`. */
+  function browserWith(stored: string | null, cookie: string) {
+    const page = { cookie };
+    vi.stubGlobal('localStorage', { getItem: () => stored, setItem: () => undefined });
+    vi.stubGlobal('document', page);
+    vi.stubGlobal('location', { protocol: 'http:' });
+    return page;
+  }
+
+  it('is the choice in local storage, and copies it into the cookie the server reads', () => {
+    const page = browserWith('de', 'portal_locale=fr');
+    expect(initialLanguage(['en', 'de', 'fr'], 'en')).toBe('de');
+    expect(page.cookie).toMatch(/^portal_locale=de;/);
+  });
+
+  it("is the cookie's copy when local storage holds no choice, as the server rendered the page", () => {
+    browserWith(null, 'other=1; portal_locale=de');
+    expect(initialLanguage(['en', 'de'], 'en')).toBe('de');
+  });
+
+  it("is the tenant's default with neither, or with a cookie the tenant does not offer", () => {
+    browserWith(null, 'other=1');
+    expect(initialLanguage(['en', 'de'], 'en')).toBe('en');
+    browserWith(null, 'portal_locale=fr');
+    expect(initialLanguage(['en', 'de'], 'de')).toBe('de');
   });
 });
