@@ -11,6 +11,7 @@ import { previewSideHeaders } from '../session/preview-side.ts';
 import type { paths } from './api-schema.d.ts';
 import { takeCarriedResponse } from '../session/server-render.ts';
 import { send } from './transport.ts';
+import { pageIsLeaving } from '../runtime/page-leaving.ts';
 export interface ApiErrorObject {
   status: string;
   code: string;
@@ -103,7 +104,7 @@ export async function apiRequest<T>(
     // An aborted request (its reader went away, whatever the abort's reason) is not a failure of
     // the server: never "Unable to contact server", never logged (issue 13 item 10).
     if (signal?.aborted || isAbort(error)) throw error;
-    if (logFailures) log('error', `${method} ${path}: ${(error as Error).message}`, { method, url: path });
+    if (logFailures && !pageIsLeaving()) log('error', `${method} ${path}: ${(error as Error).message}`, { method, url: path });
     throw new ApiRequestError(0, CONNECTION_ERROR, []);
   }
   noteTenantVersion(response.headers.get(TENANT_VERSION_HEADER));

@@ -3,6 +3,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest, ApiRequestError, CONNECTION_ERROR } from './api-client.ts';
 import { isCalledOff } from './queries.ts';
 import { asApiError } from './use-resource.ts';
+import { configureLogger } from '../logging/logger.ts';
+import { watchPageLeaving } from '../runtime/page-leaving.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -45,5 +47,33 @@ describe('a read called off is no failure', () => {
     expect(asApiError(new TypeError('x'))?.code).toBe(CONNECTION_ERROR);
     const refused = new ApiRequestError(404, 'errors.request.notFound', []);
     expect(asApiError(refused)).toBe(refused);
+  });
+});
+
+describe('a request the browser cancels as the page goes', () => {
+  it('is not logged; the same failure before the page goes is, and again once the page is back', async () => {
+    const page = new EventTarget();
+    watchPageLeaving(page);
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    configureLogger({ level: 'error' });
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const read = () => apiRequest('GET', '/invoices').catch((caught: unknown) => caught);
+    try {
+      expect(await read()).toBeInstanceOf(ApiRequestError);
+      expect(logged).toHaveBeenCalledTimes(1);
+      page.dispatchEvent(new Event('pagehide'));
+      expect(await read()).toBeInstanceOf(ApiRequestError);
+      expect(logged).toHaveBeenCalledTimes(1);
+      page.dispatchEvent(new Event('pageshow'));
+      await read();
+      expect(logged).toHaveBeenCalledTimes(2);
+    } finally {
+      logged.mockRestore();
+    }
   });
 });
