@@ -87,7 +87,7 @@ const MODULE_PRELOAD_LINK = /<link rel="modulepreload"[^>]*>/gu;
  * - Fetched from the head, its thirty-odd requests ran while the server rendered the page, on the
  *   same cores, and their responses on the page's main thread: the markup came later and painted
  *   later. Named after the markup, they are asked once it has come; the cold first rows painted
- *   10 to 45 % sooner, and hydration ended 0 to 12 % later (bench/RESULTS.md).
+ *   up to 45 % sooner, and hydration ended 0 to 12 % later (bench/RESULTS.md).
  * The strict CSP stands: the entry keeps its nonce.
  */
 function codeAfterMarkup(template: { head: string; body: string }): { head: string; body: string; links: string; entry: string } {
