@@ -17,4 +17,5 @@ export function watchPageLeaving(target: EventTarget): void {
   });
 }
 
-if (typeof window !== 'undefined') watchPageLeaving(window);
+// A test's stand-in window may have no events: nothing to follow there.
+if (typeof window !== 'undefined' && typeof window.addEventListener === 'function') watchPageLeaving(window);
