@@ -6,8 +6,9 @@
  * Definition. The HTML document is step 0. Every other request's step is 1 + the step of the
  * latest-finishing request (the document included, images not: nothing a page asks waits for an
  * image to have come) that had finished before it started; a request that started before any
- * request had finished (one the preload scanner found while the HTML was still arriving) is step 1. So a request at step n could not have started before n
- * round trips had completed one after another: entry script (1) → /self (2) → /invoices (3).
+ * request had finished (one the preload scanner found while the HTML was still arriving) is
+ * step 1. So a request at step n could not have started before n round trips had completed one
+ * after another: entry script (1) → /self (2) → /invoices (3).
  * Times are the entries' startTime and responseEnd (ms from navigation start).
  */
 import { SERVER_RENDER_ID } from '../../common/server-render.ts';
