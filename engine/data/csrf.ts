@@ -1,13 +1,13 @@
+import { browserCookie } from '../runtime/browser-cookie.ts';
+
 /** Over TLS the server sets the cookie `__Host-` prefixed (server/http/cookies.ts); on plain http bare. */
 const CSRF_COOKIES = ['__Host-portal_csrf', 'portal_csrf'] as const;
 
 /** The CSRF token the server set in a readable cookie; every write sends it as X-CSRF-Token. */
 export function csrfToken(): string | undefined {
-  // The server's render of a page (app/entry-server.tsx) writes nothing: no token there.
-  if (typeof document === 'undefined') return undefined;
-  const parts = document.cookie.split('; ');
+  // The server's render of a page (app/entry-server.tsx) writes nothing: no token there (no cookie).
   for (const name of CSRF_COOKIES) {
-    const value = parts.find((part) => part.startsWith(`${name}=`))?.slice(name.length + 1);
+    const value = browserCookie(name);
     if (value) return value;
   }
   return undefined;

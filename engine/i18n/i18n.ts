@@ -6,6 +6,7 @@ import { Texts, type TextTree } from './i18next-texts.ts';
 import { withTenantTexts } from './tenant-texts.ts';
 import { send } from '../data/transport.ts';
 import { takeCarriedResponse } from '../session/server-render.ts';
+import { browserCookie } from '../runtime/browser-cookie.ts';
 
 /** spec §1: the chosen locale is kept in local storage; default and fallback en. */
 export const LOCALE_STORAGE_KEY = 'portal.locale';
@@ -59,27 +60,17 @@ export function offeredChoice(
   return isLanguage(stored) && offered.includes(stored) ? stored : tenantDefault;
 }
 
-/** The choice's copy in the browser's cookie (copyToCookie), which the server's render reads. */
-function cookieLanguage(): string | null {
-  if (typeof document === 'undefined') return null;
-  const prefix = `${LANGUAGE_COOKIE}=`;
-  return (
-    document.cookie
-      .split('; ')
-      .find((cookie) => cookie.startsWith(prefix))
-      ?.slice(prefix.length) ?? null
-  );
-}
-
 /**
  * The stored choice when the tenant offers it, else the tenant's default. Without a choice in
- * local storage (cleared apart from the cookies), the cookie's copy: the server rendered the page
+ * local storage (cleared apart from the cookies), the cookie's copy (copyToCookie): the server rendered the page
  * in that language, and the browser hydrating it in another would flip every page it renders.
  */
 export function initialLanguage(offered: readonly LanguageCode[], tenantDefault: LanguageCode): LanguageCode {
   // The server's render reads the cookie that copies the browser's choice (rememberLanguage).
   const stored =
-    typeof localStorage === 'undefined' ? (serverStoredLanguage ?? null) : (localStorage.getItem(LOCALE_STORAGE_KEY) ?? cookieLanguage());
+    typeof localStorage === 'undefined'
+      ? (serverStoredLanguage ?? null)
+      : (localStorage.getItem(LOCALE_STORAGE_KEY) ?? browserCookie(LANGUAGE_COOKIE) ?? null);
   const language = offeredChoice(offered, tenantDefault, stored);
   if (language === stored) copyToCookie(language);
   return language;
