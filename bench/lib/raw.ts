@@ -1,9 +1,11 @@
 /**
  * The raw floor: the route's own database work for each page (fetchInvoicePage of
  * server/invoices/page.ts, with its own count cache and page boundaries, starting empty as the
- * server's do) on a Kysely over the same driver the server uses, with no HTTP, no session
+ * server's do; its rows as the route reads them once their resources are kept: each row's version
+ * and look-ups, server/invoices/page-body.ts) on a Kysely over the same driver the server uses, with no HTTP, no session
  * look-up and no JSON, for as long as the API was loaded.
  */
+import { centralDay } from '../../domain/exposure.ts';
 import { createDatabase, type Database } from '../../server/db/database.ts';
 import { fetchInvoicePage, InvoiceListCaches } from '../../server/invoices/page.ts';
 import { assertLoopback, type InvoicePage } from './load.ts';
@@ -25,7 +27,7 @@ function pageRequest(db: Database): RunRequest {
   const caches = new InvoiceListCaches();
   const lists = Array.from({ length: PAGES }, (_, index) => benchList(invoicePath(index + 1)));
   return async (page) => {
-    const { rows, meta } = await fetchInvoicePage(db, benchAuth, lists[page - 1]!, caches);
+    const { rows, meta } = await fetchInvoicePage(db, benchAuth, lists[page - 1]!, caches, centralDay(new Date()), 'versions');
     return { trxIds: rows.map((row) => row.trx_id), total: meta.total };
   };
 }

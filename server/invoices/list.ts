@@ -273,6 +273,31 @@ export function selectInvoiceColumns(query: SelectQueryBuilder<DB, 'invoices', o
 }
 
 /**
+ * A row's version: PostgreSQL's xmin, the transaction that wrote this version of the row. Every
+ * update writes a new version with its own xmin, and only committed versions are ever seen by
+ * another statement, so (trx_id, xmin) names one content of the row (server/invoices/page-body.ts).
+ */
+export const rowVersion = () => sql<string>`invoices.xmin::text`;
+
+/** What a serialised invoice resource depends on: the row's version and the look-ups, beside its id. */
+export type InvoiceVersion = Pick<InvoiceRow, 'trx_id' | 'merchant_name' | 'attachments' | 'listed_ineligible_reason' | 'open_dispute'> & {
+  row_version: string;
+};
+
+/** Each row's id, version and look-ups only: a page whose resources are already serialised needs no more. */
+export function selectInvoiceVersions(query: SelectQueryBuilder<DB, 'invoices', object>) {
+  const lookups = invoiceLookups();
+  return query.select([
+    'invoices.trx_id',
+    rowVersion().as('row_version'),
+    lookups.merchant_name.as('merchant_name'),
+    lookups.attachments.as('attachments'),
+    lookups.listed_ineligible_reason.as('listed_ineligible_reason'),
+    lookups.open_dispute.as('open_dispute'),
+  ]);
+}
+
+/**
  * The same values as one json object per row (column `invoice`), for the paged list: a driver
  * then decodes one field per row instead of 28, which was most of the rows' cost in the server
  * (pg's and PGlite's decoding per field, issue 25). Days stay 'YYYY-MM-DD' in json, minor units
@@ -282,9 +307,12 @@ export function selectInvoiceJson(query: SelectQueryBuilder<DB, 'invoices', obje
   const fields: Array<[string, Expression<unknown>]> = [
     ...RESPONSE_COLUMNS.map((column): [string, Expression<unknown>] => [column, sql.ref(`invoices.${column}`)]),
     ...Object.entries(invoiceLookups()),
+    ['row_version', rowVersion()],
   ];
   return query.select(
-    sql<InvoiceRow>`json_build_object(${sql.join(fields.flatMap(([name, value]) => [sql.lit(name), value]))})`.as('invoice'),
+    sql<InvoiceRow & { row_version: string }>`json_build_object(${sql.join(fields.flatMap(([name, value]) => [sql.lit(name), value]))})`.as(
+      'invoice',
+    ),
   );
 }
 

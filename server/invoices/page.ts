@@ -14,8 +14,11 @@ import {
   INVOICE_TIEBREAKER,
   invoiceFilterValues,
   merchantName,
+  rowVersion,
   selectInvoiceColumns,
   selectInvoiceJson,
+  selectInvoiceVersions,
+  type InvoiceVersion,
   type InvoiceFilterValues,
   type InvoiceListQuery,
   type InvoiceSort,
@@ -46,27 +49,20 @@ interface OrderTerm {
  * and whether the column may be null (PostgreSQL sorts nulls last ascending, first descending).
  * Nullable text columns are left out: no bound value sorts after every text.
  */
-const SEEKABLE: Partial<
-  Record<
-    InvoiceSort,
-    {
-      column: keyof Pick<
-        InvoiceRow,
-        | 'invoice_id'
-        | 'trx_id'
-        | 'status'
-        | 'due_date'
-        | 'received_date'
-        | 'amount_minor'
-        | 'invoice_total_minor'
-        | 'current_due_minor'
-        | 'past_due_minor'
-        | 'currency'
-      >;
-      nullable: boolean;
-    }
-  >
-> = {
+type SeekColumn = keyof Pick<
+  InvoiceRow,
+  | 'invoice_id'
+  | 'trx_id'
+  | 'status'
+  | 'due_date'
+  | 'received_date'
+  | 'amount_minor'
+  | 'invoice_total_minor'
+  | 'current_due_minor'
+  | 'past_due_minor'
+  | 'currency'
+>;
+const SEEKABLE: Partial<Record<InvoiceSort, { column: SeekColumn; nullable: boolean }>> = {
   invoice_id: { column: 'invoice_id', nullable: false },
   trx_id: { column: 'trx_id', nullable: false },
   status: { column: 'status', nullable: false },
@@ -106,17 +102,44 @@ const pageWindow = (skip: number, size: number): PageWindow => ({ skip, size, di
 const rowsAsJson = (db: Database) => embeddedDatabaseOf(db) !== undefined;
 
 /**
+ * What a page's statement selects: whole rows, or only what identifies each row's serialised
+ * resource (its version and look-ups, server/invoices/page-body.ts) and the page's boundary.
+ */
+export type PageSelection = 'rows' | 'versions';
+
+/** A whole row of a page, with its version. */
+export type InvoicePageRow = InvoiceRow & InvoiceVersion;
+/** A row of a 'versions' page: the sort column of a seekable sort is there too (the page's boundary). */
+export type InvoiceVersionRow = InvoiceVersion & Partial<InvoiceRow>;
+
+type PageRow = InvoicePageRow | InvoiceVersionRow | { invoice: InvoicePageRow };
+// Any selection as one type: Kysely's builder types do not unite (the rows are told apart by rowsOf).
+function selectPageRows(db: Database, query: Filtered, selection: PageSelection, sortColumn: SeekColumn | undefined) {
+  if (selection === 'versions') {
+    const versions = selectInvoiceVersions(query);
+    return (sortColumn && sortColumn !== 'trx_id' ? versions.select(`invoices.${sortColumn}`) : versions) as SelectQueryBuilder<
+      DB,
+      'invoices',
+      PageRow
+    >;
+  }
+  return (
+    rowsAsJson(db) ? selectInvoiceJson(query) : selectInvoiceColumns(query).select(rowVersion().as('row_version'))
+  ) as SelectQueryBuilder<DB, 'invoices', PageRow>;
+}
+
+interface PageSelect {
+  selection: PageSelection;
+  sortColumn: SeekColumn | undefined;
+}
+
+/**
  * One page of rows in one statement: with few rows to step over, full rows with OFFSET; with
  * many, the keys of the page from the index first (OFFSET on keys alone), then those rows, so
  * the look-ups are evaluated for the page's rows only.
  */
-type PageRow = InvoiceRow | { invoice: InvoiceRow };
-// Either selection as one type: Kysely's builder types do not unite (the rows are told apart by rowsOf).
-const selectPageRows = (db: Database, query: Filtered) =>
-  (rowsAsJson(db) ? selectInvoiceJson(query) : selectInvoiceColumns(query)) as SelectQueryBuilder<DB, 'invoices', PageRow>;
-
-function pageStatement(db: Database, segment: Filtered, terms: readonly OrderTerm[], { skip, size, direct }: PageWindow) {
-  const select = (query: Filtered) => selectPageRows(db, query);
+function pageStatement(db: Database, segment: Filtered, terms: readonly OrderTerm[], { skip, size, direct }: PageWindow, pick: PageSelect) {
+  const select = (query: Filtered) => selectPageRows(db, query, pick.selection, pick.sortColumn);
   if (direct) return ordered(select(segment), terms).limit(size).offset(skip);
   const keys = ordered(segment.select('invoices.trx_id'), terms).limit(size).offset(skip);
   return ordered(select(db.selectFrom('invoices').where('invoices.trx_id', 'in', keys)), terms);
@@ -174,15 +197,24 @@ function seekBounds(part: SeekPart, boundValue: SortValue, boundTiebreak: string
  * (server/db/statement-templates.ts: the SQL is the same for PostgreSQL and PGlite); the
  * benchmark prints them. The filters are parsed and checked here (a 400 or 404 is thrown).
  */
-export function invoicePageQueries(db: Database, auth: AuthContext, list: InvoiceListQuery, today = centralDay(new Date())) {
+export function invoicePageQueries(
+  db: Database,
+  auth: AuthContext,
+  list: InvoiceListQuery,
+  today = centralDay(new Date()),
+  selection: PageSelection = 'rows',
+) {
   const { values, bucket } = invoiceFilterValues(auth, list.filters);
   // An exposure bucket's rule is placed by today: both are part of the statements' shape.
   const bucketRule = bucket && exposureBucketRule(bucket, today);
-  const listShape = `${rowsAsJson(db) ? 'json' : 'columns'}|${bucket ? `${bucket}@${today}` : ''}|${list.sort.map((term) => `${term.field} ${term.direction}`).join(',')}`;
+  const pick: PageSelect = { selection, sortColumn: seekableSort(list)?.seekable.column };
+  const rowsShape = selection === 'versions' ? 'versions' : rowsAsJson(db) ? 'json' : 'columns';
+  const filterShape = `${bucket ? `${bucket}@${today}` : ''}|${list.sort.map((term) => `${term.field} ${term.direction}`).join(',')}`;
+  const listShape = `${rowsShape}|${filterShape}`;
   const filtered = (filterValues: InvoiceFilterValues) => applyInvoiceFilters(db.selectFrom('invoices'), filterValues, bucketRule);
   const terms: OrderTerm[] = list.sort.map((term) => ({ expression: column(term.field), direction: term.direction }));
   terms.push({ expression: sql.ref(INVOICE_TIEBREAKER), direction: list.sort.at(-1)?.direction ?? 'asc' });
-  const count = statementTemplates.compile(`invoices count|${listShape}`, values, (v) =>
+  const count = statementTemplates.compile(`invoices count|${filterShape}`, values, (v) =>
     filtered(v).select(sql<number>`count(*)::int`.as('total')),
   );
   /** The count cache's key: the statement and its parameters. */
@@ -200,7 +232,7 @@ export function invoicePageQueries(db: Database, auth: AuthContext, list: Invoic
       return statementTemplates.compile(
         `invoices page|${listShape}|${window.direct}`,
         { ...values, skip: window.skip, size: window.size },
-        (v) => pageStatement(db, filtered(v), terms, { skip: v.skip, size: v.size, direct: window.direct }),
+        (v) => pageStatement(db, filtered(v), terms, { skip: v.skip, size: v.size, direct: window.direct }, pick),
       );
     },
     /** Part `part` of the rows after a boundary, with `skip` of them stepped over. */
@@ -211,17 +243,42 @@ export function invoicePageQueries(db: Database, auth: AuthContext, list: Invoic
         { ...values, ...seekBounds(part, boundValue, boundTiebreak), skip: window.skip, size: window.size },
         (v) => {
           const segment = seekSegment(filtered(v), part, field, direction, [v.boundValue ?? null, v.boundTiebreak ?? '']);
-          return pageStatement(db, segment.query, segment.terms, { skip: v.skip, size: v.size, direct: window.direct });
+          return pageStatement(db, segment.query, segment.terms, { skip: v.skip, size: v.size, direct: window.direct }, pick);
         },
       ),
   };
 }
 
-const rowsOf = async (db: Database, statement: CompiledQuery<PageRow>): Promise<InvoiceRow[]> => {
+const rowsOf = async <R extends InvoiceVersionRow>(db: Database, statement: CompiledQuery<PageRow>): Promise<R[]> => {
   const { rows } = await db.executeQuery(statement);
-  // Columns (PostgreSQL) are the rows as they come; json values (PGlite) are unwrapped.
-  return rowsAsJson(db) ? rows.map((row) => ('invoice' in row ? row.invoice : row)) : (rows as InvoiceRow[]);
+  // Columns (PostgreSQL, and every 'versions' page) are the rows as they come; json values (PGlite's whole rows) are unwrapped.
+  return (rowsAsJson(db) ? rows.map((row) => ('invoice' in row ? row.invoice : row)) : rows) as R[];
 };
+
+/** The row's value of the sort column, which every selection of a seekable sort carries. */
+function sortValueOf(row: InvoiceVersionRow, column: SeekColumn): SortValue {
+  const value = row[column];
+  if (value === undefined) throw new Error(`the page's rows lack their sort column ${column}`);
+  return value;
+}
+
+/** The single sort term of a list when the page can seek on it. */
+function seekableSort(list: InvoiceListQuery) {
+  const sortTerm = list.sort.length === 1 ? list.sort[0] : undefined;
+  const seekable = sortTerm ? SEEKABLE[sortTerm.field] : undefined;
+  return sortTerm && seekable ? { sortTerm, seekable } : undefined;
+}
+
+/**
+ * Whole rows (with their versions) by id, in no particular order: the rows of a page whose
+ * resources were not kept (server/invoices/page-body.ts). The ids come from a scoped page.
+ */
+export function fetchInvoicesById(db: Database, ids: readonly string[]): Promise<InvoicePageRow[]> {
+  const statement = statementTemplates.compile(`invoices by id|${rowsAsJson(db) ? 'json' : 'columns'}`, { ids }, (v) =>
+    selectPageRows(db, db.selectFrom('invoices').where('invoices.trx_id', 'in', v.ids), 'rows', undefined),
+  );
+  return rowsOf<InvoicePageRow>(db, statement);
+}
 
 /**
  * One page of GET /invoices. A page after a known boundary (an earlier page of the same list
@@ -229,24 +286,41 @@ const rowsOf = async (db: Database, statement: CompiledQuery<PageRow>): Promise<
  * The total comes from the count cache, read at the same time. `today` (the server's clock, Central
  * US) places filter[exposure_bucket]; the count cache keys on the statement, so a new day is a new key.
  */
+export function fetchInvoicePage(
+  db: Database,
+  auth: AuthContext,
+  list: InvoiceListQuery,
+  caches?: InvoiceListCaches,
+  today?: string,
+): Promise<{ rows: InvoicePageRow[]; meta: PageMeta }>;
+/** The same page as each row's version and look-ups only (server/invoices/page-body.ts). */
+export function fetchInvoicePage(
+  db: Database,
+  auth: AuthContext,
+  list: InvoiceListQuery,
+  caches: InvoiceListCaches,
+  today: string,
+  selection: 'versions',
+): Promise<{ rows: InvoiceVersionRow[]; meta: PageMeta }>;
 export async function fetchInvoicePage(
   db: Database,
   auth: AuthContext,
   list: InvoiceListQuery,
   caches: InvoiceListCaches = invoiceListCaches,
   today = centralDay(new Date()),
-): Promise<{ rows: InvoiceRow[]; meta: PageMeta }> {
-  const queries = invoicePageQueries(db, auth, list, today);
+  selection: PageSelection = 'rows',
+): Promise<{ rows: InvoiceVersionRow[]; meta: PageMeta }> {
+  const queries = invoicePageQueries(db, auth, list, today, selection);
   const total = caches.counts.get(queries.countKey, async () => (await db.executeQuery(queries.count)).rows[0]!.total);
   const { size } = list.page;
   const offset = (list.page.number - 1) * size;
-  const sortTerm = list.sort.length === 1 ? list.sort[0] : undefined;
-  const seekable = sortTerm ? SEEKABLE[sortTerm.field] : undefined;
+  const seek = seekableSort(list);
   const generation = caches.boundaries.currentGeneration;
-  const boundary = seekable && offset > 0 ? caches.boundaries.nearest(queries.listKey, offset) : undefined;
+  const boundary = seek && offset > 0 ? caches.boundaries.nearest(queries.listKey, offset) : undefined;
 
-  let rows: InvoiceRow[];
-  if (sortTerm && seekable && boundary) {
+  let rows: InvoiceVersionRow[];
+  if (seek && boundary) {
+    const { sortTerm, seekable } = seek;
     rows = [];
     let skip = offset - boundary.position;
     for (const part of seekParts(sortTerm.direction, seekable.nullable, boundary.key[0] === null)) {
@@ -270,6 +344,7 @@ export async function fetchInvoicePage(
   }
 
   const last = rows.at(-1);
-  if (seekable && last) caches.boundaries.record(queries.listKey, offset + rows.length, [last[seekable.column], last.trx_id], generation);
+  if (seek && last)
+    caches.boundaries.record(queries.listKey, offset + rows.length, [sortValueOf(last, seek.seekable.column), last.trx_id], generation);
   return { rows, meta: pageMeta(list.page, await total) };
 }
