@@ -40,33 +40,18 @@ const serializeMeta = compiled<{ page: PageMeta }>(strictObject({ page: pageMeta
 export const INVOICE_PAGE_TYPE = `${JSON_API}; charset=utf-8`;
 
 interface SerializedInvoice {
-  version: InvoiceVersion;
+  version: VersionFields;
   json: Buffer;
 }
 
-/** Whether a kept resource was written from this version of the row, with these look-ups. */
-const sameVersion = (a: InvoiceVersion, b: InvoiceVersion): boolean =>
-  a.row_version === b.row_version &&
-  a.attachments === b.attachments &&
-  a.open_dispute === b.open_dispute &&
-  a.merchant_name === b.merchant_name &&
-  a.listed_ineligible_reason === b.listed_ineligible_reason;
+/** What a resource is made of beside its id: a kept one serves only a row that matches it in all of them. */
+const VERSION_FIELDS = ['row_version', 'attachments', 'open_dispute', 'merchant_name', 'listed_ineligible_reason'] as const;
+type VersionFields = Pick<InvoiceVersion, (typeof VERSION_FIELDS)[number]>;
 
-const versionOf = ({
-  trx_id,
-  row_version,
-  attachments,
-  open_dispute,
-  merchant_name,
-  listed_ineligible_reason,
-}: InvoiceVersion): InvoiceVersion => ({
-  trx_id,
-  row_version,
-  attachments,
-  open_dispute,
-  merchant_name,
-  listed_ineligible_reason,
-});
+const sameVersion = (a: VersionFields, b: VersionFields): boolean => VERSION_FIELDS.every((field) => a[field] === b[field]);
+
+const versionOf = (row: VersionFields): VersionFields =>
+  Object.fromEntries(VERSION_FIELDS.map((field) => [field, row[field]])) as unknown as VersionFields;
 
 type ResourceCache = LRUCache<string, SerializedInvoice>;
 
