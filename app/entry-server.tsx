@@ -20,7 +20,7 @@ import { initTexts, offeredChoice, setServerStoredLanguage } from '../engine/i18
 import { buildRoutes } from '../engine/routing/build-routes.tsx';
 import { screenLoader } from '../engine/routing/screen-loader.ts';
 import { setPageHints } from '../engine/session/page-hints.ts';
-import { setServerLanguage, setServerViewportWidth } from '../engine/session/server-render.ts';
+import { setServerLanguage, setServerTextScale, setServerViewportWidth } from '../engine/session/server-render.ts';
 import { bootstrapSession, sessionStore } from '../engine/session/store.ts';
 import { basicsOf, languageOf, pageBasics, registerPlugins } from './boot.ts';
 
@@ -86,6 +86,7 @@ async function renderPage({
   fetch,
   signal,
   viewportWidth,
+  textScale,
   storedLanguage,
 }: ServerRenderInput): Promise<ServerRenderResult | undefined> {
   sessionStore.reset();
@@ -93,6 +94,7 @@ async function renderPage({
   setPageHints(hints);
   setServerStyleNonce(nonce);
   setServerViewportWidth(viewportWidth);
+  setServerTextScale(textScale);
   setServerStoredLanguage(storedLanguage);
   // The session boot's reads and the texts go into the page, so the browser's boot reaches the same session without asking.
   const responses: Record<string, unknown> = {};
@@ -158,6 +160,7 @@ async function renderPage({
         language,
         currency: sessionStore.get().selectedCurrency ?? null,
         viewportWidth: viewportWidth ?? null,
+        textScale: textScale ?? null,
         responses,
         queries: dehydrate(client),
       },
@@ -167,6 +170,7 @@ async function renderPage({
     setServerStyleNonce(undefined);
     setServerLanguage(undefined);
     setServerViewportWidth(undefined);
+    setServerTextScale(undefined);
     setServerStoredLanguage(undefined);
     resetDataLayer();
     sessionStore.reset();

@@ -1,3 +1,4 @@
+import type { TextScale } from './text-scale.ts';
 /**
  * Issue 25 (the first screen paints close to the floor): the contract between the server and the
  * portal's server entry (app/entry-server.tsx, built by `npm run build` into SERVER_ENTRY_FILE).
@@ -30,6 +31,8 @@ export interface ServerRenderState {
   currency?: string | null;
   /** The page width the render was for (common/viewport-hint.ts), null when the request gave none. */
   viewportWidth?: number | null;
+  /** The browser's text scale the render estimated with (common/text-scale.ts), null when it kept none. */
+  textScale?: TextScale | null;
   responses: Record<string, unknown>;
   queries: unknown;
 }
@@ -46,6 +49,8 @@ export interface ServerRenderInput {
   storedLanguage?: string;
   /** The browser's page width, when the request said it (common/viewport-hint.ts). */
   viewportWidth?: number;
+  /** How much wider the browser's font drew text than the estimate, when it kept the measure (common/text-scale.ts). */
+  textScale?: TextScale;
   /** The page's style nonce: Mantine's style elements carry it, as the browser's will. */
   nonce: string;
   fetch: ServerFetch;

@@ -6,7 +6,7 @@ import { Texts, type TextTree } from './i18next-texts.ts';
 import { withTenantTexts } from './tenant-texts.ts';
 import { send } from '../data/transport.ts';
 import { takeCarriedResponse } from '../session/server-render.ts';
-import { browserCookie } from '../runtime/browser-cookie.ts';
+import { browserCookie, keepBrowserCookie } from '../runtime/browser-cookie.ts';
 
 /** spec §1: the chosen locale is kept in local storage; default and fallback en. */
 export const LOCALE_STORAGE_KEY = 'portal.locale';
@@ -82,14 +82,9 @@ function rememberLanguage(language: LanguageCode): void {
   copyToCookie(language);
 }
 
-/** The choice's copy for the server's render (LANGUAGE_COOKIE), a year long, on every path of the portal. */
+/** The choice's copy for the server's render (LANGUAGE_COOKIE). */
 function copyToCookie(language: LanguageCode): void {
-  if (typeof document === 'undefined') return;
-  const cookie = `${LANGUAGE_COOKIE}=${language}`;
-  if (document.cookie.split('; ').includes(cookie)) return;
-  const secure = location.protocol === 'https:' ? '; Secure' : '';
-  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers the portal supports (Safari before 18.4); one fixed cookie, written here only.
-  document.cookie = `${cookie}; Path=/; Max-Age=31536000; SameSite=Lax${secure}`;
+  keepBrowserCookie(LANGUAGE_COOKIE, language);
 }
 
 /**

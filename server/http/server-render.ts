@@ -12,6 +12,7 @@ import {
 } from '../../common/server-render.ts';
 import type { PageHints } from '../../common/route-hints.ts';
 import { PREVIEW_SIDE_HEADER } from '../../common/preview-side.ts';
+import { parseTextScale, TEXT_SCALE_COOKIE } from '../../common/text-scale.ts';
 import { VIEWPORT_WIDTH_HINT, viewportWidthOf } from '../../common/viewport-hint.ts';
 import { LANGUAGE_COOKIE } from '../../common/locales.ts';
 import { readCookie, SESSION_COOKIE } from './cookies.ts';
@@ -107,6 +108,7 @@ export async function serverRender(
   const viewportWidth = viewportWidthOf(hint);
   // The render takes only a language the portal has, and the tenant offers (initialLanguage).
   const storedLanguage = request.cookies[LANGUAGE_COOKIE];
+  const textScale = parseTextScale(request.cookies[TEXT_SCALE_COOKIE]);
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), renderBudgetMs());
   try {
@@ -118,6 +120,7 @@ export async function serverRender(
       signal: controller.signal,
       ...(viewportWidth === undefined ? {} : { viewportWidth }),
       ...(storedLanguage === undefined ? {} : { storedLanguage }),
+      ...(textScale === undefined ? {} : { textScale }),
     });
   } catch (error) {
     if (!controller.signal.aborted) request.log.warn({ err: error }, 'server render failed: the page is rendered in the browser');

@@ -1,7 +1,9 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { FIRST_PAINT_PROBE, paintSteps, stepOf, TIMELINE_PROBE, type TimedRequest } from '../../bench/lib/request-steps.ts';
+import { LANGUAGE_COOKIE } from '../../common/locales.ts';
 import { SERVER_RENDER_ID, SERVER_STYLE_ATTRIBUTE } from '../../common/server-render.ts';
+import { parseTextScale, TEXT_SCALE_COOKIE } from '../../common/text-scale.ts';
 import { ROW_HEIGHT, SERVER_VIEW } from '../../engine/widgets/table/VirtualBody.tsx';
 import { baseUrl, newContext, signInAt, usePagePerTest } from './support/browser.ts';
 
@@ -202,6 +204,49 @@ describe('cold load of a list', () => {
       // the header's height was measured after hydration and the switcher loaded afterwards).
       expect(await coldPage.evaluate('window.__shift')).toBeLessThan(0.02);
       if (shape === 'cards') expect(await coldPage.getByTestId('location-switcher').count()).toBe(1);
+    } finally {
+      await cold.close();
+    }
+  });
+
+  /**
+   * Issue 25: the server estimates text widths (the portal's font is the system's). A browser whose
+   * font draws wider than the estimate got, at 1,024 px in German, one column more from the server
+   * than it kept once hydrated. The browser keeps its measure (common/text-scale.ts), and the
+   * server's next render plans the columns that browser keeps.
+   */
+  it.each([
+    ['de', 1024],
+    ['bg', 1180],
+  ] as const)("plans a table's columns with the browser's own text scale once it kept one (%s, %i px)", async (language, width) => {
+    const origin = baseUrl();
+    await signInAt(page, origin, 'payer');
+    await page.waitForURL(/\/account\//);
+    const cold = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
+    try {
+      await cold.addCookies([...(await page.context().storageState()).cookies, { name: LANGUAGE_COOKIE, value: language, url: origin }]);
+      const url = `${origin}/invoice-list/Billed`;
+      const columnsOnScreen = async () => {
+        const shown = await cold.newPage();
+        await shown.goto(url);
+        await expect.poll(() => shown.locator('[data-hydrating]').count()).toBe(0);
+        // The browser's own plan, after its layout: what the user sees once the page has settled.
+        await shown.waitForTimeout(500);
+        const count = await shown.locator('[data-table="invoices"] thead th').count();
+        await shown.close();
+        return count;
+      };
+      const serverColumns = async () => {
+        const answer = await cold.request.get(url, { headers: { accept: 'text/html', 'sec-ch-viewport-width': String(width) } });
+        return ((await answer.text()).split('<div id="root">')[1] ?? '').match(/<th[ >]/g)?.length ?? 0;
+      };
+      // The first visit measures the font and keeps the scale.
+      await columnsOnScreen();
+      const kept = (await cold.cookies(origin)).find((cookie) => cookie.name === TEXT_SCALE_COOKIE);
+      expect(parseTextScale(kept?.value), `kept ${kept?.value}`).toBeDefined();
+      const planned = await serverColumns();
+      expect(planned).toBeGreaterThan(3);
+      expect(await columnsOnScreen()).toBe(planned);
     } finally {
       await cold.close();
     }

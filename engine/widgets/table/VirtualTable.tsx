@@ -17,7 +17,8 @@ import type { ColumnVisibilityState } from './column-visibility.ts';
 import { columnSizes, headerLines, planColumns, type SizedColumn } from './content-widths.ts';
 import classes from './table.module.css';
 import { estimatedTextWidth, textFitOf, textWidthIn } from './text-fit.ts';
-import { pageLanguage, renderedViewportWidth, useRenderingLikeServer } from '../../session/server-render.ts';
+import { rememberTextScale } from './text-scale.ts';
+import { pageLanguage, renderedTextScale, renderedViewportWidth, useRenderingLikeServer } from '../../session/server-render.ts';
 import { contentWidthAt } from '../../shell/layout.ts';
 import type { TableNode, TableRow } from './types.ts';
 import type { TableData } from './use-table-data.ts';
@@ -62,10 +63,18 @@ export function VirtualTable({ definition, table, data, columns: visibility, sel
   // after hydration keeps the same columns and moves them by a few pixels at most (issue 25).
   const hinted = useRenderingLikeServer() ? renderedViewportWidth() : undefined;
   // Text is measured in the table's font, known once the table (the box's child) is in the page.
+  const measured = useMemo(
+    () => (scrollElement?.firstElementChild ? textWidthIn(scrollElement.firstElementChild) : undefined),
+    [scrollElement],
+  );
   const measure = useMemo(() => {
-    if (scrollElement?.firstElementChild) return textWidthIn(scrollElement.firstElementChild);
-    return hinted === undefined ? null : estimatedTextWidth(pageLanguage());
-  }, [scrollElement, hinted]);
+    if (measured !== undefined) return measured;
+    return hinted === undefined ? null : estimatedTextWidth(pageLanguage(), renderedTextScale());
+  }, [measured, hinted]);
+  // The server's next render estimates with this browser's font in mind (common/text-scale.ts).
+  useEffect(() => {
+    if (measured) rememberTextScale(measured);
+  }, [measured]);
   const fits = useMemo(() => textFitOf(measure), [measure]);
   const shared = useCellEnvironmentValue(fits);
   const rows = table.getRowModel().rows;

@@ -1,3 +1,4 @@
+import { type TextScale, UNSCALED } from '../../../common/text-scale.ts';
 /**
  * Whether a cell's text fits in `room` pixels, without asking the page's layout. A cell clips
  * its text (with an ellipsis) only when it does not fit: a clip per cell is a paint property
@@ -31,28 +32,45 @@ const CELL_FONT_SIZE = 14;
  * portal's font is the system's (theme.ts), so each character takes the advance typical of
  * system sans-serif fonts (Segoe UI, Roboto, San Francisco, DejaVu Sans, between them), bold a
  * little wider. The server's render and the hydration plan a table's columns with it, and the
- * browser's own measure follows: columns then move by a few pixels, not by a column.
+ * browser's own measure follows: columns then move by a few pixels, not by a column. `scale` is how
+ * much wider this browser's font drew text than the estimate, as it measured before
+ * (common/text-scale.ts).
  */
-export function estimatedTextWidth(language: string): TextWidth {
+export function estimatedTextWidth(language: string, scale: TextScale = UNSCALED): TextWidth {
   const em = (text: string) => {
     let width = 0;
     for (const character of text) width += estimatedAdvance(character);
     return width;
   };
+  const bold = BOLD * scale.bold;
   return (text, look = 'cell') => {
     switch (look) {
       case 'cell':
-        return em(text) * CELL_FONT_SIZE;
+        return em(text) * CELL_FONT_SIZE * scale.regular;
       case 'header':
-        return em(text) * CELL_FONT_SIZE * BOLD;
+        return em(text) * CELL_FONT_SIZE * bold;
       case 'button':
-        return em(text) * BUTTON.fontSize * BOLD + 2 * (BUTTON.padding + BUTTON.border);
+        return em(text) * BUTTON.fontSize * bold + 2 * (BUTTON.padding + BUTTON.border);
       case 'badge': {
         const shown = text.toLocaleUpperCase(language);
-        return em(shown) * BADGE.fontSize * BOLD + BADGE.letterSpacing * shown.length + 2 * BADGE.padding;
+        return em(shown) * BADGE.fontSize * bold + BADGE.letterSpacing * shown.length + 2 * BADGE.padding;
       }
     }
   };
+}
+
+/**
+ * Text of the kinds a table shows (words in several languages, ids, dates, amounts), to compare
+ * the browser's font with the estimate: the ratio of the two widths is the scale the server's next
+ * render takes (common/text-scale.ts).
+ */
+const SAMPLE = 'Rechnung INV-100234 Überfällig 28.11.2026 1 234,56 € Acme Fuel & Service (M-2001) Pending Payment Účet';
+
+/** How much wider `measured` (the browser's font) draws regular and bold text than estimatedTextWidth. */
+export function textScaleOf(measured: TextWidth): TextScale {
+  // The language only matters to badges (their upper case), which the sample does not use.
+  const estimated = estimatedTextWidth('en');
+  return { regular: measured(SAMPLE, 'cell') / estimated(SAMPLE, 'cell'), bold: measured(SAMPLE, 'header') / estimated(SAMPLE, 'header') };
 }
 
 /** How much wider a bold text is than the same text regular. */
