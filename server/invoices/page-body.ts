@@ -50,23 +50,51 @@ type VersionFields = Pick<InvoiceVersion, (typeof VERSION_FIELDS)[number]>;
 
 const sameVersion = (a: VersionFields, b: VersionFields): boolean => VERSION_FIELDS.every((field) => a[field] === b[field]);
 
-const versionOf = (row: VersionFields): VersionFields =>
-  Object.fromEntries(VERSION_FIELDS.map((field) => [field, row[field]])) as unknown as VersionFields;
+const versionOf = (row: VersionFields): VersionFields => ({
+  row_version: row.row_version,
+  attachments: row.attachments,
+  open_dispute: row.open_dispute,
+  merchant_name: row.merchant_name,
+  listed_ineligible_reason: row.listed_ineligible_reason,
+});
 
 type ResourceCache = LRUCache<string, SerializedInvoice>;
 
+/**
+ * Reading a page's versions first pays only when most of its resources are kept: a page with none
+ * kept costs that statement on top of reading its rows whole (in-process, about 1.8 ms against
+ * 1.1; all kept, 0.6). So the kept share of the pages served lately (an average that weighs the
+ * last twenty pages or so) decides: from half up, the versions first; below, the rows whole, each
+ * resource then taken from the cache when it matches, or serialised and kept. Pages read whole
+ * still count what would have been kept, so the share rises again as the cache fills. It starts at
+ * one: a new server's first pages are worth trying.
+ */
+const VERSIONS_FIRST_FROM = 0.5;
+const SHARE_WEIGHT = 0.05;
+
+interface Kept {
+  resources: ResourceCache;
+  share: number;
+}
+
 /** Per database: the same versions in another database (a test's, say) are other rows. */
-const cachesByDatabase = new WeakMap<Database, ResourceCache>();
-function resourcesOf(db: Database): ResourceCache {
-  let cache = cachesByDatabase.get(db);
-  if (!cache) {
-    cache = new LRUCache<string, SerializedInvoice>({
+const keptByDatabase = new WeakMap<Database, Kept>();
+function keptOf(db: Database): Kept {
+  let kept = keptByDatabase.get(db);
+  if (!kept) {
+    const resources = new LRUCache<string, SerializedInvoice>({
       maxSize: CACHE_BYTES,
       sizeCalculation: (entry) => entry.json.byteLength + ENTRY_OVERHEAD_BYTES,
     });
-    cachesByDatabase.set(db, cache);
+    kept = { resources, share: 1 };
+    keptByDatabase.set(db, kept);
   }
-  return cache;
+  return kept;
+}
+
+/** Notes what share of a page's resources was kept. */
+function noteShare(kept: Kept, found: number, of: number): void {
+  if (of > 0) kept.share += (found / of - kept.share) * SHARE_WEIGHT;
 }
 
 /** The kept resource of this version of the row, if there is one. */
@@ -100,6 +128,52 @@ const COMMA = Buffer.from(',');
 const META = Buffer.from('],"meta":');
 const CLOSE = Buffer.from('}');
 
+interface PageResources {
+  resources: Buffer[];
+  meta: PageMeta;
+}
+
+/** The page's rows whole, in one statement; each resource taken from the cache when it matches, or serialised and kept. */
+async function fromWholeRows(
+  db: Database,
+  kept: Kept,
+  auth: AuthContext,
+  list: InvoiceListQuery,
+  caches: InvoiceListCaches,
+  today: string,
+): Promise<PageResources> {
+  const { rows, meta } = await fetchInvoicePage(db, auth, list, caches, today);
+  let found = 0;
+  const resources = rows.map((row) => {
+    const json = keptJson(kept.resources, row);
+    if (json) found += 1;
+    return json ?? serialized(kept.resources, row);
+  });
+  noteShare(kept, found, rows.length);
+  return { resources, meta };
+}
+
+/** The page's versions first; only the rows whose resources are not kept are then read whole. */
+async function fromVersions(
+  db: Database,
+  kept: Kept,
+  auth: AuthContext,
+  list: InvoiceListQuery,
+  caches: InvoiceListCaches,
+  today: string,
+): Promise<PageResources> {
+  const page = await fetchInvoicePage(db, auth, list, caches, today, 'versions');
+  const resources = page.rows.map((row) => keptJson(kept.resources, row));
+  const missing = page.rows.filter((_, index) => resources[index] === undefined);
+  noteShare(kept, page.rows.length - missing.length, page.rows.length);
+  if (missing.length === 0) return { resources: resources as Buffer[], meta: page.meta };
+  const read = await readMissing(db, missing);
+  // A row changed or went between the two statements: the page is read again whole, in one statement.
+  if (!read) return fromWholeRows(db, kept, auth, list, caches, today);
+  let next = 0;
+  return { resources: resources.map((json) => json ?? serialized(kept.resources, read[next++]!)), meta: page.meta };
+}
+
 /**
  * One page of GET /invoices as its JSON:API document (INVOICE_PAGE_TYPE), byte for byte what the
  * route's response schema would serialise (tests/api/invoice-page-body.test.ts).
@@ -111,27 +185,13 @@ export async function invoicePageBody(
   caches: InvoiceListCaches,
   today: string,
 ): Promise<Buffer> {
-  const cache = resourcesOf(db);
-  const page = await fetchInvoicePage(db, auth, list, caches, today, 'versions');
-  let meta: PageMeta = page.meta;
-  let resources = page.rows.map((row) => keptJson(cache, row));
-  const missing = page.rows.filter((_, index) => resources[index] === undefined);
-  if (missing.length > 0) {
-    const read = await readMissing(db, missing);
-    if (read) {
-      let next = 0;
-      resources = resources.map((json) => json ?? serialized(cache, read[next++]!));
-    } else {
-      // A row changed between the two statements: the page is read again whole, in one statement.
-      const whole = await fetchInvoicePage(db, auth, list, caches, today);
-      meta = whole.meta;
-      resources = whole.rows.map((row) => serialized(cache, row));
-    }
-  }
+  const kept = keptOf(db);
+  const read = kept.share >= VERSIONS_FIRST_FROM ? fromVersions : fromWholeRows;
+  const { resources, meta } = await read(db, kept, auth, list, caches, today);
   const parts: Buffer[] = [OPEN];
   resources.forEach((json, index) => {
     if (index > 0) parts.push(COMMA);
-    parts.push(json!);
+    parts.push(json);
   });
   parts.push(META, Buffer.from(serializeMeta({ page: meta })), CLOSE);
   return Buffer.concat(parts);

@@ -144,6 +144,52 @@ describe('GET /invoices from serialised resources', () => {
     expect((await page(WIDE)).data).toEqual(before.data);
   });
 
+  describe('reads versions first only while most resources are kept', () => {
+    it('reads pages whole once few were kept, and versions first again once they are', async () => {
+      const scope = {
+        user: { user_type: 'customer' },
+        session: { customer_id: CUSTOMER, location: null, merchant_id: null },
+        customerIds: [CUSTOMER],
+        merchantIds: [],
+      } as unknown as Parameters<typeof fetchInvoicePage>[1];
+      const pageOf = (number: number) =>
+        parseListQuery({ 'filter[sort]': 'trx_id|asc', 'page[size]': '1', 'page[number]': String(number) }, invoiceList);
+      const caches = new InvoiceListCaches();
+      // What each body's statements selected: 'versions' (no invoice_id) or 'whole'. Another
+      // object than api.db: a cache of its own, empty.
+      let statements: string[] = [];
+      const db = new Proxy(api.db, {
+        get(target, property) {
+          if (property === 'executeQuery')
+            return async (query: CompiledQuery) => {
+              const result = await target.executeQuery(query);
+              const first = result.rows[0] as Record<string, unknown> | undefined;
+              if (first && 'row_version' in first) statements.push('invoice_id' in first ? 'whole' : 'versions');
+              return result;
+            };
+          const value: unknown = Reflect.get(target, property);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
+      const read = async (number: number) => {
+        statements = [];
+        await invoicePageBody(db, scope, pageOf(number), caches, '2026-01-15');
+        return statements;
+      };
+      const { total } = (await fetchInvoicePage(api.db, scope, pageOf(1), caches, '2026-01-15')).meta;
+      expect(total).toBeGreaterThanOrEqual(20);
+
+      // A new server tries the versions first; each page's one row is new to it.
+      expect(await read(1)).toEqual(['versions', 'whole']);
+      for (let number = 2; number <= 19; number += 1) await read(number);
+      // Nothing was kept lately: a page is read whole, in one statement.
+      expect(await read(20)).toEqual(['whole']);
+      // The same pages again: their resources are kept (counted while read whole), and the versions come first again.
+      for (let number = 1; number <= 19; number += 1) await read(number);
+      expect(await read(20)).toEqual(['versions']);
+    });
+  });
+
   describe('when a row changes between the two statements', () => {
     const list = parseListQuery({ 'filter[sort]': 'trx_id|asc', 'page[size]': '4' }, invoiceList);
     const scope = {
