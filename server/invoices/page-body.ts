@@ -133,16 +133,16 @@ interface PageResources {
   meta: PageMeta;
 }
 
+/** One page's read: the route's arguments of fetchInvoicePage, and what the database's cache keeps. */
+interface PageRead {
+  db: Database;
+  kept: Kept;
+  page: [db: Database, auth: AuthContext, list: InvoiceListQuery, caches: InvoiceListCaches, today: string];
+}
+
 /** The page's rows whole, in one statement; each resource taken from the cache when it matches, or serialised and kept. */
-async function fromWholeRows(
-  db: Database,
-  kept: Kept,
-  auth: AuthContext,
-  list: InvoiceListQuery,
-  caches: InvoiceListCaches,
-  today: string,
-): Promise<PageResources> {
-  const { rows, meta } = await fetchInvoicePage(db, auth, list, caches, today);
+async function fromWholeRows({ kept, page }: PageRead): Promise<PageResources> {
+  const { rows, meta } = await fetchInvoicePage(...page);
   let found = 0;
   const resources = rows.map((row) => {
     const json = keptJson(kept.resources, row);
@@ -154,24 +154,18 @@ async function fromWholeRows(
 }
 
 /** The page's versions first; only the rows whose resources are not kept are then read whole. */
-async function fromVersions(
-  db: Database,
-  kept: Kept,
-  auth: AuthContext,
-  list: InvoiceListQuery,
-  caches: InvoiceListCaches,
-  today: string,
-): Promise<PageResources> {
-  const page = await fetchInvoicePage(db, auth, list, caches, today, 'versions');
-  const resources = page.rows.map((row) => keptJson(kept.resources, row));
-  const missing = page.rows.filter((_, index) => resources[index] === undefined);
-  noteShare(kept, page.rows.length - missing.length, page.rows.length);
-  if (missing.length === 0) return { resources: resources as Buffer[], meta: page.meta };
-  const read = await readMissing(db, missing);
+async function fromVersions(read: PageRead): Promise<PageResources> {
+  const { db, kept, page } = read;
+  const versions = await fetchInvoicePage(...page, 'versions');
+  const resources = versions.rows.map((row) => keptJson(kept.resources, row));
+  const missing = versions.rows.filter((_, index) => resources[index] === undefined);
+  noteShare(kept, versions.rows.length - missing.length, versions.rows.length);
+  if (missing.length === 0) return { resources: resources as Buffer[], meta: versions.meta };
+  const whole = await readMissing(db, missing);
   // A row changed or went between the two statements: the page is read again whole, in one statement.
-  if (!read) return fromWholeRows(db, kept, auth, list, caches, today);
+  if (!whole) return fromWholeRows(read);
   let next = 0;
-  return { resources: resources.map((json) => json ?? serialized(kept.resources, read[next++]!)), meta: page.meta };
+  return { resources: resources.map((json) => json ?? serialized(kept.resources, whole[next++]!)), meta: versions.meta };
 }
 
 /**
@@ -186,8 +180,8 @@ export async function invoicePageBody(
   today: string,
 ): Promise<Buffer> {
   const kept = keptOf(db);
-  const read = kept.share >= VERSIONS_FIRST_FROM ? fromVersions : fromWholeRows;
-  const { resources, meta } = await read(db, kept, auth, list, caches, today);
+  const read: PageRead = { db, kept, page: [db, auth, list, caches, today] };
+  const { resources, meta } = await (kept.share >= VERSIONS_FIRST_FROM ? fromVersions(read) : fromWholeRows(read));
   const parts: Buffer[] = [OPEN];
   resources.forEach((json, index) => {
     if (index > 0) parts.push(COMMA);

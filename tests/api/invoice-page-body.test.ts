@@ -7,6 +7,8 @@ import { invoiceList } from '../../server/invoices/list.ts';
 import { invoicePageBody } from '../../server/invoices/page-body.ts';
 import { fetchInvoicePage, InvoiceListCaches } from '../../server/invoices/page.ts';
 import { invoiceResource, invoiceResourceSchema } from '../../server/invoices/serialize.ts';
+import type { AuthContext } from '../../server/auth/context.ts';
+import type { Database } from '../../server/db/database.ts';
 import { startTestApi, type ApiClient, type TestApi } from '../support/api.ts';
 
 /**
@@ -42,6 +44,33 @@ async function page(query = PAGE): Promise<{ raw: string; data: Resource[] }> {
 }
 const attributesOf = (body: { data: Resource[] }, trxId: string) => body.data.find((row) => row.id === trxId)?.attributes;
 
+/** The payer's scope on CUSTOMER, as the route has it once the session is read. */
+const scope = {
+  user: { user_type: 'customer' },
+  session: { customer_id: CUSTOMER, location: null, merchant_id: null },
+  customerIds: [CUSTOMER],
+  merchantIds: [],
+} as unknown as AuthContext;
+
+/**
+ * The test's database seen as the route sees it, `onResult` hearing each statement's rows first (a
+ * new object, so invoicePageBody keeps an empty cache of its own for it).
+ */
+function observedDatabase(onResult: (first: Record<string, unknown> | undefined) => Promise<void> | void): Database {
+  return new Proxy(api.db, {
+    get(target, property) {
+      if (property === 'executeQuery')
+        return async (query: CompiledQuery) => {
+          const result = await target.executeQuery(query);
+          await onResult(result.rows[0] as Record<string, unknown> | undefined);
+          return result;
+        };
+      const value: unknown = Reflect.get(target, property);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
+}
+
 describe('GET /invoices from serialised resources', () => {
   it("is byte for byte the route's response schema serialising the whole rows, cold and warm", async () => {
     const query = { 'filter[sort]': 'due_date|asc', 'page[size]': '7', 'page[number]': '2' };
@@ -49,9 +78,7 @@ describe('GET /invoices from serialised resources', () => {
     const warm = await page(`?${new URLSearchParams(query)}`);
     expect(warm.raw).toBe(cold.raw);
 
-    const auth = { user: { user_type: 'customer' }, session: { customer_id: CUSTOMER, location: null, merchant_id: null } };
     const list = parseListQuery(query, invoiceList);
-    const scope = { ...auth, customerIds: [CUSTOMER], merchantIds: [] } as unknown as Parameters<typeof fetchInvoicePage>[1];
     const { rows, meta } = await fetchInvoicePage(api.db, scope, list, new InvoiceListCaches(), '2026-01-15');
     const serializeDocument = fastJsonStringify(pagedDocument(invoiceResourceSchema) as Parameters<typeof fastJsonStringify>[0]);
     expect(rows).toHaveLength(7);
@@ -146,30 +173,13 @@ describe('GET /invoices from serialised resources', () => {
 
   describe('reads versions first only while most resources are kept', () => {
     it('reads pages whole once few were kept, and versions first again once they are', async () => {
-      const scope = {
-        user: { user_type: 'customer' },
-        session: { customer_id: CUSTOMER, location: null, merchant_id: null },
-        customerIds: [CUSTOMER],
-        merchantIds: [],
-      } as unknown as Parameters<typeof fetchInvoicePage>[1];
       const pageOf = (number: number) =>
         parseListQuery({ 'filter[sort]': 'trx_id|asc', 'page[size]': '1', 'page[number]': String(number) }, invoiceList);
       const caches = new InvoiceListCaches();
-      // What each body's statements selected: 'versions' (no invoice_id) or 'whole'. Another
-      // object than api.db: a cache of its own, empty.
+      // What each body's statements selected: 'versions' (no invoice_id) or 'whole'.
       let statements: string[] = [];
-      const db = new Proxy(api.db, {
-        get(target, property) {
-          if (property === 'executeQuery')
-            return async (query: CompiledQuery) => {
-              const result = await target.executeQuery(query);
-              const first = result.rows[0] as Record<string, unknown> | undefined;
-              if (first && 'row_version' in first) statements.push('invoice_id' in first ? 'whole' : 'versions');
-              return result;
-            };
-          const value: unknown = Reflect.get(target, property);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
+      const db = observedDatabase((first) => {
+        if (first && 'row_version' in first) statements.push('invoice_id' in first ? 'whole' : 'versions');
       });
       const read = async (number: number) => {
         statements = [];
@@ -192,12 +202,6 @@ describe('GET /invoices from serialised resources', () => {
 
   describe('when a row changes between the two statements', () => {
     const list = parseListQuery({ 'filter[sort]': 'trx_id|asc', 'page[size]': '4' }, invoiceList);
-    const scope = {
-      user: { user_type: 'customer' },
-      session: { customer_id: CUSTOMER, location: null, merchant_id: null },
-      customerIds: [CUSTOMER],
-      merchantIds: [],
-    } as unknown as Parameters<typeof fetchInvoicePage>[1];
     const rowsNow = async () => (await fetchInvoicePage(api.db, scope, list, new InvoiceListCaches(), '2026-01-15')).rows;
 
     /**
@@ -207,21 +211,11 @@ describe('GET /invoices from serialised resources', () => {
      */
     async function bodyWithChangeMidRead(change: () => Promise<unknown>): Promise<{ data: Resource[] }> {
       let changes = 0;
-      const db = new Proxy(api.db, {
-        get(target, property) {
-          if (property === 'executeQuery')
-            return async (query: CompiledQuery) => {
-              const result = await target.executeQuery(query);
-              const first = result.rows[0] as Record<string, unknown> | undefined;
-              if (changes === 0 && first && 'row_version' in first && !('invoice_id' in first)) {
-                changes += 1;
-                await change();
-              }
-              return result;
-            };
-          const value: unknown = Reflect.get(target, property);
-          return typeof value === 'function' ? value.bind(target) : value;
-        },
+      const db = observedDatabase(async (first) => {
+        if (changes === 0 && first && 'row_version' in first && !('invoice_id' in first)) {
+          changes += 1;
+          await change();
+        }
       });
       const body = await invoicePageBody(db, scope, list, new InvoiceListCaches(), '2026-01-15');
       expect(changes).toBe(1);
