@@ -117,12 +117,19 @@ function pageStream(request: FastifyRequest, reply: FastifyReply): Transform & {
   return new PassThrough();
 }
 
-/** The rendered page's rest, after its head's start: the render's style rules and state, and its markup in `#root`. */
+/**
+ * The rendered page's rest, after its head's start: the render's style rules, then its markup in
+ * `#root` and after it the state the browser hydrates it with (some 60 KB of JSON for the invoice
+ * list): the markup, which the first paint waits for, comes first on a slow link, and the state is
+ * read only by the entry, which runs once the page is parsed.
+ */
 function renderedRest(rendered: ServerRenderResult | undefined, body: string, nonce: string): string {
   if (!rendered) return `</head>${body}`;
   const { markup, head } = markupUnderCsp(rendered.html, nonce);
-  const page = body.replace(BOOT_SPINNER, '').replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>`);
-  return `${head}${serverRenderTag(rendered, nonce)}</head>${page}`;
+  const page = body
+    .replace(BOOT_SPINNER, '')
+    .replace(ROOT_ELEMENT, () => `<div id="root">${markup}</div>${serverRenderTag(rendered, nonce)}`);
+  return `${head}</head>${page}`;
 }
 
 /**
@@ -135,8 +142,8 @@ function renderedRest(rendered: ServerRenderResult | undefined, body: string, no
  * screen rendered (in `#root`, no spinner) and the state the browser hydrates it with; any page
  * the server does not render is sent as before. Such a page's head goes first, before its render:
  * the browser fetches the styles the head names while the server renders (the first paint waits
- * for them). The head is left open, so the render's style rules and state still go in it. Its
- * code is named after the markup (codeAfterMarkup).
+ * for them). The head is left open, so the render's style rules still go in it. Its code is
+ * named after the markup (codeAfterMarkup), and so is its state (renderedRest).
  */
 export async function portalPage(app: FastifyInstance, root: string): Promise<PortalPageSender> {
   const template = readFileSync(join(root, 'index.html'), 'utf8');

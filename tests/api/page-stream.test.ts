@@ -154,7 +154,7 @@ describe('a page the server renders', () => {
     const whole = await page.ended;
     expect(whole.startsWith(head)).toBe(true);
     expect(whole.match(/<\/head>/g)).toHaveLength(1);
-    expect(whole).toMatch(/<div id="root"><main data-rendered="yes" data-ssr-style="height:10px">Rendered<\/main><\/div>/);
+    expect(whole).toMatch(/<div id="root"><main data-rendered="yes" data-ssr-style="height:10px">Rendered<\/main><\/div><script type="application\/json" id="portal-server-render"/);
     expect(whole).not.toContain('boot-spinner');
     // Then the code, fetched only (compiled when the entry imports it), and the entry.
     const markupEnd = whole.indexOf('Rendered</main></div>');
@@ -167,9 +167,12 @@ describe('a page the server renders', () => {
     expect(whole).not.toContain('modulepreload');
     expect(entry).toBeGreaterThan(markupEnd);
     expect(entry).toBeLessThan(whole.indexOf('</body>'));
-    // The render's state and its style rules go in the head, after what was sent first.
-    expect(whole.indexOf('id="portal-server-render"')).toBeLessThan(whole.indexOf('</head>'));
+    // The render's style rules go in the head, after what was sent first; its state right after the
+    // markup (the first paint waits for the markup, not for the state), before the code.
     expect(whole.indexOf('[data-ssr-style="height:10px"]')).toBeLessThan(whole.indexOf('</head>'));
+    const state = whole.indexOf('id="portal-server-render"');
+    expect(state).toBeGreaterThan(markupEnd);
+    expect(state).toBeLessThan(entry);
   });
 
   it('sends the page for the browser to render, whole, to a Chromium request that has not said its width', async () => {
