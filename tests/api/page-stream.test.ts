@@ -154,7 +154,9 @@ describe('a page the server renders', () => {
     const whole = await page.ended;
     expect(whole.startsWith(head)).toBe(true);
     expect(whole.match(/<\/head>/g)).toHaveLength(1);
-    expect(whole).toMatch(/<div id="root"><main data-rendered="yes" data-ssr-style="height:10px">Rendered<\/main><\/div><script type="application\/json" id="portal-server-render"/);
+    expect(whole).toMatch(
+      /<div id="root"><main data-rendered="yes" data-ssr-style="height:10px">Rendered<\/main><\/div><script type="application\/json" id="portal-server-render"/,
+    );
     expect(whole).not.toContain('boot-spinner');
     // Then the code, fetched only (compiled when the entry imports it), and the entry.
     const markupEnd = whole.indexOf('Rendered</main></div>');
