@@ -103,8 +103,18 @@ function keptJson(cache: ResourceCache, row: InvoiceVersion): Buffer | undefined
   return kept && sameVersion(kept.version, row) ? kept.json : undefined;
 }
 
+/**
+ * A resource's bytes in a buffer of their own: Buffer.from would cut them from Node's shared 8 KiB
+ * slabs, and a kept slice holds its whole slab, beyond what the cache's budget counts.
+ */
+function ownBytes(text: string): Buffer {
+  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
+  bytes.write(text);
+  return bytes;
+}
+
 function serialized(cache: ResourceCache, row: InvoicePageRow): Buffer {
-  const json = Buffer.from(serializeResource(invoiceResource(row)));
+  const json = ownBytes(serializeResource(invoiceResource(row)));
   cache.set(row.trx_id, { version: versionOf(row), json });
   return json;
 }
