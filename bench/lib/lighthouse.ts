@@ -19,14 +19,26 @@ function freePort(): Promise<number> {
   });
 }
 
+/** A Cookie header's cookies, for `url`'s origin. */
+function cookiesOf(header: string, url: string) {
+  const { hostname } = new URL(url);
+  return header.split('; ').map((pair) => {
+    const at = pair.indexOf('=');
+    return { name: pair.slice(0, at), value: pair.slice(at + 1), domain: hostname, path: '/' };
+  });
+}
+
 export interface LighthouseRun {
   url: string;
   cookie?: string;
 }
 
 /**
- * One Lighthouse report per run, in order; a run's `cookie` signs its requests in (Lighthouse
- * resets the page's storage before each run, so a session cannot come from the browser).
+ * One Lighthouse report per run, in order; a run's `cookie` signs its requests in. The cookies go
+ * in the browser's own jar before the run (Lighthouse clears a page's storage before each run, but
+ * not its cookies), and the jar is emptied before each run. Not as Lighthouse's `extraHeaders`:
+ * once the page writes a cookie of its own (the portal keeps its text scale, common/text-scale.ts),
+ * Chromium sends the jar's Cookie header instead, and the session was gone from the page's reads.
  */
 export async function runLighthouse(runs: readonly LighthouseRun[], flags: Flags, config?: Config): Promise<Result[]> {
   const port = await freePort();
@@ -46,12 +58,11 @@ export async function runLighthouse(runs: readonly LighthouseRun[], flags: Flags
   });
   try {
     const results: Result[] = [];
+    const jar = await browser.newBrowserCDPSession();
     for (const { url, cookie } of runs) {
-      const run = await lighthouse(
-        url,
-        { port, logLevel: 'error', output: 'json', ...flags, ...(cookie ? { extraHeaders: { cookie } } : {}) },
-        config,
-      );
+      await jar.send('Storage.clearCookies');
+      if (cookie) await jar.send('Storage.setCookies', { cookies: cookiesOf(cookie, url) });
+      const run = await lighthouse(url, { port, logLevel: 'error', output: 'json', ...flags }, config);
       if (!run) throw new Error(`Lighthouse returned no report for ${url}`);
       results.push(run.lhr);
     }
