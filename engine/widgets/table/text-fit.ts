@@ -25,7 +25,7 @@ export type TextWidth = (text: string, look?: TextLook) => number;
 const BUTTON = { fontSize: 12, fontWeight: 600, padding: 7, border: 1 } as const;
 
 /** The table's text size (table.module.css: Mantine's `sm`). */
-const CELL_FONT_SIZE = 14;
+export const CELL_FONT_SIZE = 14;
 
 /**
  * A text's width as the server's render estimates it (issue 25), without the browser's font: the
@@ -87,11 +87,15 @@ function estimatedAdvance(character: string): number {
   return 0.54;
 }
 
-/** Measures in the font of `table` (its body text) as the page computed it; null without a canvas. */
-export function textWidthIn(table: Element): TextWidth | null {
+/**
+ * Measures in the font of `table` (its body text) as the page computed it; null without a canvas.
+ * `cellFontSize` (px) stands in for the element's own size when it is not a table's (the page's body).
+ */
+export function textWidthIn(table: Element, cellFontSize?: number): TextWidth | null {
   const style = getComputedStyle(table);
-  const cell = widthIn(table, `${style.fontStyle} ${style.fontWeight} ${style.fontSize} ${style.fontFamily}`);
-  const header = widthIn(table, `${style.fontStyle} 700 ${style.fontSize} ${style.fontFamily}`);
+  const size = cellFontSize === undefined ? style.fontSize : `${cellFontSize}px`;
+  const cell = widthIn(table, `${style.fontStyle} ${style.fontWeight} ${size} ${style.fontFamily}`);
+  const header = widthIn(table, `${style.fontStyle} 700 ${size} ${style.fontFamily}`);
   const badge = widthIn(table, `${BADGE.fontWeight} ${BADGE.fontSize}px ${style.fontFamily}`);
   const button = widthIn(table, `${BUTTON.fontWeight} ${BUTTON.fontSize}px ${style.fontFamily}`);
   if (!cell || !header || !badge || !button) return null;
