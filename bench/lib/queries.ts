@@ -13,6 +13,7 @@ import {
   type Dialect,
   type Driver,
 } from 'kysely';
+import { centralDay } from '../../domain/exposure.ts';
 import type { AuthContext } from '../../server/auth/context.ts';
 import type { DB } from '../../server/db/schema.ts';
 import { parseListQuery } from '../../server/http/list-query.ts';
@@ -81,9 +82,13 @@ export function benchList(path: string): InvoiceListQuery {
   return parseListQuery(Object.fromEntries(new URL(path, 'http://127.0.0.1').searchParams), invoiceList);
 }
 
-/** The statements of page `page` when no earlier page of the list is known (the first round). */
+/**
+ * The statements of page `page` when no earlier page of the list is known (the first round), as the
+ * route sends them once the page's resources are kept: each row's version and look-ups
+ * (server/invoices/page-body.ts).
+ */
 export function pageStatements(page: number): { page: CompiledQuery; count: CompiledQuery } {
-  const queries = invoicePageQueries(compiler, benchAuth, benchList(invoicePath(page)));
+  const queries = invoicePageQueries(compiler, benchAuth, benchList(invoicePath(page)), centralDay(new Date()), 'versions');
   return { page: queries.page(), count: queries.count };
 }
 
