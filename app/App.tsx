@@ -15,6 +15,7 @@ import { HydrationRegion } from '../engine/session/HydrationRegion.tsx';
 import type { PortalConfig, SessionState } from '../engine/session/types.ts';
 import { pageStyleNonce } from '../engine/runtime/csp-nonce.ts';
 import { OverlayHost } from './OverlayHost.tsx';
+import { useRememberedPageTextScale } from './page-text-scale.ts';
 import { contrastVariables, themeFor } from '../engine/theme/theme.ts';
 
 export type PortalRouter = ReturnType<typeof createBrowserRouter>;
@@ -51,6 +52,7 @@ export function App({ texts, routing }: { texts: Texts; routing: ReactNode }) {
   const theme = useMemo(() => themeFor(config), [config]);
   // Mantine's style elements carry the page's CSP nonce (server/http/security-headers.ts).
   const styleNonce = useMemo(pageStyleNonce, []);
+  useRememberedPageTextScale();
   return (
     <DataLayerProvider>
       <TextsProvider texts={texts}>

@@ -13,8 +13,6 @@ import { loadDataLayer } from '../engine/data/data-layer.tsx';
 import { bootstrapSession, sessionStore } from '../engine/session/store.ts';
 import { restoreServerStyles, serverRenderState } from '../engine/session/server-render.ts';
 import { SERVER_RENDER_ID } from '../common/server-render.ts';
-import { TEXT_SCALE_COOKIE } from '../common/text-scale.ts';
-import { browserCookie } from '../engine/runtime/browser-cookie.ts';
 import type { SessionState } from '../engine/session/types.ts';
 import { languageOf, pageBasics, registerPlugins } from './boot.ts';
 
@@ -94,11 +92,3 @@ async function start(): Promise<void> {
 }
 
 void start();
-
-// Once per browser, when the page is idle: its font compared with the server's estimate, so the
-// server's renders plan tables as this browser draws them (common/text-scale.ts), from the first.
-if (browserCookie(TEXT_SCALE_COOKIE) === undefined) {
-  const keep = () => void import('../engine/widgets/table/text-scale.ts').then((module) => module.rememberPageTextScale());
-  if ('requestIdleCallback' in window) requestIdleCallback(keep, { timeout: 5_000 });
-  else setTimeout(keep, 1_000);
-}
