@@ -162,8 +162,14 @@ export async function createPayment(deps: PaymentDeps, command: PaymentCommand):
         tenant.paymentProvider.timeoutMs ?? DEFAULT_PROVIDER_TIMEOUT_MS,
       );
     } catch (error) {
-      if (error instanceof ProviderError) throw refuse(502, ErrorCode.cardProviderFailed, { reason: error.reason });
-      throw error;
+      if (!(error instanceof ProviderError)) throw error;
+      // A sibling request with this key and body may be paying on the same authorisation (a
+      // processor may refuse a key in use). Settling this request's intent waited on that
+      // authorisation's lock, so a sibling transaction that had claimed it has ended: its
+      // payment, if any, is this request's answer, not the provider's failure.
+      const paid = await replay();
+      if (paid) return paid;
+      throw refuse(502, ErrorCode.cardProviderFailed, { reason: error.reason });
     }
   }
 

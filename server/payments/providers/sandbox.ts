@@ -36,10 +36,12 @@ export function sandboxProvider(db: Database): CardProvider {
       if (card.outcome === 'timeout') return never(signal);
       if (card.outcome === 'decline') throw new ProviderError('declined', 'card declined');
       if (!Number.isInteger(request.amountMinor) || request.amountMinor <= 0) throw new ProviderError('error', 'invalid amount');
-      // The same idempotency key authorises once, as real processors do; after a void it may
-      // authorise again (a retry of a refused payment), under the same id.
       const requestKey = sandboxDigest(request.idempotencyKey);
-      await db
+      // The same idempotency key authorises once, as real processors do, also when its requests
+      // arrive at once. No conflict target, so authorization_id is an arbiter too: with request_key
+      // alone, two such inserts on PostgreSQL could collide on authorization_id, which that
+      // ON CONFLICT does not cover, and one request failed with a unique violation.
+      const inserted = await db
         .insertInto('sandbox_authorizations')
         .values({
           request_key: requestKey,
@@ -51,20 +53,25 @@ export function sandboxProvider(db: Database): CardProvider {
           brand: card.brand,
           status: 'authorized',
         })
-        .onConflict((conflict) =>
-          conflict
-            .column('request_key')
-            .doUpdateSet({
-              status: 'authorized',
-              voided_at: null,
-              amount_minor: request.amountMinor,
-              currency: request.currency,
-              created_at: new Date(),
-            })
-            .where('sandbox_authorizations.status', '=', 'voided')
-            .where('sandbox_authorizations.token_hash', '=', card.tokenHash),
-        )
-        .execute();
+        .onConflict((conflict) => conflict.doNothing())
+        .returning('request_key')
+        .executeTakeFirst();
+      // After a void the key may authorise again (a retry of a refused payment), under the same id.
+      if (!inserted) {
+        await db
+          .updateTable('sandbox_authorizations')
+          .set({
+            status: 'authorized',
+            voided_at: null,
+            amount_minor: request.amountMinor,
+            currency: request.currency,
+            created_at: new Date(),
+          })
+          .where('request_key', '=', requestKey)
+          .where('status', '=', 'voided')
+          .where('token_hash', '=', card.tokenHash)
+          .execute();
+      }
       const row = await live(requestKey);
       // A key is bound to the card it first authorised, as processors refuse a reused key with other parameters.
       if (!row || row.token_hash !== card.tokenHash) throw new ProviderError('error', 'idempotency key used with another card');
