@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { TEST_OPERATOR_KEY } from '../support/api.ts';
-import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import { baseUrl, chooseCustomer, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
 import { pageGet, pageWrite } from './support/page-api.ts';
 
 let page: Page;
@@ -25,9 +25,7 @@ describe('the application centre (issue 26)', () => {
   it('a customer applies in four steps, the program asks for more, the customer answers', async () => {
     // C-1003: the application changes no figure the other browser tests read, and admin's notices are not counted there.
     await signIn(page, 'admin');
-    await page.waitForURL('**/account/customers');
-    await page.locator('[data-customer="C-1003"] button').click();
-    await page.waitForURL(/\/account\//);
+    await chooseCustomer(page, 'C-1003');
     await page.goto(`${baseUrl()}/application-centre`);
     await page.getByRole('heading', { name: 'Application centre', level: 1 }).waitFor();
     expect(await seriousAccessibilityViolations(page)).toEqual([]);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import { baseUrl, chooseCustomer, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
 import { pageWrite } from './support/page-api.ts';
 
 let page: Page;
@@ -28,9 +28,7 @@ const apiPost = async (path: string, body: unknown) => (await pageWrite(page, 'P
 
 async function openCardsAsAdmin() {
   await signIn(page, 'admin');
-  await page.waitForURL('**/account/customers');
-  await page.locator('[data-customer="C-1001"] button').click();
-  await page.waitForURL(/\/account\//);
+  await chooseCustomer(page, 'C-1001');
   await page.goto(`${baseUrl()}/account/cards`);
   await table('active').locator('tbody tr[data-row-id]').first().waitFor();
 }

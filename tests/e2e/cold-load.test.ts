@@ -5,7 +5,7 @@ import { LANGUAGE_COOKIE } from '../../common/locales.ts';
 import { SERVER_RENDER_ID, SERVER_STYLE_ATTRIBUTE } from '../../common/server-render.ts';
 import { parseTextScale, TEXT_SCALE_COOKIE } from '../../common/text-scale.ts';
 import { ROW_HEIGHT, SERVER_VIEW } from '../../engine/widgets/table/VirtualBody.tsx';
-import { baseUrl, newContext, signInAt, usePagePerTest } from './support/browser.ts';
+import { baseUrl, chooseCustomer, newContext, signInAt, usePagePerTest } from './support/browser.ts';
 
 let page: Page;
 let browser: Browser;
@@ -290,9 +290,7 @@ describe('cold load of a list', () => {
   it("renders only its view's rows on the server, and the rows beyond it once hydrated (admin, C-1004)", async () => {
     const origin = baseUrl();
     await signInAt(page, origin, 'admin');
-    await page.waitForURL('**/account/customers');
-    await page.locator('[data-customer="C-1004"] button').click();
-    await page.waitForURL(/\/account\/(?!customers)/);
+    await chooseCustomer(page, 'C-1004');
     const cold = await browser.newContext({ viewport: { width: 1350, height: 900 }, locale: 'en-US' });
     try {
       await cold.addCookies((await page.context().storageState()).cookies);

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import { baseUrl, chooseCustomer, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
 
 /**
  * Issue 14 end to end on the real server and database, in order (each step builds on the last):
@@ -54,9 +54,7 @@ async function chooseOption(label: string, option: string) {
 
 async function asAdminOfC1001() {
   await signIn(page, 'admin');
-  await page.waitForURL('**/account/customers');
-  await page.locator('[data-customer="C-1001"] button').click();
-  await page.waitForURL(/\/account\//);
+  await chooseCustomer(page, 'C-1001');
 }
 
 async function confirmDialog(confirm: string) {

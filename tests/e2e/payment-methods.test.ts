@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import { baseUrl, chooseCustomer, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
 import { pageWrite } from './support/page-api.ts';
 
 let page: Page;
@@ -22,9 +22,7 @@ const apiWrite = async (method: string, path: string, body?: unknown) => (await 
 
 async function openPaymentMethods() {
   await signIn(page, 'admin');
-  await page.waitForURL('**/account/customers');
-  await page.locator('[data-customer="C-1001"] button').click();
-  await page.waitForURL(/\/account\//);
+  await chooseCustomer(page, 'C-1001');
   await page.goto(`${baseUrl()}/payment-methods`);
   await table().locator('tbody tr[data-row-id]').first().waitFor();
 }

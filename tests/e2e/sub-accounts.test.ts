@@ -1,6 +1,14 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newContext, readOfLoad, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import {
+  baseUrl,
+  chooseCustomer,
+  newContext,
+  readOfLoad,
+  seriousAccessibilityViolations,
+  signIn,
+  usePagePerTest,
+} from './support/browser.ts';
 import { pageGet, pageWrite } from './support/page-api.ts';
 
 /**
@@ -17,12 +25,6 @@ usePagePerTest((created, shared) => {
 
 const LOADING = { timeout: 20_000 };
 
-async function chooseNorthwind(): Promise<void> {
-  await page.waitForURL('**/account/customers');
-  await page.locator('[data-customer="C-1001"] button').click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/account/customers'));
-}
-
 /** Minor units as the portal shows them (the page's own Intl). */
 function money(minor: number, currency: string): Promise<string> {
   return page.evaluate(
@@ -35,7 +37,7 @@ function money(minor: number, currency: string): Promise<string> {
 describe('sub-accounts', () => {
   it("lists Northwind's sub-accounts with the roll-up, and each opens its own invoices", async () => {
     await signIn(page, 'admin');
-    await chooseNorthwind();
+    await chooseCustomer(page, 'C-1001');
     await page.goto(`${baseUrl()}/account/sub-accounts`);
     await expect.poll(() => page.getByRole('link', { name: 'Northwind East' }).count(), LOADING).toBe(1);
     const api = await pageGet<{

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import { baseUrl, chooseCustomer, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
 import { pageGet, pageWrite } from './support/page-api.ts';
 
 let page: Page;
@@ -65,9 +65,7 @@ async function waitForRows(tableId: string) {
 
 async function asAdminOnC1001() {
   await signIn(page, 'admin');
-  await page.waitForURL('**/account/customers');
-  await page.locator('[data-customer="C-1001"] button').click();
-  await page.waitForURL(/\/account\//);
+  await chooseCustomer(page, 'C-1001');
 }
 
 /** The list screens a demo user lands on, with the table each shows: one sign-in per user, its screens in turn. */

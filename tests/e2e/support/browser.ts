@@ -53,6 +53,17 @@ export async function signIn(page: Page, username: string, host = 'localhost', p
   await signInAt(page, baseUrl(host), username, password);
 }
 
+/**
+ * Chooses `customerId` on the customer picker a signed-in admin lands on, and waits until the
+ * portal has left the picker: a wait for any /account/ page was met by the picker itself, and a
+ * test's next goto then cancelled the choice's POST /session_data (a cards test failed on it).
+ */
+export async function chooseCustomer(page: Page, customerId: string): Promise<void> {
+  await page.waitForURL('**/account/customers');
+  await page.locator(`[data-customer="${customerId}"] button`).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/account/customers'));
+}
+
 /** Signs in on the portal at `origin`: the shared server, or another a test was given. */
 export async function signInAt(page: Page, origin: string, username: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto(`${origin}/login`);
