@@ -20,7 +20,9 @@ import { initTexts, offeredChoice, setServerStoredLanguage } from '../engine/i18
 import { buildRoutes } from '../engine/routing/build-routes.tsx';
 import { screenLoader } from '../engine/routing/screen-loader.ts';
 import { setPageHints } from '../engine/session/page-hints.ts';
-import { setServerLanguage, setServerTextScale, setServerViewportWidth } from '../engine/session/server-render.ts';
+import { setServerLanguage, setServerViewportWidth } from '../engine/session/server-render.ts';
+import { setServerTextScale } from '../engine/session/rendered-text-scale.ts';
+import { formatTextScale } from '../common/text-scale.ts';
 import { bootstrapSession, sessionStore } from '../engine/session/store.ts';
 import { basicsOf, languageOf, pageBasics, registerPlugins } from './boot.ts';
 
@@ -160,7 +162,7 @@ async function renderPage({
         language,
         currency: sessionStore.get().selectedCurrency ?? null,
         viewportWidth: viewportWidth ?? null,
-        textScale: textScale ?? null,
+        textScale: (textScale && formatTextScale(textScale)) ?? null,
         responses,
         queries: dehydrate(client),
       },

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { TEXT_SCALE_COOKIE } from '../common/text-scale.ts';
+import { TEXT_SCALE_COOKIE } from '../common/text-scale-cookie.ts';
 import { browserCookie } from '../engine/runtime/browser-cookie.ts';
 
 /**

@@ -31,8 +31,8 @@ export interface ServerRenderState {
   currency?: string | null;
   /** The page width the render was for (common/viewport-hint.ts), null when the request gave none. */
   viewportWidth?: number | null;
-  /** The browser's text scale the render estimated with (common/text-scale.ts), null when it kept none. */
-  textScale?: TextScale | null;
+  /** The browser's text scale the render estimated with, as its cookie says it (common/text-scale.ts), null when it kept none. */
+  textScale?: string | null;
   responses: Record<string, unknown>;
   queries: unknown;
 }

@@ -1,6 +1,5 @@
 import { useSyncExternalStore } from 'react';
 import { SERVER_RENDER_ID, SERVER_STYLE_ATTRIBUTE, type ServerRenderState } from '../../common/server-render.ts';
-import { formatTextScale, parseTextScale, type TextScale, UNSCALED } from '../../common/text-scale.ts';
 
 let read: ServerRenderState | null | undefined;
 
@@ -19,7 +18,7 @@ export function serverRenderState(): ServerRenderState | null {
         language: parsed.language,
         currency: parsed.currency ?? null,
         viewportWidth: typeof parsed.viewportWidth === 'number' ? parsed.viewportWidth : null,
-        textScale: parsed.textScale ? (parseTextScale(formatTextScale(parsed.textScale)) ?? null) : null,
+        textScale: typeof parsed.textScale === 'string' ? parsed.textScale : null,
         responses: parsed.responses,
         queries: parsed.queries,
       };
@@ -100,21 +99,4 @@ export function setServerViewportWidth(width: number | undefined): void {
 export function renderedViewportWidth(): number | undefined {
   if (typeof document === 'undefined') return serverViewportWidth;
   return serverRenderState()?.viewportWidth ?? undefined;
-}
-
-let serverTextScale: TextScale | undefined;
-
-/** The server's render (app/entry-server.tsx) names the text scale the browser kept (common/text-scale.ts), when it did. */
-export function setServerTextScale(scale: TextScale | undefined): void {
-  serverTextScale = scale;
-}
-
-/**
- * The text scale the first screen's estimates were made with: on the server, the request's
- * cookie's; in the browser, the one a server-rendered page carries, so its hydration estimates as
- * the server did; none (unscaled) otherwise.
- */
-export function renderedTextScale(): TextScale {
-  if (typeof document === 'undefined') return serverTextScale ?? UNSCALED;
-  return serverRenderState()?.textScale ?? UNSCALED;
 }

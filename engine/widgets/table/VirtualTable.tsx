@@ -18,7 +18,8 @@ import { columnSizes, headerLines, planColumns, type SizedColumn } from './conte
 import classes from './table.module.css';
 import { estimatedTextWidth, textFitOf, textWidthIn } from './text-fit.ts';
 import { rememberTextScale } from './text-scale.ts';
-import { pageLanguage, renderedTextScale, renderedViewportWidth, useRenderingLikeServer } from '../../session/server-render.ts';
+import { pageLanguage, renderedViewportWidth, useRenderingLikeServer } from '../../session/server-render.ts';
+import { renderedTextScale } from '../../session/rendered-text-scale.ts';
 import { contentWidthAt } from '../../shell/layout.ts';
 import type { TableNode, TableRow } from './types.ts';
 import type { TableData } from './use-table-data.ts';

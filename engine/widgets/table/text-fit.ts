@@ -1,4 +1,4 @@
-import { type TextScale, UNSCALED } from '../../../common/text-scale.ts';
+import { CHARACTER_KINDS, type CharacterKind, type KindRatios, type TextScale, UNSCALED } from '../../../common/text-scale.ts';
 /**
  * Whether a cell's text fits in `room` pixels, without asking the page's layout. A cell clips
  * its text (with an ellipsis) only when it does not fit: a clip per cell is a paint property
@@ -37,40 +37,69 @@ export const CELL_FONT_SIZE = 14;
  * (common/text-scale.ts).
  */
 export function estimatedTextWidth(language: string, scale: TextScale = UNSCALED): TextWidth {
-  const em = (text: string) => {
-    let width = 0;
-    for (const character of text) width += estimatedAdvance(character);
-    return width;
-  };
-  const bold = BOLD * scale.bold;
+  const regular = emIn(scale.regular);
+  const bold = emIn(scale.bold);
   return (text, look = 'cell') => {
     switch (look) {
       case 'cell':
-        return em(text) * CELL_FONT_SIZE * scale.regular;
+        return regular(text) * CELL_FONT_SIZE;
       case 'header':
-        return em(text) * CELL_FONT_SIZE * bold;
+        return bold(text) * CELL_FONT_SIZE * BOLD;
       case 'button':
-        return em(text) * BUTTON.fontSize * bold + 2 * (BUTTON.padding + BUTTON.border);
+        return bold(text) * BUTTON.fontSize * BOLD + 2 * (BUTTON.padding + BUTTON.border);
       case 'badge': {
         const shown = text.toLocaleUpperCase(language);
-        return em(shown) * BADGE.fontSize * bold + BADGE.letterSpacing * shown.length + 2 * BADGE.padding;
+        return bold(shown) * BADGE.fontSize * BOLD + BADGE.letterSpacing * shown.length + 2 * BADGE.padding;
       }
     }
   };
 }
 
-/**
- * Text of the kinds a table shows (words in several languages, ids, dates, amounts), to compare
- * the browser's font with the estimate: the ratio of the two widths is the scale the server's next
- * render takes (common/text-scale.ts).
- */
-const SAMPLE = 'Rechnung INV-100234 Überfällig 28.11.2026 1 234,56 € Acme Fuel & Service (M-2001) Pending Payment Účet';
+/** A text's estimated width in em, each character's typical advance scaled by its kind's ratio (kept per character). */
+function emIn(ratios: KindRatios): (text: string) => number {
+  const advances = new Map<string, number>();
+  return (text) => {
+    let width = 0;
+    for (const character of text) {
+      let advance = advances.get(character);
+      if (advance === undefined) {
+        advance = estimatedAdvance(character) * ratios[kindOf(character)];
+        advances.set(character, advance);
+      }
+      width += advance;
+    }
+    return width;
+  };
+}
 
-/** How much wider `measured` (the browser's font) draws regular and bold text than estimatedTextWidth. */
+/** Which of a font's proportions (common/text-scale.ts) a character is drawn in. */
+export function kindOf(character: string): CharacterKind {
+  const code = character.codePointAt(0) ?? 0;
+  if (code >= 0x400 && code < 0x530) return 'cyrillic';
+  if (code >= 0x30 && code <= 0x39) return 'digit';
+  return character !== character.toLowerCase() ? 'capital' : 'letter';
+}
+
+/**
+ * Text of each kind as tables show it (words of several languages, ids, dates, amounts), to compare
+ * the browser's font with the estimate: each kind's ratio of the two widths is the scale the server's
+ * next render takes (common/text-scale.ts). Spaces and punctuation go with lower-case letters, as in
+ * a header's words.
+ */
+const SAMPLES: Readonly<Record<CharacterKind, string>> = {
+  letter: 'rechnungs-id bestellnummer fälligkeitsdatum eingang amount invoice overdue (received) účet płatność',
+  capital: 'ABGERECHNETBILLEDOVERDUEPAIDÜBERFÄLLIGPŁATNOŚĆ',
+  digit: '01234567890123456789',
+  cyrillic: 'Номернафактурапоръчкастатуспадежполученасуматекущодължимопросрочено',
+};
+
+/** How much wider `measured` (the browser's font) draws each kind of text, regular and bold, than estimatedTextWidth. */
 export function textScaleOf(measured: TextWidth): TextScale {
-  // The language only matters to badges (their upper case), which the sample does not use.
+  // The language only matters to badges (their upper case), which the samples do not use.
   const estimated = estimatedTextWidth('en');
-  return { regular: measured(SAMPLE, 'cell') / estimated(SAMPLE, 'cell'), bold: measured(SAMPLE, 'header') / estimated(SAMPLE, 'header') };
+  const ratios = (look: 'cell' | 'header') =>
+    Object.fromEntries(CHARACTER_KINDS.map((kind) => [kind, measured(SAMPLES[kind], look) / estimated(SAMPLES[kind], look)])) as KindRatios;
+  return { regular: ratios('cell'), bold: ratios('header') };
 }
 
 /** How much wider a bold text is than the same text regular. */
