@@ -14,8 +14,8 @@ import {
 import { authorizeWithin, cardProviderNamed } from '../../server/payments/providers/registry.ts';
 import type { CardProvider } from '../../server/payments/providers/types.ts';
 import { createPayment } from '../../server/payments/service.ts';
-import { ApiClient, errorCode, startTestApi, type TestApi } from '../support/api.ts';
-import { cardToken, pay, payableInvoices, TEST_CARDS, type PaymentDocument } from '../support/payments.ts';
+import { ApiClient, errorCode, type TestApi } from '../support/api.ts';
+import { cardToken, pay, payableInvoices, startPayerApi, TEST_CARDS, type PaymentDocument } from '../support/payments.ts';
 
 /**
  * Issue 12 item 7: a card authorised for a payment that is not written is voided, whether the
@@ -26,10 +26,7 @@ let api: TestApi;
 let payer: ApiClient;
 let payerId: number;
 beforeAll(async () => {
-  api = await startTestApi({ bigCustomerInvoices: 20 });
-  payer = api.client();
-  await payer.loginWithCustomer('payer', 'C-1001');
-  payerId = (await api.db.selectFrom('users').select('user_id').where('username', '=', 'payer').executeTakeFirstOrThrow()).user_id;
+  ({ api, payer, payerId } = await startPayerApi());
 });
 afterAll(async () => {
   await api?.close();

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ErrorCode } from '../../domain/error-codes.ts';
 import { ProviderError, type Authorization, type AuthorizeRequest } from '../../server/payments/providers/types.ts';
 import { createPayment } from '../../server/payments/service.ts';
-import { errorCode, startTestApi, type ApiClient, type TestApi } from '../support/api.ts';
-import { cardToken, pay, payableInvoices, type PaymentDocument } from '../support/payments.ts';
+import { errorCode, type ApiClient, type TestApi } from '../support/api.ts';
+import { cardToken, pay, payableInvoices, startPayerApi, type PaymentDocument } from '../support/payments.ts';
 
 /**
  * Requests with one idempotency key share one card authorisation (the provider's idempotency).
@@ -41,10 +41,7 @@ let api: TestApi;
 let payer: ApiClient;
 let payerId: number;
 beforeAll(async () => {
-  api = await startTestApi({ bigCustomerInvoices: 20 });
-  payer = api.client();
-  await payer.loginWithCustomer('payer', 'C-1001');
-  payerId = (await api.db.selectFrom('users').select('user_id').where('username', '=', 'payer').executeTakeFirstOrThrow()).user_id;
+  ({ api, payer, payerId } = await startPayerApi());
 });
 afterAll(async () => {
   await api?.close();

@@ -9,7 +9,7 @@ import { paymentJobRunner } from '../../server/payments/jobs.ts';
 import { recoveryJobHandlers } from '../../server/jobs/recovery-mail.ts';
 import { applicationJobHandlers } from '../../server/applications/notify.ts';
 import { disputeJobHandlers, scheduleDisputeExpiry } from '../../server/disputes/expiry.ts';
-import type { ApiClient, TestApi } from './api.ts';
+import { type ApiClient, startTestApi, type TestApi } from './api.ts';
 
 /** The tables a payment writes: a refused payment must leave every one unchanged. */
 const PAYMENT_TABLES = ['invoices', 'payments', 'payment_invoices', 'audit_log', 'jobs', 'notifications'] as const;
@@ -74,4 +74,13 @@ export function testJobRunner(api: TestApi) {
       schedulers: [scheduleDisputeExpiry(api.db)],
     },
   );
+}
+
+/** A test API on the demo seed (20 invoices of C-1004's size) with the payer signed in for C-1001, and the payer's user id. */
+export async function startPayerApi(): Promise<{ api: TestApi; payer: ApiClient; payerId: number }> {
+  const api = await startTestApi({ bigCustomerInvoices: 20 });
+  const payer = api.client();
+  await payer.loginWithCustomer('payer', 'C-1001');
+  const { user_id: payerId } = await api.db.selectFrom('users').select('user_id').where('username', '=', 'payer').executeTakeFirstOrThrow();
+  return { api, payer, payerId };
 }
