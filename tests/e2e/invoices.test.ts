@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, readOfLoad, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import { baseUrl, chooseCustomer, readOfLoad, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
 
 let page: Page;
 usePagePerTest((created) => {
@@ -51,11 +51,8 @@ const problem = () => page.locator('[data-selection-problem]').textContent();
 
 async function openList(user: string, path: string, customer?: string) {
   await signIn(page, user);
-  if (customer) {
-    await page.waitForURL('**/account/customers');
-    await page.locator(`[data-customer="${customer}"] button`).click();
-  }
-  await page.waitForURL(/\/account\//);
+  if (customer) await chooseCustomer(page, customer);
+  else await page.waitForURL(/\/account\//);
   await page.goto(`${baseUrl()}${path}`);
   await table().waitFor();
 }

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, newContext, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
+import { baseUrl, chooseCustomer, newContext, seriousAccessibilityViolations, signIn, usePagePerTest } from './support/browser.ts';
 
 let browser: Browser;
 let page: Page;
@@ -12,11 +12,6 @@ usePagePerTest((created, launched) => {
 const path = () => new URL(page.url()).pathname;
 const menuEntries = async () =>
   page.locator('nav[data-menu] [data-menu-entry]').evaluateAll((links) => links.map((link) => link.getAttribute('data-menu-entry')));
-
-async function chooseCustomer(id: string) {
-  await page.waitForURL('**/account/customers');
-  await page.locator(`[data-customer="${id}"] button`).click();
-}
 
 describe('signing in lands each demo user where the spec says', () => {
   it('payer has one customer, auto-selected, and lands on the account overview', async () => {
@@ -34,7 +29,7 @@ describe('signing in lands each demo user where the spec says', () => {
     await page.waitForURL('**/account/customers');
     await expect.poll(() => page.locator('[data-customer]').count()).toBe(7);
     expect(await seriousAccessibilityViolations(page)).toEqual([]);
-    await chooseCustomer('C-1001');
+    await chooseCustomer(page, 'C-1001');
     await page.waitForURL('**/account/overview');
     await expect.poll(menuEntries).toEqual(expect.arrayContaining(['payment-methods', 'users', 'groups', 'cards']));
   });
